@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+// ReuseLab: a log-replay teaching tool for the cell lifecycle of iOS table views.
+// One library module per stage of the data flow; the executable is a thin layer.
+// No package dependencies: Foundation, Dispatch and the toolchain's test libraries only.
+import PackageDescription
+
+let package = Package(
+    name: "ReuseLab",
+    products: [
+        .executable(name: "reuselab", targets: ["reuselab"]),
+    ],
+    targets: [
+        // The trace format: JSON reading with positions, writing, events, header, scenario, validation.
+        .target(name: "TraceFormat"),
+        // The simulated table view: geometry, clock, scrolling, reuse pools, prefetching.
+        .target(name: "ReuseEngine", dependencies: ["TraceFormat"]),
+        // The simulated app code, written in UIKit idiom.
+        .target(name: "Strategies", dependencies: ["ReuseEngine"]),
+        // Runs a scenario through the engine with its strategy and writes the trace.
+        .target(name: "Recorder", dependencies: ["TraceFormat", "ReuseEngine", "Strategies"]),
+        // Subcommands, argument parsing, error reporting and exit statuses.
+        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies"]),
+        .executableTarget(name: "reuselab", dependencies: ["ReuseLabCLI"]),
+
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"]),
+        .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "Strategies", "Recorder", "TraceFormat"]),
+        .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceFormat"]),
+        .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab"]),
+    ]
+)

@@ -1,0 +1,80 @@
+/// What kind of failure a `ReuseLabError` is; each kind has its own exit status,
+/// so scripts and graders can tell a typo on the command line from a broken file.
+public enum FailureKind: Sendable, Equatable {
+    /// The command line itself is wrong (unknown option, missing argument).
+    case usage
+    /// A file exists but its contents are wrong: not JSON, wrong types, impossible lifecycle.
+    case badInput
+    /// A named file does not exist or cannot be read.
+    case missingFile
+    /// A file is too large to be read safely.
+    case tooLarge
+    /// A check the user asked for did not pass (for example a trace out of date).
+    case checkFailed
+    /// A file could not be written.
+    case cannotWrite
+
+    /// The process exit status for this kind of failure (documented in the README).
+    public var exitStatus: Int32 {
+        switch self {
+        case .usage: return 64        // EX_USAGE
+        case .badInput: return 65     // EX_DATAERR
+        case .missingFile: return 66  // EX_NOINPUT
+        case .tooLarge: return 67
+        case .checkFailed: return 1
+        case .cannotWrite: return 73  // EX_CANTCREAT
+        }
+    }
+}
+
+/// Where in an input a problem is: a line and column, a JSON path, an event number —
+/// whichever of them is known.
+public struct InputLocation: Sendable, Equatable {
+    public var position: SourcePosition?
+    public var path: String?
+    public var eventIndex: Int?
+
+    public init(position: SourcePosition? = nil, path: String? = nil, eventIndex: Int? = nil) {
+        self.position = position
+        self.path = path
+        self.eventIndex = eventIndex
+    }
+}
+
+/// An error a user can act on: the file, the place in it, and what is wrong and
+/// what was expected. Every failure reachable from input is one of these.
+public struct ReuseLabError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var kind: FailureKind
+    public var file: String?
+    public var location: InputLocation
+    public var message: String
+
+    public init(_ kind: FailureKind, file: String? = nil, location: InputLocation = InputLocation(), _ message: String) {
+        self.kind = kind
+        self.file = file
+        self.location = location
+        self.message = message
+    }
+
+    /// `FILE:LINE:COLUMN: event 12 (at events[12]): message`, leaving out what is unknown.
+    public var description: String {
+        var prefix = ""
+        if let file { prefix += file }
+        if let position = location.position {
+            prefix += (prefix.isEmpty ? "" : ":") + "\(position.line):\(position.column)"
+        }
+        var detail: [String] = []
+        if let eventIndex = location.eventIndex { detail.append("event \(eventIndex)") }
+        if let path = location.path, !path.isEmpty { detail.append("at \(path)") }
+        var text = prefix.isEmpty ? "" : prefix + ": "
+        if !detail.isEmpty { text += detail.joined(separator: ", ") + ": " }
+        return text + message
+    }
+
+    /// The same error, naming the file it came from.
+    public func inFile(_ name: String) -> ReuseLabError {
+        var copy = self
+        if copy.file == nil { copy.file = name }
+        return copy
+    }
+}

@@ -1,0 +1,198 @@
+/// A JSON value together with its path from the document root (`table.rowHeight`,
+/// `script[2].drag.ms`), with typed accessors that fail with a `ReuseLabError`
+/// naming that path, the line and column, and what was expected.
+///
+/// Scenario and trace decoding go through this one type, so every wrong type or
+/// missing member anywhere in ReuseLab's inputs is reported the same way.
+public struct JSONField: Sendable {
+    public var node: JSONNode
+    public var path: String
+    public var eventIndex: Int?
+
+    public init(_ node: JSONNode, path: String, eventIndex: Int? = nil) {
+        self.node = node
+        self.path = path
+        self.eventIndex = eventIndex
+    }
+
+    public var position: SourcePosition { node.position }
+
+    /// An error about this value.
+    public func error(_ message: String) -> ReuseLabError {
+        ReuseLabError(.badInput, location: InputLocation(position: node.position, path: path, eventIndex: eventIndex), message)
+    }
+
+    private var quotedName: String {
+        let last = path.split(separator: ".").last.map(String.init) ?? path
+        return last.isEmpty ? "the document" : "\"\(last)\""
+    }
+
+    private func typeError(_ expected: String) -> ReuseLabError {
+        error("\(quotedName) must be \(expected), found \(describeFound())")
+    }
+
+    private func describeFound() -> String {
+        switch node.value {
+        case .number(let number): return "the number \(JSONWriter.formatNumber(number))"
+        case .string(let text):
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            return "the string \"\(VisibleText.escape(shown))\""
+        case .bool(let flag): return flag ? "true" : "false"
+        default: return node.value.kindName
+        }
+    }
+
+    // MARK: Scalars
+
+    public func int() throws(ReuseLabError) -> Int {
+        guard case .number(let number) = node.value else { throw typeError("a whole number") }
+        guard number == number.rounded(), abs(number) <= 1e12 else { throw typeError("a whole number") }
+        return Int(number)
+    }
+
+    public func int(in range: ClosedRange<Int>) throws(ReuseLabError) -> Int {
+        let value = try int()
+        guard range.contains(value) else {
+            throw error("\(quotedName) must be between \(range.lowerBound) and \(range.upperBound), found \(value)")
+        }
+        return value
+    }
+
+    public func positiveInt(max: Int = 1_000_000_000) throws(ReuseLabError) -> Int {
+        let value = try int()
+        guard value > 0 else { throw error("\(quotedName) must be greater than zero, found \(value)") }
+        guard value <= max else { throw error("\(quotedName) must be at most \(max), found \(value)") }
+        return value
+    }
+
+    public func nonNegativeInt() throws(ReuseLabError) -> Int {
+        let value = try int()
+        guard value >= 0 else { throw error("\(quotedName) must not be negative, found \(value)") }
+        return value
+    }
+
+    public func double() throws(ReuseLabError) -> Double {
+        guard case .number(let number) = node.value else { throw typeError("a number") }
+        return number
+    }
+
+    public func positiveDouble(max: Double = 1e9) throws(ReuseLabError) -> Double {
+        let value = try double()
+        guard value > 0 else { throw error("\(quotedName) must be greater than zero, found \(JSONWriter.formatNumber(value))") }
+        guard value <= max else { throw error("\(quotedName) must be at most \(JSONWriter.formatNumber(max)), found \(JSONWriter.formatNumber(value))") }
+        return value
+    }
+
+    public func nonNegativeDouble(max: Double = 1e9) throws(ReuseLabError) -> Double {
+        let value = try double()
+        guard value >= 0 else { throw error("\(quotedName) must not be negative, found \(JSONWriter.formatNumber(value))") }
+        guard value <= max else { throw error("\(quotedName) must be at most \(JSONWriter.formatNumber(max)), found \(JSONWriter.formatNumber(value))") }
+        return value
+    }
+
+    public func string() throws(ReuseLabError) -> String {
+        guard case .string(let text) = node.value else { throw typeError("a string") }
+        return text
+    }
+
+    public func bool() throws(ReuseLabError) -> Bool {
+        guard case .bool(let flag) = node.value else { throw typeError("true or false") }
+        return flag
+    }
+
+    /// A string that must be one of `choices`.
+    public func choice(_ choices: [String]) throws(ReuseLabError) -> String {
+        let text = try string()
+        guard choices.contains(text) else {
+            var message = "\(quotedName) must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(VisibleText.escape(text))\""
+            if let guess = Suggestion.closest(to: text, among: choices) { message += " (did you mean \"\(guess)\"?)" }
+            throw error(message)
+        }
+        return text
+    }
+
+    // MARK: Containers
+
+    public func array() throws(ReuseLabError) -> [JSONField] {
+        guard case .array(let elements) = node.value else { throw typeError("an array") }
+        return elements.enumerated().map { JSONField($0.element, path: "\(path)[\($0.offset)]", eventIndex: eventIndex) }
+    }
+
+    public func intArray() throws(ReuseLabError) -> [Int] {
+        var result: [Int] = []
+        for element in try array() { result.append(try element.int()) }
+        return result
+    }
+
+    public func object() throws(ReuseLabError) -> JSONFieldObject {
+        guard case .object(let object) = node.value else { throw typeError("an object") }
+        return JSONFieldObject(object: object, field: self)
+    }
+}
+
+/// An object member lookup that knows its path, for `required`/`optional` members
+/// and for rejecting unknown members with a "did you mean" hint.
+public struct JSONFieldObject: Sendable {
+    public var object: JSONObject
+    public var field: JSONField
+
+    public var keys: [String] { object.keys }
+
+    private func childPath(_ key: String) -> String {
+        field.path.isEmpty ? key : "\(field.path).\(key)"
+    }
+
+    public func optional(_ key: String) -> JSONField? {
+        guard let node = object[key] else { return nil }
+        if case .null = node.value { return nil }
+        return JSONField(node, path: childPath(key), eventIndex: field.eventIndex)
+    }
+
+    public func required(_ key: String, _ what: String = "") throws(ReuseLabError) -> JSONField {
+        guard let child = optional(key) else {
+            let where_ = field.path.isEmpty ? "the document" : "\"\(field.path)\""
+            let hint = what.isEmpty ? "" : " (\(what))"
+            throw field.error("\(where_) is missing the member \"\(key)\"\(hint)")
+        }
+        return child
+    }
+
+    /// Fails on a member not in `allowed`, naming it and suggesting the nearest allowed name.
+    public func rejectUnknown(allowed: [String]) throws(ReuseLabError) {
+        for member in object.members where !allowed.contains(member.key) {
+            let where_ = field.path.isEmpty ? "the document" : "\"\(field.path)\""
+            var message = "unknown member \"\(VisibleText.escape(member.key))\" in \(where_); expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))"
+            if let guess = Suggestion.closest(to: member.key, among: allowed) { message = "unknown member \"\(VisibleText.escape(member.key))\" in \(where_) (did you mean \"\(guess)\"?)" }
+            throw ReuseLabError(.badInput, location: InputLocation(position: member.keyPosition, path: childPath(member.key), eventIndex: field.eventIndex), message)
+        }
+    }
+}
+
+/// Finds the allowed word nearest to a misspelt one, for "did you mean" hints.
+public enum Suggestion {
+    public static func closest(to word: String, among candidates: [String]) -> String? {
+        let lowered = Array(word.lowercased())
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(lowered, Array(candidate.lowercased()))
+            if distance <= max(2, candidate.count / 3), distance < (best?.1 ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.0
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

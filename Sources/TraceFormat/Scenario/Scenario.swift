@@ -1,0 +1,61 @@
+/// An instructor's description of one recording: the table, the app's strategy, the
+/// table view behaviour profile and a script of gestures.
+///
+/// A scenario is the only input of the recorder; the trace's header carries it back
+/// out in full, defaults filled in, so a trace says exactly what produced it.
+public struct Scenario: Sendable, Equatable {
+    public var title: String
+    public var profile: TableProfile
+    public var table: TableSpec
+    /// The app code to simulate; see `reuselab strategies`.
+    public var strategy: String
+    /// Whether the app sets a prefetch data source (`tableView.prefetchDataSource = self`).
+    public var prefetching: Bool
+    /// Display refresh rate: 60 or 120 frames per second.
+    public var fps: Int
+    /// Seed for every random choice the simulation makes, so recordings repeat exactly.
+    public var seed: Int
+    public var script: [ScriptStep]
+
+    public init(title: String, profile: TableProfile = .modern, table: TableSpec, strategy: String = "plain",
+                prefetching: Bool = false, fps: Int = 60, seed: Int = 1, script: [ScriptStep]) {
+        self.title = title
+        self.profile = profile
+        self.table = table
+        self.strategy = strategy
+        self.prefetching = prefetching
+        self.fps = fps
+        self.seed = seed
+        self.script = script
+    }
+}
+
+/// The table's geometry: how many rows, how tall, and the viewport that shows them.
+public struct TableSpec: Sendable, Equatable {
+    public var rows: Int
+    /// Uniform row height in points (`tableView.rowHeight`); 44 by default, as UIKit's.
+    public var rowHeight: Double
+    /// Per-row heights, overriding `rowHeight` when given (one per row).
+    public var rowHeights: [Double]?
+    /// Height of the table view's frame in points.
+    public var viewportHeight: Double
+    /// `adjustedContentInset`: the status bar and home indicator areas. At launch the
+    /// content offset is `-top`, so row 0 starts just below the status bar.
+    public var contentInsetTop: Double
+    public var contentInsetBottom: Double
+
+    public init(rows: Int, rowHeight: Double = 44, rowHeights: [Double]? = nil, viewportHeight: Double,
+                contentInsetTop: Double = 0, contentInsetBottom: Double = 0) {
+        self.rows = rows
+        self.rowHeight = rowHeight
+        self.rowHeights = rowHeights
+        self.viewportHeight = viewportHeight
+        self.contentInsetTop = contentInsetTop
+        self.contentInsetBottom = contentInsetBottom
+    }
+
+    /// The height of one row.
+    public func height(ofRow row: Int) -> Double {
+        rowHeights?[row] ?? rowHeight
+    }
+}

@@ -1,0 +1,234 @@
+extension Scenario {
+    /// Limits that keep a scenario's recording small enough to run on any machine.
+    public enum Limits {
+        public static let maximumRows = 1_000_000
+        public static let maximumScriptMilliseconds = 3_600_000
+        public static let maximumScriptSteps = 10_000
+    }
+
+    static let memberNames = ["title", "profile", "table", "strategy", "prefetching", "fps", "seed", "script"]
+
+    /// Reads a scenario from parsed JSON, checking every member. `knownStrategies`
+    /// lists the strategy names the caller can simulate; nil accepts any name.
+    public static func decode(_ root: JSONField, knownStrategies: [String]? = nil) throws(ReuseLabError) -> Scenario {
+        let object = try root.object()
+        try object.rejectUnknown(allowed: memberNames)
+
+        let titleField = try object.required("title", "a short title for the recording")
+        let title = try titleField.string()
+        guard !title.trimmingWhitespace().isEmpty else { throw titleField.error("\"title\" must not be empty") }
+
+        let profile = try object.optional("profile").map { field throws(ReuseLabError) in
+            TableProfile(rawValue: try field.choice(TableProfile.allCases.map(\.rawValue))) ?? .modern
+        } ?? .modern
+
+        let table = try TableSpec.decode(try object.required("table", "rows, rowHeight, viewportHeight"))
+
+        var strategy = "plain"
+        if let field = object.optional("strategy") {
+            if let names = knownStrategies {
+                strategy = try field.choice(names)
+            } else {
+                strategy = try field.string()
+            }
+        }
+
+        let prefetching = try object.optional("prefetching")?.bool() ?? false
+        let fps = try object.optional("fps").map { field throws(ReuseLabError) in
+            let value = try field.int()
+            guard value == 60 || value == 120 else { throw field.error("\"fps\" must be 60 or 120, found \(value)") }
+            return value
+        } ?? 60
+        let seed = try object.optional("seed")?.int(in: 0...Int(Int32.max)) ?? 1
+
+        let scriptField = try object.required("script", "a list of gestures such as {\"drag\": {\"by\": 440, \"ms\": 3000}}")
+        let stepFields = try scriptField.array()
+        guard !stepFields.isEmpty else {
+            throw scriptField.error("\"script\" is empty; give at least one step (for example {\"wait\": {\"ms\": 500}})")
+        }
+        guard stepFields.count <= Limits.maximumScriptSteps else {
+            throw scriptField.error("\"script\" has \(stepFields.count) steps; at most \(Limits.maximumScriptSteps) are allowed")
+        }
+        var script: [ScriptStep] = []
+        var totalMilliseconds = 0
+        for (index, field) in stepFields.enumerated() {
+            let step = try ScriptStep.decode(field, rows: table.rows)
+            if case .disappear = step, index != stepFields.count - 1 {
+                throw field.error("\"disappear\" tears the table view down, so it must be the last step; \(stepFields.count - 1 - index) step(s) follow it")
+            }
+            switch step {
+            case .drag(_, let ms), .wait(let ms): totalMilliseconds += ms
+            case .fling: totalMilliseconds += 10_000
+            default: break
+            }
+            guard totalMilliseconds <= Limits.maximumScriptMilliseconds else {
+                throw field.error("the script runs longer than \(Limits.maximumScriptMilliseconds / 60_000) minutes of virtual time")
+            }
+            script.append(step)
+        }
+        return Scenario(title: title, profile: profile, table: table, strategy: strategy, prefetching: prefetching,
+                        fps: fps, seed: seed, script: script)
+    }
+
+    /// The scenario as JSON with every default written out, members in a fixed order.
+    public var jsonValue: JSONValue {
+        var out = JSONObjectBuilder()
+        out.add("title", title)
+        out.add("profile", profile.rawValue)
+        out.add("table", table.jsonValue)
+        out.add("strategy", strategy)
+        out.add("prefetching", prefetching)
+        out.add("fps", fps)
+        out.add("seed", seed)
+        out.add("script", .list(script.map(\.jsonValue)))
+        return out.value
+    }
+}
+
+extension TableSpec {
+    static let memberNames = ["rows", "rowHeight", "rowHeights", "viewportHeight", "contentInset"]
+
+    static func decode(_ field: JSONField) throws(ReuseLabError) -> TableSpec {
+        let object = try field.object()
+        try object.rejectUnknown(allowed: memberNames)
+        let rows = try object.required("rows", "how many rows the table has").positiveInt(max: Scenario.Limits.maximumRows)
+        let rowHeight = try object.optional("rowHeight")?.positiveDouble(max: 100_000) ?? 44
+        var rowHeights: [Double]?
+        if let heightsField = object.optional("rowHeights") {
+            let elements = try heightsField.array()
+            guard elements.count == rows else {
+                throw heightsField.error("\"rowHeights\" has \(elements.count) heights but the table has \(rows) rows; give one per row")
+            }
+            var heights: [Double] = []
+            heights.reserveCapacity(rows)
+            for element in elements { heights.append(try element.positiveDouble(max: 100_000)) }
+            rowHeights = heights
+        }
+        let viewportHeight = try object.required("viewportHeight", "the table view's height in points").positiveDouble(max: 100_000)
+        var top = 0.0, bottom = 0.0
+        if let insetField = object.optional("contentInset") {
+            let inset = try insetField.object()
+            try inset.rejectUnknown(allowed: ["top", "bottom"])
+            top = try inset.optional("top")?.nonNegativeDouble(max: 10_000) ?? 0
+            bottom = try inset.optional("bottom")?.nonNegativeDouble(max: 10_000) ?? 0
+        }
+        return TableSpec(rows: rows, rowHeight: rowHeight, rowHeights: rowHeights, viewportHeight: viewportHeight,
+                         contentInsetTop: top, contentInsetBottom: bottom)
+    }
+
+    var jsonValue: JSONValue {
+        var out = JSONObjectBuilder()
+        out.add("rows", rows)
+        out.add("rowHeight", rowHeight)
+        if let rowHeights { out.add("rowHeights", .list(rowHeights.map { .number($0) })) }
+        out.add("viewportHeight", viewportHeight)
+        var inset = JSONObjectBuilder()
+        inset.add("top", contentInsetTop)
+        inset.add("bottom", contentInsetBottom)
+        out.add("contentInset", inset.value)
+        return out.value
+    }
+}
+
+extension ScriptStep {
+    static func decode(_ field: JSONField, rows: Int) throws(ReuseLabError) -> ScriptStep {
+        let object = try field.object()
+        guard object.keys.count == 1, let name = object.keys.first else {
+            throw field.error("a script step must be an object with exactly one member naming the step (one of \(ScriptStep.names.joined(separator: ", "))), found \(object.keys.count) members")
+        }
+        try object.rejectUnknown(allowed: ScriptStep.names)
+        let body = try object.required(name)
+        let args = try body.object()
+        switch name {
+        case "drag":
+            try args.rejectUnknown(allowed: ["by", "ms"])
+            let byField = try args.required("by", "points to drag; positive scrolls down")
+            let by = try byField.double()
+            guard by != 0, abs(by) <= 10_000_000 else { throw byField.error("\"by\" must be a non-zero distance in points (at most 10000000), found \(JSONWriter.formatNumber(by))") }
+            let ms = try args.required("ms", "how long the drag lasts").positiveInt(max: Scenario.Limits.maximumScriptMilliseconds)
+            return .drag(by: by, ms: ms)
+        case "wait":
+            try args.rejectUnknown(allowed: ["ms"])
+            return .wait(ms: try args.required("ms").positiveInt(max: Scenario.Limits.maximumScriptMilliseconds))
+        case "fling":
+            try args.rejectUnknown(allowed: ["velocity", "deceleration"])
+            let velocityField = try args.required("velocity", "points per second; positive scrolls down")
+            let velocity = try velocityField.double()
+            guard velocity != 0, abs(velocity) <= 100_000 else { throw velocityField.error("\"velocity\" must be a non-zero speed in points per second (at most 100000), found \(JSONWriter.formatNumber(velocity))") }
+            var rate = DecelerationRate.normal
+            if let rateField = args.optional("deceleration") {
+                switch rateField.node.value {
+                case .string:
+                    rate = try rateField.choice(["normal", "fast"]) == "fast" ? DecelerationRate.fast : DecelerationRate.normal
+                default:
+                    rate = try rateField.double()
+                    guard rate >= 0.9, rate < 1 else { throw rateField.error("\"deceleration\" must be \"normal\", \"fast\" or a rate per millisecond from 0.9 to below 1, found \(JSONWriter.formatNumber(rate))") }
+                }
+            }
+            return .fling(velocity: velocity, deceleration: rate)
+        case "scrollTo":
+            try args.rejectUnknown(allowed: ["row", "position", "animated"])
+            let row = try args.required("row").int(in: 0...(rows - 1))
+            let position = try args.optional("position").map { field throws(ReuseLabError) in
+                ScrollPosition(rawValue: try field.choice(ScrollPosition.allCases.map(\.rawValue))) ?? .top
+            } ?? .top
+            let animated = try args.optional("animated")?.bool() ?? false
+            return .scrollTo(row: row, position: position, animated: animated)
+        case "reloadData":
+            try args.rejectUnknown(allowed: [])
+            return .reloadData
+        case "reloadRows":
+            try args.rejectUnknown(allowed: ["rows"])
+            let rowsField = try args.required("rows", "the rows to reload")
+            var list: [Int] = []
+            for element in try rowsField.array() { list.append(try element.int(in: 0...(rows - 1))) }
+            guard !list.isEmpty else { throw rowsField.error("\"rows\" is empty; name at least one row to reload") }
+            return .reloadRows(list)
+        case "memoryWarning":
+            try args.rejectUnknown(allowed: [])
+            return .memoryWarning
+        case "disappear":
+            try args.rejectUnknown(allowed: [])
+            return .disappear
+        default: // "note"; other names were rejected above
+            try args.rejectUnknown(allowed: ["text"])
+            return .note(try args.required("text").string())
+        }
+    }
+
+    var jsonValue: JSONValue {
+        var args = JSONObjectBuilder()
+        switch self {
+        case .drag(let by, let ms):
+            args.add("by", by)
+            args.add("ms", ms)
+        case .wait(let ms):
+            args.add("ms", ms)
+        case .fling(let velocity, let deceleration):
+            args.add("velocity", velocity)
+            args.add("deceleration", deceleration)
+        case .scrollTo(let row, let position, let animated):
+            args.add("row", row)
+            args.add("position", position.rawValue)
+            args.add("animated", animated)
+        case .reloadRows(let rows):
+            args.add("rows", rows)
+        case .note(let text):
+            args.add("text", text)
+        case .reloadData, .memoryWarning, .disappear:
+            break
+        }
+        var out = JSONObjectBuilder()
+        out.add(name, args.value)
+        return out.value
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,246 @@
+/// The state of a table view as a trace describes it, built by folding events in
+/// order through `apply`.
+///
+/// This is the one place that knows what each event means for cells, pools, the
+/// screen and prefetching. The validator, and every later reader of a trace
+/// (annotation, lessons, the differ), fold through this same `apply`, so they can
+/// never disagree about what a trace says. It lives with the trace format because
+/// validation is part of reading a trace, and it knows nothing of the engine:
+/// whatever a reader learns, it learns from the trace alone.
+public struct ReplayState: Sendable {
+    public let header: TraceHeader
+
+    /// Cells by id (ids start at 1, in creation order).
+    public private(set) var cells: [CellRecord] = []
+    /// Each identifier's reuse pool, oldest first: `dequeueReusableCell` hands out the last.
+    public private(set) var pools: [String: [Int]] = [:]
+    /// Cells kept aside by the modern profile, oldest first.
+    public private(set) var keptAside: [Int] = []
+    /// Rows on screen and the cell showing each (a row briefly has two during `reloadRows`).
+    public private(set) var displayed: [Int: [Int]] = [:]
+    /// Rows passed to `prefetchRowsAt` and neither cancelled nor displayed since, in order asked.
+    public private(set) var pendingPrefetch: [Int] = []
+    /// How many `prefetchRowsAt` batches have come so far.
+    public private(set) var prefetchBatchCount = 0
+    /// The last content offset any event reported.
+    public private(set) var offset: Double?
+    /// The last frame snapshot.
+    public private(set) var lastFrame: FrameSnapshot?
+    /// True after `viewDidDisappear`.
+    public private(set) var hasDisappeared = false
+    /// How many events have been applied.
+    public private(set) var eventCount = 0
+    /// Time of the last event applied.
+    public private(set) var time = VirtualTime.zero
+
+    public init(header: TraceHeader) {
+        self.header = header
+    }
+
+    public func cell(_ id: Int) -> CellRecord? {
+        id >= 1 && id <= cells.count ? cells[id - 1] : nil
+    }
+
+    /// Cells that exist (created and not deallocated).
+    public var liveCellCount: Int {
+        cells.reduce(0) { $0 + ($1.phase == .deallocated ? 0 : 1) }
+    }
+
+    /// Applies one event, or explains why it cannot happen now. On a violation the
+    /// state is left as it was before the event.
+    public mutating func apply(_ event: TraceEvent) throws(LifecycleViolation) {
+        guard event.seq == eventCount else {
+            throw LifecycleViolation("\"seq\" is \(event.seq) but this is event number \(eventCount); seq must count 0, 1, 2, … without gaps")
+        }
+        guard event.time >= time else {
+            throw LifecycleViolation("time goes backwards: \"t\" is \(JSONWriter.formatNumber(event.time.milliseconds)) ms, after an event at \(JSONWriter.formatNumber(time.milliseconds)) ms")
+        }
+        var next = self
+        try next.applyBody(event.body)
+        next.eventCount += 1
+        next.time = event.time
+        self = next
+    }
+
+    private mutating func applyBody(_ body: EventBody) throws(LifecycleViolation) {
+        switch body {
+        case .initCell(let id, let identifier):
+            guard id == cells.count + 1 else {
+                if id <= cells.count {
+                    throw LifecycleViolation("init of cell #\(id), but cell #\(id) already exists; each init creates a new cell")
+                }
+                throw LifecycleViolation("init of cell #\(id), but the next new cell must be #\(cells.count + 1) (cell ids count 1, 2, … in creation order)")
+            }
+            guard !identifier.isEmpty else { throw LifecycleViolation("the reuse identifier is empty") }
+            cells.append(CellRecord(id: id, identifier: identifier, phase: .fresh, lastRow: nil, reuseCount: 0))
+
+        case .prepareForReuse(let id, let identifier, let previousRow):
+            let record = try liveCell(id, for: "prepareForReuse")
+            guard record.identifier == identifier else {
+                throw LifecycleViolation("prepareForReuse of cell #\(id) with identifier \"\(VisibleText.escape(identifier))\", but it was created as \"\(VisibleText.escape(record.identifier))\"; pools are per identifier")
+            }
+            switch record.phase {
+            case .pooled, .offscreen:
+                break
+            case .keptAside(let row):
+                throw LifecycleViolation("prepareForReuse of cell #\(id), which is kept aside after showing row \(row), not in the reuse pool; dequeueReusableCell only hands out pooled cells")
+            default:
+                throw LifecycleViolation("prepareForReuse of cell #\(id), which was never released: it is \(record.phase.describe); a cell is reused only after it left the screen and joined the reuse pool")
+            }
+            if let previousRow, let lastRow = record.lastRow, previousRow != lastRow {
+                throw LifecycleViolation("prepareForReuse says cell #\(id) showed row \(previousRow) before, but it last showed row \(lastRow)")
+            }
+            removeFromPool(id)
+            update(id) { $0.phase = .dequeued; $0.reuseCount += 1 }
+
+        case .cellForRowAt(let row, let id):
+            try checkRow(row)
+            let record = try liveCell(id, for: "cellForRowAt")
+            switch record.phase {
+            case .fresh, .dequeued:
+                break
+            default:
+                throw LifecycleViolation("cellForRowAt returned cell #\(id) for row \(row), but that cell is \(record.phase.describe); dequeueReusableCell hands out only new cells (init) or reused ones (prepareForReuse)")
+            }
+            update(id) { $0.phase = .configured(row: row); $0.lastRow = row }
+
+        case .willDisplay(let row, let id):
+            try checkRow(row)
+            let record = try liveCell(id, for: "willDisplay")
+            switch record.phase {
+            case .configured(let configuredRow) where configuredRow == row:
+                break
+            case .offscreen(let shownRow) where shownRow == row, .keptAside(let shownRow) where shownRow == row:
+                keptAside.removeAll { $0 == id }
+            case .displayed(let shownRow):
+                throw LifecycleViolation("willDisplay of cell #\(id) in row \(row), but it is already displayed in row \(shownRow); one cell cannot be in two rows at once")
+            case .fresh, .dequeued:
+                throw LifecycleViolation("row \(row) is displayed with cell #\(id), which cellForRowAt never configured; a row needs its cell from cellForRowAt first")
+            default:
+                throw LifecycleViolation("willDisplay of cell #\(id) in row \(row), but the cell is \(record.phase.describe); only a cell configured for row \(row) (or kept aside after showing it) can be displayed there")
+            }
+            displayed[row, default: []].append(id)
+            pendingPrefetch.removeAll { $0 == row }
+            update(id) { $0.phase = .displayed(row: row) }
+
+        case .didEndDisplaying(let row, let id):
+            let record = try liveCell(id, for: "didEndDisplaying")
+            guard record.phase == .displayed(row: row) else {
+                throw LifecycleViolation("didEndDisplaying of cell #\(id) in row \(row), but the cell is \(record.phase.describe)")
+            }
+            displayed[row]?.removeAll { $0 == id }
+            if displayed[row]?.isEmpty == true { displayed[row] = nil }
+            update(id) { $0.phase = .offscreen(row: row) }
+
+        case .keepAside(let id, let row):
+            let record = try liveCell(id, for: "keepAside")
+            guard record.phase == .offscreen(row: row) else {
+                throw LifecycleViolation("cell #\(id) is kept aside for row \(row), but it is \(record.phase.describe); only a cell that just left row \(row) can be kept aside")
+            }
+            keptAside.append(id)
+            update(id) { $0.phase = .keptAside(row: row) }
+
+        case .enqueue(let id, let identifier):
+            let record = try liveCell(id, for: "enqueue")
+            guard record.identifier == identifier else {
+                throw LifecycleViolation("cell #\(id) was created as \"\(VisibleText.escape(record.identifier))\" but joins the pool for \"\(VisibleText.escape(identifier))\"")
+            }
+            switch record.phase {
+            case .offscreen, .keptAside, .configured:
+                break
+            default:
+                throw LifecycleViolation("cell #\(id) joins the reuse pool, but it is \(record.phase.describe); only a cell that is off screen (or prepared and never shown) can be pooled")
+            }
+            keptAside.removeAll { $0 == id }
+            pools[identifier, default: []].append(id)
+            update(id) { $0.phase = .pooled }
+
+        case .deinitCell(let id):
+            let record = try liveCell(id, for: "deinit")
+            if case .displayed(let row) = record.phase {
+                throw LifecycleViolation("deinit of cell #\(id) while it is displayed in row \(row); a cell on screen is still in use")
+            }
+            removeFromPool(id)
+            keptAside.removeAll { $0 == id }
+            update(id) { $0.phase = .deallocated }
+
+        case .prefetchRowsAt(let rows):
+            guard !rows.isEmpty else { throw LifecycleViolation("prefetchRowsAt with no rows") }
+            for row in rows { try checkRow(row) }
+            guard Set(rows).count == rows.count else { throw LifecycleViolation("prefetchRowsAt names a row twice") }
+            for row in rows where pendingPrefetch.contains(row) {
+                throw LifecycleViolation("prefetchRowsAt asks again for row \(row), which is still being prefetched")
+            }
+            pendingPrefetch.append(contentsOf: rows)
+            prefetchBatchCount += 1
+
+        case .cancelPrefetchingForRowsAt(let rows):
+            guard !rows.isEmpty else { throw LifecycleViolation("cancelPrefetchingForRowsAt with no rows") }
+            for row in rows where !pendingPrefetch.contains(row) {
+                throw LifecycleViolation("cancelPrefetchingForRowsAt cancels row \(row), which is not being prefetched (never asked for, already displayed or already cancelled)")
+            }
+            pendingPrefetch.removeAll { rows.contains($0) }
+
+        case .frame(let snapshot):
+            var previous = -1
+            for visible in snapshot.cells {
+                guard visible.row > previous else {
+                    throw LifecycleViolation("frame \(snapshot.frame) lists row \(visible.row) after row \(previous); rows go from top to bottom")
+                }
+                previous = visible.row
+                guard displayed[visible.row]?.contains(visible.cell) == true else {
+                    let actual = cell(visible.cell)?.phase.describe ?? "never created"
+                    throw LifecycleViolation("frame \(snapshot.frame) shows cell #\(visible.cell) in row \(visible.row), but that cell is \(actual)")
+                }
+            }
+            let onScreen = displayed.values.reduce(0) { $0 + $1.count }
+            guard onScreen == snapshot.cells.count else {
+                let listed = Set(snapshot.cells.map(\.row))
+                let missing = displayed.keys.sorted().filter { !listed.contains($0) }
+                throw LifecycleViolation("frame \(snapshot.frame) leaves out displayed row(s) \(missing.map(String.init).joined(separator: ", ")); a frame lists every visible row")
+            }
+            offset = snapshot.offset
+            lastFrame = snapshot
+
+        case .scrollViewWillBeginDragging(let value), .scrollViewDidEndDecelerating(let value):
+            offset = value
+        case .scrollViewDidEndDragging(let value, _):
+            offset = value
+        case .scrollToRow(let row, _, _):
+            try checkRow(row)
+        case .reloadRows(let rows):
+            guard !rows.isEmpty else { throw LifecycleViolation("reloadRows with no rows") }
+            for row in rows { try checkRow(row) }
+        case .viewDidDisappear:
+            hasDisappeared = true
+        case .reloadData, .didReceiveMemoryWarning, .note:
+            break
+        }
+    }
+
+    private func liveCell(_ id: Int, for callback: String) throws(LifecycleViolation) -> CellRecord {
+        guard let record = cell(id) else {
+            throw LifecycleViolation("\(callback) names cell #\(id), which was never created (no init for it before this event)")
+        }
+        guard record.phase != .deallocated else {
+            throw LifecycleViolation("\(callback) names cell #\(id), which was already deallocated (deinit); nothing can happen to a cell after its deinit")
+        }
+        return record
+    }
+
+    private func checkRow(_ row: Int) throws(LifecycleViolation) {
+        if let count = header.rowCount, row >= count {
+            throw LifecycleViolation("row \(row) does not exist; the table has \(count) rows (0–\(count - 1))")
+        }
+    }
+
+    private mutating func update(_ id: Int, _ change: (inout CellRecord) -> Void) {
+        change(&cells[id - 1])
+    }
+
+    private mutating func removeFromPool(_ id: Int) {
+        for key in pools.keys {
+            pools[key]?.removeAll { $0 == id }
+        }
+    }
+}

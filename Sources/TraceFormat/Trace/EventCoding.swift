@@ -1,0 +1,175 @@
+/// How events are written to and read from a trace: `seq`, `t`, `kind`, then the
+/// kind's fields in a fixed order, one event per line.
+extension TraceEvent {
+    /// The event as one line of JSON.
+    public var jsonLine: String {
+        JSONWriter.compact(jsonValue)
+    }
+
+    public var jsonValue: JSONValue {
+        var out = JSONObjectBuilder()
+        out.add("seq", seq)
+        out.add("t", time.milliseconds)
+        out.add("kind", kind.rawValue)
+        switch body {
+        case .initCell(let cell, let identifier):
+            out.add("cell", cell)
+            out.add("identifier", identifier)
+        case .prepareForReuse(let cell, let identifier, let previousRow):
+            out.add("cell", cell)
+            out.add("identifier", identifier)
+            out.add("previousRow", previousRow.map { JSONValue.number(Double($0)) } ?? .null)
+        case .cellForRowAt(let row, let cell), .willDisplay(let row, let cell), .didEndDisplaying(let row, let cell):
+            out.add("row", row)
+            out.add("cell", cell)
+        case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows):
+            out.add("rows", rows)
+        case .deinitCell(let cell):
+            out.add("cell", cell)
+        case .enqueue(let cell, let identifier):
+            out.add("cell", cell)
+            out.add("identifier", identifier)
+        case .keepAside(let cell, let row):
+            out.add("cell", cell)
+            out.add("row", row)
+        case .scrollViewWillBeginDragging(let offset), .scrollViewDidEndDecelerating(let offset):
+            out.add("offset", offset)
+        case .scrollViewDidEndDragging(let offset, let willDecelerate):
+            out.add("offset", offset)
+            out.add("willDecelerate", willDecelerate)
+        case .scrollToRow(let row, let position, let animated):
+            out.add("row", row)
+            out.add("position", position)
+            out.add("animated", animated)
+        case .frame(let snapshot):
+            out.add("frame", snapshot.frame)
+            out.add("offset", snapshot.offset)
+            out.add("cells", .list(snapshot.cells.map { visible in
+                var cell = JSONObjectBuilder()
+                cell.add("row", visible.row)
+                cell.add("cell", visible.cell)
+                if let image = visible.image { cell.add("image", image.jsonValue) }
+                return cell.value
+            }))
+        case .note(let text):
+            out.add("text", text)
+        case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear:
+            break
+        }
+        return out.value
+    }
+
+    /// The members each kind carries besides `seq`, `t` and `kind`.
+    static func memberNames(of kind: EventKind) -> [String] {
+        switch kind {
+        case .initCell, .enqueue: return ["cell", "identifier"]
+        case .prepareForReuse: return ["cell", "identifier", "previousRow"]
+        case .cellForRowAt, .willDisplay, .didEndDisplaying: return ["row", "cell"]
+        case .prefetchRowsAt, .cancelPrefetchingForRowsAt, .reloadRows: return ["rows"]
+        case .deinitCell: return ["cell"]
+        case .keepAside: return ["cell", "row"]
+        case .scrollViewWillBeginDragging, .scrollViewDidEndDecelerating: return ["offset"]
+        case .scrollViewDidEndDragging: return ["offset", "willDecelerate"]
+        case .scrollToRow: return ["row", "position", "animated"]
+        case .frame: return ["frame", "offset", "cells"]
+        case .note: return ["text"]
+        case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear: return []
+        }
+    }
+
+    /// Reads one event, checking its members and their types. `index` is its place
+    /// in the `events` array, used in messages and checked against `seq`.
+    public static func decode(_ field: JSONField) throws(ReuseLabError) -> TraceEvent {
+        let object = try field.object()
+        let seq = try object.required("seq", "the event's number, 0, 1, 2, …").nonNegativeInt()
+        let ms = try object.required("t", "virtual time in milliseconds").nonNegativeDouble(max: 1e10)
+        let kindField = try object.required("kind", "the callback or event name")
+        let kindName = try kindField.string()
+        guard let kind = EventKind(rawValue: kindName) else {
+            var message = "unknown event kind \"\(VisibleText.escape(kindName))\""
+            if let guess = Suggestion.closest(to: kindName, among: EventKind.allCases.map(\.rawValue)) {
+                message += " (did you mean \"\(guess)\"?)"
+            } else {
+                message += "; known kinds: \(EventKind.allCases.map(\.rawValue).joined(separator: ", "))"
+            }
+            throw kindField.error(message)
+        }
+        try object.rejectUnknown(allowed: ["seq", "t", "kind"] + memberNames(of: kind))
+
+        func cell() throws(ReuseLabError) -> Int { try object.required("cell", "the cell's id").positiveInt() }
+        func row() throws(ReuseLabError) -> Int { try object.required("row").nonNegativeInt() }
+        func rows() throws(ReuseLabError) -> [Int] {
+            var list: [Int] = []
+            for element in try object.required("rows").array() { list.append(try element.nonNegativeInt()) }
+            return list
+        }
+        func identifier() throws(ReuseLabError) -> String { try object.required("identifier", "the reuse identifier").string() }
+        func offset() throws(ReuseLabError) -> Double {
+            let field = try object.required("offset", "the content offset in points")
+            let value = try field.double()
+            guard abs(value) <= 1e12 else { throw field.error("\"offset\" is out of range") }
+            return value
+        }
+
+        let body: EventBody
+        switch kind {
+        case .initCell: body = .initCell(cell: try cell(), identifier: try identifier())
+        case .prepareForReuse:
+            body = .prepareForReuse(cell: try cell(), identifier: try identifier(),
+                                    previousRow: try object.optional("previousRow")?.nonNegativeInt())
+        case .cellForRowAt: body = .cellForRowAt(row: try row(), cell: try cell())
+        case .willDisplay: body = .willDisplay(row: try row(), cell: try cell())
+        case .didEndDisplaying: body = .didEndDisplaying(row: try row(), cell: try cell())
+        case .prefetchRowsAt: body = .prefetchRowsAt(rows: try rows())
+        case .cancelPrefetchingForRowsAt: body = .cancelPrefetchingForRowsAt(rows: try rows())
+        case .deinitCell: body = .deinitCell(cell: try cell())
+        case .enqueue: body = .enqueue(cell: try cell(), identifier: try identifier())
+        case .keepAside: body = .keepAside(cell: try cell(), row: try row())
+        case .scrollViewWillBeginDragging: body = .scrollViewWillBeginDragging(offset: try offset())
+        case .scrollViewDidEndDragging:
+            body = .scrollViewDidEndDragging(offset: try offset(), willDecelerate: try object.required("willDecelerate").bool())
+        case .scrollViewDidEndDecelerating: body = .scrollViewDidEndDecelerating(offset: try offset())
+        case .scrollToRow:
+            body = .scrollToRow(row: try row(),
+                                position: try object.optional("position")?.choice(ScrollPosition.allCases.map(\.rawValue)) ?? "top",
+                                animated: try object.optional("animated")?.bool() ?? false)
+        case .frame:
+            let frameNumber = try object.required("frame").nonNegativeInt()
+            var cells: [VisibleCell] = []
+            for element in try object.required("cells", "the visible rows and their cells").array() {
+                let entry = try element.object()
+                try entry.rejectUnknown(allowed: ["row", "cell", "image"])
+                let image = try entry.optional("image").map { field throws(ReuseLabError) in try ImageShown.decode(field) }
+                cells.append(VisibleCell(row: try entry.required("row").nonNegativeInt(),
+                                         cell: try entry.required("cell").positiveInt(),
+                                         image: image))
+            }
+            body = .frame(FrameSnapshot(frame: frameNumber, offset: try offset(), cells: cells))
+        case .reloadData: body = .reloadData
+        case .reloadRows: body = .reloadRows(rows: try rows())
+        case .didReceiveMemoryWarning: body = .didReceiveMemoryWarning
+        case .viewDidDisappear: body = .viewDidDisappear
+        case .note: body = .note(text: try object.required("text").string())
+        }
+        return TraceEvent(seq: seq, time: VirtualTime(microseconds: Int64((ms * 1000).rounded())), body: body)
+    }
+}
+
+extension ImageShown {
+    /// `"nothing"`, `"placeholder"`, or the row whose image is shown.
+    public var jsonValue: JSONValue {
+        switch self {
+        case .nothing: return .string("nothing")
+        case .placeholder: return .string("placeholder")
+        case .imageOfRow(let row): return .number(Double(row))
+        }
+    }
+
+    static func decode(_ field: JSONField) throws(ReuseLabError) -> ImageShown {
+        if case .number = field.node.value { return .imageOfRow(try field.nonNegativeInt()) }
+        switch try field.choice(["nothing", "placeholder"]) {
+        case "placeholder": return .placeholder
+        default: return .nothing
+        }
+    }
+}

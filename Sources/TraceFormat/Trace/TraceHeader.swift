@@ -1,0 +1,33 @@
+/// The part of a trace before its events: what format it is in, what it shows,
+/// and — for recorded traces — the complete scenario that produced it.
+public struct TraceHeader: Sendable, Equatable {
+    /// Every trace starts with `"format": "reuselab-trace"`.
+    public static let formatName = "reuselab-trace"
+    /// The only version this reader knows; a reader refuses any other.
+    public static let currentVersion = 1
+
+    public var title: String
+    public var profile: TableProfile
+    /// The scenario, defaults filled in. Absent in hand-written or imported traces.
+    public var scenario: Scenario?
+
+    public init(title: String, profile: TableProfile, scenario: Scenario? = nil) {
+        self.title = title
+        self.profile = profile
+        self.scenario = scenario
+    }
+
+    /// How many rows the table has, when the trace says.
+    public var rowCount: Int? { scenario?.table.rows }
+}
+
+/// A whole trace held in memory.
+public struct Trace: Sendable, Equatable {
+    public var header: TraceHeader
+    public var events: [TraceEvent]
+
+    public init(header: TraceHeader, events: [TraceEvent]) {
+        self.header = header
+        self.events = events
+    }
+}

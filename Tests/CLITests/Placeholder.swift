@@ -1,0 +1,2 @@
+import XCTest
+final class PCLITests: XCTestCase { func testNothing() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class PRecorderTests: XCTestCase { func testNothing() {} }

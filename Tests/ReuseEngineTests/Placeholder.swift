@@ -1,0 +1,2 @@
+import XCTest
+final class PReuseEngineTests: XCTestCase { func testNothing() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class PTraceFormatTests: XCTestCase { func testNothing() {} }
