@@ -1,1 +1,4 @@
-print("x")
+import Foundation
+import ReuseLabCLI
+
+exit(ReuseLab.run(Array(CommandLine.arguments.dropFirst())))

@@ -213,7 +213,10 @@ public struct ReplayState: Sendable {
             for row in rows { try checkRow(row) }
         case .viewDidDisappear:
             hasDisappeared = true
-        case .reloadData, .didReceiveMemoryWarning, .note:
+        case .reloadData:
+            // The old index paths mean nothing after a reload: pending prefetches are dropped, not cancelled.
+            pendingPrefetch = []
+        case .didReceiveMemoryWarning, .note:
             break
         }
     }

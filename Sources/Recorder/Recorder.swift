@@ -1,0 +1,47 @@
+import TraceFormat
+import ReuseEngine
+import Strategies
+
+/// Records a scenario: runs it through the engine with its strategy and captures
+/// every event into a trace whose header carries the full scenario.
+///
+/// Recording is a pure function of the scenario — no clock, no randomness but the
+/// scenario's seed, no paths — so the same scenario always gives the same bytes.
+public enum Recorder {
+    /// Scenario files larger than this are refused.
+    public static let maximumScenarioBytes = 16 << 20
+
+    /// Reads and checks a scenario file (`-` for standard input).
+    public static func loadScenario(path: String) throws(ReuseLabError) -> Scenario {
+        let bytes = try InputFile.read(path, limit: maximumScenarioBytes)
+        return try parseScenario(bytes: bytes, file: InputFile.displayName(path))
+    }
+
+    public static func parseScenario(bytes: [UInt8], file: String) throws(ReuseLabError) -> Scenario {
+        try InputFile.checkLooksLikeText(bytes, file: file)
+        let root: JSONNode
+        do {
+            root = try JSONParser.parseDocument(bytes)
+        } catch {
+            throw ReuseLabError(.badInput, file: file, location: InputLocation(position: error.position), error.message + " (the file is not valid JSON)")
+        }
+        do {
+            return try Scenario.decode(JSONField(root, path: ""), knownStrategies: StrategyCatalog.names)
+        } catch {
+            throw error.inFile(file)
+        }
+    }
+
+    /// Runs the scenario and returns the trace.
+    public static func record(_ scenario: Scenario) -> Trace {
+        let entry = StrategyCatalog.named(scenario.strategy) ?? StrategyCatalog.all[0]
+        let simulation = Simulation(scenario: scenario, app: entry.makeViewController())
+        let events = simulation.run()
+        return Trace(header: TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario), events: events)
+    }
+
+    /// Runs the scenario and returns the trace file's text.
+    public static func recordText(_ scenario: Scenario) -> String {
+        TraceWriter.text(record(scenario))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import TraceFormat
+
+/// The table view's responses to app and system actions.
+extension TableView {
+    /// `reloadData()`: every cell on screen ends displaying and joins the pool
+    /// (kept-aside and prepared cells too, their content is now out of date), then
+    /// the visible rows are laid out again, dequeuing those same cells — so each row
+    /// gets `prepareForReuse` and `cellForRowAt`, usually with another row's old cell.
+    public func reloadData() {
+        log.record(.reloadData)
+        for row in visibleCells.keys.sorted() {
+            if let cell = endDisplaying(row: row) { enqueue(cell) }
+        }
+        for cell in keptAside.removeAll() { enqueue(cell) }
+        for row in preparedCells.keys.sorted() {
+            if let cell = preparedCells.removeValue(forKey: row) { enqueue(cell) }
+        }
+        prefetchWindow.reset()
+        layoutPass()
+    }
+
+    /// `reloadRows(at:with:)`: each visible row gets a cell anew through
+    /// `cellForRowAt` and is displayed with it before its old cell ends displaying
+    /// and joins the pool. Prepared or kept-aside cells of those rows are pooled.
+    public func reloadRows(_ rows: [Int]) {
+        log.record(.reloadRows(rows: rows))
+        for row in rows.sorted() {
+            if let old = visibleCells[row] {
+                let cell = requestCell(forRow: row)
+                log.record(.willDisplay(row: row, cell: cell.id))
+                delegate?.tableView(self, willDisplay: cell, forRowAt: IndexPath(row: row, section: 0))
+                log.record(.didEndDisplaying(row: row, cell: old.id))
+                delegate?.tableView(self, didEndDisplaying: old, forRowAt: IndexPath(row: row, section: 0))
+                visibleCells[row] = cell
+                enqueue(old)
+            } else if let prepared = preparedCells.removeValue(forKey: row) {
+                enqueue(prepared)
+            } else if let kept = keptAside.take(row: row) {
+                enqueue(kept)
+            }
+        }
+    }
+
+    /// A memory warning: the reuse pools are emptied and their cells released.
+    public func didReceiveMemoryWarning() {
+        log.record(.didReceiveMemoryWarning)
+        for cell in pool.drain() {
+            log.record(.deinitCell(cell: cell.id))
+            allCells.removeAll { $0 === cell }
+        }
+    }
+
+    /// The screen goes away: `viewDidDisappear`, the visible cells end displaying,
+    /// and the table view is torn down, releasing every cell it holds — the only
+    /// time cells are deallocated while the app runs normally.
+    public func tearDown() {
+        log.record(.viewDidDisappear)
+        for row in visibleCells.keys.sorted() {
+            _ = endDisplaying(row: row)
+        }
+        for cell in allCells.sorted(by: { $0.id < $1.id }) {
+            log.record(.deinitCell(cell: cell.id))
+        }
+        allCells = []
+        visibleCells = [:]
+        preparedCells = [:]
+        _ = keptAside.removeAll()
+        _ = pool.drain()
+        visibleRange = nil
+        isTornDown = true
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import TraceFormat
+
+/// The simulated `UITableView`: it owns the visible cells, the reuse pools, the
+/// modern profile's prepared and kept-aside cells, and the prefetch window, and it
+/// calls the app's data source and delegate in the order a real table view does.
+/// Every call is written to the event log.
+public final class TableView {
+    public let profile: TableProfile
+    public let geometry: TableGeometry
+    let log: EventLog
+
+    public weak var dataSource: TableViewDataSource?
+    public weak var delegate: TableViewDelegate?
+    public weak var prefetchDataSource: TableViewDataSourcePrefetching?
+
+    /// `contentOffset.y`.
+    public internal(set) var contentOffset: Double
+    /// +1 while content moves up the screen (scrolling down the list), -1 the other way.
+    var scrollDirection = 1
+    /// True while a finger drags, the view decelerates or a scroll animation runs.
+    var isScrolling = false
+    /// The modern profile starts prefetching at the first drag; classic at the first layout.
+    var prefetchingStarted = false
+
+    var registered: [String: TableViewCell.Type] = [:]
+    var allCells: [TableViewCell] = []
+    var visibleCells: [Int: TableViewCell] = [:]
+    var visibleRange: ClosedRange<Int>?
+    /// Modern profile: cells configured ahead of their row becoming visible.
+    var preparedCells: [Int: TableViewCell] = [:]
+    var keptAside = KeptAsideCells()
+    var pool = ReusePool()
+    var prefetchWindow = PrefetchWindow()
+    var isTornDown = false
+    /// The row `cellForRowAt` is being asked for right now, and the cell dequeued for it.
+    var rowBeingConfigured: Int?
+    var cellDequeuedForRow: TableViewCell?
+
+    init(profile: TableProfile, geometry: TableGeometry, log: EventLog) {
+        self.profile = profile
+        self.geometry = geometry
+        self.log = log
+        self.contentOffset = geometry.minimumOffset
+    }
+
+    // MARK: The API a strategy uses
+
+    public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
+        registered[identifier] = cellClass
+    }
+
+    /// `dequeueReusableCell(withIdentifier:for:)`: the most recently pooled cell for
+    /// the identifier after its `prepareForReuse`, or a new cell (`init`) if the pool is empty.
+    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
+        let cell: TableViewCell
+        if let reused = pool.dequeue(identifier: identifier) {
+            log.record(.prepareForReuse(cell: reused.id, identifier: identifier, previousRow: reused.lastRow))
+            reused.prepareForReuse()
+            cell = reused
+        } else {
+            // An unregistered identifier is a bug in the strategy, not in any input; UIKit
+            // raises an exception there. The base class keeps the simulation going.
+            let cellClass = registered[identifier] ?? TableViewCell.self
+            cell = cellClass.init(id: allCells.count + 1, reuseIdentifier: identifier)
+            allCells.append(cell)
+            log.record(.initCell(cell: cell.id, identifier: identifier))
+        }
+        cell.lastRow = indexPath.row
+        if rowBeingConfigured == indexPath.row {
+            cellDequeuedForRow = cell
+            log.record(.cellForRowAt(row: indexPath.row, cell: cell.id))
+        }
+        return cell
+    }
+
+    /// The cell showing `indexPath`'s row, if it is on screen (`cellForRow(at:)`).
+    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
+        visibleCells[indexPath.row]
+    }
+
+    /// The rows on screen, top to bottom (`indexPathsForVisibleRows`).
+    public var indexPathsForVisibleRows: [IndexPath] {
+        visibleRange.map { $0.map { IndexPath(row: $0, section: 0) } } ?? []
+    }
+
+    // MARK: Calling the app
+
+    /// Asks the data source for `row`'s cell; `cellForRowAt` is logged when the
+    /// cell is dequeued inside it.
+    func requestCell(forRow row: Int) -> TableViewCell {
+        rowBeingConfigured = row
+        cellDequeuedForRow = nil
+        defer { rowBeingConfigured = nil; cellDequeuedForRow = nil }
+        let indexPath = IndexPath(row: row, section: 0)
+        guard let dataSource else {
+            return dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+        }
+        let cell = dataSource.tableView(self, cellForRowAt: indexPath)
+        if cellDequeuedForRow !== cell {
+            // The data source built a cell without dequeuing it for this row (UIKit
+            // tolerates this); the call is still recorded so the trace stays complete.
+            cell.lastRow = row
+            if !allCells.contains(where: { $0 === cell }) {
+                allCells.append(cell)
+                log.record(.initCell(cell: cell.id, identifier: cell.reuseIdentifier))
+            }
+            log.record(.cellForRowAt(row: row, cell: cell.id))
+        }
+        return cell
+    }
+
+    func display(_ cell: TableViewCell, row: Int) {
+        visibleCells[row] = cell
+        log.record(.willDisplay(row: row, cell: cell.id))
+        delegate?.tableView(self, willDisplay: cell, forRowAt: IndexPath(row: row, section: 0))
+    }
+
+    func endDisplaying(row: Int) -> TableViewCell? {
+        guard let cell = visibleCells.removeValue(forKey: row) else { return nil }
+        log.record(.didEndDisplaying(row: row, cell: cell.id))
+        delegate?.tableView(self, didEndDisplaying: cell, forRowAt: IndexPath(row: row, section: 0))
+        return cell
+    }
+
+    func enqueue(_ cell: TableViewCell) {
+        pool.enqueue(cell)
+        log.record(.enqueue(cell: cell.id, identifier: cell.reuseIdentifier))
+    }
+
+    /// What happens to a cell that just left the screen: the modern profile keeps it
+    /// aside (pushing the cell kept before it into the pool); classic pools it at once.
+    func release(_ cell: TableViewCell, fromRow row: Int) {
+        switch profile {
+        case .classic:
+            enqueue(cell)
+        case .modern:
+            let evicted = keptAside.keep(cell, row: row)
+            log.record(.keepAside(cell: cell.id, row: row))
+            for old in evicted { enqueue(old) }
+        }
+    }
+
+    func sendPrefetchUpdate() {
+        guard let prefetchDataSource, prefetchingStarted else { return }
+        let update = prefetchWindow.update(visible: visibleRange, direction: scrollDirection, rowCount: geometry.rowCount)
+        if !update.cancel.isEmpty {
+            log.record(.cancelPrefetchingForRowsAt(rows: update.cancel))
+            prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: update.cancel.map { IndexPath(row: $0, section: 0) })
+        }
+        if !update.prefetch.isEmpty {
+            log.record(.prefetchRowsAt(rows: update.prefetch))
+            prefetchDataSource.tableView(self, prefetchRowsAt: update.prefetch.map { IndexPath(row: $0, section: 0) })
+        }
+    }
+
+    /// What the screen shows now, for the frame snapshot.
+    func snapshot(frame: Int) -> FrameSnapshot {
+        let cells = visibleCells.keys.sorted().compactMap { row in
+            visibleCells[row].map { VisibleCell(row: row, cell: $0.id) }
+        }
+        return FrameSnapshot(frame: frame, offset: contentOffset, cells: cells)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// `UITableViewDataSource`: the app configures a cell for each row it is asked for.
+public protocol TableViewDataSource: AnyObject {
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
+}
+
+/// `UITableViewDelegate`: the display callbacks. Both have empty defaults, as in UIKit.
+public protocol TableViewDelegate: AnyObject {
+    func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
+    func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath)
+}
+
+extension TableViewDelegate {
+    public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+}
+
+/// `UITableViewDataSourcePrefetching`: early warning of rows that will be needed soon.
+public protocol TableViewDataSourcePrefetching: AnyObject {
+    func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath])
+    func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath])
+}
+
+extension TableViewDataSourcePrefetching {
+    public func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {}
+}
+
+/// The app's screen: a view controller that owns the table view's data source and
+/// delegate. Each strategy is one of these.
+public protocol TableViewController: TableViewDataSource, TableViewDelegate {
+    /// `viewDidLoad`: register cell classes and set the table view's data source,
+    /// delegate and (if the scenario says so) prefetch data source.
+    func viewDidLoad(_ tableView: TableView, environment: AppEnvironment)
+}
+
+/// What a strategy may know about the simulated world when it loads.
+public struct AppEnvironment: Sendable {
+    /// Number of rows of data the app has.
+    public var rowCount: Int
+    /// Whether the scenario asks the app to set `tableView.prefetchDataSource`.
+    public var usesPrefetching: Bool
+
+    public init(rowCount: Int, usesPrefetching: Bool) {
+        self.rowCount = rowCount
+        self.usesPrefetching = usesPrefetching
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import TraceFormat
+import Recorder
+
+/// `reuselab list [DIR]`: the bundled scenarios and whether each has its trace.
+enum ListCommand {
+    static let help = """
+    Usage: reuselab list [DIR] [--json]
+
+    Lists the scenarios in DIR (default: traces) with their titles, profile and
+    strategy, and the trace recorded from each (NAME.trace.json beside NAME.scenario.json).
+
+    """
+
+    static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let args = try Arguments(arguments, command: "list", flagNames: ["-h", "--help", "--json"], valueNames: [])
+        if args.has("-h") || args.has("--help") { io.out(help); return 0 }
+        let folder = args.positionals.first ?? "traces"
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".scenario.json") }.sorted()
+        } catch {
+            throw ReuseLabError(.missingFile, file: folder, "no such folder (run reuselab from the project's top folder, or name the folder)")
+        }
+        var rows: [JSONValue] = []
+        for name in names {
+            let path = folder + "/" + name
+            let base = String(name.dropLast(".scenario.json".count))
+            let tracePath = folder + "/" + base + ".trace.json"
+            let hasTrace = FileManager.default.fileExists(atPath: tracePath)
+            do {
+                let scenario = try Recorder.loadScenario(path: path)
+                if args.has("--json") {
+                    var out = JSONObjectBuilder()
+                    out.add("scenario", path)
+                    out.add("trace", hasTrace ? .string(tracePath) : .null)
+                    out.add("title", scenario.title)
+                    out.add("profile", scenario.profile.rawValue)
+                    out.add("strategy", scenario.strategy)
+                    rows.append(out.value)
+                } else {
+                    io.out("\(base.padding(toLength: 28, withPad: " ", startingAt: 0)) \(scenario.profile.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(scenario.strategy.padding(toLength: 10, withPad: " ", startingAt: 0)) \(VisibleText.escape(scenario.title))\(hasTrace ? "" : "  (no trace yet)")\n")
+                }
+            } catch {
+                io.err("reuselab: warning: \(error.description)\n")
+            }
+        }
+        if args.has("--json") { io.out(JSONWriter.compact(.list(rows)) + "\n") }
+        return 0
+    }
+}

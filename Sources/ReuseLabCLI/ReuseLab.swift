@@ -1,0 +1,60 @@
+import Foundation
+import TraceFormat
+
+/// The `reuselab` command: finds the subcommand and turns every error into a
+/// `reuselab: error: …` line on standard error and the exit status of its kind.
+public enum ReuseLab {
+    static let commands: [(name: String, summary: String)] = [
+        ("record", "run a scenario through the engine and write its trace"),
+        ("validate", "check that a trace is well formed and its lifecycle possible"),
+        ("strategies", "list the app strategies a scenario can use"),
+        ("list", "list the bundled scenarios and traces"),
+        ("bench", "record a large scenario and print events per second and memory"),
+    ]
+
+    public static let overview = """
+    reuselab — learn how a table view recycles its cells, one recorded step at a time.
+
+    Usage: reuselab <command> [options]
+
+    Commands:
+    \(commands.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+    Run 'reuselab <command> --help' for a command's options.
+
+    Exit status: 0 success; 1 a check failed; 64 usage error; 65 bad input data;
+    66 missing file; 67 file too large; 73 cannot write output.
+
+    """
+
+    /// Runs the command line (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String], io: CommandIO = .standard) -> Int32 {
+        guard let name = arguments.first else {
+            io.out(overview)
+            return 0
+        }
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch name {
+            case "-h", "--help", "help":
+                io.out(overview)
+                return 0
+            case "record": return try RecordCommand.run(rest, io: io)
+            case "validate": return try ValidateCommand.run(rest, io: io)
+            case "strategies": return try StrategiesCommand.run(rest, io: io)
+            case "list": return try ListCommand.run(rest, io: io)
+            case "bench": return try BenchCommand.run(rest, io: io)
+            default:
+                var message = "unknown command '\(VisibleText.escape(name))'"
+                if let guess = Suggestion.closest(to: name, among: commands.map(\.name)) { message += " (did you mean '\(guess)'?)" }
+                throw ReuseLabError(.usage, message + "; run 'reuselab --help' for the list")
+            }
+        } catch let error as ReuseLabError {
+            io.err("reuselab: error: \(error.description)\n")
+            return error.kind.exitStatus
+        } catch {
+            io.err("reuselab: error: \(error)\n")
+            return FailureKind.badInput.exitStatus
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import ReuseEngine
+
+// Strategy "plain" — seed 004's first program (and seed 000's starting point):
+// a text-only cell. Nothing is loaded, so the trace shows the table view's own
+// behaviour: only visible rows get `cellForRowAt`, and cells are reused, not created.
+
+/// `MyCell` from seed 004: a cell that remembers its row.
+final class MyCell: TableViewCell {
+    static let identifier: String = "MyCell"
+
+    var row: Int?
+
+    override func prepareForReuse() {
+        // The seed only prints here; the table view records the call itself.
+    }
+}
+
+/// Seed 004's `ViewController`, as a data source, delegate and prefetch data source.
+final class PlainTextViewController: TableViewController, TableViewDataSourcePrefetching {
+    private var data: [Int] = []
+
+    func viewDidLoad(_ tableView: TableView, environment: AppEnvironment) {
+        data = Array(0..<environment.rowCount)
+        tableView.dataSource = self
+        if environment.usesPrefetching {
+            tableView.prefetchDataSource = self
+        }
+        tableView.delegate = self
+        tableView.register(MyCell.self, forCellReuseIdentifier: MyCell.identifier)
+    }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: MyCell.identifier, for: indexPath)
+        (cell as? MyCell)?.row = indexPath.row
+        cell.textLabel.text = "Cell \(data[indexPath.row])"
+        return cell
+    }
+
+    func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
+        // Seed 004 only prints the rows; there is no data to load for text cells.
+    }
+
+    func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {}
+}
