@@ -24,7 +24,10 @@ public final class TableView {
     var prefetchingStarted = false
 
     var registered: [String: TableViewCell.Type] = [:]
+    /// Every live cell the table view holds, in creation order.
     var allCells: [TableViewCell] = []
+    /// How many cells have ever been created: ids keep counting after cells are released.
+    var createdCellCount = 0
     var visibleCells: [Int: TableViewCell] = [:]
     var visibleRange: ClosedRange<Int>?
     /// Modern profile: cells configured ahead of their row becoming visible.
@@ -62,7 +65,8 @@ public final class TableView {
             // An unregistered identifier is a bug in the strategy, not in any input; UIKit
             // raises an exception there. The base class keeps the simulation going.
             let cellClass = registered[identifier] ?? TableViewCell.self
-            cell = cellClass.init(id: allCells.count + 1, reuseIdentifier: identifier)
+            createdCellCount += 1
+            cell = cellClass.init(id: createdCellCount, reuseIdentifier: identifier)
             allCells.append(cell)
             log.record(.initCell(cell: cell.id, identifier: identifier))
         }

@@ -1,2 +1,0 @@
-import XCTest
-final class PReuseEngineTests: XCTestCase { func testNothing() {} }
