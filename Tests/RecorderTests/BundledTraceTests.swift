@@ -1,0 +1,101 @@
+import XCTest
+import Foundation
+import TraceFormat
+import Recorder
+
+/// The traces in `traces/` are generated from the scenarios beside them; this
+/// fails when one is out of date, naming the command that regenerates it.
+final class BundledTraceTests: XCTestCase {
+    static let tracesFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("traces")
+
+    static func scenarioFiles() throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: tracesFolder, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasSuffix(".scenario.json") }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    func testEveryBundledTraceMatchesAFreshRecordingOfItsScenario() throws {
+        let scenarios = try Self.scenarioFiles()
+        XCTAssertGreaterThanOrEqual(scenarios.count, 6)
+        for scenarioURL in scenarios {
+            let base = String(scenarioURL.lastPathComponent.dropLast(".scenario.json".count))
+            let traceURL = Self.tracesFolder.appendingPathComponent(base + ".trace.json")
+            let scenario = try Recorder.loadScenario(path: scenarioURL.path)
+            let fresh = Recorder.recordText(scenario)
+            guard let bundled = try? String(contentsOf: traceURL, encoding: .utf8) else {
+                XCTFail("traces/\(base).trace.json is missing; run: swift run reuselab record traces/\(base).scenario.json -o traces/\(base).trace.json")
+                continue
+            }
+            if bundled != fresh {
+                let bundledLines = bundled.split(separator: "\n", omittingEmptySubsequences: false)
+                let freshLines = fresh.split(separator: "\n", omittingEmptySubsequences: false)
+                let firstDifference = zip(bundledLines, freshLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(bundledLines.count, freshLines.count)
+                XCTFail("traces/\(base).trace.json is out of date (first difference at line \(firstDifference + 1)); run: swift run reuselab record traces/\(base).scenario.json -o traces/\(base).trace.json")
+            }
+        }
+    }
+
+    func testEveryBundledTraceValidates() throws {
+        for scenarioURL in try Self.scenarioFiles() {
+            let base = String(scenarioURL.lastPathComponent.dropLast(".scenario.json".count))
+            let tracePath = Self.tracesFolder.appendingPathComponent(base + ".trace.json").path
+            XCTAssertNoThrow(try TraceValidator.validate(path: tracePath), base)
+        }
+    }
+
+    func testBundledContentCoversTheRequiredSituations() throws {
+        var kinds: [String: Set<EventKind>] = [:]
+        var profiles: Set<TableProfile> = []
+        for scenarioURL in try Self.scenarioFiles() {
+            let scenario = try Recorder.loadScenario(path: scenarioURL.path)
+            profiles.insert(scenario.profile)
+            kinds[scenarioURL.lastPathComponent] = Set(Recorder.record(scenario).events.map(\.kind))
+        }
+        XCTAssertEqual(profiles, [.modern, .classic], "at least one scenario under each profile")
+        XCTAssertTrue(kinds.values.contains { $0.contains(.cancelPrefetchingForRowsAt) }, "a scenario shows cancelPrefetchingForRowsAt")
+        XCTAssertTrue(kinds.values.contains { $0.contains(.reloadData) })
+        XCTAssertTrue(kinds.values.contains { $0.contains(.deinitCell) && $0.contains(.viewDidDisappear) })
+        XCTAssertTrue(kinds.values.contains { !$0.contains(.scrollViewWillBeginDragging) }, "a first-screen-only scenario")
+        XCTAssertTrue(kinds.values.contains { $0.contains(.scrollViewDidEndDecelerating) }, "a fling")
+    }
+}
+
+/// Recording is a pure function of the scenario: the same bytes every time.
+final class DeterminismTests: XCTestCase {
+    func testRecordingTwiceGivesIdenticalBytes() throws {
+        for scenarioURL in try BundledTraceTests.scenarioFiles() {
+            let scenario = try Recorder.loadScenario(path: scenarioURL.path)
+            XCTAssertEqual(Recorder.recordText(scenario), Recorder.recordText(scenario), scenarioURL.lastPathComponent)
+        }
+    }
+
+    func testTraceRoundTripsThroughTheReader() throws {
+        let scenarioURL = BundledTraceTests.tracesFolder.appendingPathComponent("reload-data.scenario.json")
+        let scenario = try Recorder.loadScenario(path: scenarioURL.path)
+        let trace = Recorder.record(scenario)
+        let text = TraceWriter.text(trace)
+        let readBack = try TraceReader.read(bytes: Array(text.utf8), file: "memory")
+        XCTAssertEqual(readBack.header, trace.header, "the header carries the full scenario back out")
+        XCTAssertEqual(readBack.events, trace.events)
+        XCTAssertEqual(TraceWriter.text(readBack), text)
+    }
+
+    func testTraceIsOneEventPerLineWithStableKeyOrder() throws {
+        let scenarioURL = BundledTraceTests.tracesFolder.appendingPathComponent("first-screen.scenario.json")
+        let text = Recorder.recordText(try Recorder.loadScenario(path: scenarioURL.path))
+        let eventLines = text.split(separator: "\n").filter { $0.hasPrefix("    {\"seq\":") }
+        XCTAssertEqual(eventLines.count, Recorder.record(try Recorder.loadScenario(path: scenarioURL.path)).events.count)
+        for line in eventLines {
+            XCTAssertTrue(line.contains("{\"seq\":") && line.contains(",\"t\":") && line.contains(",\"kind\":"), String(line))
+            let seqIndex = line.range(of: "\"seq\"")!.lowerBound
+            let tIndex = line.range(of: "\"t\"")!.lowerBound
+            let kindIndex = line.range(of: "\"kind\"")!.lowerBound
+            XCTAssertTrue(seqIndex < tIndex && tIndex < kindIndex)
+        }
+        XCTAssertFalse(text.contains("/work/"), "no absolute paths in a trace")
+        // Standard JSON readers accept it.
+        XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(text.utf8)))
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class PRecorderTests: XCTestCase { func testNothing() {} }
