@@ -266,6 +266,28 @@ public struct JSONParser {
     }
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+        // Fast path: a small whole number (ids, rows, seq) needs no strtod.
+        var scan = index
+        var whole = 0
+        let negative = bytes[scan] == UInt8(ascii: "-")
+        if negative { scan += 1 }
+        let digitsStart = scan
+        while scan < bytes.count, isDigit(bytes[scan]), scan - digitsStart < 15 {
+            whole = whole * 10 + Int(bytes[scan] - UInt8(ascii: "0"))
+            scan += 1
+        }
+        let digitCount = scan - digitsStart
+        let next = scan < bytes.count ? bytes[scan] : 0
+        if digitCount > 0, digitCount < 15, !(digitCount > 1 && bytes[digitsStart] == UInt8(ascii: "0")),
+           next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E"), !isDigit(next) {
+            column += scan - index
+            index = scan
+            return Double(negative ? -whole : whole)
+        }
+        return try parseNumberSlowly()
+    }
+
+    private mutating func parseNumberSlowly() throws(JSONSyntaxError) -> Double {
         let start = position
         let startIndex = index
         if peek() == UInt8(ascii: "-") { advance() }
@@ -307,6 +329,23 @@ public struct JSONParser {
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
+        // Fast path: a string of printable ASCII without escapes (nearly every key and value).
+        var scan = index + 1
+        while scan < bytes.count {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[(index + 1)..<scan], as: UTF8.self)
+                column += scan + 1 - index
+                index = scan + 1
+                return text
+            }
+            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\\") { break }
+            scan += 1
+        }
+        return try parseStringSlowly()
+    }
+
+    private mutating func parseStringSlowly() throws(JSONSyntaxError) -> String {
         let start = position
         advance() // opening quote
         var scalars = String.UnicodeScalarView()

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Scenario {
     /// Limits that keep a scenario's recording small enough to run on any machine.
     public enum Limits {
@@ -58,7 +60,7 @@ extension Scenario {
             }
             switch step {
             case .drag(_, let ms), .wait(let ms): totalMilliseconds += ms
-            case .fling: totalMilliseconds += 10_000
+            case .fling(let velocity, let rate): totalMilliseconds += ScriptStep.flingDuration(velocity: velocity, rate: rate)
             default: break
             }
             guard totalMilliseconds <= Limits.maximumScriptMilliseconds else {
@@ -131,6 +133,14 @@ extension TableSpec {
 }
 
 extension ScriptStep {
+    /// About how long a fling decelerates before it rests (speed below 10 pt/s), in ms:
+    /// the speed after t ms is v·rateᵗ. Used only to bound a script's length.
+    static func flingDuration(velocity: Double, rate: Double) -> Int {
+        let speed = abs(velocity)
+        guard speed > 10, rate < 1 else { return 0 }
+        return Int((log(10 / speed) / log(rate)).rounded(.up)) + 1
+    }
+
     static func decode(_ field: JSONField, rows: Int) throws(ReuseLabError) -> ScriptStep {
         let object = try field.object()
         guard object.keys.count == 1, let name = object.keys.first else {

@@ -55,11 +55,11 @@ public struct ReplayState: Sendable {
         guard event.time >= time else {
             throw LifecycleViolation("time goes backwards: \"t\" is \(JSONWriter.formatNumber(event.time.milliseconds)) ms, after an event at \(JSONWriter.formatNumber(time.milliseconds)) ms")
         }
-        var next = self
-        try next.applyBody(event.body)
-        next.eventCount += 1
-        next.time = event.time
-        self = next
+        // Every case below makes all its checks before it changes anything, so a
+        // violation leaves the state untouched without copying it.
+        try applyBody(event.body)
+        eventCount += 1
+        time = event.time
     }
 
     private mutating func applyBody(_ body: EventBody) throws(LifecycleViolation) {

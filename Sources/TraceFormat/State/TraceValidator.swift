@@ -22,15 +22,15 @@ public enum TraceValidator {
         try TraceReader.stream(bytes: bytes, file: file, onHeader: { header in
             state = ReplayState(header: header)
         }, onEvent: { event, position throws(ReuseLabError) in
-            guard var current = state else { return }
+            let index = state?.eventCount ?? 0
             do throws(LifecycleViolation) {
-                try current.apply(event)
+                // Mutate in place: a local copy would duplicate the whole state on every event.
+                try state?.apply(event)
             } catch {
                 throw ReuseLabError(.badInput, file: file,
-                                    location: InputLocation(position: position, path: "events[\(current.eventCount)]", eventIndex: current.eventCount),
+                                    location: InputLocation(position: position, path: "events[\(index)]", eventIndex: index),
                                     "\(event.kind.rawValue): \(error.message)")
             }
-            state = current
         })
         guard let state else { throw ReuseLabError(.badInput, file: file, "the trace has no header") }
         return Summary(header: state.header, eventCount: state.eventCount, cellsCreated: state.cells.count, duration: state.time)
