@@ -32,16 +32,25 @@ public enum Recorder {
         }
     }
 
+    /// The most a recording may hold (events, plus one per cell listed in a frame):
+    /// about a gigabyte of trace text. Past it, recording stops with an error.
+    public static let maximumRecordingSize = 20_000_000
+
     /// Runs the scenario and returns the trace.
-    public static func record(_ scenario: Scenario) -> Trace {
+    public static func record(_ scenario: Scenario, capacity: Int = maximumRecordingSize) throws(ReuseLabError) -> Trace {
         let entry = StrategyCatalog.named(scenario.strategy) ?? StrategyCatalog.all[0]
-        let simulation = Simulation(scenario: scenario, app: entry.makeViewController())
-        let events = simulation.run()
-        return Trace(header: TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario), events: events)
+        let simulation = Simulation(scenario: scenario, app: entry.makeViewController(), logCapacity: capacity)
+        do {
+            let events = try simulation.run()
+            return Trace(header: TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario), events: events)
+        } catch {
+            throw ReuseLabError(.tooLarge, location: InputLocation(path: "script[\(error.stepIndex)]"),
+                                "the recording grew past \(capacity) entries (\(error.eventCount) events) by this step; shorten the script, slow it down or use taller rows")
+        }
     }
 
     /// Runs the scenario and returns the trace file's text.
-    public static func recordText(_ scenario: Scenario) -> String {
-        TraceWriter.text(record(scenario))
+    public static func recordText(_ scenario: Scenario, capacity: Int = maximumRecordingSize) throws(ReuseLabError) -> String {
+        TraceWriter.text(try record(scenario, capacity: capacity))
     }
 }

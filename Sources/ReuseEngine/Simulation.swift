@@ -8,30 +8,39 @@ import TraceFormat
 /// the same scenario gives the same events on every run and every machine.
 public final class Simulation {
     public let scenario: Scenario
-    public let log = EventLog()
+    public let log: EventLog
     public let tableView: TableView
     let app: TableViewController
     var clock: FrameClock
     var lastSnapshot: FrameSnapshot?
 
     /// `makeApp` builds the strategy's view controller (the Strategies module knows them by name).
-    public init(scenario: Scenario, app: TableViewController) {
+    public init(scenario: Scenario, app: TableViewController, logCapacity: Int = 20_000_000) {
         self.scenario = scenario
         self.app = app
+        log = EventLog(capacity: logCapacity)
         clock = FrameClock(fps: scenario.fps)
         tableView = TableView(profile: scenario.profile, geometry: TableGeometry(scenario.table), log: log)
     }
 
-    /// Runs the whole scenario and returns the recorded events.
-    public func run() -> [TraceEvent] {
+    /// The recording grew past the log's capacity and was stopped at the step named.
+    public struct TooManyEvents: Error {
+        public var stepIndex: Int
+        public var eventCount: Int
+    }
+
+    /// Runs the whole scenario and returns the recorded events, or stops with
+    /// `TooManyEvents` when a scenario would record more than the log can hold.
+    public func run() throws(TooManyEvents) -> [TraceEvent] {
         log.now = clock.now
         app.viewDidLoad(tableView, environment: AppEnvironment(rowCount: scenario.table.rows, usesPrefetching: scenario.prefetching))
         // The first layout, before any touch. Classic prefetches right after it.
         if scenario.profile == .classic { tableView.prefetchingStarted = true }
         tableView.layoutPass()
         commitFrame()
-        for step in scenario.script {
+        for (index, step) in scenario.script.enumerated() {
             play(step)
+            if log.isFull { throw TooManyEvents(stepIndex: index, eventCount: log.events.count) }
         }
         return log.events
     }
@@ -42,7 +51,7 @@ public final class Simulation {
             drag(by: distance, over: .milliseconds(ms))
         case .wait(let ms):
             let end = clock.now + .milliseconds(ms)
-            while clock.now < end { advanceFrame(to: nil) }
+            while clock.now < end && !log.isFull { advanceFrame(to: nil) }
         case .fling(let velocity, let rate):
             fling(velocity: velocity, rate: rate)
         case .scrollTo(let row, let position, let animated):
@@ -77,7 +86,7 @@ public final class Simulation {
         beginDragging(direction: distance >= 0 ? 1 : -1)
         let start = tableView.contentOffset
         let startTime = clock.now
-        while clock.now - startTime < duration {
+        while clock.now - startTime < duration && !log.isFull {
             let time = clock.time(ofFrame: clock.frame + 1)
             let offset = ScrollMotion.dragOffset(start: start, distance: distance, elapsed: time - startTime, duration: duration)
             advanceFrame(to: offset)
@@ -93,7 +102,7 @@ public final class Simulation {
         let range = tableView.geometry.minimumOffset...tableView.geometry.maximumOffset
         let startTime = clock.now
         var stopped = false
-        while !stopped {
+        while !stopped && !log.isFull {
             let time = clock.time(ofFrame: clock.frame + 1)
             let hitEdge = motion.advance(to: Int((time - startTime).microseconds / 1000), within: range)
             stopped = hitEdge || motion.isResting
@@ -120,7 +129,7 @@ public final class Simulation {
         tableView.isScrolling = true
         let startTime = clock.now
         let duration = ScrollMotion.scrollAnimation
-        while clock.now - startTime < duration {
+        while clock.now - startTime < duration && !log.isFull {
             let time = clock.time(ofFrame: clock.frame + 1)
             let fraction = Double((time - startTime).microseconds) / Double(duration.microseconds)
             advanceFrame(to: ScrollMotion.rounded(start + (target - start) * ScrollMotion.easeInOut(fraction)))

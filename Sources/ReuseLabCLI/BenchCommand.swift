@@ -35,7 +35,7 @@ enum BenchCommand {
                                 prefetching: true, script: script)
 
         let recordStart = DispatchTime.now()
-        let trace = Recorder.record(scenario)
+        let trace = try Recorder.record(scenario)
         let recordSeconds = seconds(since: recordStart)
         let writeStart = DispatchTime.now()
         let text = TraceWriter.text(trace)

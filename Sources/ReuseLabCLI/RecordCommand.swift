@@ -24,7 +24,12 @@ enum RecordCommand {
         }
         let output = args.values["-o"] ?? args.values["--output"] ?? "-"
         let scenario = try Recorder.loadScenario(path: path)
-        let text = Recorder.recordText(scenario)
+        let text: String
+        do {
+            text = try Recorder.recordText(scenario)
+        } catch {
+            throw error.inFile(path == "-" ? "<stdin>" : path)
+        }
         if args.has("--check") {
             guard output != "-" else { throw ReuseLabError(.usage, "record: --check needs the trace to compare with, given with -o") }
             let existing = try InputFile.read(output, limit: TraceReader.maximumBytes)

@@ -23,7 +23,7 @@ final class BundledTraceTests: XCTestCase {
             let base = String(scenarioURL.lastPathComponent.dropLast(".scenario.json".count))
             let traceURL = Self.tracesFolder.appendingPathComponent(base + ".trace.json")
             let scenario = try Recorder.loadScenario(path: scenarioURL.path)
-            let fresh = Recorder.recordText(scenario)
+            let fresh = try Recorder.recordText(scenario)
             guard let bundled = try? String(contentsOf: traceURL, encoding: .utf8) else {
                 XCTFail("traces/\(base).trace.json is missing; run: swift run reuselab record traces/\(base).scenario.json -o traces/\(base).trace.json")
                 continue
@@ -51,7 +51,7 @@ final class BundledTraceTests: XCTestCase {
         for scenarioURL in try Self.scenarioFiles() {
             let scenario = try Recorder.loadScenario(path: scenarioURL.path)
             profiles.insert(scenario.profile)
-            kinds[scenarioURL.lastPathComponent] = Set(Recorder.record(scenario).events.map(\.kind))
+            kinds[scenarioURL.lastPathComponent] = Set(try Recorder.record(scenario).events.map(\.kind))
         }
         XCTAssertEqual(profiles, [.modern, .classic], "at least one scenario under each profile")
         XCTAssertTrue(kinds.values.contains { $0.contains(.cancelPrefetchingForRowsAt) }, "a scenario shows cancelPrefetchingForRowsAt")
@@ -67,14 +67,14 @@ final class DeterminismTests: XCTestCase {
     func testRecordingTwiceGivesIdenticalBytes() throws {
         for scenarioURL in try BundledTraceTests.scenarioFiles() {
             let scenario = try Recorder.loadScenario(path: scenarioURL.path)
-            XCTAssertEqual(Recorder.recordText(scenario), Recorder.recordText(scenario), scenarioURL.lastPathComponent)
+            XCTAssertEqual(try Recorder.recordText(scenario), try Recorder.recordText(scenario), scenarioURL.lastPathComponent)
         }
     }
 
     func testTraceRoundTripsThroughTheReader() throws {
         let scenarioURL = BundledTraceTests.tracesFolder.appendingPathComponent("reload-data.scenario.json")
         let scenario = try Recorder.loadScenario(path: scenarioURL.path)
-        let trace = Recorder.record(scenario)
+        let trace = try Recorder.record(scenario)
         let text = TraceWriter.text(trace)
         let readBack = try TraceReader.read(bytes: Array(text.utf8), file: "memory")
         XCTAssertEqual(readBack.header, trace.header, "the header carries the full scenario back out")
@@ -84,9 +84,9 @@ final class DeterminismTests: XCTestCase {
 
     func testTraceIsOneEventPerLineWithStableKeyOrder() throws {
         let scenarioURL = BundledTraceTests.tracesFolder.appendingPathComponent("first-screen.scenario.json")
-        let text = Recorder.recordText(try Recorder.loadScenario(path: scenarioURL.path))
+        let text = try Recorder.recordText(try Recorder.loadScenario(path: scenarioURL.path))
         let eventLines = text.split(separator: "\n").filter { $0.hasPrefix("    {\"seq\":") }
-        XCTAssertEqual(eventLines.count, Recorder.record(try Recorder.loadScenario(path: scenarioURL.path)).events.count)
+        XCTAssertEqual(eventLines.count, try Recorder.record(try Recorder.loadScenario(path: scenarioURL.path)).events.count)
         for line in eventLines {
             XCTAssertTrue(line.contains("{\"seq\":") && line.contains(",\"t\":") && line.contains(",\"kind\":"), String(line))
             let seqIndex = line.range(of: "\"seq\"")!.lowerBound
@@ -97,5 +97,28 @@ final class DeterminismTests: XCTestCase {
         XCTAssertFalse(text.contains("/work/"), "no absolute paths in a trace")
         // Standard JSON readers accept it.
         XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(text.utf8)))
+    }
+}
+
+/// Scenarios that would make enormous recordings are refused with a clear error, never run out of memory.
+final class RecordingLimitTests: XCTestCase {
+    func testTooManyRowsOnScreenIsRefusedWhenTheScenarioIsRead() {
+        let text = #"{"title":"tiny rows","table":{"rows":100000,"rowHeight":0.01,"viewportHeight":800},"script":[{"wait":{"ms":10}}]}"#
+        XCTAssertThrowsError(try Recorder.parseScenario(bytes: Array(text.utf8), file: "tiny.json")) { error in
+            let message = (error as? ReuseLabError)?.description ?? ""
+            XCTAssertTrue(message.hasPrefix("tiny.json:1:"), message)
+            XCTAssertTrue(message.contains("shows up to 80001 rows at once; at most 1000 are supported"), message)
+        }
+    }
+
+    func testARecordingPastItsCapacityStopsAtTheStepThatOverflowed() throws {
+        let scenario = Scenario(title: "long", table: TableSpec(rows: 10_000, viewportHeight: 844),
+                                script: [.wait(ms: 10), .drag(by: 40_000, ms: 5_000), .wait(ms: 10)])
+        XCTAssertThrowsError(try Recorder.record(scenario, capacity: 5_000)) { error in
+            guard let error = error as? ReuseLabError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.kind, .tooLarge)
+            XCTAssertEqual(error.location.path, "script[1]")
+            XCTAssertTrue(error.message.contains("grew past 5000 entries"), error.message)
+        }
     }
 }

@@ -3,8 +3,13 @@ import TraceFormat
 import Recorder
 
 /// Records a scenario built in code and returns its events.
-func record(_ scenario: Scenario) -> [TraceEvent] {
-    Recorder.record(scenario).events
+func record(_ scenario: Scenario, file: StaticString = #filePath, line: UInt = #line) -> [TraceEvent] {
+    do {
+        return try Recorder.record(scenario).events
+    } catch {
+        XCTFail("recording failed: \(error)", file: file, line: line)
+        return []
+    }
 }
 
 /// The geometry of seed 004's device: an iPhone 12/13-sized screen (844 pt tall,

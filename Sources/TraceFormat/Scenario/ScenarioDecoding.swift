@@ -6,6 +6,8 @@ extension Scenario {
         public static let maximumRows = 1_000_000
         public static let maximumScriptMilliseconds = 3_600_000
         public static let maximumScriptSteps = 10_000
+        /// More rows than this on screen at once would make every frame enormous.
+        public static let maximumVisibleRows = 1_000
     }
 
     static let memberNames = ["title", "profile", "table", "strategy", "prefetching", "fps", "seed", "script"]
@@ -106,7 +108,13 @@ extension TableSpec {
             for element in elements { heights.append(try element.positiveDouble(max: 100_000)) }
             rowHeights = heights
         }
-        let viewportHeight = try object.required("viewportHeight", "the table view's height in points").positiveDouble(max: 100_000)
+        let viewportField = try object.required("viewportHeight", "the table view's height in points")
+        let viewportHeight = try viewportField.positiveDouble(max: 100_000)
+        let smallestRow = rowHeights?.min() ?? rowHeight
+        let mostVisible = Int((viewportHeight / smallestRow).rounded(.up)) + 1
+        if mostVisible > Scenario.Limits.maximumVisibleRows {
+            throw viewportField.error("a \(JSONWriter.formatNumber(viewportHeight)) pt viewport with rows as short as \(JSONWriter.formatNumber(smallestRow)) pt shows up to \(mostVisible) rows at once; at most \(Scenario.Limits.maximumVisibleRows) are supported (use taller rows or a shorter viewport)")
+        }
         var top = 0.0, bottom = 0.0
         if let insetField = object.optional("contentInset") {
             let inset = try insetField.object()
