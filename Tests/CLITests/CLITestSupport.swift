@@ -1,0 +1,235 @@
+import Foundation
+import XCTest
+import ReuseLabCLI
+import TraceFormat
+
+/// What one run of the command printed and the status it returned.
+struct CommandResult {
+    var status: Int32
+    var out: String
+    var err: String
+    var outBytes: [UInt8] = []
+    /// False when a separate process ended by a signal (a crash) instead of exiting.
+    var exited = true
+}
+
+/// Collects what a command writes, in place of the real standard output and error.
+final class CapturedOutput {
+    var out = ""
+    var err = ""
+}
+
+/// Runs `reuselab ARGUMENTS` in-process with captured output.
+func reuselab(_ arguments: [String]) -> CommandResult {
+    let captured = CapturedOutput()
+    let io = CommandIO(out: { captured.out += $0 }, err: { captured.err += $0 })
+    let status = ReuseLab.run(arguments, io: io)
+    return CommandResult(status: status, out: captured.out, err: captured.err, outBytes: Array(captured.out.utf8))
+}
+
+/// Checks a failed command the way a user reads it: the exit status, one
+/// `reuselab: error:` line on standard error naming the file, the line:column or event,
+/// and what was expected; nothing on standard output.
+func assertFailure(_ result: CommandResult, status: Int32, file expectedFile: String? = nil,
+                   line expectedLine: Int? = nil, column expectedColumn: Int? = nil, event: Int? = nil,
+                   contains parts: [String] = [], allowOutput: Bool = false,
+                   file sourceFile: StaticString = #filePath, line sourceLine: UInt = #line) {
+    XCTAssertEqual(result.status, status, "exit status; stderr: \(result.err)", file: sourceFile, line: sourceLine)
+    XCTAssertTrue(result.err.hasPrefix("reuselab: error: "), "stderr: \(result.err)", file: sourceFile, line: sourceLine)
+    XCTAssertTrue(result.err.hasSuffix("\n"), "stderr must end with a line break: \(result.err)", file: sourceFile, line: sourceLine)
+    if !allowOutput {
+        XCTAssertEqual(result.out, "", "nothing on stdout for a failure", file: sourceFile, line: sourceLine)
+    }
+    var prefix = "reuselab: error: "
+    if let expectedFile {
+        prefix += expectedFile
+        if let expectedLine {
+            prefix += ":\(expectedLine)"
+            if let expectedColumn { prefix += ":\(expectedColumn)" }
+        }
+        XCTAssertTrue(result.err.hasPrefix(prefix + (expectedLine != nil && expectedColumn == nil ? ":" : "")),
+                      "expected stderr to start with \"\(prefix)\", got: \(result.err)", file: sourceFile, line: sourceLine)
+    }
+    if let event {
+        XCTAssertTrue(result.err.contains(": event \(event), at events[\(event)]"), "expected event \(event) in: \(result.err)", file: sourceFile, line: sourceLine)
+    }
+    for part in parts {
+        XCTAssertTrue(result.err.contains(part), "expected \"\(part)\" in: \(result.err)", file: sourceFile, line: sourceLine)
+    }
+}
+
+/// A fresh temporary folder for one test, removed by `remove()`.
+struct TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("reuselab-cli-tests-" + UUID().uuidString, isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        try write(name, bytes: Array(text.utf8))
+    }
+
+    @discardableResult
+    func write(_ name: String, bytes: [UInt8]) throws -> String {
+        let path = self.path(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func read(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(name))))
+    }
+
+    /// A sparse file of `size` bytes (ftruncate): nothing is written to disk.
+    @discardableResult
+    func sparse(_ name: String, size: UInt64) throws -> String {
+        let path = self.path(name)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: size)
+        try handle.close()
+        return path
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Test cases that get a temporary folder, removed afterwards.
+class FolderTestCase: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        folder = try TemporaryFolder()
+    }
+
+    override func tearDown() {
+        folder?.remove()
+        super.tearDown()
+    }
+}
+
+enum Fixtures {
+    /// A small scenario (30 rows, a short drag) laid out one member per line; records in milliseconds.
+    static let scenario = """
+    {
+      "title": "CLI test: a short drag",
+      "profile": "modern",
+      "table": { "rows": 30, "rowHeight": 44, "viewportHeight": 300, "contentInset": { "top": 20, "bottom": 10 } },
+      "strategy": "plain",
+      "prefetching": true,
+      "script": [
+        { "note": { "text": "seven rows fit" } },
+        { "drag": { "by": 200, "ms": 500 } },
+        { "disappear": {} }
+      ]
+    }
+    """
+
+    /// The same scenario under the classic profile, without prefetching.
+    static let classicScenario = scenario
+        .replacingOccurrences(of: "\"modern\"", with: "\"classic\"")
+        .replacingOccurrences(of: "\"prefetching\": true", with: "\"prefetching\": false")
+
+    static func scenario(replacing old: String, with new: String) -> String {
+        precondition(scenario.contains(old), "the fixture scenario has no \(old)")
+        return scenario.replacingOccurrences(of: old, with: new)
+    }
+
+    /// Where `needle` starts in `text`: 1-based line and column (Unicode scalars).
+    static func locate(_ needle: String, in text: String, offset: Int = 0) -> (line: Int, column: Int) {
+        guard let range = text.range(of: needle) else { return (0, 0) }
+        var line = 1, column = 1
+        for scalar in text[..<range.lowerBound].unicodeScalars {
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column + offset)
+    }
+
+    /// A hand-written trace without a scenario: one header member per line, events from line 7.
+    static func trace(events bodies: [String]) -> String {
+        let events = bodies.enumerated().map { "    {\"seq\":\($0.offset),\"t\":\($0.offset),\($0.element)}" }
+        return "{\n  \"format\": \"reuselab-trace\",\n  \"version\": 1,\n  \"title\": \"hand-written\",\n  \"profile\": \"modern\",\n  \"events\": [\n"
+            + events.joined(separator: ",\n") + "\n  ]\n}\n"
+    }
+    static let firstEventLine = 7
+
+    static let lifecycleOnly = trace(events: [
+        #""kind":"init","cell":1,"identifier":"Cell""#,
+        #""kind":"cellForRowAt","row":0,"cell":1"#,
+        #""kind":"willDisplay","row":0,"cell":1"#,
+        #""kind":"didEndDisplaying","row":0,"cell":1"#,
+        #""kind":"prepareForReuse","cell":1,"identifier":"Cell","previousRow":0"#,
+    ])
+}
+
+/// The built `reuselab` executable and a way to run it as a separate process.
+enum Executable {
+    /// Looks beside the test bundle first (SwiftPM puts products and the .xctest in the
+    /// same build folder), then in the package's `.build/debug`.
+    static let url: URL? = {
+        var candidates: [URL] = []
+        let main = Bundle.main.bundleURL
+        candidates.append(main.appendingPathComponent("reuselab"))
+        candidates.append(main.deletingLastPathComponent().appendingPathComponent("reuselab"))
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("reuselab"))
+        }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/reuselab"))
+        var isDirectory: ObjCBool = false
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            && FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    static func require() throws -> URL {
+        guard let url else { throw XCTSkip("the reuselab executable was not found beside the tests or in .build/debug") }
+        return url
+    }
+
+    /// Runs `executable arguments`, feeding `stdin` (a file path) if given, with
+    /// stdout and stderr captured through files (no pipe can fill up and block).
+    static func run(_ executable: URL, _ arguments: [String], stdin: String? = nil,
+                    environment: [String: String]? = nil, in folder: TemporaryFolder) throws -> CommandResult {
+        let id = UUID().uuidString
+        let outPath = folder.path("stdout-\(id)"), errPath = folder.path("stderr-\(id)")
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder.url
+        if let environment { process.environment = environment }
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        var inHandle: FileHandle?
+        if let stdin {
+            inHandle = try FileHandle(forReadingFrom: URL(fileURLWithPath: stdin))
+            process.standardInput = inHandle
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        process.waitUntilExit()
+        try outHandle.close()
+        try errHandle.close()
+        try inHandle?.close()
+        let outBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: outPath)))
+        let errBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: errPath)))
+        try? FileManager.default.removeItem(atPath: outPath)
+        try? FileManager.default.removeItem(atPath: errPath)
+        return CommandResult(status: process.terminationStatus,
+                             out: String(decoding: outBytes, as: UTF8.self),
+                             err: String(decoding: errBytes, as: UTF8.self),
+                             outBytes: outBytes, exited: process.terminationReason == .exit)
+    }
+}

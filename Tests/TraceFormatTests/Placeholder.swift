@@ -1,2 +1,0 @@
-import XCTest
-final class PTraceFormatTests: XCTestCase { func testNothing() {} }
