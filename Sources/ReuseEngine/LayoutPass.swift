@@ -15,6 +15,7 @@
 extension TableView {
     func layoutPass() {
         guard !isTornDown else { return }
+        screenChanged = true
         let newRange = geometry.visibleRows(at: contentOffset)
         let oldRows = Set(visibleCells.keys)
         let newRows = newRange.map { Set($0) } ?? []

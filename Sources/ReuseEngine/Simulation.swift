@@ -155,7 +155,9 @@ public final class Simulation {
 
     /// Records what the screen shows, if it differs from the last recorded frame.
     func commitFrame() {
-        guard !tableView.isTornDown else { return }
+        // Nothing moved and no cell changed: skip building a snapshot (a long wait stays cheap).
+        guard !tableView.isTornDown, tableView.screenChanged else { return }
+        tableView.screenChanged = false
         var snapshot = tableView.snapshot(frame: clock.frame)
         if let last = lastSnapshot, last.offset == snapshot.offset, last.cells == snapshot.cells { return }
         lastSnapshot = snapshot

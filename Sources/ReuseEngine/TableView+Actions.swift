@@ -25,6 +25,7 @@ extension TableView {
     /// and joins the pool. Prepared or kept-aside cells of those rows are pooled.
     public func reloadRows(_ rows: [Int]) {
         log.record(.reloadRows(rows: rows))
+        screenChanged = true
         for row in rows.sorted() {
             if let old = visibleCells[row] {
                 let cell = requestCell(forRow: row)

@@ -36,6 +36,8 @@ public final class TableView {
     var pool = ReusePool()
     var prefetchWindow = PrefetchWindow()
     var isTornDown = false
+    /// Set whenever what the screen shows may have changed since the last frame commit.
+    var screenChanged = true
     /// The row `cellForRowAt` is being asked for right now, and the cell dequeued for it.
     var rowBeingConfigured: Int?
     var cellDequeuedForRow: TableViewCell?

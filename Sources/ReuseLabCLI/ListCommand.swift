@@ -39,10 +39,10 @@ enum ListCommand {
                     out.add("strategy", scenario.strategy)
                     rows.append(out.value)
                 } else {
-                    io.out("\(base.padding(toLength: 28, withPad: " ", startingAt: 0)) \(scenario.profile.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(scenario.strategy.padding(toLength: 10, withPad: " ", startingAt: 0)) \(VisibleText.escape(scenario.title))\(hasTrace ? "" : "  (no trace yet)")\n")
+                    io.out("\(VisibleText.escape(base).padding(toLength: 28, withPad: " ", startingAt: 0)) \(scenario.profile.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(scenario.strategy.padding(toLength: 10, withPad: " ", startingAt: 0)) \(VisibleText.escape(scenario.title))\(hasTrace ? "" : "  (no trace yet)")\n")
                 }
             } catch {
-                io.err("reuselab: warning: \(error.description)\n")
+                io.err("reuselab: warning: " + VisibleText.escape(error.description) + "\n")
             }
         }
         if args.has("--json") { io.out(JSONWriter.compact(.list(rows)) + "\n") }

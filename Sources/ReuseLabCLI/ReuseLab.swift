@@ -27,6 +27,12 @@ public enum ReuseLab {
 
     """
 
+    /// The line printed for an error. Everything in it may come from a file or the
+    /// command line, so control characters are made visible once more here.
+    static func errorLine(_ error: ReuseLabError) -> String {
+        "reuselab: error: " + VisibleText.escape(error.description) + "\n"
+    }
+
     /// Runs the command line (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], io: CommandIO = .standard) -> Int32 {
         guard let name = arguments.first else {
@@ -50,7 +56,7 @@ public enum ReuseLab {
                 throw ReuseLabError(.usage, message + "; run 'reuselab --help' for the list")
             }
         } catch let error as ReuseLabError {
-            io.err("reuselab: error: \(error.description)\n")
+            io.err(errorLine(error))
             return error.kind.exitStatus
         } catch {
             io.err("reuselab: error: \(error)\n")

@@ -43,11 +43,11 @@ enum ValidateCommand {
                     var out = JSONObjectBuilder()
                     out.add("file", InputFile.displayName(path))
                     out.add("valid", false)
-                    out.add("error", error.description)
+                    out.add("error", VisibleText.escape(error.description))
                     if let index = error.location.eventIndex { out.add("event", index) }
                     io.out(JSONWriter.compact(out.value) + "\n")
                 }
-                io.err("reuselab: error: \(error.description)\n")
+                io.err(ReuseLab.errorLine(error))
                 if worst == nil { worst = error }
             }
         }

@@ -131,7 +131,7 @@ final class CommandLineTests: FolderTestCase {
 
     func testRecordReplacesAnExistingTrace() throws {
         let scenario = try folder.write("drag.scenario.json", Fixtures.scenario)
-        let output = try folder.write("drag.trace.json", "old contents")
+        let output = try folder.write("drag.trace.json", "{\n  \"format\": \"reuselab-trace\",\n  \"version\": 1,\n  \"title\": \"an older recording\"")
         XCTAssertEqual(reuselab(["record", scenario, "-o", output]).status, 0)
         XCTAssertEqual(try folder.read("drag.trace.json"), reuselab(["record", scenario]).outBytes)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
@@ -277,5 +277,14 @@ final class CommandLineTests: FolderTestCase {
         XCTAssertEqual(object["rows"] as? Int, 100)
         XCTAssertGreaterThan(object["events"] as? Int ?? 0, 0)
         XCTAssertNotNil(object["validateEventsPerSecond"] as? Int)
+    }
+
+    func testRecordRefusesToOverwriteAFileThatIsNotATraceUnlessForced() throws {
+        let scenario = try folder.write("drag.scenario.json", Fixtures.scenario)
+        let notes = try folder.write("notes.txt", "an instructor's notes")
+        assertFailure(reuselab(["record", scenario, "-o", notes]), status: 64, file: notes, contains: ["is not a ReuseLab trace; refusing to overwrite it"])
+        XCTAssertEqual(try folder.read("notes.txt"), Array("an instructor's notes".utf8), "the file is untouched")
+        XCTAssertEqual(reuselab(["record", scenario, "-o", notes, "--force"]).status, 0)
+        XCTAssertEqual(reuselab(["validate", notes]).status, 0)
     }
 }

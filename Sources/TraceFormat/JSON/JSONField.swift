@@ -24,7 +24,7 @@ public struct JSONField: Sendable {
 
     private var quotedName: String {
         let last = path.split(separator: ".").last.map(String.init) ?? path
-        return last.isEmpty ? "the document" : "\"\(last)\""
+        return last.isEmpty ? "the document" : "\"\(VisibleText.shortened(last))\""
     }
 
     private func typeError(_ expected: String) -> ReuseLabError {
@@ -35,8 +35,7 @@ public struct JSONField: Sendable {
         switch node.value {
         case .number(let number): return "the number \(JSONWriter.formatNumber(number))"
         case .string(let text):
-            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-            return "the string \"\(VisibleText.escape(shown))\""
+            return "the string \"\(VisibleText.shortened(text, limit: 40))\""
         case .bool(let flag): return flag ? "true" : "false"
         default: return node.value.kindName
         }
@@ -104,7 +103,7 @@ public struct JSONField: Sendable {
     public func choice(_ choices: [String]) throws(ReuseLabError) -> String {
         let text = try string()
         guard choices.contains(text) else {
-            var message = "\(quotedName) must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(VisibleText.escape(text))\""
+            var message = "\(quotedName) must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(VisibleText.shortened(text))\""
             if let guess = Suggestion.closest(to: text, among: choices) { message += " (did you mean \"\(guess)\"?)" }
             throw error(message)
         }
@@ -139,7 +138,8 @@ public struct JSONFieldObject: Sendable {
     public var keys: [String] { object.keys }
 
     private func childPath(_ key: String) -> String {
-        field.path.isEmpty ? key : "\(field.path).\(key)"
+        // Member names come from the file: shown with control characters visible, and shortened.
+        field.path.isEmpty ? VisibleText.shortened(key) : "\(field.path).\(VisibleText.shortened(key))"
     }
 
     public func optional(_ key: String) -> JSONField? {
@@ -161,8 +161,9 @@ public struct JSONFieldObject: Sendable {
     public func rejectUnknown(allowed: [String]) throws(ReuseLabError) {
         for member in object.members where !allowed.contains(member.key) {
             let where_ = field.path.isEmpty ? "the document" : "\"\(field.path)\""
-            var message = "unknown member \"\(VisibleText.escape(member.key))\" in \(where_); expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))"
-            if let guess = Suggestion.closest(to: member.key, among: allowed) { message = "unknown member \"\(VisibleText.escape(member.key))\" in \(where_) (did you mean \"\(guess)\"?)" }
+            let name = VisibleText.shortened(member.key)
+            var message = "unknown member \"\(name)\" in \(where_); expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))"
+            if let guess = Suggestion.closest(to: member.key, among: allowed) { message = "unknown member \"\(name)\" in \(where_) (did you mean \"\(guess)\"?)" }
             throw ReuseLabError(.badInput, location: InputLocation(position: member.keyPosition, path: childPath(member.key), eventIndex: field.eventIndex), message)
         }
     }
@@ -171,6 +172,8 @@ public struct JSONFieldObject: Sendable {
 /// Finds the allowed word nearest to a misspelt one, for "did you mean" hints.
 public enum Suggestion {
     public static func closest(to word: String, among candidates: [String]) -> String? {
+        // Names are short: a long word is no typo of one, and comparing it would be slow.
+        guard word.unicodeScalars.count <= 64 else { return nil }
         let lowered = Array(word.lowercased())
         var best: (String, Int)?
         for candidate in candidates {

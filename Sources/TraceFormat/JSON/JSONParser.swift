@@ -85,7 +85,7 @@ public struct JSONParser {
         let key = try parseString()
         skipWhitespace()
         guard peek() == UInt8(ascii: ":") else {
-            throw JSONSyntaxError("expected ':' after the member name \"\(key)\", found \(describeCurrent())", at: position)
+            throw JSONSyntaxError("expected ':' after the member name \"\(VisibleText.shortened(key))\", found \(describeCurrent())", at: position)
         }
         advance()
         return (key, keyPosition)
@@ -152,11 +152,11 @@ public struct JSONParser {
                 }
                 let key = try parseString()
                 if object.members.contains(where: { $0.key == key }) {
-                    throw JSONSyntaxError("the member \"\(key)\" appears twice in one object", at: keyPosition)
+                    throw JSONSyntaxError("the member \"\(VisibleText.shortened(key))\" appears twice in one object", at: keyPosition)
                 }
                 skipWhitespace()
                 guard peek() == UInt8(ascii: ":") else {
-                    throw JSONSyntaxError("expected ':' after the member name \"\(key)\", found \(describeCurrent())", at: position)
+                    throw JSONSyntaxError("expected ':' after the member name \"\(VisibleText.shortened(key))\", found \(describeCurrent())", at: position)
                 }
                 advance()
                 let value = try parseValue()

@@ -2,6 +2,12 @@
 /// (escape sequences included) become visible escapes such as `\e` or `\u{7}`, so a
 /// shared scenario or trace can never drive the reader's terminal.
 public enum VisibleText {
+    /// `escape`, cut to about `limit` characters with "…" so a huge name cannot flood a message.
+    public static func shortened(_ text: String, limit: Int = 60) -> String {
+        if text.unicodeScalars.count <= limit { return escape(text) }
+        return escape(String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit)))) + "…"
+    }
+
     public static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {

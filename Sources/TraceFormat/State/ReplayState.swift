@@ -18,6 +18,9 @@ public struct ReplayState: Sendable {
     public private(set) var keptAside: [Int] = []
     /// Rows on screen and the cell showing each (a row briefly has two during `reloadRows`).
     public private(set) var displayed: [Int: [Int]] = [:]
+    /// Rows named by a `reloadRows` whose old cell has not yet ended displaying:
+    /// only these may briefly show two cells.
+    public private(set) var reloadingRows: Set<Int> = []
     /// Rows passed to `prefetchRowsAt` and neither cancelled nor displayed since, in order asked.
     public private(set) var pendingPrefetch: [Int] = []
     /// How many `prefetchRowsAt` batches have come so far.
@@ -119,6 +122,9 @@ public struct ReplayState: Sendable {
             default:
                 throw LifecycleViolation("willDisplay of cell #\(id) in row \(row), but the cell is \(record.phase.describe); only a cell configured for row \(row) (or kept aside after showing it) can be displayed there")
             }
+            if let shownBy = displayed[row]?.first, !reloadingRows.contains(row) {
+                throw LifecycleViolation("row \(row) is already displayed by cell #\(shownBy); a row shows one cell at a time (only reloadRows briefly shows a new cell before the old one ends displaying)")
+            }
             displayed[row, default: []].append(id)
             pendingPrefetch.removeAll { $0 == row }
             update(id) { $0.phase = .displayed(row: row) }
@@ -130,6 +136,7 @@ public struct ReplayState: Sendable {
             }
             displayed[row]?.removeAll { $0 == id }
             if displayed[row]?.isEmpty == true { displayed[row] = nil }
+            if (displayed[row]?.count ?? 0) <= 1 { reloadingRows.remove(row) }
             update(id) { $0.phase = .offscreen(row: row) }
 
         case .keepAside(let id, let row):
@@ -193,6 +200,9 @@ public struct ReplayState: Sendable {
                     throw LifecycleViolation("frame \(snapshot.frame) shows cell #\(visible.cell) in row \(visible.row), but that cell is \(actual)")
                 }
             }
+            if let (row, cells) = displayed.first(where: { $0.value.count > 1 }) {
+                throw LifecycleViolation("frame \(snapshot.frame) comes while row \(row) is displayed by two cells (#\(cells.map(String.init).joined(separator: " and #"))); the old cell must end displaying before the frame")
+            }
             let onScreen = displayed.values.reduce(0) { $0 + $1.count }
             guard onScreen == snapshot.cells.count else {
                 let listed = Set(snapshot.cells.map(\.row))
@@ -211,6 +221,7 @@ public struct ReplayState: Sendable {
         case .reloadRows(let rows):
             guard !rows.isEmpty else { throw LifecycleViolation("reloadRows with no rows") }
             for row in rows { try checkRow(row) }
+            reloadingRows = Set(rows.filter { displayed[$0] != nil })
         case .viewDidDisappear:
             hasDisappeared = true
         case .reloadData:

@@ -86,7 +86,7 @@ extension TraceEvent {
         let kindField = try object.required("kind", "the callback or event name")
         let kindName = try kindField.string()
         guard let kind = EventKind(rawValue: kindName) else {
-            var message = "unknown event kind \"\(VisibleText.escape(kindName))\""
+            var message = "unknown event kind \"\(VisibleText.shortened(kindName))\""
             if let guess = Suggestion.closest(to: kindName, among: EventKind.allCases.map(\.rawValue)) {
                 message += " (did you mean \"\(guess)\"?)"
             } else {

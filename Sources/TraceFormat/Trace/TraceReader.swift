@@ -45,14 +45,14 @@ public enum TraceReader {
             while let (key, keyPosition) = try parser.nextMemberKey(isFirst: first) {
                 first = false
                 if members[key] != nil || (key == "events" && eventsMark != nil) {
-                    throw ReuseLabError(.badInput, file: file, location: InputLocation(position: keyPosition, path: key), "the member \"\(key)\" appears twice")
+                    throw ReuseLabError(.badInput, file: file, location: InputLocation(position: keyPosition, path: VisibleText.shortened(key)), "the member \"\(VisibleText.shortened(key))\" appears twice")
                 }
                 if key == "events" {
                     eventsMark = parser.mark
                     eventsPosition = keyPosition
-                    try parser.skipValue()
+                    try skipEvents(&parser, file: file, keyPosition: keyPosition)
                 } else {
-                    members[key] = JSONField(try parser.parseValue(), path: key)
+                    members[key] = JSONField(try parser.parseValue(), path: VisibleText.shortened(key))
                 }
             }
             try parser.expectEnd()
@@ -110,6 +110,36 @@ public enum TraceReader {
         }
     }
 
+    /// Steps over the `events` array one element at a time, so a syntax error in it
+    /// names the event it is in.
+    static func skipEvents(_ parser: inout JSONParser, file: String, keyPosition: SourcePosition) throws(ReuseLabError) {
+        var index = 0
+        do {
+            let start = parser.mark
+            do {
+                try parser.beginArray()
+            } catch {
+                parser.restore(start)
+                try parser.skipValue()
+                throw ReuseLabError(.badInput, file: file, location: InputLocation(position: keyPosition, path: "events"),
+                                    "\"events\" must be an array of event objects")
+            }
+            var first = true
+            while try parser.nextElement(isFirst: first) {
+                first = false
+                try parser.skipValue()
+                index += 1
+            }
+        } catch let error as JSONSyntaxError {
+            throw ReuseLabError(.badInput, file: file, location: InputLocation(position: error.position, path: "events[\(index)]", eventIndex: index),
+                                error.message + " (the file is not valid JSON)")
+        } catch let error as ReuseLabError {
+            throw error
+        } catch {
+            throw ReuseLabError(.badInput, file: file, "\(error)")
+        }
+    }
+
     static let headerMembers = ["format", "version", "title", "profile", "scenario", "events"]
 
     static func decodeHeader(_ members: [String: JSONField], rootPosition: SourcePosition) throws(ReuseLabError) -> TraceHeader {
@@ -119,7 +149,7 @@ public enum TraceReader {
         }
         let format = try formatField.string()
         guard format == TraceHeader.formatName else {
-            throw formatField.error("this is not a ReuseLab trace: \"format\" is \"\(VisibleText.escape(format))\", expected \"\(TraceHeader.formatName)\"")
+            throw formatField.error("this is not a ReuseLab trace: \"format\" is \"\(VisibleText.shortened(format))\", expected \"\(TraceHeader.formatName)\"")
         }
         guard let versionField = members["version"] else {
             throw root.error("the trace has no \"version\" member (this reader knows version \(TraceHeader.currentVersion))")
@@ -130,8 +160,8 @@ public enum TraceReader {
                                      + (version > TraceHeader.currentVersion ? "; it was written by a newer ReuseLab" : ""))
         }
         for key in members.keys.sorted() where !headerMembers.contains(key) {
-            var message = "unknown header member \"\(VisibleText.escape(key))\"; a trace has \(headerMembers.map { "\"\($0)\"" }.joined(separator: ", "))"
-            if let guess = Suggestion.closest(to: key, among: headerMembers) { message = "unknown header member \"\(VisibleText.escape(key))\" (did you mean \"\(guess)\"?)" }
+            var message = "unknown header member \"\(VisibleText.shortened(key))\"; a trace has \(headerMembers.map { "\"\($0)\"" }.joined(separator: ", "))"
+            if let guess = Suggestion.closest(to: key, among: headerMembers) { message = "unknown header member \"\(VisibleText.shortened(key))\" (did you mean \"\(guess)\"?)" }
             throw members[key].map { $0.error(message) } ?? root.error(message)
         }
         guard let titleField = members["title"] else { throw root.error("the trace has no \"title\" member") }
