@@ -18,15 +18,9 @@ public enum Recorder {
     }
 
     public static func parseScenario(bytes: [UInt8], file: String) throws(ReuseLabError) -> Scenario {
-        try InputFile.checkLooksLikeText(bytes, file: file)
-        let root: JSONNode
+        let root = try JSONDocument.parse(bytes, file: file)
         do {
-            root = try JSONParser.parseDocument(bytes)
-        } catch {
-            throw ReuseLabError(.badInput, file: file, location: InputLocation(position: error.position), error.message + " (the file is not valid JSON)")
-        }
-        do {
-            return try Scenario.decode(JSONField(root, path: ""), knownStrategies: StrategyCatalog.names)
+            return try Scenario.decode(root, knownStrategies: StrategyCatalog.names)
         } catch {
             throw error.inFile(file)
         }

@@ -28,12 +28,8 @@ extension TableView {
         screenChanged = true
         for row in rows.sorted() {
             if let old = visibleCells[row] {
-                let cell = requestCell(forRow: row)
-                log.record(.willDisplay(row: row, cell: cell.id))
-                delegate?.tableView(self, willDisplay: cell, forRowAt: IndexPath(row: row, section: 0))
-                log.record(.didEndDisplaying(row: row, cell: old.id))
-                delegate?.tableView(self, didEndDisplaying: old, forRowAt: IndexPath(row: row, section: 0))
-                visibleCells[row] = cell
+                display(requestCell(forRow: row), row: row)
+                notifyEndDisplaying(old, row: row)
                 enqueue(old)
             } else if let prepared = preparedCells.removeValue(forKey: row) {
                 enqueue(prepared)

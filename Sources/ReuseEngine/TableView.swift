@@ -124,9 +124,14 @@ public final class TableView {
 
     func endDisplaying(row: Int) -> TableViewCell? {
         guard let cell = visibleCells.removeValue(forKey: row) else { return nil }
+        notifyEndDisplaying(cell, row: row)
+        return cell
+    }
+
+    /// `didEndDisplaying` for a cell no longer in `visibleCells`.
+    func notifyEndDisplaying(_ cell: TableViewCell, row: Int) {
         log.record(.didEndDisplaying(row: row, cell: cell.id))
         delegate?.tableView(self, didEndDisplaying: cell, forRowAt: IndexPath(row: row, section: 0))
-        return cell
     }
 
     func enqueue(_ cell: TableViewCell) {
