@@ -33,7 +33,7 @@ public enum Recorder {
     /// Runs the scenario and returns the trace.
     public static func record(_ scenario: Scenario, capacity: Int = maximumRecordingSize) throws(ReuseLabError) -> Trace {
         let entry = StrategyCatalog.named(scenario.strategy) ?? StrategyCatalog.all[0]
-        let simulation = Simulation(scenario: scenario, app: entry.makeViewController(), logCapacity: capacity)
+        let simulation = Simulation(scenario: scenario, app: entry.makeViewController(), showsImages: entry.showsImages, logCapacity: capacity)
         do {
             let events = try simulation.run()
             return Trace(header: TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario), events: events)

@@ -1,26 +1,36 @@
 import TraceFormat
 
-/// Plays a scenario: builds the table view and the app's view controller, runs the
-/// first layout, then every script step frame by frame on the virtual clock.
+/// Plays a scenario: builds the world, the table view and the app's view
+/// controller, runs `viewDidLoad` and the first layout, then every script step on
+/// the virtual clock.
 ///
-/// Each frame applies the scroll input, runs one layout pass, and commits what the
-/// screen shows (a `frame` event whenever it changed). Everything is deterministic:
-/// the same scenario gives the same events on every run and every machine.
+/// Time moves through one loop. Background work (responses, `global().async`)
+/// happens at its own times; main-queue blocks run as soon as the main thread is
+/// free; at each display frame (every 1/fps s) the main thread applies the scroll
+/// input, lays out, runs due main-queue work and commits what the screen shows (a
+/// `frame` event whenever it changed). If the main thread is still busy when a
+/// frame is due, that frame is missed: the trace records a `hitch` and its cause.
 public final class Simulation {
     public let scenario: Scenario
     public let log: EventLog
+    public let world: World
     public let tableView: TableView
     let app: TableViewController
-    var clock: FrameClock
+    let clock: FrameClock
+    /// The last display frame drawn (-1 before the first layout).
+    var lastFrame = -1
+    var lastFrameTime = VirtualTime.zero
+    var gesture: ScrollGesture?
     var lastSnapshot: FrameSnapshot?
 
-    /// `makeApp` builds the strategy's view controller (the Strategies module knows them by name).
-    public init(scenario: Scenario, app: TableViewController, logCapacity: Int = 20_000_000) {
+    public init(scenario: Scenario, app: TableViewController, showsImages: Bool = false, logCapacity: Int = 20_000_000) {
         self.scenario = scenario
         self.app = app
         log = EventLog(capacity: logCapacity)
+        world = World(spec: scenario.world, seed: scenario.seed, log: log)
         clock = FrameClock(fps: scenario.fps)
-        tableView = TableView(profile: scenario.profile, geometry: TableGeometry(scenario.table), log: log)
+        tableView = TableView(profile: scenario.profile, geometry: TableGeometry(scenario.table), world: world)
+        tableView.showsImages = showsImages
     }
 
     /// The recording grew past the log's capacity and was stopped at the step named.
@@ -32,30 +42,55 @@ public final class Simulation {
     /// Runs the whole scenario and returns the recorded events, or stops with
     /// `TooManyEvents` when a scenario would record more than the log can hold.
     public func run() throws(TooManyEvents) -> [TraceEvent] {
-        log.now = clock.now
-        app.viewDidLoad(tableView, environment: AppEnvironment(rowCount: scenario.table.rows, usesPrefetching: scenario.prefetching))
-        // The first layout, before any touch. Classic prefetches right after it.
-        if scenario.profile == .classic { tableView.prefetchingStarted = true }
-        tableView.layoutPass()
-        commitFrame()
-        for (index, step) in scenario.script.enumerated() {
-            play(step)
-            if log.isFull { throw TooManyEvents(stepIndex: index, eventCount: log.events.count) }
+        var overflowStep: Int?
+        CurrentWorld.with(world) {
+            app.viewDidLoad(tableView, environment: AppEnvironment(rowCount: scenario.table.rows, usesPrefetching: scenario.prefetching, world: world))
+            // The first layout, at the first frame the main thread is free for. Classic prefetches right after it.
+            if scenario.profile == .classic { tableView.prefetchingStarted = true }
+            runFrames { _ in true }
+            for (index, step) in scenario.script.enumerated() {
+                play(step)
+                if log.isFull { overflowStep = index; return }
+            }
         }
+        if let overflowStep { throw TooManyEvents(stepIndex: overflowStep, eventCount: log.events.count) }
         return log.events
     }
 
     func play(_ step: ScriptStep) {
         switch step {
         case .drag(let distance, let ms):
-            drag(by: distance, over: .milliseconds(ms))
+            beginDragging(direction: distance >= 0 ? 1 : -1)
+            let startTime = lastFrameTime
+            gesture = DragGesture(start: tableView.contentOffset, distance: distance, startTime: startTime, duration: .milliseconds(ms))
+            runFrames { [unowned self] time in gesture?.isFinished(at: time) ?? true }
+            endGesture()
+            world.record(.scrollViewDidEndDragging(offset: tableView.contentOffset, willDecelerate: false))
         case .wait(let ms):
-            let end = clock.now + .milliseconds(ms)
-            while clock.now < end && !log.isFull { advanceFrame(to: nil) }
+            let end = lastFrameTime + .milliseconds(ms)
+            runFrames { time in time >= end }
         case .fling(let velocity, let rate):
-            fling(velocity: velocity, rate: rate)
+            beginDragging(direction: velocity >= 0 ? 1 : -1)
+            world.record(.scrollViewDidEndDragging(offset: tableView.contentOffset, willDecelerate: true))
+            gesture = FlingGesture(motion: ScrollMotion.Deceleration(offset: tableView.contentOffset, velocity: velocity, rate: rate),
+                                   startTime: lastFrameTime, range: tableView.geometry.minimumOffset...tableView.geometry.maximumOffset)
+            runFrames { [unowned self] time in gesture?.isFinished(at: time) ?? true }
+            endGesture()
+            world.record(.scrollViewDidEndDecelerating(offset: tableView.contentOffset))
         case .scrollTo(let row, let position, let animated):
-            scroll(toRow: row, position: position, animated: animated)
+            world.record(.scrollToRow(row: row, position: position.rawValue, animated: animated))
+            let start = tableView.contentOffset
+            let target = tableView.geometry.offset(toShow: row, at: position)
+            guard target != start else { return }
+            tableView.scrollDirection = target > start ? 1 : -1
+            if animated {
+                tableView.isScrolling = true
+                gesture = ScrollAnimation(start: start, target: target, startTime: lastFrameTime)
+            } else {
+                gesture = ScrollJump(target: target)
+            }
+            runFrames { [unowned self] time in gesture?.isFinished(at: time) ?? true }
+            endGesture()
         case .reloadData:
             tableView.reloadData()
             commitFrame()
@@ -66,15 +101,14 @@ public final class Simulation {
             tableView.didReceiveMemoryWarning()
         case .disappear:
             tableView.tearDown()
+            (app as? ViewLifecycle)?.viewDidDisappear()
         case .note(let text):
-            log.record(.note(text: text))
+            world.record(.note(text: text))
         }
     }
 
-    // MARK: Gestures
-
     func beginDragging(direction: Int) {
-        log.record(.scrollViewWillBeginDragging(offset: tableView.contentOffset))
+        world.record(.scrollViewWillBeginDragging(offset: tableView.contentOffset))
         tableView.isScrolling = true
         tableView.scrollDirection = direction
         tableView.prefetchingStarted = true
@@ -82,74 +116,59 @@ public final class Simulation {
         tableView.layoutPass()
     }
 
-    func drag(by distance: Double, over duration: VirtualTime) {
-        beginDragging(direction: distance >= 0 ? 1 : -1)
-        let start = tableView.contentOffset
-        let startTime = clock.now
-        while clock.now - startTime < duration && !log.isFull {
-            let time = clock.time(ofFrame: clock.frame + 1)
-            let offset = ScrollMotion.dragOffset(start: start, distance: distance, elapsed: time - startTime, duration: duration)
-            advanceFrame(to: offset)
-        }
-        tableView.isScrolling = false
-        log.record(.scrollViewDidEndDragging(offset: tableView.contentOffset, willDecelerate: false))
-    }
-
-    func fling(velocity: Double, rate: Double) {
-        beginDragging(direction: velocity >= 0 ? 1 : -1)
-        log.record(.scrollViewDidEndDragging(offset: tableView.contentOffset, willDecelerate: true))
-        var motion = ScrollMotion.Deceleration(offset: tableView.contentOffset, velocity: velocity, rate: rate)
-        let range = tableView.geometry.minimumOffset...tableView.geometry.maximumOffset
-        let startTime = clock.now
-        var stopped = false
-        while !stopped && !log.isFull {
-            let time = clock.time(ofFrame: clock.frame + 1)
-            let hitEdge = motion.advance(to: Int((time - startTime).microseconds / 1000), within: range)
-            stopped = hitEdge || motion.isResting
-            advanceFrame(to: ScrollMotion.rounded(motion.offset))
-        }
-        tableView.isScrolling = false
-        log.record(.scrollViewDidEndDecelerating(offset: tableView.contentOffset))
-    }
-
-    func scroll(toRow row: Int, position: ScrollPosition, animated: Bool) {
-        log.record(.scrollToRow(row: row, position: position.rawValue, animated: animated))
-        let start = tableView.contentOffset
-        let target = tableView.geometry.offset(toShow: row, at: position)
-        guard target != start else { return }
-        tableView.scrollDirection = target > start ? 1 : -1
-        guard animated else {
-            clock.tick()
-            log.now = clock.now
-            tableView.contentOffset = ScrollMotion.rounded(target)
-            tableView.layoutPass()
-            commitFrame()
-            return
-        }
-        tableView.isScrolling = true
-        let startTime = clock.now
-        let duration = ScrollMotion.scrollAnimation
-        while clock.now - startTime < duration && !log.isFull {
-            let time = clock.time(ofFrame: clock.frame + 1)
-            let fraction = Double((time - startTime).microseconds) / Double(duration.microseconds)
-            advanceFrame(to: ScrollMotion.rounded(start + (target - start) * ScrollMotion.easeInOut(fraction)))
-        }
+    func endGesture() {
+        gesture = nil
         tableView.isScrolling = false
     }
 
-    // MARK: Frames
+    // MARK: The loop
 
-    /// One display frame: apply the scroll input, lay out if the offset moved, commit.
-    func advanceFrame(to offset: Double?) {
-        clock.tick()
-        log.now = clock.now
-        if let offset {
-            let clamped = tableView.geometry.clamp(offset)
-            if clamped != tableView.contentOffset {
-                tableView.contentOffset = clamped
+    /// Lets time pass — background work, main-queue blocks, display frames — until
+    /// a frame for which `isLast(frameTime)` is true has been drawn.
+    func runFrames(isLast: (VirtualTime) -> Bool) {
+        while !log.isFull {
+            // The next frame: the next vsync at which the main thread is free.
+            var nextVsync = max(lastFrame + 1, Int(world.now.microseconds * Int64(clock.fps) / 1_000_000))
+            while clock.time(ofFrame: nextVsync) < world.now { nextVsync += 1 }
+            let frameTime = clock.time(ofFrame: nextVsync)
+            // Whatever comes first: background work, then main-queue blocks, then the frame.
+            if let due = world.scheduler.nextTime, due <= frameTime, due <= (world.nextMainBlockTime ?? due) {
+                world.idle(until: due)
+                continue
+            }
+            if let due = world.nextMainBlockTime, due < frameTime {
+                world.idle(until: due)
+                world.runMainBlocks()
+                continue
+            }
+            world.idle(until: frameTime)
+            drawFrame(nextVsync, at: frameTime)
+            if isLast(frameTime) { return }
+        }
+    }
+
+    /// One display frame: record a hitch if frames were missed, apply the scroll
+    /// input, lay out, run due main-queue work, commit.
+    func drawFrame(_ frame: Int, at time: VirtualTime) {
+        if lastFrame >= 0, frame > lastFrame + 1 {
+            let missed = frame - lastFrame - 1
+            let ms = (time - clock.time(ofFrame: lastFrame + 1)).milliseconds
+            world.record(.hitch(frame: lastFrame + 1, missedFrames: missed, ms: ms, cause: world.longestBusy?.cause ?? "the main thread was busy"))
+        }
+        world.longestBusy = nil
+        lastFrame = frame
+        lastFrameTime = time
+        if var current = gesture {
+            let offset = tableView.geometry.clamp(current.offset(at: time))
+            gesture = current
+            if offset != tableView.contentOffset {
+                tableView.contentOffset = offset
                 tableView.layoutPass()
             }
+        } else if tableView.visibleRange == nil && !tableView.isTornDown {
+            tableView.layoutPass() // the first layout
         }
+        world.runMainBlocks()
         commitFrame()
     }
 
@@ -158,10 +177,10 @@ public final class Simulation {
         // Nothing moved and no cell changed: skip building a snapshot (a long wait stays cheap).
         guard !tableView.isTornDown, tableView.screenChanged else { return }
         tableView.screenChanged = false
-        var snapshot = tableView.snapshot(frame: clock.frame)
+        var snapshot = tableView.snapshot(frame: max(lastFrame, 0))
         if let last = lastSnapshot, last.offset == snapshot.offset, last.cells == snapshot.cells { return }
         lastSnapshot = snapshot
         snapshot.offset = ScrollMotion.rounded(snapshot.offset)
-        log.record(.frame(snapshot))
+        world.record(.frame(snapshot))
     }
 }

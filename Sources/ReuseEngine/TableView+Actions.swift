@@ -8,7 +8,7 @@ extension TableView {
     /// the visible rows are laid out again, dequeuing those same cells — so each row
     /// gets `prepareForReuse` and `cellForRowAt`, usually with another row's old cell.
     public func reloadData() {
-        log.record(.reloadData)
+        world.record(.reloadData)
         for row in visibleCells.keys.sorted() {
             if let cell = endDisplaying(row: row) { enqueue(cell) }
         }
@@ -24,7 +24,7 @@ extension TableView {
     /// `cellForRowAt` and is displayed with it before its old cell ends displaying
     /// and joins the pool. Prepared or kept-aside cells of those rows are pooled.
     public func reloadRows(_ rows: [Int]) {
-        log.record(.reloadRows(rows: rows))
+        world.record(.reloadRows(rows: rows))
         screenChanged = true
         for row in rows.sorted() {
             if let old = visibleCells[row] {
@@ -41,9 +41,9 @@ extension TableView {
 
     /// A memory warning: the reuse pools are emptied and their cells released.
     public func didReceiveMemoryWarning() {
-        log.record(.didReceiveMemoryWarning)
+        world.record(.didReceiveMemoryWarning)
         for cell in pool.drain() {
-            log.record(.deinitCell(cell: cell.id))
+            world.record(.deinitCell(cell: cell.id))
             allCells.removeAll { $0 === cell }
         }
     }
@@ -52,12 +52,12 @@ extension TableView {
     /// and the table view is torn down, releasing every cell it holds — the only
     /// time cells are deallocated while the app runs normally.
     public func tearDown() {
-        log.record(.viewDidDisappear)
+        world.record(.viewDidDisappear)
         for row in visibleCells.keys.sorted() {
             _ = endDisplaying(row: row)
         }
         for cell in allCells.sorted(by: { $0.id < $1.id }) {
-            log.record(.deinitCell(cell: cell.id))
+            world.record(.deinitCell(cell: cell.id))
         }
         allCells = []
         visibleCells = [:]

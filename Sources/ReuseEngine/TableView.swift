@@ -7,8 +7,11 @@ import TraceFormat
 /// Every call is written to the event log.
 public final class TableView {
     public let profile: TableProfile
-    public let geometry: TableGeometry
-    let log: EventLog
+    public internal(set) var geometry: TableGeometry
+    let world: World
+    var log: EventLog { world.log }
+    /// Whether frame snapshots say what each cell's image view shows.
+    var showsImages = false
 
     public weak var dataSource: TableViewDataSource?
     public weak var delegate: TableViewDelegate?
@@ -37,15 +40,18 @@ public final class TableView {
     var prefetchWindow = PrefetchWindow()
     var isTornDown = false
     /// Set whenever what the screen shows may have changed since the last frame commit.
-    var screenChanged = true
+    var screenChanged: Bool {
+        get { world.screenChanged }
+        set { world.screenChanged = newValue }
+    }
     /// The row `cellForRowAt` is being asked for right now, and the cell dequeued for it.
     var rowBeingConfigured: Int?
     var cellDequeuedForRow: TableViewCell?
 
-    init(profile: TableProfile, geometry: TableGeometry, log: EventLog) {
+    init(profile: TableProfile, geometry: TableGeometry, world: World) {
         self.profile = profile
         self.geometry = geometry
-        self.log = log
+        self.world = world
         self.contentOffset = geometry.minimumOffset
     }
 
@@ -60,7 +66,7 @@ public final class TableView {
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
         let cell: TableViewCell
         if let reused = pool.dequeue(identifier: identifier) {
-            log.record(.prepareForReuse(cell: reused.id, identifier: identifier, previousRow: reused.lastRow))
+            world.record(.prepareForReuse(cell: reused.id, identifier: identifier, previousRow: reused.lastRow))
             reused.prepareForReuse()
             cell = reused
         } else {
@@ -70,12 +76,12 @@ public final class TableView {
             createdCellCount += 1
             cell = cellClass.init(id: createdCellCount, reuseIdentifier: identifier)
             allCells.append(cell)
-            log.record(.initCell(cell: cell.id, identifier: identifier))
+            world.record(.initCell(cell: cell.id, identifier: identifier))
         }
         cell.lastRow = indexPath.row
         if rowBeingConfigured == indexPath.row {
             cellDequeuedForRow = cell
-            log.record(.cellForRowAt(row: indexPath.row, cell: cell.id))
+            world.record(.cellForRowAt(row: indexPath.row, cell: cell.id))
         }
         return cell
     }
@@ -99,6 +105,7 @@ public final class TableView {
         cellDequeuedForRow = nil
         defer { rowBeingConfigured = nil; cellDequeuedForRow = nil }
         let indexPath = IndexPath(row: row, section: 0)
+        world.spend(ms: world.spec.mainThread.cellForRowAtMs, cause: "cellForRowAt row \(row)")
         guard let dataSource else {
             return dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
         }
@@ -109,16 +116,16 @@ public final class TableView {
             cell.lastRow = row
             if !allCells.contains(where: { $0 === cell }) {
                 allCells.append(cell)
-                log.record(.initCell(cell: cell.id, identifier: cell.reuseIdentifier))
+                world.record(.initCell(cell: cell.id, identifier: cell.reuseIdentifier))
             }
-            log.record(.cellForRowAt(row: row, cell: cell.id))
+            world.record(.cellForRowAt(row: row, cell: cell.id))
         }
         return cell
     }
 
     func display(_ cell: TableViewCell, row: Int) {
         visibleCells[row] = cell
-        log.record(.willDisplay(row: row, cell: cell.id))
+        world.record(.willDisplay(row: row, cell: cell.id))
         delegate?.tableView(self, willDisplay: cell, forRowAt: IndexPath(row: row, section: 0))
     }
 
@@ -130,13 +137,13 @@ public final class TableView {
 
     /// `didEndDisplaying` for a cell no longer in `visibleCells`.
     func notifyEndDisplaying(_ cell: TableViewCell, row: Int) {
-        log.record(.didEndDisplaying(row: row, cell: cell.id))
+        world.record(.didEndDisplaying(row: row, cell: cell.id))
         delegate?.tableView(self, didEndDisplaying: cell, forRowAt: IndexPath(row: row, section: 0))
     }
 
     func enqueue(_ cell: TableViewCell) {
         pool.enqueue(cell)
-        log.record(.enqueue(cell: cell.id, identifier: cell.reuseIdentifier))
+        world.record(.enqueue(cell: cell.id, identifier: cell.reuseIdentifier))
     }
 
     /// What happens to a cell that just left the screen: the modern profile keeps it
@@ -147,7 +154,7 @@ public final class TableView {
             enqueue(cell)
         case .modern:
             let evicted = keptAside.keep(cell, row: row)
-            log.record(.keepAside(cell: cell.id, row: row))
+            world.record(.keepAside(cell: cell.id, row: row))
             for old in evicted { enqueue(old) }
         }
     }
@@ -156,11 +163,11 @@ public final class TableView {
         guard let prefetchDataSource, prefetchingStarted else { return }
         let update = prefetchWindow.update(visible: visibleRange, direction: scrollDirection, rowCount: geometry.rowCount)
         if !update.cancel.isEmpty {
-            log.record(.cancelPrefetchingForRowsAt(rows: update.cancel))
+            world.record(.cancelPrefetchingForRowsAt(rows: update.cancel))
             prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: update.cancel.map { IndexPath(row: $0, section: 0) })
         }
         if !update.prefetch.isEmpty {
-            log.record(.prefetchRowsAt(rows: update.prefetch))
+            world.record(.prefetchRowsAt(rows: update.prefetch))
             prefetchDataSource.tableView(self, prefetchRowsAt: update.prefetch.map { IndexPath(row: $0, section: 0) })
         }
     }
@@ -168,7 +175,7 @@ public final class TableView {
     /// What the screen shows now, for the frame snapshot.
     func snapshot(frame: Int) -> FrameSnapshot {
         let cells = visibleCells.keys.sorted().compactMap { row in
-            visibleCells[row].map { VisibleCell(row: row, cell: $0.id) }
+            visibleCells[row].map { VisibleCell(row: row, cell: $0.id, image: showsImages ? $0.imageView.shown : nil) }
         }
         return FrameSnapshot(frame: frame, offset: contentOffset, cells: cells)
     }

@@ -10,11 +10,14 @@ open class TableViewCell {
     /// The row the table view last asked this cell to show (set before `cellForRowAt` returns).
     public internal(set) var lastRow: Int?
     public let textLabel = Label()
+    /// The cell's image view (`imageView` / `profileImageView` / `thumbnail` in the seeds).
+    public let imageView: ImageView
 
     /// Called by the table view only (as `init(style:reuseIdentifier:)` is).
     public required init(id: Int, reuseIdentifier: String) {
         self.id = id
         self.reuseIdentifier = reuseIdentifier
+        self.imageView = ImageView(cellID: id)
     }
 
     /// Called by `dequeueReusableCell` just before it returns a reused cell.

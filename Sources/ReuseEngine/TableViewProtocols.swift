@@ -34,15 +34,23 @@ public protocol TableViewController: TableViewDataSource, TableViewDelegate {
     func viewDidLoad(_ tableView: TableView, environment: AppEnvironment)
 }
 
+/// A view controller that wants `viewDidDisappear` (seed 001 cancels its tasks there).
+public protocol ViewLifecycle: AnyObject {
+    func viewDidDisappear()
+}
+
 /// What a strategy may know about the simulated world when it loads.
-public struct AppEnvironment: Sendable {
+public struct AppEnvironment {
     /// Number of rows of data the app has.
     public var rowCount: Int
     /// Whether the scenario asks the app to set `tableView.prefetchDataSource`.
     public var usesPrefetching: Bool
+    /// The network, caches, queues and image memory.
+    public var world: World
 
-    public init(rowCount: Int, usesPrefetching: Bool) {
+    public init(rowCount: Int, usesPrefetching: Bool, world: World) {
         self.rowCount = rowCount
         self.usesPrefetching = usesPrefetching
+        self.world = world
     }
 }

@@ -6,6 +6,8 @@ public struct StrategyEntry: Sendable {
     public var name: String
     public var summary: String
     public var seeds: [String]
+    /// Whether the cells show images (frame snapshots then say what each image view holds).
+    public var showsImages: Bool
     let make: @Sendable () -> TableViewController
 
     /// A fresh view controller for one recording.
@@ -17,7 +19,7 @@ public enum StrategyCatalog {
     public static let all: [StrategyEntry] = [
         StrategyEntry(name: "plain",
                       summary: "text-only cells: only visible rows get cellForRowAt; cells are reused instead of created",
-                      seeds: ["000", "004"],
+                      seeds: ["000", "004"], showsImages: false,
                       make: { PlainTextViewController() }),
     ]
 

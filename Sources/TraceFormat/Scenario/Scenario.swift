@@ -16,9 +16,11 @@ public struct Scenario: Sendable, Equatable {
     /// Seed for every random choice the simulation makes, so recordings repeat exactly.
     public var seed: Int
     public var script: [ScriptStep]
+    /// Images, network, caches, main-thread costs and paging.
+    public var world: WorldSpec
 
     public init(title: String, profile: TableProfile = .modern, table: TableSpec, strategy: String = "plain",
-                prefetching: Bool = false, fps: Int = 60, seed: Int = 1, script: [ScriptStep]) {
+                prefetching: Bool = false, fps: Int = 60, seed: Int = 1, script: [ScriptStep], world: WorldSpec = WorldSpec()) {
         self.title = title
         self.profile = profile
         self.table = table
@@ -27,6 +29,7 @@ public struct Scenario: Sendable, Equatable {
         self.fps = fps
         self.seed = seed
         self.script = script
+        self.world = world
     }
 }
 

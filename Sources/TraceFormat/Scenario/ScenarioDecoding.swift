@@ -10,7 +10,7 @@ extension Scenario {
         public static let maximumVisibleRows = 1_000
     }
 
-    static let memberNames = ["title", "profile", "table", "strategy", "prefetching", "fps", "seed", "script"]
+    static let memberNames = ["title", "profile", "table", "strategy", "prefetching", "fps", "seed", "images", "network", "cache", "mainThread", "paging", "script"]
 
     /// Reads a scenario from parsed JSON, checking every member. `knownStrategies`
     /// lists the strategy names the caller can simulate; nil accepts any name.
@@ -70,8 +70,9 @@ extension Scenario {
             }
             script.append(step)
         }
+        let world = try WorldSpec.decode(object, rows: table.rows)
         return Scenario(title: title, profile: profile, table: table, strategy: strategy, prefetching: prefetching,
-                        fps: fps, seed: seed, script: script)
+                        fps: fps, seed: seed, script: script, world: world)
     }
 
     /// The scenario as JSON with every default written out, members in a fixed order.
@@ -84,6 +85,7 @@ extension Scenario {
         out.add("prefetching", prefetching)
         out.add("fps", fps)
         out.add("seed", seed)
+        world.addMembers(to: &out)
         out.add("script", .list(script.map(\.jsonValue)))
         return out.value
     }

@@ -42,4 +42,6 @@ public struct CellRecord: Sendable, Equatable {
     public var lastRow: Int?
     /// How many times `prepareForReuse` has handed it out again.
     public var reuseCount: Int
+    /// What its image view holds (`imageSet`); `.nothing` until set.
+    public var image: ImageShown = .nothing
 }

@@ -31,6 +31,13 @@ public struct ReplayState: Sendable {
     public private(set) var lastFrame: FrameSnapshot?
     /// True after `viewDidDisappear`.
     public private(set) var hasDisappeared = false
+    /// Every request so far, by number (1, 2, …).
+    public internal(set) var requests: [RequestRecord] = []
+    /// Memory held by decoded images, and the most it has been.
+    public internal(set) var imageMemory = 0
+    public internal(set) var peakImageMemory = 0
+    /// The row count the table view last read (`numberOfRows`), else the scenario's.
+    public internal(set) var currentRowCount: Int?
     /// How many events have been applied.
     public private(set) var eventCount = 0
     /// Time of the last event applied.
@@ -38,6 +45,7 @@ public struct ReplayState: Sendable {
 
     public init(header: TraceHeader) {
         self.header = header
+        self.currentRowCount = header.rowCount
     }
 
     public func cell(_ id: Int) -> CellRecord? {
@@ -199,6 +207,9 @@ public struct ReplayState: Sendable {
                     let actual = cell(visible.cell)?.phase.describe ?? "never created"
                     throw LifecycleViolation("frame \(snapshot.frame) shows cell #\(visible.cell) in row \(visible.row), but that cell is \(actual)")
                 }
+                if let image = visible.image, let held = cell(visible.cell)?.image, image != held {
+                    throw LifecycleViolation("frame \(snapshot.frame) shows \(image.describe) in cell #\(visible.cell), but its image view was last set to \(held.describe)")
+                }
             }
             if let (row, cells) = displayed.first(where: { $0.value.count > 1 }) {
                 throw LifecycleViolation("frame \(snapshot.frame) comes while row \(row) is displayed by two cells (#\(cells.map(String.init).joined(separator: " and #"))); the old cell must end displaying before the frame")
@@ -229,10 +240,13 @@ public struct ReplayState: Sendable {
             pendingPrefetch = []
         case .didReceiveMemoryWarning, .note:
             break
+        case .imageRequest, .pageRequest, .requestStarted, .requestCoalesced, .response, .requestFailed,
+             .requestCancelled, .cacheHit, .cacheEvict, .imageSet, .mainThreadBlocked, .hitch, .imageMemory, .numberOfRows:
+            try applyLoading(body)
         }
     }
 
-    private func liveCell(_ id: Int, for callback: String) throws(LifecycleViolation) -> CellRecord {
+    func liveCell(_ id: Int, for callback: String) throws(LifecycleViolation) -> CellRecord {
         guard let record = cell(id) else {
             throw LifecycleViolation("\(callback) names cell #\(id), which was never created (no init for it before this event)")
         }
@@ -242,13 +256,13 @@ public struct ReplayState: Sendable {
         return record
     }
 
-    private func checkRow(_ row: Int) throws(LifecycleViolation) {
+    func checkRow(_ row: Int) throws(LifecycleViolation) {
         if let count = header.rowCount, row >= count {
             throw LifecycleViolation("row \(row) does not exist; the table has \(count) rows (0–\(count - 1))")
         }
     }
 
-    private mutating func update(_ id: Int, _ change: (inout CellRecord) -> Void) {
+    mutating func update(_ id: Int, _ change: (inout CellRecord) -> Void) {
         change(&cells[id - 1])
     }
 

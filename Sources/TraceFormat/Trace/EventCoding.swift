@@ -53,6 +53,50 @@ extension TraceEvent {
             }))
         case .note(let text):
             out.add("text", text)
+        case .imageRequest(let request, let row, let image, let cause, let sync):
+            out.add("request", request)
+            out.add("row", row)
+            out.add("image", image)
+            out.add("cause", cause.rawValue)
+            out.add("sync", sync)
+        case .pageRequest(let request, let firstRow, let count):
+            out.add("request", request)
+            out.add("firstRow", firstRow)
+            out.add("count", count)
+        case .requestStarted(let request), .requestCancelled(let request):
+            out.add("request", request)
+        case .requestCoalesced(let request, let row):
+            out.add("request", request)
+            out.add("row", row)
+        case .response(let request, let bytes, let fromCache):
+            out.add("request", request)
+            out.add("bytes", bytes)
+            out.add("fromCache", fromCache)
+        case .requestFailed(let request, let reason):
+            out.add("request", request)
+            out.add("reason", reason)
+        case .cacheHit(let row, let image, let layer):
+            out.add("row", row)
+            out.add("image", image)
+            out.add("layer", layer.rawValue)
+        case .cacheEvict(let image, let layer):
+            out.add("image", image)
+            out.add("layer", layer.rawValue)
+        case .imageSet(let cell, let image):
+            out.add("cell", cell)
+            out.add("image", image.jsonValue)
+        case .mainThreadBlocked(let ms, let cause):
+            out.add("ms", ms)
+            out.add("cause", cause)
+        case .hitch(let frame, let missed, let ms, let cause):
+            out.add("frame", frame)
+            out.add("missedFrames", missed)
+            out.add("ms", ms)
+            out.add("cause", cause)
+        case .imageMemory(let bytes):
+            out.add("bytes", bytes)
+        case .numberOfRows(let rows):
+            out.add("rows", rows)
         case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear:
             break
         }
@@ -73,6 +117,19 @@ extension TraceEvent {
         case .scrollToRow: return ["row", "position", "animated"]
         case .frame: return ["frame", "offset", "cells"]
         case .note: return ["text"]
+        case .imageRequest: return ["request", "row", "image", "cause", "sync"]
+        case .pageRequest: return ["request", "firstRow", "count"]
+        case .requestStarted, .requestCancelled: return ["request"]
+        case .requestCoalesced: return ["request", "row"]
+        case .response: return ["request", "bytes", "fromCache"]
+        case .requestFailed: return ["request", "reason"]
+        case .cacheHit: return ["row", "image", "layer"]
+        case .cacheEvict: return ["image", "layer"]
+        case .imageSet: return ["cell", "image"]
+        case .mainThreadBlocked: return ["ms", "cause"]
+        case .hitch: return ["frame", "missedFrames", "ms", "cause"]
+        case .imageMemory: return ["bytes"]
+        case .numberOfRows: return ["rows"]
         case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear: return []
         }
     }
@@ -104,6 +161,10 @@ extension TraceEvent {
             return list
         }
         func identifier() throws(ReuseLabError) -> String { try object.required("identifier", "the reuse identifier").string() }
+        func request() throws(ReuseLabError) -> Int { try object.required("request", "the request's number").positiveInt() }
+        func layer() throws(ReuseLabError) -> CacheLayer {
+            CacheLayer(rawValue: try object.required("layer", "which cache").choice(CacheLayer.allCases.map(\.rawValue))) ?? .memory
+        }
         func offset() throws(ReuseLabError) -> Double {
             let field = try object.required("offset", "the content offset in points")
             let value = try field.double()
@@ -150,6 +211,32 @@ extension TraceEvent {
         case .didReceiveMemoryWarning: body = .didReceiveMemoryWarning
         case .viewDidDisappear: body = .viewDidDisappear
         case .note: body = .note(text: try object.required("text").string())
+        case .imageRequest:
+            let causeField = try object.required("cause", "why the image was requested")
+            body = .imageRequest(request: try request(), row: try row(), image: try object.required("image").nonNegativeInt(),
+                                 cause: RequestCause(rawValue: try causeField.choice(RequestCause.allCases.map(\.rawValue))) ?? .cellForRowAt,
+                                 sync: try object.optional("sync")?.bool() ?? false)
+        case .pageRequest:
+            body = .pageRequest(request: try request(), firstRow: try object.required("firstRow").nonNegativeInt(),
+                                count: try object.required("count").positiveInt())
+        case .requestStarted: body = .requestStarted(request: try request())
+        case .requestCancelled: body = .requestCancelled(request: try request())
+        case .requestCoalesced: body = .requestCoalesced(request: try request(), row: try row())
+        case .response:
+            body = .response(request: try request(), bytes: try object.required("bytes").nonNegativeInt(),
+                             fromCache: try object.optional("fromCache")?.bool() ?? false)
+        case .requestFailed: body = .requestFailed(request: try request(), reason: try object.optional("reason")?.string() ?? "")
+        case .cacheHit:
+            body = .cacheHit(row: try row(), image: try object.required("image").nonNegativeInt(), layer: try layer())
+        case .cacheEvict: body = .cacheEvict(image: try object.required("image").nonNegativeInt(), layer: try layer())
+        case .imageSet: body = .imageSet(cell: try cell(), image: try ImageShown.decode(try object.required("image", "\"nothing\", \"placeholder\" or an image number")))
+        case .mainThreadBlocked:
+            body = .mainThreadBlocked(ms: try object.required("ms").nonNegativeDouble(max: 1e9), cause: try object.optional("cause")?.string() ?? "")
+        case .hitch:
+            body = .hitch(frame: try object.required("frame").nonNegativeInt(), missedFrames: try object.required("missedFrames").nonNegativeInt(),
+                          ms: try object.required("ms").nonNegativeDouble(max: 1e9), cause: try object.optional("cause")?.string() ?? "")
+        case .imageMemory: body = .imageMemory(bytes: try object.required("bytes").nonNegativeInt())
+        case .numberOfRows: body = .numberOfRows(rows: try object.required("rows").nonNegativeInt())
         }
         return TraceEvent(seq: seq, time: VirtualTime(microseconds: Int64((ms * 1000).rounded())), body: body)
     }
@@ -161,12 +248,12 @@ extension ImageShown {
         switch self {
         case .nothing: return .string("nothing")
         case .placeholder: return .string("placeholder")
-        case .imageOfRow(let row): return .number(Double(row))
+        case .image(let number): return .number(Double(number))
         }
     }
 
     static func decode(_ field: JSONField) throws(ReuseLabError) -> ImageShown {
-        if case .number = field.node.value { return .imageOfRow(try field.nonNegativeInt()) }
+        if case .number = field.node.value { return .image(try field.nonNegativeInt()) }
         switch try field.choice(["nothing", "placeholder"]) {
         case "placeholder": return .placeholder
         default: return .nothing

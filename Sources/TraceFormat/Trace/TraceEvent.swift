@@ -54,6 +54,35 @@ public enum EventBody: Sendable, Equatable {
     /// frames in which something on screen changed.
     case frame(FrameSnapshot)
 
+    // MARK: Images, network, caches, main thread
+    /// The app asked for an image (`request` numbers count 1, 2, … across all requests).
+    /// `sync` is true when the calling thread waits for it (`Data(contentsOf:)` on the main thread).
+    case imageRequest(request: Int, row: Int, image: Int, cause: RequestCause, sync: Bool)
+    /// Batch paging: the app asked for the next page of `count` rows starting at `firstRow`.
+    case pageRequest(request: Int, firstRow: Int, count: Int)
+    /// A connection picked the request up (at most `connectionsPerHost` run at once; the rest wait).
+    case requestStarted(request: Int)
+    /// A request for an image already being downloaded joined that download instead of starting another.
+    case requestCoalesced(request: Int, row: Int)
+    /// The request finished with `bytes` of data, from the network or (`fromCache`) from `URLCache`.
+    case response(request: Int, bytes: Int, fromCache: Bool)
+    case requestFailed(request: Int, reason: String)
+    case requestCancelled(request: Int)
+    /// An image was found in a cache: on the model object, in an `NSCache`, or in `URLCache`.
+    case cacheHit(row: Int, image: Int, layer: CacheLayer)
+    /// A cache dropped an image to stay within its limits.
+    case cacheEvict(image: Int, layer: CacheLayer)
+    /// A cell's image view was set: to nothing, to the placeholder, or to image N.
+    case imageSet(cell: Int, image: ImageShown)
+    /// The main thread was busy for `ms` doing `cause` (synchronous I/O, decoding, …).
+    case mainThreadBlocked(ms: Double, cause: String)
+    /// The main thread missed `missedFrames` display frames starting at `frame`, `ms` late, because of `cause`.
+    case hitch(frame: Int, missedFrames: Int, ms: Double, cause: String)
+    /// Memory held by decoded images changed to `bytes`.
+    case imageMemory(bytes: Int)
+    /// The table view asked `numberOfRowsInSection` and got `rows` (batch paging grows it).
+    case numberOfRows(rows: Int)
+
     // MARK: App and system actions
     case reloadData
     case reloadRows(rows: [Int])
@@ -79,6 +108,20 @@ public enum EventBody: Sendable, Equatable {
         case .scrollViewDidEndDecelerating: return .scrollViewDidEndDecelerating
         case .scrollToRow: return .scrollToRow
         case .frame: return .frame
+        case .imageRequest: return .imageRequest
+        case .pageRequest: return .pageRequest
+        case .requestStarted: return .requestStarted
+        case .requestCoalesced: return .requestCoalesced
+        case .response: return .response
+        case .requestFailed: return .requestFailed
+        case .requestCancelled: return .requestCancelled
+        case .cacheHit: return .cacheHit
+        case .cacheEvict: return .cacheEvict
+        case .imageSet: return .imageSet
+        case .mainThreadBlocked: return .mainThreadBlocked
+        case .hitch: return .hitch
+        case .imageMemory: return .imageMemory
+        case .numberOfRows: return .numberOfRows
         case .reloadData: return .reloadData
         case .reloadRows: return .reloadRows
         case .didReceiveMemoryWarning: return .didReceiveMemoryWarning
@@ -105,6 +148,20 @@ public enum EventKind: String, Sendable, CaseIterable {
     case scrollViewDidEndDecelerating
     case scrollToRow
     case frame
+    case imageRequest
+    case pageRequest
+    case requestStarted
+    case requestCoalesced
+    case response
+    case requestFailed
+    case requestCancelled
+    case cacheHit
+    case cacheEvict
+    case imageSet
+    case mainThreadBlocked
+    case hitch
+    case imageMemory
+    case numberOfRows
     case reloadData
     case reloadRows
     case didReceiveMemoryWarning
@@ -153,9 +210,31 @@ public struct VisibleCell: Sendable, Equatable {
     }
 }
 
-/// What an image view holds: nothing, the placeholder, or the image loaded for a row.
-public enum ImageShown: Sendable, Equatable {
+/// What an image view holds: nothing, the placeholder, or image number N. Row r's
+/// own image is number r (or r mod `images.distinct` when the scenario shares images).
+public enum ImageShown: Sendable, Equatable, Hashable {
     case nothing
     case placeholder
-    case imageOfRow(Int)
+    case image(Int)
+}
+
+/// Why an image was requested.
+public enum RequestCause: String, Sendable, CaseIterable {
+    /// From `tableView(_:cellForRowAt:)` (or a closure it scheduled).
+    case cellForRowAt
+    /// From `tableView(_:prefetchRowsAt:)`.
+    case prefetch
+    /// Before the table is shown, for every row.
+    case preload
+}
+
+/// Where a cached image was found.
+public enum CacheLayer: String, Sendable, CaseIterable {
+    /// Memoized on the model object (`mvo.thumbnailImage`, seed 000).
+    case model
+    /// An `NSCache` of decoded images (seed 003).
+    case memory
+    /// `URLCache`'s memory and disk stores (seed 001).
+    case urlCacheMemory = "urlCache.memory"
+    case urlCacheDisk = "urlCache.disk"
 }

@@ -1,0 +1,41 @@
+import TraceFormat
+
+/// An `NSCache` of decoded images keyed by image number, with `countLimit` and
+/// `totalCostLimit`. When over a limit it evicts the least recently used image
+/// (NSCache's own order is unspecified; least recently used is a fair stand-in).
+public final class ImageMemoryCache {
+    unowned let world: World
+    public var countLimit: Int
+    public var totalCostLimit: Int
+    private var entries: [(key: Int, image: SimImage, cost: Int)] = []
+
+    init(world: World, countLimit: Int, totalCostLimit: Int) {
+        self.world = world
+        self.countLimit = countLimit
+        self.totalCostLimit = totalCostLimit
+    }
+
+    /// `object(forKey:)`: marks the image as recently used.
+    public func object(forKey key: Int) -> SimImage? {
+        guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
+        let entry = entries.remove(at: index)
+        entries.append(entry)
+        return entry.image
+    }
+
+    /// `setObject(_:forKey:cost:)`.
+    public func setObject(_ image: SimImage, forKey key: Int, cost: Int) {
+        if let index = entries.firstIndex(where: { $0.key == key }) {
+            world.imageMemory.release(entries.remove(at: index).image)
+        }
+        entries.append((key, image, cost))
+        world.imageMemory.retain(image)
+        while (countLimit > 0 && entries.count > countLimit) || (totalCostLimit > 0 && totalCost > totalCostLimit && entries.count > 1) {
+            let evicted = entries.removeFirst()
+            world.record(.cacheEvict(image: evicted.key, layer: .memory))
+            world.imageMemory.release(evicted.image)
+        }
+    }
+
+    public var totalCost: Int { entries.reduce(0) { $0 + $1.cost } }
+}

@@ -1,0 +1,116 @@
+import TraceFormat
+
+/// Everything around the table view that takes time: the main thread and its
+/// queue, background threads, the network, caches and image memory — all on one
+/// virtual clock, so the same scenario always unfolds the same way.
+///
+/// The main thread is modelled honestly: work done on it (a synchronous
+/// download, decoding an image) moves its clock forward, and while it is busy no
+/// frame can be drawn. Other threads' work happens at its own times in between.
+public final class World {
+    public let spec: WorldSpec
+    let log: EventLog
+    var random: RandomSource
+    /// The main thread's clock.
+    public private(set) var now: VirtualTime = .zero
+    var scheduler = Scheduler()
+    /// Blocks passed to `DispatchQueue.main.async`, in the order they become runnable.
+    var mainQueue: [(due: VirtualTime, order: Int, block: () -> Void)] = []
+    private var mainQueueCounter = 0
+    /// Set while a background closure runs: that thread's own clock.
+    var backgroundTime: VirtualTime?
+    /// Set whenever what the screen shows may have changed since the last frame commit.
+    var screenChanged = true
+    /// The longest piece of main-thread work since the last frame: the cause of a hitch.
+    var longestBusy: (ms: Double, cause: String)?
+    public private(set) lazy var network = SimulatedNetwork(world: self)
+    public private(set) lazy var imageMemory = ImageMemory(world: self)
+
+    init(spec: WorldSpec, seed: Int, log: EventLog) {
+        self.spec = spec
+        self.random = RandomSource(seed: seed)
+        self.log = log
+    }
+
+    /// True unless a background closure is running.
+    public var isMainThread: Bool { backgroundTime == nil }
+
+    /// The current thread's time.
+    public var currentTime: VirtualTime { backgroundTime ?? now }
+
+    /// Records an event at the current thread's time.
+    func record(_ body: EventBody) {
+        log.now = currentTime
+        log.record(body)
+        if isMainThread { log.now = now }
+    }
+
+    // MARK: The main thread
+
+    /// The current thread does `ms` of work. On the main thread that blocks it:
+    /// the block is recorded, other threads' events that fall inside it happen at
+    /// their own times, and the main thread's clock moves on.
+    public func spend(ms: Double, cause: String) {
+        guard ms > 0 else { return }
+        let duration = VirtualTime(microseconds: Int64((ms * 1000).rounded()))
+        if let background = backgroundTime {
+            backgroundTime = background + duration
+            return
+        }
+        record(.mainThreadBlocked(ms: ms, cause: cause))
+        if ms > (longestBusy?.ms ?? 0) { longestBusy = (ms, cause) }
+        runBackground(upTo: now + duration)
+        now = now + duration
+        log.now = now
+    }
+
+    /// `DispatchQueue.main.async`: the block runs on the main thread after the
+    /// current work, never inside it.
+    public func enqueueOnMain(_ block: @escaping () -> Void) {
+        mainQueueCounter += 1
+        let entry = (due: currentTime, order: mainQueueCounter, block: block)
+        let index = mainQueue.firstIndex { ($0.due, $0.order) > (entry.due, entry.order) } ?? mainQueue.count
+        mainQueue.insert(entry, at: index)
+    }
+
+    /// When the first queued main-thread block may run.
+    var nextMainBlockTime: VirtualTime? { mainQueue.first?.due }
+
+    /// Runs queued main-thread blocks that are due now, in order; blocks they
+    /// queue wait for the next turn of the run loop.
+    func runMainBlocks() {
+        let due = mainQueue.prefix { $0.due <= now }
+        guard !due.isEmpty else { return }
+        mainQueue.removeFirst(due.count)
+        for entry in due {
+            entry.block()
+        }
+    }
+
+    // MARK: Other threads
+
+    /// `DispatchQueue.global().async` and network callbacks: `block` runs on a
+    /// background thread at `time`.
+    public func onBackground(at time: VirtualTime, _ block: @escaping () -> Void) {
+        scheduler.schedule(at: time, block)
+    }
+
+    /// Runs background work due by `time`, each at its own time.
+    func runBackground(upTo time: VirtualTime) {
+        while let item = scheduler.popDue(by: time) {
+            let outer = backgroundTime
+            backgroundTime = item.time
+            log.now = item.time
+            item.action()
+            backgroundTime = outer
+            log.now = outer ?? now
+        }
+    }
+
+    /// Moves the idle main thread's clock to `time` (between frames).
+    func idle(until time: VirtualTime) {
+        runBackground(upTo: time)
+        if time > now { now = time }
+        log.now = now
+    }
+}

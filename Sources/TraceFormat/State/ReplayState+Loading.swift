@@ -1,0 +1,121 @@
+/// The part of `apply` about images, requests, caches, the main thread and memory.
+extension ReplayState {
+    /// The image number row `row` should show: its own (row r shows image r, or
+    /// r mod `images.distinct` when the scenario shares images).
+    public func expectedImage(forRow row: Int) -> Int {
+        header.scenario?.world.images.image(forRow: row) ?? row
+    }
+
+    /// The visible cells that show another row's image in `snapshot`: the stale image bug.
+    public func staleCells(in snapshot: FrameSnapshot) -> [VisibleCell] {
+        snapshot.cells.filter { visible in
+            if case .image(let number) = visible.image { return number != expectedImage(forRow: visible.row) }
+            return false
+        }
+    }
+
+    /// Requests asked for and not yet finished, failed or cancelled.
+    public var requestsInFlight: [RequestRecord] {
+        requests.filter { $0.phase.isInFlight }
+    }
+
+    public func request(_ id: Int) -> RequestRecord? {
+        id >= 1 && id <= requests.count ? requests[id - 1] : nil
+    }
+
+    mutating func applyLoading(_ body: EventBody) throws(LifecycleViolation) {
+        switch body {
+        case .imageRequest(let id, let row, let image, let cause, let sync):
+            try checkNewRequest(id)
+            try checkRow(row)
+            try checkImage(image)
+            requests.append(RequestRecord(id: id, row: row, image: image, cause: cause, sync: sync, phase: .waiting, requestedAt: time))
+        case .pageRequest(let id, let firstRow, _):
+            try checkNewRequest(id)
+            try checkRow(firstRow)
+            requests.append(RequestRecord(id: id, row: nil, image: nil, cause: nil, sync: false, phase: .waiting, requestedAt: time))
+        case .requestStarted(let id):
+            let record = try knownRequest(id, for: "requestStarted")
+            guard record.phase == .waiting else {
+                throw LifecycleViolation("request \(id) starts, but it is \(describe(record.phase)); only a waiting request can start")
+            }
+            requests[id - 1].phase = .started
+        case .requestCoalesced(let id, let row):
+            let record = try knownRequest(id, for: "requestCoalesced")
+            guard record.phase.isInFlight else {
+                throw LifecycleViolation("row \(row) joins request \(id), but that request is \(describe(record.phase)); only a running download can be joined")
+            }
+            try checkRow(row)
+            requests[id - 1].coalescedRows.append(row)
+        case .response(let id, let bytes, let fromCache):
+            let record = try knownRequest(id, for: "response")
+            guard record.phase.isInFlight else {
+                throw LifecycleViolation("a response for request \(id), which is \(describe(record.phase)); a request answers once")
+            }
+            requests[id - 1].phase = .finished
+            requests[id - 1].bytes = bytes
+            requests[id - 1].fromCache = fromCache
+            requests[id - 1].endedAt = time
+        case .requestFailed(let id, _), .requestCancelled(let id):
+            let failed = body.kind == .requestFailed
+            let record = try knownRequest(id, for: failed ? "requestFailed" : "requestCancelled")
+            guard record.phase.isInFlight else {
+                throw LifecycleViolation("request \(id) is \(failed ? "failing" : "cancelled"), but it is already \(describe(record.phase))")
+            }
+            requests[id - 1].phase = failed ? .failed : .cancelled
+            requests[id - 1].endedAt = time
+        case .cacheHit(let row, let image, _):
+            try checkRow(row)
+            try checkImage(image)
+        case .cacheEvict(let image, _):
+            try checkImage(image)
+        case .imageSet(let id, let image):
+            _ = try liveCell(id, for: "imageSet")
+            if case .image(let number) = image { try checkImage(number) }
+            update(id) { $0.image = image }
+        case .imageMemory(let bytes):
+            imageMemory = bytes
+            peakImageMemory = max(peakImageMemory, bytes)
+        case .numberOfRows(let rows):
+            if let total = header.rowCount, rows > total {
+                throw LifecycleViolation("the table reports \(rows) rows, but the scenario has \(total)")
+            }
+            currentRowCount = rows
+        case .mainThreadBlocked, .hitch:
+            break
+        default:
+            break
+        }
+    }
+
+    private func checkNewRequest(_ id: Int) throws(LifecycleViolation) {
+        guard id == requests.count + 1 else {
+            throw LifecycleViolation("request \(id), but the next request must be number \(requests.count + 1) (requests count 1, 2, … in the order asked)")
+        }
+    }
+
+    private func knownRequest(_ id: Int, for kind: String) throws(LifecycleViolation) -> RequestRecord {
+        guard let record = request(id) else {
+            throw LifecycleViolation("\(kind) names request \(id), which was never made")
+        }
+        return record
+    }
+
+    private func checkImage(_ image: Int) throws(LifecycleViolation) {
+        guard let scenario = header.scenario else { return }
+        let count = scenario.world.images.distinct ?? scenario.table.rows
+        if image >= count {
+            throw LifecycleViolation("image \(image) does not exist; the scenario has \(count) images (0–\(count - 1))")
+        }
+    }
+
+    private func describe(_ phase: RequestRecord.Phase) -> String {
+        switch phase {
+        case .waiting: return "waiting for a connection"
+        case .started: return "running"
+        case .finished: return "already answered"
+        case .failed: return "already failed"
+        case .cancelled: return "already cancelled"
+        }
+    }
+}
