@@ -15,7 +15,10 @@ let package = Package(
         // The simulated table view: geometry, clock, scrolling, reuse pools, prefetching.
         .target(name: "ReuseEngine", dependencies: ["TraceFormat"]),
         // The simulated app code, written in UIKit idiom.
-        .target(name: "Strategies", dependencies: ["ReuseEngine"]),
+        // Swift 5 language mode, like the seeds' code: Swift 6 would treat every closure
+        // spelled `DispatchQueue.main.async` as main-actor code, which the simulated
+        // single-threaded world does not need.
+        .target(name: "Strategies", dependencies: ["ReuseEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // Runs a scenario through the engine with its strategy and writes the trace.
         .target(name: "Recorder", dependencies: ["TraceFormat", "ReuseEngine", "Strategies"]),
         // Subcommands, argument parsing, error reporting and exit statuses.

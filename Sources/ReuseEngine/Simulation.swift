@@ -31,6 +31,7 @@ public final class Simulation {
         clock = FrameClock(fps: scenario.fps)
         tableView = TableView(profile: scenario.profile, geometry: TableGeometry(scenario.table), world: world)
         tableView.showsImages = showsImages
+        tableView.baseSpec = scenario.table
     }
 
     /// The recording grew past the log's capacity and was stopped at the step named.
@@ -44,7 +45,9 @@ public final class Simulation {
     public func run() throws(TooManyEvents) -> [TraceEvent] {
         var overflowStep: Int?
         CurrentWorld.with(world) {
-            app.viewDidLoad(tableView, environment: AppEnvironment(rowCount: scenario.table.rows, usesPrefetching: scenario.prefetching, world: world))
+            let environment = AppEnvironment(rowCount: scenario.table.rows, usesPrefetching: scenario.prefetching, world: world)
+            world.with(cause: .preload) { app.viewDidLoad(tableView, environment: environment) }
+            tableView.refreshRowCount()
             // The first layout, at the first frame the main thread is free for. Classic prefetches right after it.
             if scenario.profile == .classic { tableView.prefetchingStarted = true }
             runFrames { _ in true }

@@ -17,6 +17,7 @@ extension TableView {
             if let cell = preparedCells.removeValue(forKey: row) { enqueue(cell) }
         }
         prefetchWindow.reset()
+        refreshRowCount()
         layoutPass()
     }
 

@@ -12,6 +12,8 @@ public final class TableView {
     var log: EventLog { world.log }
     /// Whether frame snapshots say what each cell's image view shows.
     var showsImages = false
+    /// The scenario's table; the data source may report fewer rows (batch paging).
+    var baseSpec: TableSpec?
 
     public weak var dataSource: TableViewDataSource?
     public weak var delegate: TableViewDelegate?
@@ -86,6 +88,15 @@ public final class TableView {
         return cell
     }
 
+    /// The row a cell is showing or being prepared for (`indexPath(for:)`); nil
+    /// for a cell off screen or in the pool. A cell the modern profile prepared
+    /// ahead counts as belonging to its row.
+    public func indexPath(for cell: TableViewCell) -> IndexPath? {
+        if let row = visibleCells.first(where: { $0.value === cell })?.key { return IndexPath(row: row, section: 0) }
+        if let row = preparedCells.first(where: { $0.value === cell })?.key { return IndexPath(row: row, section: 0) }
+        return nil
+    }
+
     /// The cell showing `indexPath`'s row, if it is on screen (`cellForRow(at:)`).
     public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
         visibleCells[indexPath.row]
@@ -109,7 +120,7 @@ public final class TableView {
         guard let dataSource else {
             return dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
         }
-        let cell = dataSource.tableView(self, cellForRowAt: indexPath)
+        let cell = world.with(cause: .cellForRowAt) { dataSource.tableView(self, cellForRowAt: indexPath) }
         if cellDequeuedForRow !== cell {
             // The data source built a cell without dequeuing it for this row (UIKit
             // tolerates this); the call is still recorded so the trace stays complete.
@@ -168,8 +179,22 @@ public final class TableView {
         }
         if !update.prefetch.isEmpty {
             world.record(.prefetchRowsAt(rows: update.prefetch))
-            prefetchDataSource.tableView(self, prefetchRowsAt: update.prefetch.map { IndexPath(row: $0, section: 0) })
+            world.with(cause: .prefetch) {
+                prefetchDataSource.tableView(self, prefetchRowsAt: update.prefetch.map { IndexPath(row: $0, section: 0) })
+            }
         }
+    }
+
+    /// Asks the data source how many rows there are; if that changed, the table's
+    /// geometry follows and the new count is recorded (batch paging grows it).
+    func refreshRowCount() {
+        guard let spec = baseSpec, let count = dataSource?.numberOfRows(in: self), count != geometry.rowCount else { return }
+        var resized = spec
+        resized.rows = min(count, spec.rows)
+        if let heights = spec.rowHeights { resized.rowHeights = Array(heights.prefix(resized.rows)) }
+        geometry = TableGeometry(resized)
+        contentOffset = geometry.clamp(contentOffset)
+        world.record(.numberOfRows(rows: resized.rows))
     }
 
     /// What the screen shows now, for the frame snapshot.

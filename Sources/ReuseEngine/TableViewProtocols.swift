@@ -3,6 +3,12 @@ import Foundation
 /// `UITableViewDataSource`: the app configures a cell for each row it is asked for.
 public protocol TableViewDataSource: AnyObject {
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
+    /// `tableView(_:numberOfRowsInSection:)`; nil (the default) means the scenario's row count.
+    func numberOfRows(in tableView: TableView) -> Int?
+}
+
+extension TableViewDataSource {
+    public func numberOfRows(in tableView: TableView) -> Int? { nil }
 }
 
 /// `UITableViewDelegate`: the display callbacks. Both have empty defaults, as in UIKit.
@@ -48,9 +54,29 @@ public struct AppEnvironment {
     /// The network, caches, queues and image memory.
     public var world: World
 
+    /// The URL of row `row`'s image (rows share images when the scenario says so).
+    public func imageURL(forRow row: Int) -> ImageURL {
+        ImageURL(image: world.spec.images.image(forRow: row), row: row)
+    }
+
     public init(rowCount: Int, usesPrefetching: Bool, world: World) {
         self.rowCount = rowCount
         self.usesPrefetching = usesPrefetching
         self.world = world
     }
+}
+
+/// The address of an image: which picture, and which row's model item named it.
+/// Two rows that show the same picture have URLs that compare equal.
+public struct ImageURL: Hashable {
+    public let image: Int
+    public let row: Int
+
+    public init(image: Int, row: Int) {
+        self.image = image
+        self.row = row
+    }
+
+    public static func == (a: ImageURL, b: ImageURL) -> Bool { a.image == b.image }
+    public func hash(into hasher: inout Hasher) { hasher.combine(image) }
 }

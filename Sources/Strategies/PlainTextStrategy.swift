@@ -1,4 +1,3 @@
-import Foundation
 import ReuseEngine
 
 // Strategy "plain" — seed 004's first program (and seed 000's starting point):

@@ -9,7 +9,7 @@ public final class HTTPCache {
 
     public enum Hit { case memory, disk }
 
-    init(memoryCapacity: Int, diskCapacity: Int) {
+    public init(memoryCapacity: Int, diskCapacity: Int) {
         self.memoryCapacity = memoryCapacity
         self.diskCapacity = diskCapacity
     }

@@ -9,17 +9,19 @@ public final class ImageMemoryCache {
     public var totalCostLimit: Int
     private var entries: [(key: Int, image: SimImage, cost: Int)] = []
 
-    init(world: World, countLimit: Int, totalCostLimit: Int) {
+    public init(world: World, countLimit: Int, totalCostLimit: Int) {
         self.world = world
         self.countLimit = countLimit
         self.totalCostLimit = totalCostLimit
     }
 
-    /// `object(forKey:)`: marks the image as recently used.
-    public func object(forKey key: Int) -> SimImage? {
+    /// `object(forKey:)`: marks the image as recently used; a hit for row `row`
+    /// is recorded (`cacheHit`, layer `memory`).
+    public func object(forKey key: Int, row: Int) -> SimImage? {
         guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
         let entry = entries.remove(at: index)
         entries.append(entry)
+        world.record(.cacheHit(row: row, image: key, layer: .memory))
         return entry.image
     }
 

@@ -14,7 +14,8 @@ public final class SimImage {
     /// Decoded bytes; the placeholder is a tiny system image and counts as zero.
     public let bytes: Int
 
-    init(id: Int, content: Content, bytes: Int) {
+    /// An image object; two objects with the same `id` are the same decoded image.
+    public init(id: Int, content: Content, bytes: Int) {
         self.id = id
         self.content = content
         self.bytes = bytes

@@ -10,8 +10,8 @@ public final class SimulatedNetwork {
     private var connectionsInUse = 0
     private var waiting: [DataTask] = []
     /// `URLCache.shared`, sized by the scenario's `cache`.
-    public private(set) lazy var urlCache = HTTPCache(memoryCapacity: world.spec.cache.urlCacheMemory,
-                                                     diskCapacity: world.spec.cache.urlCacheDisk)
+    public lazy var urlCache = HTTPCache(memoryCapacity: world.spec.cache.urlCacheMemory,
+                                        diskCapacity: world.spec.cache.urlCacheDisk)
     /// How long answering from `URLCache` takes.
     static let memoryCacheMs = 1.0
     static let diskCacheMs = 4.0
@@ -56,11 +56,19 @@ public final class SimulatedNetwork {
 
         public func resume() { network.resume(self) }
         public func cancel() { network.cancel(self) }
+
+        /// Another row waits for this same download instead of starting its own
+        /// (request coalescing, seed 003).
+        public func join(row: Int) {
+            guard state == .waiting || state == .running else { return }
+            network.world.record(.requestCoalesced(request: id, row: row))
+        }
     }
 
     /// `URLSession.shared.dataTask(with:completionHandler:)` for row `row`'s image.
-    public func dataTask(image: Int, row: Int, cause: RequestCause, usesURLCache: Bool = true,
+    public func dataTask(image: Int, row: Int, cause: RequestCause? = nil, usesURLCache: Bool = true,
                          completion: @escaping (SimData?, Failure?) -> Void) -> DataTask {
+        let cause = cause ?? world.cause
         requestCount += 1
         return DataTask(id: requestCount, resource: .image(number: image, row: row), cause: cause,
                         usesURLCache: usesURLCache, network: self, completion: completion)
@@ -84,7 +92,7 @@ public final class SimulatedNetwork {
                 task.state = .running
                 world.record(.cacheHit(row: row, image: number, layer: cached.hit == .memory ? .urlCacheMemory : .urlCacheDisk))
                 let ms = cached.hit == .memory ? Self.memoryCacheMs : Self.diskCacheMs
-                world.onBackground(at: world.currentTime + milliseconds(ms)) { [self] in
+                world.onBackground(at: world.threadClock + milliseconds(ms)) { [self] in
                     guard task.state == .running else { return }
                     task.state = .completed
                     world.record(.response(request: task.id, bytes: cached.bytes, fromCache: true))
@@ -109,7 +117,7 @@ public final class SimulatedNetwork {
         connectionsInUse += 1
         world.record(.requestStarted(request: task.id))
         let (duration, failed, bytes) = draw(task.resource)
-        world.onBackground(at: world.currentTime + duration) { [self] in
+        world.onBackground(at: world.threadClock + duration) { [self] in
             guard task.state == .running else { return } // cancelled meanwhile
             task.state = .completed
             task.holdsConnection = false
@@ -146,7 +154,7 @@ public final class SimulatedNetwork {
         task.state = .cancelled
         world.record(.requestCancelled(request: task.id))
         // URLSession calls the completion handler with NSURLErrorCancelled.
-        world.onBackground(at: world.currentTime) { task.completion(nil, .cancelled) }
+        world.onBackground(at: world.threadClock) { task.completion(nil, .cancelled) }
         startWaiting()
     }
 
@@ -161,7 +169,8 @@ public final class SimulatedNetwork {
     /// `Data(contentsOf:)`: the calling thread waits for the whole download. It
     /// bypasses URLSession's connection limit and URLCache (so seed 000's
     /// synchronous code downloads again every time a row comes back).
-    public func contentsOf(image number: Int, row: Int, cause: RequestCause) -> SimData? {
+    public func contentsOf(image number: Int, row: Int, cause: RequestCause? = nil) -> SimData? {
+        let cause = cause ?? world.cause
         requestCount += 1
         let id = requestCount
         world.record(.imageRequest(request: id, row: row, image: number, cause: cause, sync: true))
@@ -174,7 +183,7 @@ public final class SimulatedNetwork {
                                 : .response(request: id, bytes: bytes, fromCache: false))
         } else {
             // A background thread just waits; the answer is recorded when it arrives.
-            let arrival = world.currentTime + duration
+            let arrival = world.threadClock + duration
             world.onBackground(at: arrival) { [world] in
                 world.record(failed ? .requestFailed(request: id, reason: "the server did not answer")
                                     : .response(request: id, bytes: bytes, fromCache: false))

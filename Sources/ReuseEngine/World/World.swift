@@ -17,8 +17,16 @@ public final class World {
     /// Blocks passed to `DispatchQueue.main.async`, in the order they become runnable.
     var mainQueue: [(due: VirtualTime, order: Int, block: () -> Void)] = []
     private var mainQueueCounter = 0
-    /// Set while a background closure runs: that thread's own clock.
+    /// Set while a background closure runs: when it started. Its events are
+    /// recorded at that time, so the trace never goes back in time.
     var backgroundTime: VirtualTime?
+    /// Work the running background closure has done so far: it delays what the
+    /// closure schedules next (main-queue blocks, requests), not its records.
+    var backgroundDelay = VirtualTime.zero
+    /// Why work started now would load an image: set while the table view calls
+    /// `cellForRowAt` or `prefetchRowsAt`, while `viewDidLoad` runs (preload), and
+    /// carried into closures queued from there.
+    public var cause: RequestCause = .cellForRowAt
     /// Set whenever what the screen shows may have changed since the last frame commit.
     var screenChanged = true
     /// The longest piece of main-thread work since the last frame: the cause of a hitch.
@@ -35,8 +43,12 @@ public final class World {
     /// True unless a background closure is running.
     public var isMainThread: Bool { backgroundTime == nil }
 
-    /// The current thread's time.
+    /// The time the current thread's events are recorded at.
     public var currentTime: VirtualTime { backgroundTime ?? now }
+
+    /// The current thread's own clock: on a background thread, its start plus the
+    /// work it has done.
+    public var threadClock: VirtualTime { backgroundTime.map { $0 + backgroundDelay } ?? now }
 
     /// Records an event at the current thread's time.
     func record(_ body: EventBody) {
@@ -53,8 +65,8 @@ public final class World {
     public func spend(ms: Double, cause: String) {
         guard ms > 0 else { return }
         let duration = VirtualTime(microseconds: Int64((ms * 1000).rounded()))
-        if let background = backgroundTime {
-            backgroundTime = background + duration
+        if backgroundTime != nil {
+            backgroundDelay = backgroundDelay + duration
             return
         }
         record(.mainThreadBlocked(ms: ms, cause: cause))
@@ -68,7 +80,7 @@ public final class World {
     /// current work, never inside it.
     public func enqueueOnMain(_ block: @escaping () -> Void) {
         mainQueueCounter += 1
-        let entry = (due: currentTime, order: mainQueueCounter, block: block)
+        let entry = (due: threadClock, order: mainQueueCounter, block: carryingCause(block))
         let index = mainQueue.firstIndex { ($0.due, $0.order) > (entry.due, entry.order) } ?? mainQueue.count
         mainQueue.insert(entry, at: index)
     }
@@ -92,18 +104,38 @@ public final class World {
     /// `DispatchQueue.global().async` and network callbacks: `block` runs on a
     /// background thread at `time`.
     public func onBackground(at time: VirtualTime, _ block: @escaping () -> Void) {
-        scheduler.schedule(at: time, block)
+        scheduler.schedule(at: time, carryingCause(block))
+    }
+
+    /// Runs `block` with the cause that was current when it was queued.
+    private func carryingCause(_ block: @escaping () -> Void) -> () -> Void {
+        let captured = cause
+        return { [unowned self] in
+            let outer = cause
+            cause = captured
+            block()
+            cause = outer
+        }
+    }
+
+    /// Runs `work` with `cause` as the reason for any image it requests.
+    public func with<T>(cause: RequestCause, _ work: () -> T) -> T {
+        let outer = self.cause
+        self.cause = cause
+        defer { self.cause = outer }
+        return work()
     }
 
     /// Runs background work due by `time`, each at its own time.
     func runBackground(upTo time: VirtualTime) {
         while let item = scheduler.popDue(by: time) {
-            let outer = backgroundTime
+            let outer = (backgroundTime, backgroundDelay)
             backgroundTime = item.time
+            backgroundDelay = .zero
             log.now = item.time
             item.action()
-            backgroundTime = outer
-            log.now = outer ?? now
+            (backgroundTime, backgroundDelay) = outer
+            log.now = backgroundTime ?? now
         }
     }
 

@@ -1,0 +1,81 @@
+import ReuseEngine
+
+// Strategy "task-identity-cancel" — seed 001: a placeholder until the image
+// arrives; one load task per index path, kept in `imageLoadTasks`; on arrival the
+// image is used only if `tableView.indexPath(for: cell)` is still the row that
+// asked; the task is cancelled in `didEndDisplaying` and every task in
+// `viewDidDisappear`; and `URLCache.shared` is enlarged to 25 MB / 50 MB so a
+// row that comes back is answered from the cache.
+//
+// The seed writes the load as `Task { await restaurantController.fetchImage(from:) … }`
+// on the main actor; here it is the equivalent data task whose completion hops to
+// the main queue, and whose `cancel()` the task's cancellation stands for.
+
+/// `MenuItemTableViewCell`: `image == nil` shows the placeholder
+/// (`contentConfiguration.image = (image == nil) ? placeholder : image`).
+final class MenuItemTableViewCell: TableViewCell {
+    var image: UIImage? = nil {
+        didSet { updateConfiguration() }
+    }
+
+    func updateConfiguration() {
+        imageView.image = (image == nil) ? UIImage.placeholder : image
+    }
+}
+
+final class MenuTableViewController: TableViewController, ViewLifecycle {
+    var menuItems: [URL] = []
+    var imageLoadTasks: [IndexPath: SimulatedNetwork.DataTask] = [:]
+    weak var tableView: TableView?
+
+    func viewDidLoad(_ tableView: TableView, environment: AppEnvironment) {
+        configureSharedURLCache()
+        menuItems = (0..<environment.rowCount).map { environment.imageURL(forRow: $0) }
+        self.tableView = tableView
+        tableView.register(MenuItemTableViewCell.self, forCellReuseIdentifier: "MenuItem")
+        tableView.dataSource = self
+        tableView.delegate = self
+    }
+
+    /// The seed's AppDelegate: `URLCache.shared = URLCache(memoryCapacity: 25_000_000, diskCapacity: 50_000_000, …)`.
+    private func configureSharedURLCache() {
+        URLCache.setShared(memoryCapacity: 25_000_000, diskCapacity: 50_000_000)
+    }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "MenuItem", for: indexPath)
+        configure(cell, forItemAt: indexPath)
+        return cell
+    }
+
+    private func configure(_ cell: TableViewCell, forItemAt indexPath: IndexPath) {
+        guard let cell = cell as? MenuItemTableViewCell else { return }
+        let menuItem = menuItems[indexPath.row]
+        cell.image = nil
+        let task = URLSession.shared.dataTask(with: menuItem) { data, _ in
+            DispatchQueue.main.async {
+                if let data, let image = UIImage(data: data),
+                   let currentIndexPath = self.tableView?.indexPath(for: cell) {
+                    cell.image = (currentIndexPath == indexPath) ? image : nil
+                } else {
+                    cell.image = nil
+                }
+                self.imageLoadTasks[indexPath] = nil
+            }
+        }
+        imageLoadTasks[indexPath] = task
+        task?.resume()
+    }
+
+    func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {
+        imageLoadTasks[indexPath]?.cancel()
+    }
+
+    func viewDidDisappear() {
+        // The seed iterates the dictionary directly; its order differs from run to
+        // run, so the simulation cancels in row order to keep recordings identical.
+        imageLoadTasks.sorted { $0.key.row < $1.key.row }.forEach { (key: IndexPath, value: SimulatedNetwork.DataTask) in
+            value.cancel()
+        }
+    }
+}

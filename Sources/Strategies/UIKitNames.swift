@@ -1,0 +1,89 @@
+import ReuseEngine
+
+// Inside the Strategies module these names stand for the simulated world's
+// pieces, so each strategy reads like the UIKit code of the seed it comes from:
+// `DispatchQueue.main.async { … }`, `try? Data(contentsOf: url)`,
+// `UIImage(data: data)`, `URLSession.shared.dataTask(with: url) { … }`.
+// Each works on the recording in progress (`CurrentWorld`).
+
+typealias URL = ImageURL
+
+/// `DispatchQueue.main` and `DispatchQueue.global()`. (Named apart and aliased:
+/// Swift 6 treats closures given to a type *named* `DispatchQueue`'s `main.async`
+/// as main-actor code, which the simulated world's single thread does not need.)
+typealias DispatchQueue = SimulatedDispatchQueue
+
+struct SimulatedDispatchQueue {
+    let isMain: Bool
+
+    static let main = SimulatedDispatchQueue(isMain: true)
+    static func global() -> SimulatedDispatchQueue { SimulatedDispatchQueue(isMain: false) }
+
+    /// Queues `work`: on the main queue it runs on the main thread after the current
+    /// work; on a global queue it runs on a background thread right away.
+    func async(execute work: @escaping () -> Void) {
+        guard let world = CurrentWorld.world else { return }
+        if isMain {
+            world.enqueueOnMain(work)
+        } else {
+            world.onBackground(at: world.threadClock, work)
+        }
+    }
+}
+
+/// The bytes of an image. `Data(contentsOf:)` downloads synchronously: the calling
+/// thread waits for the whole download (on the main thread, the app freezes).
+struct Data {
+    let raw: SimData
+    var count: Int { raw.bytes }
+
+    init(_ raw: SimData) { self.raw = raw }
+
+    init(contentsOf url: URL) throws {
+        guard let world = CurrentWorld.world,
+              let raw = world.network.contentsOf(image: url.image, row: url.row) else {
+            throw URLError.notConnected
+        }
+        self.raw = raw
+    }
+}
+
+enum URLError: Error {
+    case notConnected
+    case cancelled
+}
+
+/// `UIImage`: `UIImage(data:)` decodes on the calling thread (costing time there),
+/// `UIImage(systemName:)` is the placeholder.
+typealias UIImage = SimImage
+
+extension SimImage {
+    /// `UIImage(data:)`.
+    convenience init?(data: Data?) {
+        guard let data, let image = CurrentWorld.world?.imageMemory.decode(data.raw) else { return nil }
+        self.init(id: image.id, content: image.content, bytes: image.bytes)
+    }
+
+    /// `UIImage(systemName: "photo.on.rectangle")`.
+    static var placeholder: UIImage? { CurrentWorld.world?.imageMemory.placeholder }
+}
+
+/// `URLSession.shared`.
+struct URLSession {
+    static let shared = URLSession()
+
+    /// `dataTask(with:completionHandler:)`; the handler runs on a background thread.
+    func dataTask(with url: URL, completionHandler: @escaping (Data?, Error?) -> Void) -> SimulatedNetwork.DataTask? {
+        guard let world = CurrentWorld.world else { return nil }
+        return world.network.dataTask(image: url.image, row: url.row) { data, failure in
+            completionHandler(data.map(Data.init), failure.map { $0 == .cancelled ? URLError.cancelled : URLError.notConnected })
+        }
+    }
+}
+
+/// `URLCache.shared = URLCache(memoryCapacity:diskCapacity:diskPath:)` (seed 001).
+enum URLCache {
+    static func setShared(memoryCapacity: Int, diskCapacity: Int) {
+        CurrentWorld.world?.network.urlCache = HTTPCache(memoryCapacity: memoryCapacity, diskCapacity: diskCapacity)
+    }
+}
