@@ -55,6 +55,7 @@ public final class Simulation {
                 play(step)
                 if log.isFull { overflowStep = index; return }
             }
+            world.record(.recordingEnded)
         }
         if let overflowStep { throw TooManyEvents(stepIndex: overflowStep, eventCount: log.events.count) }
         return log.events

@@ -194,7 +194,8 @@ final class TableViewRuleTests: XCTestCase {
             return nil
         }
         XCTAssertEqual(released, Array(1...created), "every cell, once, in creation order")
-        XCTAssertEqual(events.last?.kind, .deinitCell)
+        XCTAssertEqual(events.dropLast().last?.kind, .deinitCell)
+        XCTAssertEqual(events.last?.kind, .recordingEnded)
     }
 
     func testMemoryWarningReleasesOnlyPooledCells() {
@@ -203,7 +204,7 @@ final class TableViewRuleTests: XCTestCase {
         let state = replay(Array(events[..<warning]), header: TraceHeader(title: "x", profile: .classic))
         let pooled = state.pools["MyCell"] ?? []
         XCTAssertFalse(pooled.isEmpty)
-        XCTAssertEqual(events[(warning + 1)...].map(\.body), pooled.map { .deinitCell(cell: $0) })
+        XCTAssertEqual(events[(warning + 1)...].dropLast().map(\.body), pooled.map { .deinitCell(cell: $0) })
     }
 
     func testScrollToWithoutAnimationJumpsInOnePass() {
@@ -221,6 +222,12 @@ final class TableViewRuleTests: XCTestCase {
         let events = record(scenario([.scrollTo(row: 60, position: .top, animated: true)]))
         let last = events.last { $0.kind == .frame }
         XCTAssertEqual(last?.time.microseconds ?? 0, 300_000, accuracy: 17_000)
+    }
+
+    func testEveryRecordingEndsWithTheTimeTheScriptEnded() {
+        let events = record(scenario([.wait(ms: 1000)]))
+        XCTAssertEqual(events.last?.kind, .recordingEnded)
+        XCTAssertEqual(events.last?.time.microseconds ?? 0, 1_000_000, accuracy: 17_000, "the last frame lasted until the script's end")
     }
 
     func testFramesOnlyRecordChangesAndFollowTheRefreshRate() {

@@ -238,7 +238,7 @@ public struct ReplayState: Sendable {
         case .reloadData:
             // The old index paths mean nothing after a reload: pending prefetches are dropped, not cancelled.
             pendingPrefetch = []
-        case .didReceiveMemoryWarning, .note:
+        case .didReceiveMemoryWarning, .note, .recordingEnded:
             break
         case .imageRequest, .pageRequest, .requestStarted, .requestCoalesced, .response, .requestFailed,
              .requestCancelled, .cacheHit, .cacheEvict, .imageSet, .mainThreadBlocked, .hitch, .imageMemory, .numberOfRows:

@@ -97,7 +97,7 @@ extension TraceEvent {
             out.add("bytes", bytes)
         case .numberOfRows(let rows):
             out.add("rows", rows)
-        case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear:
+        case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear, .recordingEnded:
             break
         }
         return out.value
@@ -130,7 +130,7 @@ extension TraceEvent {
         case .hitch: return ["frame", "missedFrames", "ms", "cause"]
         case .imageMemory: return ["bytes"]
         case .numberOfRows: return ["rows"]
-        case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear: return []
+        case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear, .recordingEnded: return []
         }
     }
 
@@ -207,6 +207,7 @@ extension TraceEvent {
             }
             body = .frame(FrameSnapshot(frame: frameNumber, offset: try offset(), cells: cells))
         case .reloadData: body = .reloadData
+        case .recordingEnded: body = .recordingEnded
         case .reloadRows: body = .reloadRows(rows: try rows())
         case .didReceiveMemoryWarning: body = .didReceiveMemoryWarning
         case .viewDidDisappear: body = .viewDidDisappear

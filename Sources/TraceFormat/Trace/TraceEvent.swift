@@ -90,6 +90,10 @@ public enum EventBody: Sendable, Equatable {
     case viewDidDisappear
     /// An instructor's note, shown when the trace is replayed.
     case note(text: String)
+    /// The script is over: the screen stayed as the last frame showed it until now.
+    /// (Frames are recorded only when something changes, so this marks how long
+    /// the last one lasted.)
+    case recordingEnded
 
     public var kind: EventKind {
         switch self {
@@ -127,6 +131,7 @@ public enum EventBody: Sendable, Equatable {
         case .didReceiveMemoryWarning: return .didReceiveMemoryWarning
         case .viewDidDisappear: return .viewDidDisappear
         case .note: return .note
+        case .recordingEnded: return .recordingEnded
         }
     }
 }
@@ -167,6 +172,7 @@ public enum EventKind: String, Sendable, CaseIterable {
     case didReceiveMemoryWarning
     case viewDidDisappear
     case note
+    case recordingEnded
 
     /// The UIKit lifecycle callbacks DESIGN.md names; the rest are bookkeeping.
     public var isLifecycle: Bool {
