@@ -21,13 +21,16 @@ let package = Package(
         .target(name: "Strategies", dependencies: ["ReuseEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // Runs a scenario through the engine with its strategy and writes the trace.
         .target(name: "Recorder", dependencies: ["TraceFormat", "ReuseEngine", "Strategies"]),
+        // Replay and annotation: folds a trace through ReplayState and measures it (never the engine).
+        .target(name: "Replay", dependencies: ["TraceFormat"]),
         // Subcommands, argument parsing, error reporting and exit statuses.
-        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies"]),
+        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay"]),
         .executableTarget(name: "reuselab", dependencies: ["ReuseLabCLI"]),
 
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"]),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "Strategies", "Recorder", "TraceFormat"]),
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceFormat"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceFormat", "ReuseLabCLI"]),
         .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab"]),
     ]
 )

@@ -13,26 +13,14 @@ public enum TraceValidator {
     /// Validates the trace at `path` (or standard input for `-`), stopping at the
     /// first problem with an error that names the event, its line and column, and why.
     public static func validate(path: String) throws(ReuseLabError) -> Summary {
-        let bytes = try InputFile.read(path, limit: TraceReader.maximumBytes)
-        return try validate(bytes: bytes, file: InputFile.displayName(path))
+        summary(try TraceFold.run(ReplayState.self, path: path))
     }
 
     public static func validate(bytes: [UInt8], file: String) throws(ReuseLabError) -> Summary {
-        var state: ReplayState?
-        try TraceReader.stream(bytes: bytes, file: file, onHeader: { header in
-            state = ReplayState(header: header)
-        }, onEvent: { event, position throws(ReuseLabError) in
-            let index = state?.eventCount ?? 0
-            do throws(LifecycleViolation) {
-                // Mutate in place: a local copy would duplicate the whole state on every event.
-                try state?.apply(event)
-            } catch {
-                throw ReuseLabError(.badInput, file: file,
-                                    location: InputLocation(position: position, path: "events[\(index)]", eventIndex: index),
-                                    "\(event.kind.rawValue): \(error.message)")
-            }
-        })
-        guard let state else { throw ReuseLabError(.badInput, file: file, "the trace has no header") }
-        return Summary(header: state.header, eventCount: state.eventCount, cellsCreated: state.cells.count, duration: state.time)
+        summary(try TraceFold.run(ReplayState.self, bytes: bytes, file: file))
+    }
+
+    static func summary(_ state: ReplayState) -> Summary {
+        Summary(header: state.header, eventCount: state.eventCount, cellsCreated: state.cells.count, duration: state.time)
     }
 }

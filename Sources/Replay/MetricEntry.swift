@@ -1,0 +1,81 @@
+import TraceFormat
+
+/// A metric's quantity with its unit, so a printer knows how to show it.
+public enum MetricQuantity: Sendable, Equatable {
+    case count(Int)
+    case bytes(Int)
+    case time(VirtualTime)
+    /// Whole display frames.
+    case frames(Int)
+    /// Milliseconds of hitch per second of scrolling.
+    case msPerSecond(Double)
+
+    /// The bare number: milliseconds for a time, the value otherwise.
+    public var number: Double {
+        switch self {
+        case .count(let value), .bytes(let value), .frames(let value): return Double(value)
+        case .time(let time): return time.milliseconds
+        case .msPerSecond(let ratio): return ratio
+        }
+    }
+}
+
+/// One line of a metrics report: a stable key (for JSON and diffs), a label for
+/// people, and the measured quantity or why it is missing.
+public struct MetricEntry: Sendable, Equatable {
+    /// camelCase; times end in `Ms`.
+    public var key: String
+    public var label: String
+    public var value: Measured<MetricQuantity>
+
+    public init(key: String, label: String, value: Measured<MetricQuantity>) {
+        self.key = key
+        self.label = label
+        self.value = value
+    }
+}
+
+extension MetricsReport {
+    /// Every metric in a fixed order, for printing and comparing.
+    public var entries: [MetricEntry] {
+        func entry(_ key: String, _ label: String, _ value: Measured<MetricQuantity>) -> MetricEntry {
+            MetricEntry(key: key, label: label, value: value)
+        }
+        func count(_ value: Measured<Int>) -> Measured<MetricQuantity> { value.map(MetricQuantity.count) }
+        func time(_ value: Measured<VirtualTime>) -> Measured<MetricQuantity> { value.map(MetricQuantity.time) }
+        func hits(_ layer: CacheLayer) -> Measured<MetricQuantity> { cacheHits.map { .count($0[layer] ?? 0) } }
+        return [
+            entry("cellsCreated", "cells created", .value(.count(cellsCreated))),
+            entry("reuses", "reuses (prepareForReuse)", .value(.count(reuses))),
+            entry("cellForRowAtCalls", "cellForRowAt calls", .value(.count(cellForRowAtCalls))),
+            entry("downloads", "downloads", count(downloads)),
+            entry("downloadBytes", "downloaded", downloadBytes.map(MetricQuantity.bytes)),
+            entry("pageLoads", "pages loaded", count(pageLoads)),
+            entry("cacheHits", "cache hits", count(totalCacheHits)),
+            entry("cacheHitsModel", "cache hits: model object", hits(.model)),
+            entry("cacheHitsMemory", "cache hits: memory cache", hits(.memory)),
+            entry("cacheHitsURLCacheMemory", "cache hits: URLCache memory", hits(.urlCacheMemory)),
+            entry("cacheHitsURLCacheDisk", "cache hits: URLCache disk", hits(.urlCacheDisk)),
+            entry("coalesced", "coalesced requests", count(coalesced)),
+            entry("cancelled", "cancelled requests", count(cancelled)),
+            entry("cancelledPrefetches", "cancelled prefetch requests", count(cancelledPrefetches)),
+            entry("failed", "failed requests", count(failed)),
+            entry("downloadsNeverShown", "downloads never shown", count(downloadsNeverShown)),
+            entry("staleMs", "stale image time", time(staleTime)),
+            entry("staleFrames", "stale frames", staleFrames.map(MetricQuantity.frames)),
+            entry("timeToFirstCompleteScreenMs", "first complete screen at", time(firstCompleteScreen)),
+            entry("imageWaits", "image waits", count(imageWaits)),
+            entry("imageWaitTotalMs", "image wait (total)", time(imageWaitTotal)),
+            entry("imageWaitAverageMs", "image wait (average)", time(imageWaitAverage)),
+            entry("imageWaitsEndedEarly", "rows gone before their image", count(imageWaitsEndedEarly)),
+            entry("imageWaitsOpenAtEnd", "rows still waiting at the end", count(imageWaitsOpenAtEnd)),
+            entry("mainThreadBlockedMs", "main thread blocked", time(mainThreadBlocked)),
+            entry("hitches", "hitches", count(hitches)),
+            entry("hitchMs", "hitch time", time(hitchTime)),
+            entry("scrollingMs", "scrolling time", time(scrollingTime)),
+            entry("scrollingHitchMs", "hitch time while scrolling", time(scrollingHitchTime)),
+            entry("hitchTimeRatio", "hitch time ratio", hitchTimeRatio.map(MetricQuantity.msPerSecond)),
+            entry("peakImageMemory", "peak image memory", peakImageMemory.map(MetricQuantity.bytes)),
+        ]
+    }
+}

@@ -1,0 +1,111 @@
+import TraceFormat
+
+/// The metrics of DESIGN.md, measured by folding a trace's events in order.
+///
+/// Every event goes through `ReplayState.apply` first — the same fold the validator
+/// uses — so a trace the validator rejects is rejected here with the same reason,
+/// and the lifecycle is never interpreted a second way. The metrics then read what
+/// they need from the event and from the state after it. Nothing here knows the
+/// engine: an imported or hand-written trace is measured exactly like a recorded one.
+///
+/// Use `apply` for each event, then `report`; or `TraceMetrics.measure(path:)` for a file.
+public struct TraceMetrics: Sendable {
+    /// The replay state after the events applied so far.
+    public private(set) var state: ReplayState
+
+    var presence = EventPresence()
+
+    var cellsCreated = 0
+    var reuses = 0
+    var cellForRowAtCalls = 0
+
+    var downloads = 0
+    var downloadBytes = 0
+    var pageLoads = 0
+    var cacheHits: [CacheLayer: Int] = [:]
+    var coalesced = 0
+    var cancelled = 0
+    var cancelledPrefetch = 0
+    var failed = 0
+    var unshown = UnshownDownloads()
+
+    var stale = StaleTime()
+    /// The first frame snapshot with cells in which every cell shows its row's own image.
+    var firstCompleteScreen: VirtualTime?
+    /// The first frame snapshot with any cells (the first screen of a text-only trace).
+    var firstScreenWithCells: VirtualTime?
+    var imageWait = ImageWait()
+
+    var mainThreadBlocked = VirtualTime.zero
+    var hitches = 0
+    var hitchTime = VirtualTime.zero
+    /// Hitch time of hitches that came while the user was scrolling.
+    var scrollingHitchTime = VirtualTime.zero
+    var scrolling = ScrollingTime()
+
+    public init(header: TraceHeader) {
+        state = ReplayState(header: header)
+    }
+
+    /// Folds one event: first through `ReplayState.apply` (a violation is thrown
+    /// and nothing is counted), then into the metrics.
+    public mutating func apply(_ event: TraceEvent) throws(LifecycleViolation) {
+        try state.apply(event)
+        presence.note(event)
+        switch event.body {
+        case .initCell:
+            cellsCreated += 1
+        case .prepareForReuse:
+            reuses += 1
+        case .cellForRowAt:
+            cellForRowAtCalls += 1
+        case .response(let id, let bytes, let fromCache):
+            guard let request = state.request(id) else { break }
+            if request.row == nil {
+                pageLoads += 1
+            } else if !fromCache {
+                downloads += 1
+                downloadBytes = downloadBytes.saturatingAdd(bytes)
+                if let image = request.image { unshown.downloaded(image: image) }
+            }
+        case .cacheHit(_, _, let layer):
+            cacheHits[layer, default: 0] += 1
+        case .requestCoalesced:
+            coalesced += 1
+        case .requestCancelled(let id):
+            cancelled += 1
+            if state.request(id)?.cause == .prefetch { cancelledPrefetch += 1 }
+        case .requestFailed:
+            failed += 1
+        case .frame(let snapshot):
+            noteScreen(snapshot, at: event.time)
+        case .mainThreadBlocked(let ms, _):
+            mainThreadBlocked = mainThreadBlocked.saturatingAdd(Self.time(ms))
+        case .hitch(_, _, let ms, _):
+            hitches += 1
+            hitchTime = hitchTime.saturatingAdd(Self.time(ms))
+            if scrolling.isScrolling { scrollingHitchTime = scrollingHitchTime.saturatingAdd(Self.time(ms)) }
+        default:
+            break
+        }
+        scrolling.note(event)
+        imageWait.note(event, in: state)
+    }
+
+    private mutating func noteScreen(_ snapshot: FrameSnapshot, at time: VirtualTime) {
+        stale.note(frame: snapshot, at: time, in: state)
+        unshown.note(frame: snapshot)
+        guard !snapshot.cells.isEmpty else { return }
+        if firstScreenWithCells == nil { firstScreenWithCells = time }
+        if firstCompleteScreen == nil,
+           snapshot.cells.allSatisfy({ $0.image == .image(state.expectedImage(forRow: $0.row)) }) {
+            firstCompleteScreen = time
+        }
+    }
+
+    /// Milliseconds from an event as whole microseconds, the trace's own precision,
+    /// so sums are exact.
+    static func time(_ ms: Double) -> VirtualTime {
+        VirtualTime(microseconds: Int64((ms * 1000).rounded()))
+    }
+}

@@ -1,0 +1,113 @@
+import TraceFormat
+import Replay
+
+/// `reuselab stats TRACE`: the metrics of a trace, measured from the trace alone.
+enum StatsCommand {
+    static let help = """
+    Usage: reuselab stats TRACE [--json]
+
+    Measures a trace (or standard input for -): cells created, reuses, cellForRowAt
+    calls, downloads and their bytes, pages loaded, cache hits by layer, coalesced,
+    cancelled and failed requests, downloads never shown, stale-image time and
+    frames, time to the first complete screen, how long rows waited for their
+    images, main-thread blocked time, hitches and the hitch time ratio (ms of hitch
+    while scrolling per second of scrolling), and peak image memory.
+
+    Everything is computed from the trace's events, never by running the engine,
+    so a hand-written or imported trace is measured like a recorded one. A metric
+    needing events a hand-written trace does not have is listed under "not
+    computed" with the reason. The trace is checked as 'reuselab validate' checks
+    it, and an invalid trace is refused with the same error.
+
+    Options:
+      --json       print one JSON object: "metrics" (null where not computed) and
+                   "unavailable" (metric: reason)
+      -h, --help   show this help
+
+    """
+
+    static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let args = try Arguments(arguments, command: "stats", flagNames: ["-h", "--help", "--json"], valueNames: [])
+        if args.has("-h") || args.has("--help") { io.out(help); return 0 }
+        guard args.positionals.count == 1, let path = args.positionals.first else {
+            throw ReuseLabError(.usage, args.positionals.isEmpty
+                ? "stats: expected a trace file; see 'reuselab stats --help'"
+                : "stats: expected one trace file, got \(args.positionals.count); see 'reuselab stats --help'")
+        }
+        let report = try TraceMetrics.measure(path: path)
+        if args.has("--json") {
+            io.out(JSONWriter.compact(json(report, file: InputFile.displayName(path))) + "\n")
+        } else {
+            io.out(text(report))
+        }
+        return 0
+    }
+
+    // MARK: Text
+
+    static func text(_ report: MetricsReport) -> String {
+        var details = ["\(report.profile.rawValue) profile"]
+        if let strategy = report.strategy { details.append("strategy \(VisibleText.escape(strategy))") }
+        var out = "\(VisibleText.escape(report.title)) (\(details.joined(separator: ", ")))\n"
+        let entries = report.entries
+        let width = (entries.map(\.label.count).max() ?? 0) + 2
+        var missing: [MetricEntry] = []
+        for entry in entries {
+            guard let quantity = entry.value.value else { missing.append(entry); continue }
+            out += "  " + entry.label.padding(toLength: width, withPad: " ", startingAt: 0) + describe(quantity) + "\n"
+        }
+        // Grouped by reason, in the order the metrics come: many share one.
+        var reasons: [String] = []
+        var labels: [String: [String]] = [:]
+        for entry in missing {
+            let reason = entry.value.reason ?? ""
+            if labels[reason] == nil { reasons.append(reason) }
+            labels[reason, default: []].append(entry.label)
+        }
+        if !reasons.isEmpty {
+            out += "not computed:\n"
+            for reason in reasons {
+                out += "  \(reason):\n    \(labels[reason, default: []].joined(separator: ", "))\n"
+            }
+        }
+        return out
+    }
+
+    /// A quantity with its unit: "19", "1.2 MB", "250 ms", "15 frames", "12.5 ms per s of scrolling".
+    static func describe(_ quantity: MetricQuantity) -> String {
+        switch quantity {
+        case .count(let value): return String(value)
+        case .bytes(let value): return InputFile.describeSize(value)
+        case .time(let time): return JSONWriter.formatNumber(time.milliseconds) + " ms"
+        case .frames(let value): return value == 1 ? "1 frame" : "\(value) frames"
+        case .msPerSecond(let ratio): return JSONWriter.formatNumber((ratio * 10).rounded() / 10) + " ms per s of scrolling"
+        }
+    }
+
+    // MARK: JSON
+
+    static func json(_ report: MetricsReport, file: String) -> JSONValue {
+        var out = JSONObjectBuilder()
+        out.add("file", file)
+        out.add("title", report.title)
+        out.add("profile", report.profile.rawValue)
+        out.add("strategy", report.strategy.map(JSONValue.string) ?? .null)
+        out.add("recorded", report.recorded)
+        out.add("events", report.eventCount)
+        out.add("durationMs", report.duration.milliseconds)
+        var metrics = JSONObjectBuilder()
+        var unavailable = JSONObjectBuilder()
+        for entry in report.entries {
+            switch entry.value {
+            case .value(let quantity):
+                metrics.add(entry.key, quantity.number)
+            case .unavailable(let reason):
+                metrics.add(entry.key, .null)
+                unavailable.add(entry.key, reason)
+            }
+        }
+        out.add("metrics", metrics.value)
+        out.add("unavailable", unavailable.value)
+        return out.value
+    }
+}

@@ -1,0 +1,42 @@
+/// Anything built by folding a trace's events in order, starting from its header:
+/// the replay state itself, and everything that reads a trace through it
+/// (metrics, annotations, lessons, the differ).
+public protocol TraceFolder {
+    init(header: TraceHeader)
+    /// Folds one event, or explains why it cannot happen now.
+    mutating func apply(_ event: TraceEvent) throws(LifecycleViolation)
+}
+
+extension ReplayState: TraceFolder {}
+
+/// The one loop that reads a trace file and folds its events, turning a lifecycle
+/// violation into an error that names the file, the event's line and column, its
+/// number, and why — so every reader of a trace rejects a bad one in the same words.
+public enum TraceFold {
+    /// Folds the trace at `path` (standard input for `-`).
+    public static func run<Folder: TraceFolder>(_ type: Folder.Type, path: String) throws(ReuseLabError) -> Folder {
+        let bytes = try InputFile.read(path, limit: TraceReader.maximumBytes)
+        return try run(type, bytes: bytes, file: InputFile.displayName(path))
+    }
+
+    /// Folds a trace held in memory; `file` names it in errors.
+    public static func run<Folder: TraceFolder>(_ type: Folder.Type, bytes: [UInt8], file: String) throws(ReuseLabError) -> Folder {
+        var folder: Folder?
+        var index = 0
+        try TraceReader.stream(bytes: bytes, file: file, onHeader: { header in
+            folder = Folder(header: header)
+        }, onEvent: { event, position throws(ReuseLabError) in
+            do throws(LifecycleViolation) {
+                // Mutate in place: a local copy would duplicate the whole state on every event.
+                try folder?.apply(event)
+            } catch {
+                throw ReuseLabError(.badInput, file: file,
+                                    location: InputLocation(position: position, path: "events[\(index)]", eventIndex: index),
+                                    "\(event.kind.rawValue): \(error.message)")
+            }
+            index += 1
+        })
+        guard let folder else { throw ReuseLabError(.badInput, file: file, "the trace has no header") }
+        return folder
+    }
+}
