@@ -31,6 +31,7 @@ let package = Package(
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "Strategies", "Recorder", "TraceFormat"]),
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceFormat"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceFormat", "ReuseLabCLI"]),
+        .testTarget(name: "StrategyTests", dependencies: ["Replay", "Recorder", "TraceFormat"]),
         .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab"]),
     ]
 )

@@ -216,7 +216,7 @@ extension ScriptStep {
         }
     }
 
-    var jsonValue: JSONValue {
+    public var jsonValue: JSONValue {
         var args = JSONObjectBuilder()
         switch self {
         case .drag(let by, let ms):
