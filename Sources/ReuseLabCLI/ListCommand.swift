@@ -23,6 +23,7 @@ enum ListCommand {
             throw ReuseLabError(.missingFile, file: folder, "no such folder (run reuselab from the project's top folder, or name the folder)")
         }
         var rows: [JSONValue] = []
+        var lines: [(name: String, profile: String, strategy: String, title: String)] = []
         for name in names {
             let path = folder + "/" + name
             let base = String(name.dropLast(".scenario.json".count))
@@ -39,13 +40,21 @@ enum ListCommand {
                     out.add("strategy", scenario.strategy)
                     rows.append(out.value)
                 } else {
-                    io.out("\(VisibleText.escape(base).padding(toLength: 28, withPad: " ", startingAt: 0)) \(scenario.profile.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(scenario.strategy.padding(toLength: 10, withPad: " ", startingAt: 0)) \(VisibleText.escape(scenario.title))\(hasTrace ? "" : "  (no trace yet)")\n")
+                    lines.append((VisibleText.escape(base), scenario.profile.rawValue, scenario.strategy,
+                                  VisibleText.escape(scenario.title) + (hasTrace ? "" : "  (no trace yet)")))
                 }
             } catch {
                 io.err("reuselab: warning: " + VisibleText.escape(error.description) + "\n")
             }
         }
         if args.has("--json") { io.out(JSONWriter.compact(.list(rows)) + "\n") }
+        // Columns as wide as their longest entry (padding(toLength:) would cut longer names).
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        let nameWidth = (lines.map(\.name.count).max() ?? 0) + 2
+        let strategyWidth = (lines.map(\.strategy.count).max() ?? 0) + 2
+        for line in lines {
+            io.out(pad(line.name, nameWidth) + pad(line.profile, 9) + pad(line.strategy, strategyWidth) + line.title + "\n")
+        }
         return 0
     }
 }

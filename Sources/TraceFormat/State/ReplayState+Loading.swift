@@ -60,7 +60,7 @@ extension ReplayState {
             let failed = body.kind == .requestFailed
             let record = try knownRequest(id, for: failed ? "requestFailed" : "requestCancelled")
             guard record.phase.isInFlight else {
-                throw LifecycleViolation("request \(id) is \(failed ? "failing" : "cancelled"), but it is already \(describe(record.phase))")
+                throw LifecycleViolation("request \(id) is \(failed ? "failing" : "cancelled"), but it is \(describe(record.phase))")
             }
             requests[id - 1].phase = failed ? .failed : .cancelled
             requests[id - 1].endedAt = time

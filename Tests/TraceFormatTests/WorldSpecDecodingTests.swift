@@ -1,0 +1,74 @@
+import XCTest
+@testable import TraceFormat
+
+/// The scenario's world members (`images`, `network`, `cache`, `mainThread`,
+/// `paging`): defaults, a full round trip, and every kind of mistake.
+final class WorldSpecDecodingTests: XCTestCase {
+    /// Decodes a scenario text the way the recorder does (any strategy name accepted).
+    struct Decoder {
+        func decode(_ text: String) throws -> Scenario {
+            try Scenario.decode(JSONField(try JSONParser.parseDocument(utf8(text)), path: ""))
+        }
+
+        func decodeError(_ text: String) -> ReuseLabError? {
+            do {
+                _ = try decode(text)
+                return nil
+            } catch {
+                return error as? ReuseLabError
+            }
+        }
+    }
+
+    let base = Decoder()
+
+    func world(_ members: String) -> String {
+        ScenarioDecodingTests.scenarioText([("\"prefetching\": true,", "\"prefetching\": true,\n  " + members + ",")])
+    }
+
+    func testDefaultsWhenAbsent() throws {
+        let scenario = try base.decode(ScenarioDecodingTests.scenarioText())
+        XCTAssertEqual(scenario.world, WorldSpec())
+        XCTAssertEqual(scenario.world.network.connectionsPerHost, 6)
+        XCTAssertEqual(scenario.world.cache.urlCacheMemory, 4 * 1024 * 1024)
+        XCTAssertEqual(scenario.world.images.decodedBytes, 300 * 300 * 4)
+    }
+
+    func testEveryMemberRoundTrips() throws {
+        let text = world("""
+        "images": { "width": 100, "height": 50, "bytes": 999, "distinct": 7 },
+          "network": { "latency": { "longTail": { "typical": [10, 20], "tail": [900, 1000], "probability": 0.25 } }, "bandwidth": 5000, "failureRate": 0.1, "connectionsPerHost": 2, "slowRows": [ { "row": 3, "ms": 1500 } ] },
+          "cache": { "countLimit": 5, "totalCostLimit": 100000, "urlCacheMemory": 0, "urlCacheDisk": 10 },
+          "mainThread": { "decodeMsPerMegapixel": 3.5, "cellForRowAtMs": 0.25 },
+          "paging": { "pageSize": 20, "pageBytes": 123 }
+        """)
+        let scenario = try base.decode(text)
+        XCTAssertEqual(scenario.world.images.image(forRow: 15), 1, "row 15 shows image 15 mod 7")
+        XCTAssertEqual(scenario.world.network.latency, LatencySpec.longTail(min: 10, max: 20, tailMin: 900, tailMax: 1000, tailProbability: 0.25))
+        XCTAssertEqual(scenario.world.network.slowRows, [3: 1500])
+        XCTAssertEqual(scenario.world.paging.pageSize, 20)
+        let written = JSONWriter.compact(scenario.jsonValue)
+        XCTAssertEqual(try base.decode(written), scenario, "the header's copy of the scenario reads back the same")
+    }
+
+    func testMistakesNameThePlaceAndWhatWasExpected() {
+        let cases: [(String, String)] = [
+            (#""network": { "latency": { "gaussian": 3 } }"#, "unknown member \"gaussian\""),
+            (#""network": { "latency": { "uniform": [300, 100] } }"#, "a latency range is [min, max]; 300 is more than 100"),
+            (#""network": { "latency": { "uniform": [1] } }"#, "a latency range is [min, max] in milliseconds"),
+            (#""network": { "failureRate": 1.5 }"#, "\"failureRate\" must be a probability from 0 to 1"),
+            (#""network": { "connectionsPerHost": 0 }"#, "\"connectionsPerHost\" must be between 1 and 64"),
+            (#""network": { "slowRows": [ { "row": 100, "ms": 10 } ] }"#, "\"row\" must be between 0 and 99"),
+            (#""images": { "width": -3 }"#, "\"width\" must be greater than zero"),
+            (#""images": { "distinct": 500 }"#, "\"distinct\" must be at most 100"),
+            (#""cache": { "countLimit": "ten" }"#, "\"countLimit\" must be a whole number, found the string \"ten\""),
+            (#""mainThread": { "decodeMs": 3 }"#, "unknown member \"decodeMs\""),
+            (#""paging": { "pageSize": 0 }"#, "\"pageSize\" must be greater than zero"),
+        ]
+        for (members, expected) in cases {
+            let error = base.decodeError(world(members))
+            XCTAssertTrue(error?.message.contains(expected) == true, "\(members): \(error?.description ?? "no error")")
+            XCTAssertEqual(error?.location.position?.line, 7, "\(members): the line of the member")
+        }
+    }
+}
