@@ -1,13 +1,15 @@
 import Foundation
 import TraceFormat
 import Recorder
+import Strategies
 
 /// `reuselab bench`: how fast the engine records and how much memory it takes.
 enum BenchCommand {
     static let help = """
-    Usage: reuselab bench [--rows N] [--json]
+    Usage: reuselab bench [--rows N] [--strategy NAME] [--json]
 
-    Records a scenario of N rows (default 10000) scrolled from top to bottom and
+    Records a scenario of N rows (default 10000), with the app strategy NAME
+    (default plain; see 'reuselab strategies'), scrolled from top to bottom and
     back with drags and flings, writes the trace to memory, reads it back and
     validates it, then prints events per second for each stage and the peak memory
     (resident set) of the process.
@@ -15,9 +17,13 @@ enum BenchCommand {
     """
 
     static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let args = try Arguments(arguments, command: "bench", flagNames: ["-h", "--help", "--json"], valueNames: ["--rows"])
+        let args = try Arguments(arguments, command: "bench", flagNames: ["-h", "--help", "--json"], valueNames: ["--rows", "--strategy"])
         if args.has("-h") || args.has("--help") { io.out(help); return 0 }
         let rows = try args.int("--rows", command: "bench", default: 10_000, range: 100...1_000_000)
+        let strategy = args.values["--strategy"] ?? "plain"
+        guard StrategyCatalog.named(strategy) != nil else {
+            throw ReuseLabError(.usage, "bench: unknown strategy \(VisibleText.escape(strategy)); see 'reuselab strategies'")
+        }
         let height = Double(rows) * 44
         var script: [ScriptStep] = []
         // A long scroll: steady drags and flings all the way down, then back up.
@@ -32,7 +38,7 @@ enum BenchCommand {
         script.append(.disappear)
         let scenario = Scenario(title: "Benchmark: \(rows) rows scrolled end to end", profile: .modern,
                                 table: TableSpec(rows: rows, rowHeight: 44, viewportHeight: 844, contentInsetTop: 47, contentInsetBottom: 34),
-                                prefetching: true, script: script)
+                                strategy: strategy, prefetching: true, script: script)
 
         let recordStart = DispatchTime.now()
         let trace = try Recorder.record(scenario)
@@ -50,6 +56,7 @@ enum BenchCommand {
         if args.has("--json") {
             var out = JSONObjectBuilder()
             out.add("rows", rows)
+            out.add("strategy", strategy)
             out.add("events", count)
             out.add("traceBytes", bytes.count)
             out.add("recordEventsPerSecond", Int(Double(count) / recordSeconds))
@@ -60,7 +67,7 @@ enum BenchCommand {
             return 0
         }
         io.out("""
-        benchmark: \(rows) rows, \(count) events, trace \(InputFile.describeSize(bytes.count))
+        benchmark: \(rows) rows, strategy \(strategy), \(count) events, trace \(InputFile.describeSize(bytes.count))
           record    \(format(seconds: recordSeconds))  \(Int(Double(count) / recordSeconds)) events/s
           write     \(format(seconds: writeSeconds))  \(Int(Double(count) / writeSeconds)) events/s
           validate  \(format(seconds: validateSeconds))  \(Int(Double(summary.eventCount) / validateSeconds)) events/s (read back and folded through ReplayState)
