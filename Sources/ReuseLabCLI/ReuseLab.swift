@@ -7,6 +7,7 @@ public enum ReuseLab {
     static let commands: [(name: String, summary: String)] = [
         ("record", "run a scenario through the engine and write its trace"),
         ("validate", "check that a trace is well formed and its lifecycle possible"),
+        ("replay", "step through a trace with an explanation of every step"),
         ("stats", "measure a trace: cells, downloads, stale images, hitches, memory"),
         ("strategies", "list the app strategies a scenario can use"),
         ("list", "list the bundled scenarios and traces"),
@@ -48,6 +49,7 @@ public enum ReuseLab {
                 return 0
             case "record": return try RecordCommand.run(rest, io: io)
             case "validate": return try ValidateCommand.run(rest, io: io)
+            case "replay": return try ReplayCommand.run(rest, io: io)
             case "stats": return try StatsCommand.run(rest, io: io)
             case "strategies": return try StrategiesCommand.run(rest, io: io)
             case "list": return try ListCommand.run(rest, io: io)

@@ -1,0 +1,60 @@
+import TraceFormat
+
+/// One step of a trace explained: the event, when it happened, and a sentence in
+/// plain words saying what happened and why — derived from the trace alone.
+public struct Annotation: Sendable, Equatable {
+    public var seq: Int
+    public var time: VirtualTime
+    public var kind: EventKind
+    /// The display frame this event belongs to (the last frame drawn before it).
+    public var frame: Int
+    /// The explanation, one or more sentences.
+    public var text: String
+    /// Marks a student should not miss: a stale or late image, a hitch, a new cell.
+    public var marks: Set<Mark>
+
+    /// Something an annotation calls out.
+    public enum Mark: String, Sendable, CaseIterable, Comparable {
+        /// A visible cell shows another row's image.
+        case stale = "STALE"
+        /// A response was written into a cell that has moved on to another row.
+        case late = "LATE"
+        /// The main thread missed frames.
+        case hitch = "HITCH"
+        /// A new cell object was created.
+        case newCell = "NEW"
+        /// A cell was reused.
+        case reused = "REUSE"
+
+        public static func < (a: Mark, b: Mark) -> Bool { a.rawValue < b.rawValue }
+    }
+}
+
+/// Named groups of event kinds, for `replay --only`.
+public enum EventGroup: String, CaseIterable, Sendable {
+    case reuse, display, prefetch, scroll, frames, network, cache, images, mainThread = "main", stale, notes, app
+
+    public func contains(_ annotation: Annotation) -> Bool {
+        switch self {
+        case .stale: return annotation.marks.contains(.stale) || annotation.marks.contains(.late)
+        default: return kinds.contains(annotation.kind)
+        }
+    }
+
+    public var kinds: Set<EventKind> {
+        switch self {
+        case .reuse: return [.initCell, .prepareForReuse, .enqueue, .keepAside, .deinitCell]
+        case .display: return [.cellForRowAt, .willDisplay, .didEndDisplaying]
+        case .prefetch: return [.prefetchRowsAt, .cancelPrefetchingForRowsAt]
+        case .scroll: return [.scrollViewWillBeginDragging, .scrollViewDidEndDragging, .scrollViewDidEndDecelerating, .scrollToRow]
+        case .frames: return [.frame]
+        case .network: return [.imageRequest, .pageRequest, .requestStarted, .requestCoalesced, .response, .requestFailed, .requestCancelled]
+        case .cache: return [.cacheHit, .cacheEvict]
+        case .images: return [.imageSet, .imageMemory]
+        case .mainThread: return [.mainThreadBlocked, .hitch]
+        case .stale: return []
+        case .notes: return [.note]
+        case .app: return [.reloadData, .reloadRows, .didReceiveMemoryWarning, .viewDidDisappear, .numberOfRows, .recordingEnded]
+        }
+    }
+}

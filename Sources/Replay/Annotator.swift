@@ -1,0 +1,324 @@
+import TraceFormat
+
+/// Explains every step of a trace in plain words — why a row got a new cell or a
+/// reused one, what a prefetch batch holds, when a cell shows another row's image —
+/// from the trace alone.
+///
+/// It folds each event through `ReplayState.apply` (the same fold as validation
+/// and metrics) and reads the state just before and after. Where the reason lies in
+/// the same layout pass (a cell released right after another row asked for one), it
+/// looks ahead at the events with the same time.
+public struct Annotator {
+    public let trace: Trace
+    /// The state after the events annotated so far.
+    public private(set) var state: ReplayState
+    private var next = 0
+    private var frame = 0
+    private var prefetchBatches = 0
+    /// When each cell was last handed out by prepareForReuse, and whether its image
+    /// view was cleared after that.
+    private var reusedAt: [Int: Int] = [:]
+    private var clearedSinceReuse: Set<Int> = []
+    /// Stale (cell, image) pairs already called out, so each is announced once.
+    private var announcedStale: Set<[Int]> = []
+    /// When each cell's `cellForRowAt` last ran.
+    private var configuredAt: [Int: VirtualTime] = [:]
+
+    public init(trace: Trace) {
+        self.trace = trace
+        self.state = ReplayState(header: trace.header)
+    }
+
+    /// Annotates every event of `trace`, or reports the first that cannot happen.
+    public static func annotate(_ trace: Trace, file: String) throws(ReuseLabError) -> [Annotation] {
+        var annotator = Annotator(trace: trace)
+        var result: [Annotation] = []
+        result.reserveCapacity(trace.events.count)
+        while let annotation = try annotator.step(file: file) { result.append(annotation) }
+        return result
+    }
+
+    /// Annotates the next event, or returns nil at the end.
+    public mutating func step(file: String = "trace") throws(ReuseLabError) -> Annotation? {
+        guard next < trace.events.count else { return nil }
+        let event = trace.events[next]
+        let before = state
+        do throws(LifecycleViolation) {
+            try state.apply(event)
+        } catch {
+            throw ReuseLabError(.badInput, file: file, location: InputLocation(path: "events[\(next)]", eventIndex: next),
+                                "\(event.kind.rawValue): \(error.message)")
+        }
+        var marks: Set<Annotation.Mark> = []
+        let text = explain(event, index: next, before: before, marks: &marks)
+        if case .frame(let snapshot) = event.body { frame = snapshot.frame }
+        next += 1
+        return Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: text, marks: marks)
+    }
+
+    // MARK: Looking around
+
+    /// Events after `index` with the same time: the rest of this layout pass.
+    private func samePass(after index: Int) -> ArraySlice<TraceEvent> {
+        let time = trace.events[index].time
+        let end = trace.events[(index + 1)...].firstIndex { $0.time != time } ?? trace.events.count
+        return trace.events[(index + 1)..<end]
+    }
+
+    /// The row the next `cellForRowAt` with `cell` configures (right after a dequeue).
+    private func rowConfigured(for cell: Int, after index: Int) -> Int? {
+        for event in samePass(after: index) {
+            if case .cellForRowAt(let row, let id) = event.body, id == cell { return row }
+        }
+        return nil
+    }
+
+    private func visibleRows(_ state: ReplayState) -> ClosedRange<Int>? {
+        let rows = state.displayed.keys
+        guard let low = rows.min(), let high = rows.max() else { return nil }
+        return low...high
+    }
+
+    private func imageOwner(_ image: Int) -> String {
+        if let distinct = trace.header.scenario?.world.images.distinct, distinct < (trace.header.rowCount ?? Int.max) {
+            return "image \(image)"
+        }
+        return "row \(image)'s image"
+    }
+
+    // MARK: Explaining
+
+    private mutating func explain(_ event: TraceEvent, index: Int, before: ReplayState, marks: inout Set<Annotation.Mark>) -> String {
+        switch event.body {
+        case .initCell(let cell, let identifier):
+            marks.insert(.newCell)
+            let row = rowConfigured(for: cell, after: index)
+            let who = row.map { "Row \($0) gets a new cell" } ?? "A new cell is created"
+            return "\(who) (init, cell #\(cell)) because the \(identifier) reuse pool is empty: " + emptyPoolReason(index: index, before: before, identifier: identifier) + "."
+        case .prepareForReuse(let cell, let identifier, let previousRow):
+            marks.insert(.reused)
+            reusedAt[cell] = index
+            clearedSinceReuse.remove(cell)
+            let row = rowConfigured(for: cell, after: index)
+            var text = (row.map { "Row \($0) reuses" } ?? "dequeueReusableCell hands out") + " cell #\(cell) (prepareForReuse)"
+            text += previousRow.map { ", which showed row \($0)." } ?? "."
+            let waiting = before.pools[identifier]?.count ?? 0
+            if waiting > 1 { text += " It is the most recently pooled of the \(waiting) cells waiting." }
+            if case .image(let image) = before.cell(cell)?.image ?? .nothing {
+                text += " Its image view still holds image \(image) until something resets it."
+            }
+            return text
+        case .cellForRowAt(let row, let cell):
+            configuredAt[cell] = event.time
+            var text = "cellForRowAt: the data source configures cell #\(cell) for row \(row)."
+            let shownNow = samePass(after: index).contains { $0.body == .willDisplay(row: row, cell: cell) }
+            if !shownNow, before.displayed[row] == nil, trace.header.profile == .modern {
+                text += " Row \(row) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt."
+            }
+            if before.reloadingRows.contains(row) || before.displayed[row] != nil {
+                text += " The row is being reloaded: its old cell stays on screen until the new one is displayed."
+            }
+            return text
+        case .willDisplay(let row, let cell):
+            switch before.cell(cell)?.phase {
+            case .keptAside, .offscreen:
+                return "Row \(row) comes back on screen with cell #\(cell), which was kept aside: it is shown again without cellForRowAt or prepareForReuse."
+            default:
+                if let at = configuredAt[cell], at < event.time {
+                    return "Row \(row) appears with cell #\(cell), prepared ahead at \(Wording.ms(at))."
+                }
+                return "Row \(row) appears with cell #\(cell) (willDisplay)."
+            }
+        case .didEndDisplaying(let row, let cell):
+            var fate = ""
+            for later in samePass(after: index) {
+                if case .keepAside(let id, _) = later.body, id == cell { fate = " Cell #\(cell) is kept aside, not pooled, in case row \(row) comes back."; break }
+                if case .enqueue(let id, let identifier) = later.body, id == cell { fate = " Cell #\(cell) joins the \(identifier) reuse pool at once."; break }
+                if case .viewDidDisappear = later.body { break }
+            }
+            if before.hasDisappeared { fate = " The table view is going away." }
+            return "Row \(row) leaves the screen (didEndDisplaying, cell #\(cell))." + fate
+        case .keepAside(let cell, let row):
+            return "Cell #\(cell) is kept aside with row \(row)'s content, out of the reuse pool, in case row \(row) comes back."
+        case .enqueue(let cell, let identifier):
+            let waiting = state.pools[identifier]?.count ?? 0
+            switch before.cell(cell)?.phase {
+            case .keptAside(let row):
+                return "Cell #\(cell), kept aside since row \(row) left, joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting)."
+            case .configured(let row):
+                return "Cell #\(cell) was prepared for row \(row), which never appeared; it goes back to the \(identifier) pool (\(Wording.count(waiting, "cell")) waiting)."
+            default:
+                return "Cell #\(cell) joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting)."
+            }
+        case .deinitCell(let cell):
+            let why = before.hasDisappeared ? "the table view is torn down" : "the pool was emptied (memory warning)"
+            return "Cell #\(cell) is deallocated (deinit): \(why). Cells live as long as the table view, not as long as a row."
+        case .prefetchRowsAt(let rows):
+            prefetchBatches += 1
+            var text = "Prefetch batch \(prefetchBatches): \(Wording.rows(rows)) (\(Wording.count(rows.count, "row")))"
+            if let visible = visibleRows(before), let first = rows.first {
+                if first > visible.upperBound {
+                    text += ", past the bottom edge (row \(visible.upperBound) is the last on screen), scrolling down"
+                } else if first < visible.lowerBound {
+                    text += ", above the top edge (row \(visible.lowerBound) is the first on screen), scrolling up"
+                }
+            }
+            return text + ". They are not needed yet; the app can start loading their data."
+        case .cancelPrefetchingForRowsAt(let rows):
+            return "\(Wording.rows(rows).capitalizedFirst) \(rows.count == 1 ? "is" : "are") no longer expected soon (the scroll changed direction or jumped): the table cancels their prefetch."
+        case .scrollViewWillBeginDragging(let offset):
+            return "A finger touches down at offset \(JSONWriter.formatNumber(offset)) pt and starts dragging."
+        case .scrollViewDidEndDragging(let offset, let willDecelerate):
+            return willDecelerate ? "The finger lifts with speed at offset \(JSONWriter.formatNumber(offset)) pt: the content keeps moving and slows down."
+                                  : "The finger stops and lifts at offset \(JSONWriter.formatNumber(offset)) pt."
+        case .scrollViewDidEndDecelerating(let offset):
+            return "The content comes to rest at offset \(JSONWriter.formatNumber(offset)) pt."
+        case .scrollToRow(let row, let position, let animated):
+            return "The app scrolls row \(row) to the \(position)\(animated ? ", animated" : " at once")."
+        case .frame(let snapshot):
+            return explainFrame(snapshot, marks: &marks)
+        case .imageRequest(let request, let row, let image, let cause, let sync):
+            var text = "Row \(row) asks for image \(image) (request \(request), \(Wording.cause(cause)))."
+            if sync { text += " The asking thread waits for the whole download (Data(contentsOf:))." }
+            return text
+        case .pageRequest(let request, let firstRow, let count):
+            return "The loading cell asks for the next page: rows \(firstRow)–\(firstRow + count - 1) (request \(request))."
+        case .requestStarted(let request):
+            let running = state.requests.filter { $0.phase == .started }.count
+            let waited = event.time > (state.request(request)?.requestedAt ?? event.time)
+            return "Request \(request) gets a connection (\(running) running)" + (waited ? ", after waiting for one to free up." : ".")
+        case .requestCoalesced(let request, let row):
+            return "Row \(row) wants the same image as request \(request), which is already downloading: it waits for that download instead of starting another."
+        case .response(let request, let bytes, let fromCache):
+            guard let record = state.request(request) else { return "Request \(request) answers." }
+            let took = Wording.ms(event.time - record.requestedAt)
+            if let row = record.row, let image = record.image {
+                let source = fromCache ? "from URLCache" : "over the network (\(Wording.bytes(bytes)))"
+                var text = "Image \(image) for row \(row) arrives \(source), \(took) after it was asked for."
+                if !record.coalescedRows.isEmpty { text += " \(Wording.rows(record.coalescedRows).capitalizedFirst) waited for it too." }
+                return text
+            }
+            return "The page arrives (\(Wording.bytes(bytes))), \(took) after it was asked for."
+        case .requestFailed(let request, let reason):
+            return "Request \(request) fails: \(VisibleText.escape(reason))."
+        case .requestCancelled(let request):
+            let record = state.request(request)
+            let what = record?.row.map { "row \($0)'s image" } ?? "the page"
+            return "Request \(request) for \(what) is cancelled" + (record?.cause == .prefetch ? " (it was a prefetch)." : ".")
+        case .cacheHit(let row, let image, let layer):
+            return "Image \(image) for row \(row) is found \(Wording.layer(layer)): no download."
+        case .cacheEvict(let image, _):
+            return "The NSCache drops image \(image) to stay within its limits."
+        case .imageSet(let cell, let image):
+            return explainImageSet(cell: cell, image: image, event: event, marks: &marks)
+        case .mainThreadBlocked(let ms, let cause):
+            return "The main thread is busy for \(Wording.ms(ms)): \(VisibleText.escape(cause)). No frame can be drawn until it is done."
+        case .hitch(let first, let missed, let ms, let cause):
+            marks.insert(.hitch)
+            return "HITCH: \(Wording.count(missed, "frame")) missed from frame \(first) (\(Wording.ms(ms)) of frozen screen), because of \(VisibleText.escape(cause))."
+        case .imageMemory(let bytes):
+            return "Decoded images now take \(Wording.bytes(bytes)) of memory."
+        case .numberOfRows(let rows):
+            return "The table view asks numberOfRowsInSection: now \(Wording.count(rows, "row"))."
+        case .reloadData:
+            return "The app calls reloadData: every visible cell ends displaying and returns to the pool, then each visible row is configured again with a dequeued cell."
+        case .reloadRows(let rows):
+            return "The app reloads \(Wording.rows(rows)): each one on screen gets a cell anew through cellForRowAt."
+        case .didReceiveMemoryWarning:
+            return "A memory warning: the table view empties its reuse pools."
+        case .viewDidDisappear:
+            return "The screen goes away (viewDidDisappear); the table view and all its cells are released next."
+        case .note(let text):
+            return "NOTE: " + VisibleText.escape(text)
+        case .recordingEnded:
+            return "The recording ends; the screen stays as the last frame showed it."
+        }
+    }
+
+    private func emptyPoolReason(index: Int, before: ReplayState, identifier: String) -> String {
+        var reasons: [String] = []
+        let leaving = samePass(after: index).compactMap { event -> Int? in
+            if case .didEndDisplaying(let row, _) = event.body { return row }
+            return nil
+        }
+        if let first = leaving.first {
+            reasons.append("row \(first)'s cell leaves the screen in this same pass, but only after this row asked for a cell")
+        }
+        let kept = before.keptAside.compactMap { id -> String? in
+            guard case .keptAside(let row) = before.cell(id)?.phase else { return nil }
+            return "cell #\(id) (row \(row)'s) is kept aside, not in the pool, in case row \(row) comes back"
+        }
+        reasons.append(contentsOf: kept)
+        if reasons.isEmpty {
+            let live = before.liveCellCount
+            reasons.append(live == 0 ? "no cell exists yet" : "every one of the \(Wording.count(live, "cell")) that exist is on screen or in use")
+        }
+        return reasons.joined(separator: "; ")
+    }
+
+    private mutating func explainImageSet(cell: Int, image: ImageShown, event: TraceEvent, marks: inout Set<Annotation.Mark>) -> String {
+        let record = state.cell(cell)
+        let row: Int? = {
+            switch record?.phase {
+            case .displayed(let row), .configured(let row), .keptAside(let row), .offscreen(let row): return row
+            default: return record?.lastRow
+            }
+        }()
+        guard let row else { return "Cell #\(cell)'s image view is set to \(image.describe)." }
+        switch image {
+        case .nothing, .placeholder:
+            if reusedAt[cell] != nil { clearedSinceReuse.insert(cell) }
+            return "Cell #\(cell) (row \(row)) is cleared: its image view shows \(image.describe)."
+        case .image(let number):
+            let expected = state.expectedImage(forRow: row)
+            if number == expected {
+                return "Cell #\(cell) (row \(row)) now shows its image, image \(number)."
+            }
+            marks.insert(.late)
+            return "LATE: image \(number) (\(imageOwner(number))) is written into cell #\(cell), which has moved on to row \(row): the response arrived after the cell was reused, and nothing checked which row the cell shows now."
+        }
+    }
+
+    private mutating func explainFrame(_ snapshot: FrameSnapshot, marks: inout Set<Annotation.Mark>) -> String {
+        var text = "Frame \(snapshot.frame): offset \(JSONWriter.formatNumber(snapshot.offset)) pt, "
+        if let first = snapshot.cells.first?.row, let last = snapshot.cells.last?.row {
+            text += "rows \(first)–\(last) on screen (\(Wording.count(snapshot.cells.count, "cell")))."
+        } else {
+            text += "no rows on screen."
+        }
+        let stale = state.staleCells(in: snapshot)
+        var current: Set<[Int]> = []
+        for visible in stale {
+            guard case .image(let number) = visible.image else { continue }
+            current.insert([visible.cell, number])
+            if announcedStale.contains([visible.cell, number]) { continue }
+            marks.insert(.stale)
+            let carriedOver = !clearedSinceReuse.contains(visible.cell) && reusedAt[visible.cell] != nil && !setAfterReuse(visible.cell)
+            if carriedOver {
+                text += " STALE: cell #\(visible.cell) now shows row \(visible.row) but its image view still holds \(imageOwner(number)) (image \(number)) — nothing reset it in prepareForReuse."
+            } else {
+                text += " STALE: row \(visible.row) (cell #\(visible.cell)) shows \(imageOwner(number)) (image \(number)), written there by a response for another row."
+            }
+        }
+        let fixed = announcedStale.subtracting(current)
+        for pair in fixed.sorted(by: { $0[0] < $1[0] }) {
+            text += " Cell #\(pair[0]) no longer shows image \(pair[1])."
+        }
+        announcedStale = current
+        if !stale.isEmpty && marks.isEmpty { marks.insert(.stale) }
+        return text
+    }
+
+    /// True if the cell's image view was set (to an image) after its last prepareForReuse.
+    private func setAfterReuse(_ cell: Int) -> Bool {
+        guard let reused = reusedAt[cell] else { return false }
+        return trace.events[(reused + 1)..<next].contains { event in
+            if case .imageSet(let id, .image) = event.body { return id == cell }
+            return false
+        }
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,87 @@
+import TraceFormat
+
+/// A picture of the replay state as text that fits 80 columns: the screen with
+/// each visible row, its cell and what its image view shows (stale ones marked),
+/// then the cells kept aside, each reuse pool, the rows being prefetched and the
+/// requests in flight.
+public enum StatePicture {
+    public static let width = 80
+
+    public static func draw(_ state: ReplayState) -> [String] {
+        var lines: [String] = []
+        let offset = state.lastFrame.map { JSONWriter.formatNumber($0.offset) + " pt" } ?? "–"
+        lines.append(fit("t = \(Wording.ms(state.time))   offset \(offset)   \(state.header.profile.rawValue) profile   \(Wording.count(state.liveCellCount, "cell")) alive"))
+        let border = "+" + String(repeating: "-", count: width - 2) + "+"
+        lines.append(border)
+        let rows = state.displayed.keys.sorted()
+        if rows.isEmpty {
+            lines.append(box("(nothing on screen)"))
+        }
+        let stale = Set(state.lastFrame.map { state.staleCells(in: $0).map(\.cell) } ?? [])
+        let maxRows = 24
+        for (position, row) in rows.enumerated() {
+            if position == maxRows - 1 && rows.count > maxRows {
+                lines.append(box("… \(rows.count - position) more rows, to row \(rows.last ?? row)"))
+                break
+            }
+            let cells = state.displayed[row] ?? []
+            let described = cells.map { id -> String in
+                let image = state.cell(id)?.image ?? .nothing
+                var text = "cell #\(id)"
+                if state.header.scenario.map({ $0.strategy != "plain" && $0.strategy != "batch-paging" }) ?? true, image != .nothing || state.hasImages {
+                    text += "  image: " + image.describe
+                }
+                if stale.contains(id) { text += "   << STALE" }
+                return text
+            }.joined(separator: " | ")
+            lines.append(box("row \(pad(String(row), 5)) " + described))
+        }
+        lines.append(border)
+        let kept = state.keptAside.map { id -> String in
+            if case .keptAside(let row) = state.cell(id)?.phase { return "#\(id) (row \(row))" }
+            return "#\(id)"
+        }
+        lines.append(fit("kept aside: " + (kept.isEmpty ? "none" : kept.joined(separator: ", "))))
+        let pools = state.pools.keys.sorted().map { key -> String in
+            let ids = state.pools[key] ?? []
+            return "\(VisibleText.escape(key)): " + (ids.isEmpty ? "empty" : ids.map { "#\($0)" }.joined(separator: " ") + " (next out: #\(ids.last ?? 0))")
+        }
+        lines.append(fit("reuse pool: " + (pools.isEmpty ? "empty" : pools.joined(separator: "; "))))
+        if !state.pendingPrefetch.isEmpty {
+            lines.append(fit("prefetching: " + Wording.rows(state.pendingPrefetch)))
+        }
+        let inFlight = state.requestsInFlight
+        if !inFlight.isEmpty {
+            let shown = inFlight.prefix(6).map { record -> String in
+                let what = record.row.map { "row \($0)" } ?? "page"
+                return "#\(record.id) \(what) \(record.phase == .waiting ? "waiting" : "running")"
+            }
+            lines.append(fit("requests in flight: " + shown.joined(separator: ", ") + (inFlight.count > 6 ? ", … \(inFlight.count - 6) more" : "")))
+        }
+        if state.peakImageMemory > 0 {
+            lines.append(fit("image memory: \(Wording.bytes(state.imageMemory))"))
+        }
+        return lines
+    }
+
+    static func box(_ text: String) -> String {
+        let inner = width - 4
+        let body = text.count > inner ? String(text.prefix(inner - 1)) + "…" : text
+        return "| " + pad(body, inner) + " |"
+    }
+
+    static func fit(_ text: String) -> String {
+        text.count > width ? String(text.prefix(width - 1)) + "…" : text
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}
+
+extension ReplayState {
+    /// True once any image view has been set or any frame listed images.
+    var hasImages: Bool {
+        cells.contains { $0.image != .nothing } || (lastFrame?.cells.contains { $0.image != nil } ?? false)
+    }
+}

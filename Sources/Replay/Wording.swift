@@ -1,0 +1,48 @@
+import TraceFormat
+
+/// Small pieces of plain English shared by annotations and pictures.
+enum Wording {
+    /// "row 5", "rows 19–28", "rows 3, 7 and 9–11".
+    static func rows(_ rows: [Int]) -> String {
+        let sorted = rows.sorted()
+        guard !sorted.isEmpty else { return "no rows" }
+        var runs: [String] = []
+        var start = sorted[0], previous = sorted[0]
+        for row in sorted.dropFirst() {
+            if row == previous + 1 { previous = row; continue }
+            runs.append(start == previous ? "\(start)" : "\(start)–\(previous)")
+            start = row
+            previous = row
+        }
+        runs.append(start == previous ? "\(start)" : "\(start)–\(previous)")
+        let list = runs.count > 1 ? runs.dropLast().joined(separator: ", ") + " and " + (runs.last ?? "") : runs[0]
+        return (sorted.count == 1 ? "row " : "rows ") + list
+    }
+
+    static func ms(_ value: Double) -> String { JSONWriter.formatNumber((value * 10).rounded() / 10) + " ms" }
+
+    static func ms(_ time: VirtualTime) -> String { ms(time.milliseconds) }
+
+    static func bytes(_ count: Int) -> String { InputFile.describeSize(count) }
+
+    static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(n) " + (n == 1 ? singular : (plural ?? singular + "s"))
+    }
+
+    static func layer(_ layer: CacheLayer) -> String {
+        switch layer {
+        case .model: return "on the model object (memoized)"
+        case .memory: return "in the NSCache of decoded images"
+        case .urlCacheMemory: return "in URLCache's memory"
+        case .urlCacheDisk: return "in URLCache's disk store"
+        }
+    }
+
+    static func cause(_ cause: RequestCause) -> String {
+        switch cause {
+        case .cellForRowAt: return "from cellForRowAt"
+        case .prefetch: return "from prefetchRowsAt"
+        case .preload: return "preloaded before the table shows"
+        }
+    }
+}
