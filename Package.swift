@@ -23,8 +23,10 @@ let package = Package(
         .target(name: "Recorder", dependencies: ["TraceFormat", "ReuseEngine", "Strategies"]),
         // Replay and annotation: folds a trace through ReplayState and measures it (never the engine).
         .target(name: "Replay", dependencies: ["TraceFormat"]),
+        // Lessons: questions answered by named queries over a trace, the runner, progress.
+        .target(name: "Lessons", dependencies: ["TraceFormat", "Replay"]),
         // Subcommands, argument parsing, error reporting and exit statuses.
-        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay"]),
+        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay", "Lessons"]),
         .executableTarget(name: "reuselab", dependencies: ["ReuseLabCLI"]),
 
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"]),
@@ -32,6 +34,7 @@ let package = Package(
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceFormat"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceFormat", "ReuseLabCLI"]),
         .testTarget(name: "StrategyTests", dependencies: ["Replay", "Recorder", "TraceFormat"]),
+        .testTarget(name: "LessonTests", dependencies: ["Lessons", "TraceFormat", "ReuseLabCLI"]),
         .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab"]),
     ]
 )

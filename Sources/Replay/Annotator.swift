@@ -251,7 +251,11 @@ public struct Annotator {
         reasons.append(contentsOf: kept)
         if reasons.isEmpty {
             let live = before.liveCellCount
-            reasons.append(live == 0 ? "no cell exists yet" : "every one of the \(Wording.count(live, "cell")) that exist is on screen or in use")
+            switch live {
+            case 0: reasons.append("no cell exists yet")
+            case 1: reasons.append("the only cell that exists is in use")
+            default: reasons.append("all \(live) cells that exist are on screen or in use")
+            }
         }
         return reasons.joined(separator: "; ")
     }

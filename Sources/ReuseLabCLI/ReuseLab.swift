@@ -9,6 +9,7 @@ public enum ReuseLab {
         ("validate", "check that a trace is well formed and its lifecycle possible"),
         ("replay", "step through a trace with an explanation of every step"),
         ("stats", "measure a trace: cells, downloads, stale images, hitches, memory"),
+        ("lesson", "learn by predicting what the table view does next"),
         ("strategies", "list the app strategies a scenario can use"),
         ("list", "list the bundled scenarios and traces"),
         ("bench", "record a large scenario and print events per second and memory"),
@@ -52,6 +53,7 @@ public enum ReuseLab {
             case "replay": return try ReplayCommand.run(rest, io: io)
             case "stats": return try StatsCommand.run(rest, io: io)
             case "strategies": return try StrategiesCommand.run(rest, io: io)
+            case "lesson", "lessons": return try LessonCommand.run(rest, io: io)
             case "list": return try ListCommand.run(rest, io: io)
             case "bench": return try BenchCommand.run(rest, io: io)
             default:

@@ -1,0 +1,127 @@
+import Foundation
+import TraceFormat
+
+/// Reads a learner's free-form answer leniently, in the form the question's query
+/// answers: "19-28", "19…28" and "19, 20, …, 28" are the same rows; "reuse",
+/// "reused" and "prepareForReuse" the same call; case and spaces never matter.
+public enum AnswerReader {
+    /// The learner's answer, or nil if it cannot be read as an answer to `query`.
+    public static func read(_ text: String, for query: Query, wording: AnswerWording) -> LessonAnswer? {
+        let plain = text.lowercased().trimming(" \t\r\n.!")
+        guard !plain.isEmpty else { return nil }
+        switch query {
+        case .nextCall:
+            return call(plain).flatMap { $0 == .initCell || $0 == .prepareForReuse ? .call($0) : nil }
+        case .nextCalls:
+            let tokens = plain.split(whereSeparator: { ",;>→ \t".contains($0) || $0 == "-" }).map(String.init).filter { !$0.isEmpty && $0 != "then" }
+            let kinds = tokens.compactMap(call)
+            return kinds.count == tokens.count && !kinds.isEmpty ? .calls(kinds) : nil
+        case .cellForRow:
+            if plain.contains("new") || plain.contains("init") || plain.contains("create") { return .newCell }
+            let numbers = integers(in: plain)
+            guard let number = numbers.last else { return nil }
+            if plain.contains("#") || plain.contains("cell") && !plain.contains("row") {
+                return .reusedCell(cell: number, previousRow: nil)
+            }
+            return .reusedCell(cell: nil, previousRow: number)
+        case .nextPrefetchBatch, .nextCancellation:
+            return rows(plain).map { .rows($0) }
+        case .cellCount, .cellForRowAtCount, .rowCount:
+            return integers(in: plain).first.map { .number($0) }
+        case .imageShown:
+            if ["nothing", "none", "empty", "nil", "no image"].contains(where: plain.contains) { return .image(.nothing) }
+            if plain.contains("placeholder") { return .image(.placeholder) }
+            return integers(in: plain).last.map { .image(.image($0)) }
+        case .isStale:
+            let words = Set(plain.split(whereSeparator: { !$0.isLetter }).map(String.init))
+            if !words.isDisjoint(with: ["no", "n", "false", "not", "correct", "right", "fresh"]) { return .yesNo(false) }
+            if !words.isDisjoint(with: ["yes", "y", "true", "stale", "wrong"]) { return .yesNo(true) }
+            return nil
+        case .compare:
+            let mine = wording.thisTrace.lowercased(), theirs = wording.otherTrace.lowercased()
+            if ["this", "first", "a", "the lesson's", "lesson"].contains(plain) || (!mine.isEmpty && (plain == mine || mine.contains(plain) && !theirs.contains(plain))) {
+                return .trace(isLessonTrace: true)
+            }
+            if ["other", "second", "b", "that"].contains(plain) || (!theirs.isEmpty && (plain == theirs || theirs.contains(plain) && !mine.contains(plain))) {
+                return .trace(isLessonTrace: false)
+            }
+            return nil
+        }
+    }
+
+    /// A callback name, however it is spelled.
+    static func call(_ word: String) -> EventKind? {
+        let squeezed = word.filter { $0.isLetter }
+        switch squeezed {
+        case "init", "new", "create", "created", "newcell", "initcell": return .initCell
+        case "prepareforreuse", "prepare", "reuse", "reused", "reusing", "dequeue", "dequeued": return .prepareForReuse
+        case "cellforrowat", "cellforrow", "cellforrowatindexpath", "configure": return .cellForRowAt
+        case "willdisplay", "display", "willdisplaycell": return .willDisplay
+        case "didenddisplaying", "didend", "enddisplaying", "didenddisplayingcell": return .didEndDisplaying
+        case "prefetchrowsat", "prefetch", "prefetchrows": return .prefetchRowsAt
+        case "cancelprefetchingforrowsat", "cancelprefetching", "cancel", "cancelprefetch": return .cancelPrefetchingForRowsAt
+        case "deinit", "dealloc", "deallocated": return .deinitCell
+        default: return nil
+        }
+    }
+
+    /// Whole numbers in order of appearance.
+    static func integers(in text: String) -> [Int] {
+        var numbers: [Int] = []
+        var current = ""
+        for character in text + " " {
+            if character.isASCII, character.isNumber {
+                current.append(character)
+            } else if !current.isEmpty {
+                if current.count <= 9, let value = Int(current) { numbers.append(value) }
+                current = ""
+            }
+        }
+        return numbers
+    }
+
+    /// Rows written as ranges and lists: "19-28", "19–28", "19…28", "19...28",
+    /// "19 to 28", "19, 20, …, 28", "19 20 21".
+    static func rows(_ text: String) -> [Int]? {
+        var normalized = text
+        let dashes: [String] = ["–", "—", "...", "…", " to ", " through "]
+        for dash in dashes { normalized = normalized.replacingOccurrences(of: dash, with: "-") }
+        // "19, 20, -, 28" (an ellipsis inside a list) becomes a range from the number before to the one after.
+        let separators: Set<Character> = [",", " ", ";"]
+        let ignored: Set<String> = ["", "row", "rows", "and"]
+        let pieces: [String] = normalized.split(whereSeparator: { separators.contains($0) }).map(String.init).filter { !ignored.contains($0) }
+        var result: [Int] = []
+        var pendingRangeFrom: Int?
+        for piece in pieces {
+            let cleaned = piece.replacingOccurrences(of: "rows", with: "").replacingOccurrences(of: "row", with: "")
+            if cleaned == "-" {
+                pendingRangeFrom = result.last
+                continue
+            }
+            let bounds: [Int?] = cleaned.split(separator: "-").map { part in Int(String(part).trimming(" ")) }
+            if bounds.count == 2, let low = bounds[0], let high = bounds[1], high >= low, high - low <= 10_000 {
+                result.append(contentsOf: low...high)
+            } else if bounds.count == 1, let value = bounds[0] {
+                if let from = pendingRangeFrom, value > from + 1, value - from <= 10_000 {
+                    result.append(contentsOf: (from + 1)...value)
+                } else {
+                    result.append(value)
+                }
+                pendingRangeFrom = nil
+            } else {
+                return nil
+            }
+        }
+        return result.isEmpty ? nil : result
+    }
+}
+
+extension String {
+    /// The string without any of `characters` at either end.
+    func trimming(_ characters: String) -> String {
+        var slice = Substring(self)
+        while let first = slice.first, characters.contains(first) { slice.removeFirst() }
+        while let last = slice.last, characters.contains(last) { slice.removeLast() }
+        return String(slice)
+    }
+}

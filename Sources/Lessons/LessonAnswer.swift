@@ -1,0 +1,73 @@
+import TraceFormat
+
+/// An answer to a lesson question: what the trace says (computed by a query) or
+/// what the learner said (read leniently), in one comparable form.
+public enum LessonAnswer: Sendable, Equatable {
+    /// `init` or `prepareForReuse`.
+    case call(EventKind)
+    case calls([EventKind])
+    /// A new cell (`init`).
+    case newCell
+    /// A reused cell: its id and the row it showed before. A learner may name either.
+    case reusedCell(cell: Int?, previousRow: Int?)
+    case rows([Int])
+    case number(Int)
+    case image(ImageShown)
+    case yesNo(Bool)
+    /// One of two compared traces: `true` for the lesson's own trace.
+    case trace(isLessonTrace: Bool)
+
+    /// Whether a learner's `guess` matches this (correct) answer.
+    public func accepts(_ guess: LessonAnswer) -> Bool {
+        switch (self, guess) {
+        case (.reusedCell(let cell, let row), .reusedCell(let guessCell, let guessRow)):
+            if let guessCell { return guessCell == cell }
+            if let guessRow { return guessRow == row }
+            return false
+        case (.rows(let rows), .rows(let guess)):
+            return Set(rows) == Set(guess)
+        default:
+            return self == guess
+        }
+    }
+}
+
+/// What a question's answer is in words, for revealing it.
+public struct AnswerWording {
+    public var thisTrace: String
+    public var otherTrace: String
+
+    public func describe(_ answer: LessonAnswer) -> String {
+        switch answer {
+        case .call(let kind): return kind.rawValue
+        case .calls(let kinds): return kinds.map(\.rawValue).joined(separator: " → ")
+        case .newCell: return "a new cell (init)"
+        case .reusedCell(let cell, let row):
+            let id = cell.map { "cell #\($0)" } ?? "a reused cell"
+            return row.map { "\(id), which showed row \($0)" } ?? id
+        case .rows(let rows):
+            return rows.isEmpty ? "no rows" : RowList.describe(rows)
+        case .number(let n): return String(n)
+        case .image(let shown): return shown.describe
+        case .yesNo(let flag): return flag ? "yes" : "no"
+        case .trace(let mine): return mine ? thisTrace : otherTrace
+        }
+    }
+}
+
+/// "rows 19–28" for lessons (kept separate from the annotator's wording on purpose:
+/// an answer names rows in the order asked).
+enum RowList {
+    static func describe(_ rows: [Int]) -> String {
+        var runs: [String] = []
+        var index = 0
+        while index < rows.count {
+            var end = index
+            while end + 1 < rows.count, rows[end + 1] == rows[end] + 1 { end += 1 }
+            while end + 1 < rows.count, end == index, rows[end + 1] == rows[end] - 1 { end += 1 }
+            runs.append(end == index ? "\(rows[index])" : "\(rows[index])–\(rows[end])")
+            index = end + 1
+        }
+        return (rows.count == 1 ? "row " : "rows ") + runs.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,90 @@
+import TraceFormat
+
+extension Lesson {
+    static let memberNames = ["id", "title", "trace", "introduction", "steps"]
+
+    /// Reads a lesson from parsed JSON, checking every member.
+    public static func decode(_ root: JSONField) throws(ReuseLabError) -> Lesson {
+        let object = try root.object()
+        try object.rejectUnknown(allowed: memberNames)
+        let idField = try object.required("id", "a short name such as \"01-first-screen\"")
+        let id = try idField.string()
+        guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            throw idField.error("\"id\" must be letters, digits, - and _ only, found \"\(VisibleText.shortened(id))\"")
+        }
+        let title = try object.required("title").string()
+        let traceField = try object.required("trace", "the trace's path, relative to this lesson file")
+        let trace = try traceField.string()
+        let introduction = try object.optional("introduction")?.string() ?? ""
+        let stepsField = try object.required("steps", "the lesson's questions")
+        var steps: [LessonStep] = []
+        for field in try stepsField.array() {
+            steps.append(try LessonStep.decode(field))
+        }
+        guard !steps.isEmpty else { throw stepsField.error("\"steps\" is empty; a lesson asks at least one question") }
+        var lesson = Lesson(id: id, title: title, tracePath: trace, introduction: introduction, steps: steps)
+        lesson.positions["trace"] = traceField.position
+        return lesson
+    }
+}
+
+extension LessonStep {
+    static func decode(_ field: JSONField) throws(ReuseLabError) -> LessonStep {
+        let object = try field.object()
+        try object.rejectUnknown(allowed: ["narration", "pause", "question"])
+        return LessonStep(narration: try object.optional("narration")?.string() ?? "",
+                          pause: try PausePoint.decode(try object.required("pause", "{\"event\": N} or {\"before\": {\"kind\": …}}")),
+                          question: try Question.decode(try object.required("question")))
+    }
+}
+
+extension PausePoint {
+    static func decode(_ field: JSONField) throws(ReuseLabError) -> PausePoint {
+        let object = try field.object()
+        try object.rejectUnknown(allowed: ["event", "before"])
+        if let event = object.optional("event") {
+            return .event(try event.nonNegativeInt())
+        }
+        guard let before = object.optional("before") else {
+            throw field.error("a pause point is {\"event\": N} (pause before event N) or {\"before\": {\"kind\": \"cellForRowAt\", \"row\": 21}}")
+        }
+        let selector = try before.object()
+        try selector.rejectUnknown(allowed: ["kind", "row", "cell", "occurrence"])
+        let kindField = try selector.required("kind", "an event kind such as \"cellForRowAt\"")
+        let kind = EventKind(rawValue: try kindField.choice(EventKind.allCases.map(\.rawValue))) ?? .cellForRowAt
+        return .before(EventSelector(kind: kind, row: try selector.optional("row")?.nonNegativeInt(),
+                                     cell: try selector.optional("cell")?.positiveInt(),
+                                     occurrence: try selector.optional("occurrence")?.positiveInt(max: 1_000_000) ?? 1))
+    }
+}
+
+extension Question {
+    static let memberNames = ["ask", "query", "row", "count", "at", "metric", "with", "answer", "hint"]
+
+    static func decode(_ field: JSONField) throws(ReuseLabError) -> Question {
+        let object = try field.object()
+        try object.rejectUnknown(allowed: memberNames)
+        let ask = try object.required("ask", "the question as the learner reads it").string()
+        let queryField = try object.required("query", "one of " + Query.names.joined(separator: ", "))
+        let name = try queryField.choice(Query.names)
+        func row() throws(ReuseLabError) -> Int { try object.required("row", "the row the question is about").nonNegativeInt() }
+        func at() throws(ReuseLabError) -> PausePoint? { try object.optional("at").map { field throws(ReuseLabError) in try PausePoint.decode(field) } }
+        let query: Query
+        switch name {
+        case "nextCall": query = .nextCall(row: try row())
+        case "nextCalls": query = .nextCalls(count: try object.required("count", "how many calls to name").int(in: 1...20))
+        case "cellForRow": query = .cellForRow(row: try row())
+        case "nextPrefetchBatch": query = .nextPrefetchBatch
+        case "nextCancellation": query = .nextCancellation
+        case "cellCount": query = .cellCount(at: try at())
+        case "cellForRowAtCount": query = .cellForRowAtCount(at: try at())
+        case "rowCount": query = .rowCount(at: try at())
+        case "imageShown": query = .imageShown(row: try row(), at: try at())
+        case "isStale": query = .isStale(row: try row(), at: try at())
+        default:
+            let metric = ComparedMetric(rawValue: try object.required("metric").choice(ComparedMetric.allCases.map(\.rawValue))) ?? .downloads
+            query = .compare(metric: metric, otherTrace: try object.required("with", "the other trace's path, relative to this lesson file").string())
+        }
+        return Question(ask: ask, query: query, expected: try object.optional("answer")?.string(), hint: try object.optional("hint")?.string())
+    }
+}

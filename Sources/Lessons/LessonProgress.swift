@@ -1,0 +1,108 @@
+import Foundation
+import TraceFormat
+
+/// How far a learner got in one lesson, and how each answer went.
+public struct LessonProgress: Sendable, Equatable {
+    public struct Result: Sendable, Equatable {
+        public var step: Int
+        public var answer: String
+        public var correct: Bool
+    }
+
+    public var lesson: String
+    /// The step to resume at (0-based); equal to the step count when done.
+    public var nextStep: Int
+    public var results: [Result]
+
+    public init(lesson: String, nextStep: Int = 0, results: [Result] = []) {
+        self.lesson = lesson
+        self.nextStep = nextStep
+        self.results = results
+    }
+
+    public var score: Int { results.filter(\.correct).count }
+
+    var jsonValue: JSONValue {
+        var out = JSONObjectBuilder()
+        out.add("lesson", lesson)
+        out.add("nextStep", nextStep)
+        out.add("results", .list(results.map { result in
+            var entry = JSONObjectBuilder()
+            entry.add("step", result.step)
+            entry.add("answer", result.answer)
+            entry.add("correct", result.correct)
+            return entry.value
+        }))
+        return out.value
+    }
+
+    static func decode(_ field: JSONField) throws(ReuseLabError) -> LessonProgress {
+        let object = try field.object()
+        var progress = LessonProgress(lesson: try object.required("lesson").string(),
+                                      nextStep: try object.required("nextStep").nonNegativeInt())
+        for entry in try object.required("results").array() {
+            let item = try entry.object()
+            progress.results.append(Result(step: try item.required("step").nonNegativeInt(),
+                                           answer: try item.required("answer").string(),
+                                           correct: try item.required("correct").bool()))
+        }
+        return progress
+    }
+}
+
+/// Where learners' progress lives: one small JSON file per lesson in a folder
+/// named by `REUSELAB_PROGRESS_DIR` (default `~/.reuselab/progress`). Files are
+/// written atomically, so an interrupted write leaves the previous version intact;
+/// a file that cannot be read is reported and kept aside, never overwritten.
+public struct ProgressStore {
+    public let folder: URL
+
+    public init(folder: URL) { self.folder = folder }
+
+    /// The store the environment names.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> ProgressStore {
+        if let path = environment["REUSELAB_PROGRESS_DIR"], !path.isEmpty {
+            return ProgressStore(folder: URL(fileURLWithPath: path))
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        return ProgressStore(folder: home.appendingPathComponent(".reuselab/progress"))
+    }
+
+    func file(for lesson: String) -> URL { folder.appendingPathComponent(lesson + ".json") }
+
+    /// The saved progress, if any. A corrupt file is moved aside (to
+    /// `NAME.json.corrupt`, `NAME.json.corrupt-2`, …) and `warning` says so.
+    public func load(lesson: String) -> (progress: LessonProgress?, warning: String?) {
+        let url = file(for: lesson)
+        guard FileManager.default.fileExists(atPath: url.path) else { return (nil, nil) }
+        do {
+            let bytes = try InputFile.read(url.path, limit: 1 << 20)
+            let progress = try LessonProgress.decode(try JSONDocument.parse(bytes, file: url.path))
+            guard progress.lesson == lesson else {
+                throw ReuseLabError(.badInput, file: url.path, "it is the progress of lesson \"\(VisibleText.shortened(progress.lesson))\"")
+            }
+            return (progress, nil)
+        } catch {
+            var aside = url.path + ".corrupt"
+            var counter = 2
+            while FileManager.default.fileExists(atPath: aside) {
+                aside = url.path + ".corrupt-\(counter)"
+                counter += 1
+            }
+            let moved = (try? FileManager.default.moveItem(atPath: url.path, toPath: aside)) != nil
+            let detail = (error as? ReuseLabError)?.description ?? "\(error)"
+            return (nil, "your progress file could not be read (\(VisibleText.escape(detail)))"
+                         + (moved ? "; it was kept as \(VisibleText.escape(aside)) and this lesson starts afresh" : "; it was left as it is"))
+        }
+    }
+
+    /// Saves progress atomically.
+    public func save(_ progress: LessonProgress) throws(ReuseLabError) {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data((JSONWriter.compact(progress.jsonValue) + "\n").utf8).write(to: file(for: progress.lesson), options: .atomic)
+        } catch {
+            throw ReuseLabError(.cannotWrite, file: file(for: progress.lesson).path, "cannot save your progress: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import TraceFormat
+
+/// A lesson read from its file together with its trace, ready to check or run.
+public struct LoadedLesson {
+    public let path: String
+    public let lesson: Lesson
+    public let trace: Trace
+    public let queries: TraceQueries
+
+    /// Lesson files larger than this are refused.
+    public static let maximumBytes = 4 << 20
+
+    /// Reads the lesson at `path`, then the trace it names (which must lie inside
+    /// the project's traces/ or lessons/ folder).
+    public static func load(path: String) throws(ReuseLabError) -> LoadedLesson {
+        let bytes = try InputFile.read(path, limit: maximumBytes)
+        let root = try JSONDocument.parse(bytes, file: path)
+        let lesson: Lesson
+        do {
+            lesson = try Lesson.decode(root)
+        } catch {
+            throw error.inFile(path)
+        }
+        let tracePath = try LessonTrace.resolve(lesson.tracePath, lessonPath: path, position: lesson.positions["trace"], path: "trace")
+        let trace = try TraceReader.read(path: tracePath)
+        let queries = TraceQueries(trace: trace) { relative throws(ReuseLabError) in
+            try TraceReader.read(path: try LessonTrace.resolve(relative, lessonPath: path, position: nil, path: "with"))
+        }
+        return LoadedLesson(path: path, lesson: lesson, trace: trace, queries: queries)
+    }
+
+    /// How answers name the two traces of a comparison: by strategy, or by file
+    /// name when both use the same strategy (prefetching on and off, say).
+    public func wording(for question: Question) -> AnswerWording {
+        guard case .compare(_, let otherPath) = question.query, let other = try? queries.loadOther(otherPath) else {
+            return AnswerWording(thisTrace: Self.strategy(of: trace) ?? Self.fileName(lesson.tracePath), otherTrace: "")
+        }
+        let mine = Self.strategy(of: trace), theirs = Self.strategy(of: other)
+        if let mine, let theirs, mine != theirs {
+            return AnswerWording(thisTrace: mine, otherTrace: theirs)
+        }
+        return AnswerWording(thisTrace: Self.fileName(lesson.tracePath), otherTrace: Self.fileName(otherPath))
+    }
+
+    static func strategy(of trace: Trace) -> String? { trace.header.scenario?.strategy }
+
+    /// "prefetch-on" for "../traces/prefetch-on.trace.json".
+    static func fileName(_ path: String) -> String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return last.hasSuffix(".trace.json") ? String(last.dropLast(".trace.json".count)) : last
+    }
+
+    /// Where step `index` pauses, and the answer the trace gives to its question.
+    public func resolve(step index: Int) throws(ReuseLabError) -> (pause: Int, answer: LessonAnswer) {
+        let step = lesson.steps[index]
+        do throws(TraceQueries.Unanswerable) {
+            var pause = try queries.index(of: step.pause)
+            // Asked which call gives row R its cell, the learner must not already see
+            // it: a pause just before cellForRowAt R moves back before its dequeue.
+            switch step.question.query {
+            case .nextCall(let row), .cellForRow(let row):
+                if pause > 0, pause < trace.events.count, case .cellForRowAt(row, let cell) = trace.events[pause].body,
+                   [.initCell, .prepareForReuse].contains(trace.events[pause - 1].kind), trace.events[pause - 1].body.cellField == cell {
+                    pause -= 1
+                }
+            default:
+                break
+            }
+            return (pause, try queries.answer(step.question.query, pausedAt: pause))
+        } catch {
+            throw ReuseLabError(.badInput, file: path, location: InputLocation(path: "steps[\(index)]"),
+                                "step \(index + 1): \(error.message)")
+        }
+    }
+}
+
+/// `reuselab lesson check`: every pause point exists, every question resolves
+/// against its trace, fixed answers agree with the trace, paths are valid.
+public enum LessonChecker {
+    /// Every problem found in one lesson file (empty when it is sound).
+    public static func check(path: String) -> [ReuseLabError] {
+        let loaded: LoadedLesson
+        do {
+            loaded = try LoadedLesson.load(path: path)
+        } catch {
+            return [error]
+        }
+        var problems: [ReuseLabError] = []
+        var previousPause = 0
+        for (index, step) in loaded.lesson.steps.enumerated() {
+            let resolved: (pause: Int, answer: LessonAnswer)
+            do {
+                resolved = try loaded.resolve(step: index)
+            } catch {
+                problems.append(error)
+                continue
+            }
+            if resolved.pause < previousPause {
+                problems.append(ReuseLabError(.badInput, file: path, location: InputLocation(path: "steps[\(index)].pause"),
+                                              "step \(index + 1) pauses at event \(resolved.pause), before step \(index)'s pause at event \(previousPause); steps go forward through the trace"))
+            }
+            previousPause = resolved.pause
+            if let expected = step.question.expected {
+                let wording = loaded.wording(for: step.question)
+                guard let written = AnswerReader.read(expected, for: step.question.query, wording: wording) else {
+                    problems.append(ReuseLabError(.badInput, file: path, location: InputLocation(path: "steps[\(index)].question.answer"),
+                                                  "step \(index + 1): the fixed answer \"\(VisibleText.shortened(expected))\" cannot be read as an answer to a \(step.question.query.name) question"))
+                    continue
+                }
+                if !resolved.answer.accepts(written) {
+                    problems.append(ReuseLabError(.checkFailed, file: path, location: InputLocation(path: "steps[\(index)].question.answer"),
+                                                  "step \(index + 1): the fixed answer \"\(VisibleText.shortened(expected))\" disagrees with the trace, which says \(wording.describe(resolved.answer))"))
+                }
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,142 @@
+import TraceFormat
+import Replay
+
+/// Answers a lesson's named queries from its trace: what really happens after the
+/// pause, computed by folding events through `ReplayState.apply` — never typed in.
+public struct TraceQueries {
+    public let trace: Trace
+    /// Loads another trace for `compare` questions (path as written in the lesson).
+    let loadOther: (String) throws(ReuseLabError) -> Trace
+
+    public init(trace: Trace, loadOther: @escaping (String) throws(ReuseLabError) -> Trace) {
+        self.trace = trace
+        self.loadOther = loadOther
+    }
+
+    /// Why a query has no answer in this trace.
+    public struct Unanswerable: Error, Sendable {
+        public var message: String
+    }
+
+    /// The index of the event a pause point stops before.
+    public func index(of point: PausePoint) throws(Unanswerable) -> Int {
+        switch point {
+        case .event(let index):
+            guard index <= trace.events.count else {
+                throw Unanswerable(message: "event \(index) does not exist; the trace has \(trace.events.count) events (0–\(trace.events.count - 1))")
+            }
+            return index
+        case .before(let selector):
+            var seen = 0
+            for (index, event) in trace.events.enumerated() where selector.matches(event) {
+                seen += 1
+                if seen == selector.occurrence { return index }
+            }
+            throw Unanswerable(message: "the trace has no \(selector.describe)" + (seen > 0 ? " (only \(seen) such events)" : ""))
+        }
+    }
+
+    /// The state just before event `index` (after all events when `index` is the count).
+    public func state(before index: Int) throws(Unanswerable) -> ReplayState {
+        var state = ReplayState(header: trace.header)
+        for event in trace.events.prefix(index) {
+            do throws(LifecycleViolation) {
+                try state.apply(event)
+            } catch {
+                throw Unanswerable(message: "the trace is not valid at event \(event.seq): \(error.message)")
+            }
+        }
+        return state
+    }
+
+    /// The answer to `query` for a learner paused before event `pause`.
+    public func answer(_ query: Query, pausedAt pause: Int) throws(Unanswerable) -> LessonAnswer {
+        let future = trace.events[min(pause, trace.events.count)...]
+        switch query {
+        case .nextCall(let row), .cellForRow(let row):
+            guard let configure = future.firstIndex(where: {
+                if case .cellForRowAt(row, _) = $0.body { return true }
+                return false
+            }), case .cellForRowAt(_, let cell) = trace.events[configure].body else {
+                throw Unanswerable(message: "no cellForRowAt for row \(row) comes after the pause")
+            }
+            let dequeue = trace.events[..<configure].last { $0.body.cellField == cell && ($0.kind == .initCell || $0.kind == .prepareForReuse) }
+            switch dequeue?.body {
+            case .initCell?:
+                if case .nextCall = query { return .call(.initCell) }
+                return .newCell
+            case .prepareForReuse(_, _, let previous)?:
+                if case .nextCall = query { return .call(.prepareForReuse) }
+                return .reusedCell(cell: cell, previousRow: previous)
+            default:
+                throw Unanswerable(message: "the cell row \(row) gets was neither created nor dequeued before it")
+            }
+        case .nextCalls(let count):
+            let calls = future.filter { $0.kind.isLifecycle }.prefix(count).map(\.kind)
+            guard calls.count == count else {
+                throw Unanswerable(message: "only \(calls.count) lifecycle calls come after the pause, not \(count)")
+            }
+            return .calls(Array(calls))
+        case .nextPrefetchBatch:
+            for event in future { if case .prefetchRowsAt(let rows) = event.body { return .rows(rows) } }
+            throw Unanswerable(message: "no prefetchRowsAt comes after the pause")
+        case .nextCancellation:
+            for event in future { if case .cancelPrefetchingForRowsAt(let rows) = event.body { return .rows(rows) } }
+            throw Unanswerable(message: "no cancelPrefetchingForRowsAt comes after the pause")
+        case .cellCount(let at):
+            return .number(try state(before: at.map { point throws(Unanswerable) in try index(of: point) } ?? trace.events.count).liveCellCount)
+        case .cellForRowAtCount(let at):
+            let end = try at.map { point throws(Unanswerable) in try index(of: point) } ?? trace.events.count
+            return .number(trace.events.prefix(end).filter { $0.kind == .cellForRowAt }.count)
+        case .rowCount(let at):
+            let state = try state(before: at.map { point throws(Unanswerable) in try index(of: point) } ?? trace.events.count)
+            guard let rows = state.currentRowCount else { throw Unanswerable(message: "the trace does not say how many rows the table has") }
+            return .number(rows)
+        case .imageShown(let row, let at), .isStale(let row, let at):
+            let state = try state(before: at.map { point throws(Unanswerable) in try index(of: point) } ?? trace.events.count)
+            guard let cell = state.displayed[row]?.last, let record = state.cell(cell) else {
+                throw Unanswerable(message: "row \(row) is not on screen at that point")
+            }
+            if case .imageShown = query { return .image(record.image) }
+            if case .image(let number) = record.image { return .yesNo(number != state.expectedImage(forRow: row)) }
+            return .yesNo(false)
+        case .compare(let metric, let otherPath):
+            let other: Trace
+            do {
+                other = try loadOther(otherPath)
+            } catch {
+                throw Unanswerable(message: error.description)
+            }
+            let mine = try measure(trace, metric)
+            let theirs = try measure(other, metric)
+            guard mine != theirs else {
+                throw Unanswerable(message: "both traces have the same \(metric.rawValue) (\(JSONWriter.formatNumber(mine))); compare them on something else")
+            }
+            return .trace(isLessonTrace: mine > theirs)
+        }
+    }
+
+    private func measure(_ trace: Trace, _ metric: ComparedMetric) throws(Unanswerable) -> Double {
+        var metrics = TraceMetrics(header: trace.header)
+        for event in trace.events {
+            do throws(LifecycleViolation) { try metrics.apply(event) } catch {
+                throw Unanswerable(message: "a compared trace is not valid at event \(event.seq): \(error.message)")
+            }
+        }
+        let report = metrics.report
+        let value: Double?
+        switch metric {
+        case .downloads: value = report.downloads.value.map(Double.init)
+        case .staleFrames: value = report.staleFrames.value.map(Double.init)
+        case .cellsCreated: value = Double(report.cellsCreated)
+        case .hitches: value = report.hitches.value.map(Double.init)
+        case .mainThreadBlocked: value = report.mainThreadBlocked.value?.milliseconds
+        case .peakImageMemory: value = report.peakImageMemory.value.map(Double.init)
+        case .firstCompleteScreen: value = report.firstCompleteScreen.value?.milliseconds
+        case .imageWaitAverage: value = report.imageWaitAverage.value?.milliseconds
+        case .cacheHits: value = report.cacheHits.value.map { Double($0.values.reduce(0, +)) }
+        }
+        guard let value else { throw Unanswerable(message: "\(metric.rawValue) cannot be computed for \(trace.header.title)") }
+        return value
+    }
+}

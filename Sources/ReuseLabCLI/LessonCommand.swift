@@ -1,0 +1,204 @@
+import Foundation
+import TraceFormat
+import Lessons
+
+/// `reuselab lesson`: list lessons with the learner's progress, run one, or check them.
+enum LessonCommand {
+    static let help = """
+    Usage: reuselab lesson                      list the lessons and your progress
+           reuselab lesson N|ID [options]       run lesson N (from the list) or the lesson with that id
+           reuselab lesson check [PATH...]      check lessons (default: every lesson in the folder)
+
+    A lesson pauses a recorded trace, asks what the table view does next, checks
+    your answer against the trace and shows what really happened. Type 'hint' for a
+    hint, 'show' to see the answer. Progress is saved after every question in
+    $REUSELAB_PROGRESS_DIR (default ~/.reuselab/progress) and resumed next time.
+
+    Options:
+      --lessons DIR    the lessons folder (default: lessons)
+      --answers FILE   answer from FILE (one answer per line, # for comments) instead of
+                       the keyboard, for grading; progress is not saved
+      --json           with --answers: print a JSON report per question instead of the lesson
+      --restart        start the lesson from the beginning
+      -h, --help       show this help
+
+    """
+
+    static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let args = try Arguments(arguments, command: "lesson", flagNames: ["-h", "--help", "--json", "--restart"], valueNames: ["--lessons", "--answers"])
+        if args.has("-h") || args.has("--help") { io.out(help); return 0 }
+        let folder = args.values["--lessons"] ?? "lessons"
+        let store = ProgressStore.fromEnvironment()
+        guard let target = args.positionals.first else {
+            return try list(folder: folder, store: store, io: io)
+        }
+        if target == "check" {
+            return try check(paths: Array(args.positionals.dropFirst()), folder: folder, io: io)
+        }
+        guard args.positionals.count == 1 else {
+            throw ReuseLabError(.usage, "lesson: expected one lesson (a number or an id); see 'reuselab lesson --help'")
+        }
+        let path = try find(target, folder: folder)
+        let loaded = try LoadedLesson.load(path: path)
+        let run = try LessonRun(loaded)
+        if let answersPath = args.values["--answers"] {
+            let answers = try readAnswers(answersPath)
+            let console = ScriptedConsole(answers: answers, io: io, quiet: args.has("--json"))
+            let reports = try run.run(console: console, from: 0, progress: LessonProgress(lesson: loaded.lesson.id), save: { _ in })
+            if args.has("--json") { io.out(JSONWriter.compact(report(loaded, reports)) + "\n") }
+            return 0
+        }
+        if args.has("--json") { throw ReuseLabError(.usage, "lesson: --json goes with --answers") }
+        var (saved, warning) = store.load(lesson: loaded.lesson.id)
+        if let warning { io.err("reuselab: warning: \(warning)\n") }
+        if args.has("--restart") || (saved?.nextStep ?? 0) >= loaded.lesson.steps.count { saved = nil }
+        let progress = saved ?? LessonProgress(lesson: loaded.lesson.id)
+        let console = TerminalConsole(io: io)
+        _ = try run.run(console: console, from: min(progress.nextStep, loaded.lesson.steps.count), progress: progress, save: { progress throws(ReuseLabError) in
+            try store.save(progress)
+        })
+        return 0
+    }
+
+    // MARK: Finding lessons
+
+    static func lessonFiles(in folder: String) throws(ReuseLabError) -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
+        } catch {
+            throw ReuseLabError(.missingFile, file: folder, "no lessons folder here (run reuselab from the project's top folder, or use --lessons DIR)")
+        }
+        return names.map { folder + "/" + $0 }
+    }
+
+    /// A lesson by its number in the list, its id, or its path.
+    static func find(_ target: String, folder: String) throws(ReuseLabError) -> String {
+        if target.hasSuffix(".json") { return target }
+        let files = try lessonFiles(in: folder)
+        if let number = Int(target) {
+            guard number >= 1, number <= files.count else {
+                throw ReuseLabError(.usage, "lesson: there is no lesson \(number); the lessons are numbered 1–\(files.count) (see 'reuselab lesson')")
+            }
+            return files[number - 1]
+        }
+        for file in files {
+            if let loaded = try? LoadedLesson.load(path: file), loaded.lesson.id == target { return file }
+        }
+        var message = "lesson: no lesson with the id \"\(VisibleText.shortened(target))\""
+        let ids = files.compactMap { try? LoadedLesson.load(path: $0).lesson.id }
+        if let guess = Suggestion.closest(to: target, among: ids) { message += " (did you mean \"\(guess)\"?)" }
+        throw ReuseLabError(.usage, message + "; see 'reuselab lesson'")
+    }
+
+    static func list(folder: String, store: ProgressStore, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let files = try lessonFiles(in: folder)
+        io.out("Lessons (run one with: reuselab lesson N)\n")
+        for (index, file) in files.enumerated() {
+            do {
+                let loaded = try LoadedLesson.load(path: file)
+                let lesson = loaded.lesson
+                let (progress, warning) = store.load(lesson: lesson.id)
+                if let warning { io.err("reuselab: warning: \(warning)\n") }
+                let state: String
+                if let progress, progress.nextStep >= lesson.steps.count {
+                    state = "done, \(progress.score)/\(lesson.steps.count) right"
+                } else if let progress, progress.nextStep > 0 {
+                    state = "at question \(progress.nextStep + 1) of \(lesson.steps.count)"
+                } else {
+                    state = "\(lesson.steps.count) questions"
+                }
+                io.out(String(format: "%3d  ", index + 1) + VisibleText.escape(lesson.id).padded(24) + VisibleText.escape(lesson.title).padded(54) + state + "\n")
+            } catch {
+                io.err(ReuseLab.errorLine(error))
+            }
+        }
+        return 0
+    }
+
+    static func check(paths: [String], folder: String, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let files = paths.isEmpty ? try lessonFiles(in: folder) : paths
+        var failed = false
+        var worst: FailureKind = .checkFailed
+        for file in files {
+            let problems = LessonChecker.check(path: file)
+            if problems.isEmpty {
+                io.out("\(VisibleText.escape(file)): ok\n")
+            } else {
+                failed = true
+                for problem in problems {
+                    io.err(ReuseLab.errorLine(problem))
+                    if problem.kind != .checkFailed { worst = problem.kind }
+                }
+            }
+        }
+        return failed ? worst.exitStatus : 0
+    }
+
+    // MARK: Answers and reports
+
+    static func readAnswers(_ path: String) throws(ReuseLabError) -> [String] {
+        let bytes = try InputFile.read(path, limit: 1 << 20)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ReuseLabError(.badInput, file: path, "the answers file is not UTF-8 text")
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
+    static func report(_ loaded: LoadedLesson, _ reports: [QuestionReport]) -> JSONValue {
+        var out = JSONObjectBuilder()
+        out.add("lesson", loaded.lesson.id)
+        out.add("title", loaded.lesson.title)
+        out.add("score", reports.filter(\.correct).count)
+        out.add("total", reports.count)
+        out.add("questions", .list(reports.map { report in
+            var entry = JSONObjectBuilder()
+            entry.add("step", report.step)
+            entry.add("question", report.question)
+            entry.add("answer", report.answer)
+            entry.add("expected", report.expected)
+            entry.add("correct", report.correct)
+            return entry.value
+        }))
+        return out.value
+    }
+}
+
+/// The keyboard and screen.
+final class TerminalConsole: LessonConsole {
+    let io: CommandIO
+    init(io: CommandIO) { self.io = io }
+    var isScripted: Bool { false }
+    func say(_ text: String) { io.out(text) }
+    func ask(_ prompt: String) -> String? {
+        io.out(prompt)
+        return readLine(strippingNewline: true)
+    }
+}
+
+/// Answers read from a file, one per question.
+final class ScriptedConsole: LessonConsole {
+    var answers: [String]
+    let io: CommandIO
+    let quiet: Bool
+    init(answers: [String], io: CommandIO, quiet: Bool) {
+        self.answers = answers
+        self.io = io
+        self.quiet = quiet
+    }
+    var isScripted: Bool { true }
+    func say(_ text: String) { if !quiet { io.out(text) } }
+    func ask(_ prompt: String) -> String? {
+        guard !answers.isEmpty else { return nil }
+        let answer = answers.removeFirst()
+        if !quiet { io.out("> " + VisibleText.escape(answer) + "\n") }
+        return answer
+    }
+}
+
+extension String {
+    func padded(_ width: Int) -> String {
+        self + String(repeating: " ", count: max(1, width - count))
+    }
+}
