@@ -11,19 +11,22 @@ public enum AnswerReader {
         guard !plain.isEmpty else { return nil }
         switch query {
         case .nextCall:
-            return call(plain).flatMap { $0 == .initCell || $0 == .prepareForReuse ? .call($0) : nil }
+            if let exact = call(plain), exact == .initCell || exact == .prepareForReuse { return .call(exact) }
+            let reuse = ["reuse", "prepare", "dequeue"].contains(where: plain.contains)
+            let create = ["init", "new", "creat"].contains(where: plain.contains)
+            if reuse != create { return .call(reuse ? .prepareForReuse : .initCell) }
+            return nil
         case .nextCalls:
             let tokens = plain.split(whereSeparator: { ",;>→ \t".contains($0) || $0 == "-" }).map(String.init).filter { !$0.isEmpty && $0 != "then" }
             let kinds = tokens.compactMap(call)
             return kinds.count == tokens.count && !kinds.isEmpty ? .calls(kinds) : nil
         case .cellForRow:
             if plain.contains("new") || plain.contains("init") || plain.contains("create") { return .newCell }
-            let numbers = integers(in: plain)
-            guard let number = numbers.last else { return nil }
-            if plain.contains("#") || plain.contains("cell") && !plain.contains("row") {
-                return .reusedCell(cell: number, previousRow: nil)
-            }
-            return .reusedCell(cell: nil, previousRow: number)
+            // "cell #1", "#1", "cell 1" name the cell; "row 0", "row 0's", a bare "0" the row it showed.
+            let cell = number(after: ["#", "cell "], in: plain)
+            let row = number(after: ["row "], in: plain) ?? (cell == nil ? integers(in: plain).last : nil)
+            guard cell != nil || row != nil else { return nil }
+            return .reusedCell(cell: cell, previousRow: row)
         case .nextPrefetchBatch, .nextCancellation:
             return rows(plain).map { .rows($0) }
         case .cellCount, .cellForRowAtCount, .rowCount:
@@ -63,6 +66,16 @@ public enum AnswerReader {
         case "deinit", "dealloc", "deallocated": return .deinitCell
         default: return nil
         }
+    }
+
+    /// The number right after one of `markers` ("cell 3", "#3", "row 0's").
+    static func number(after markers: [String], in text: String) -> Int? {
+        for marker in markers {
+            guard let range = text.range(of: marker) else { continue }
+            let digits = text[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, digits.count <= 9, let value = Int(digits) { return value }
+        }
+        return nil
     }
 
     /// Whole numbers in order of appearance.

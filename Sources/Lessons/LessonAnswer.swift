@@ -21,9 +21,9 @@ public enum LessonAnswer: Sendable, Equatable {
     public func accepts(_ guess: LessonAnswer) -> Bool {
         switch (self, guess) {
         case (.reusedCell(let cell, let row), .reusedCell(let guessCell, let guessRow)):
-            if let guessCell { return guessCell == cell }
-            if let guessRow { return guessRow == row }
-            return false
+            // Every part the learner names must be right; at least one must be named.
+            guard guessCell != nil || guessRow != nil else { return false }
+            return (guessCell == nil || guessCell == cell) && (guessRow == nil || guessRow == row)
         case (.rows(let rows), .rows(let guess)):
             return Set(rows) == Set(guess)
         default:

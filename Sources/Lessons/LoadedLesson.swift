@@ -6,6 +6,13 @@ public struct LoadedLesson {
     public let lesson: Lesson
     public let trace: Trace
     public let queries: TraceQueries
+    /// Answers already worked out, and traces already read, so each is done once.
+    private let cache: Cache
+
+    final class Cache {
+        var steps: [Int: (pause: Int, answer: LessonAnswer)] = [:]
+        var traces: [String: Trace] = [:]
+    }
 
     /// Lesson files larger than this are refused.
     public static let maximumBytes = 4 << 20
@@ -23,10 +30,14 @@ public struct LoadedLesson {
         }
         let tracePath = try LessonTrace.resolve(lesson.tracePath, lessonPath: path, position: lesson.positions["trace"], path: "trace")
         let trace = try TraceReader.read(path: tracePath)
+        let cache = Cache()
         let queries = TraceQueries(trace: trace) { relative throws(ReuseLabError) in
-            try TraceReader.read(path: try LessonTrace.resolve(relative, lessonPath: path, position: nil, path: "with"))
+            if let known = cache.traces[relative] { return known }
+            let other = try TraceReader.read(path: try LessonTrace.resolve(relative, lessonPath: path, position: nil, path: "with"))
+            cache.traces[relative] = other
+            return other
         }
-        return LoadedLesson(path: path, lesson: lesson, trace: trace, queries: queries)
+        return LoadedLesson(path: path, lesson: lesson, trace: trace, queries: queries, cache: cache)
     }
 
     /// How answers name the two traces of a comparison: by strategy, or by file
@@ -52,6 +63,13 @@ public struct LoadedLesson {
 
     /// Where step `index` pauses, and the answer the trace gives to its question.
     public func resolve(step index: Int) throws(ReuseLabError) -> (pause: Int, answer: LessonAnswer) {
+        if let known = cache.steps[index] { return known }
+        let resolved = try resolveAfresh(step: index)
+        cache.steps[index] = resolved
+        return resolved
+    }
+
+    private func resolveAfresh(step index: Int) throws(ReuseLabError) -> (pause: Int, answer: LessonAnswer) {
         let step = lesson.steps[index]
         do throws(TraceQueries.Unanswerable) {
             var pause = try queries.index(of: step.pause)

@@ -1,0 +1,58 @@
+import XCTest
+import TraceFormat
+@testable import Lessons
+
+/// Free-form answers are read leniently.
+final class AnswerReaderTests: XCTestCase {
+    let wording = AnswerWording(thisTrace: "async-reset", otherTrace: "task-identity-cancel")
+
+    func read(_ text: String, _ query: Query) -> LessonAnswer? { AnswerReader.read(text, for: query, wording: wording) }
+
+    func testRowsInManySpellings() {
+        for text in ["19-28", "19–28", "19…28", "19...28", "rows 19 to 28", "19, 20, …, 28", "19,20,21,22,23,24,25,26,27,28", " 19 - 28 "] {
+            XCTAssertEqual(read(text, .nextPrefetchBatch), .rows(Array(19...28)), text)
+        }
+        XCTAssertEqual(read("29", .nextPrefetchBatch), .rows([29]))
+        XCTAssertNil(read("soon", .nextPrefetchBatch))
+    }
+
+    func testCallsInManySpellings() {
+        for text in ["reuse", "reused", "prepareForReuse", "PREPARE FOR REUSE", "prepare-for-reuse", "dequeued"] {
+            XCTAssertEqual(read(text, .nextCall(row: 0)), .call(.prepareForReuse), text)
+        }
+        for text in ["init", "Init", "new", "a new cell", "created"] {
+            XCTAssertEqual(read(text, .nextCall(row: 0)), .call(.initCell), text)
+        }
+        XCTAssertEqual(read("prepareForReuse → cellForRowAt -> didEndDisplaying, willDisplay", .nextCalls(count: 4)),
+                       .calls([.prepareForReuse, .cellForRowAt, .didEndDisplaying, .willDisplay]))
+        XCTAssertNil(read("cellForRowAt, banana", .nextCalls(count: 2)))
+    }
+
+    func testWhichCellARowGets() {
+        XCTAssertEqual(read("new", .cellForRow(row: 5)), .newCell)
+        XCTAssertEqual(read("the one that showed row 0", .cellForRow(row: 5)), .reusedCell(cell: nil, previousRow: 0))
+        XCTAssertEqual(read("row 0's cell", .cellForRow(row: 5)), .reusedCell(cell: nil, previousRow: 0))
+        XCTAssertEqual(read("cell #1", .cellForRow(row: 5)), .reusedCell(cell: 1, previousRow: nil))
+        let truth = LessonAnswer.reusedCell(cell: 1, previousRow: 0)
+        XCTAssertTrue(truth.accepts(.reusedCell(cell: 1, previousRow: nil)))
+        XCTAssertTrue(truth.accepts(.reusedCell(cell: nil, previousRow: 0)))
+        XCTAssertFalse(truth.accepts(.reusedCell(cell: nil, previousRow: 1)))
+    }
+
+    func testNumbersImagesYesNoAndTraces() {
+        XCTAssertEqual(read("about 23 cells", .cellCount(at: nil)), .number(23))
+        XCTAssertEqual(read("image 2", .imageShown(row: 26, at: nil)), .image(.image(2)))
+        XCTAssertEqual(read("row 2's image", .imageShown(row: 26, at: nil)), .image(.image(2)))
+        XCTAssertEqual(read("Placeholder", .imageShown(row: 26, at: nil)), .image(.placeholder))
+        XCTAssertEqual(read("nothing", .imageShown(row: 26, at: nil)), .image(.nothing))
+        XCTAssertEqual(read("Yes", .isStale(row: 1, at: nil)), .yesNo(true))
+        XCTAssertEqual(read("it's stale", .isStale(row: 1, at: nil)), .yesNo(true))
+        XCTAssertEqual(read("not stale", .isStale(row: 1, at: nil)), .yesNo(false))
+        XCTAssertEqual(read("no", .isStale(row: 1, at: nil)), .yesNo(false))
+        let compare = Query.compare(metric: .downloads, otherTrace: "x")
+        XCTAssertEqual(read("async-reset", compare), .trace(isLessonTrace: true))
+        XCTAssertEqual(read("Task-Identity-Cancel", compare), .trace(isLessonTrace: false))
+        XCTAssertEqual(read("this", compare), .trace(isLessonTrace: true))
+        XCTAssertEqual(read("other", compare), .trace(isLessonTrace: false))
+    }
+}

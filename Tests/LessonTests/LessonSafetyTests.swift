@@ -1,0 +1,88 @@
+import XCTest
+import Foundation
+import TraceFormat
+@testable import Lessons
+
+/// Lessons that point outside the project, and every kind of mistake an
+/// instructor can make, are reported with the lesson file, the step and what is wrong.
+final class LessonSafetyTests: XCTestCase {
+    /// A project folder with traces/ (holding a copy of a real trace) and lessons/.
+    func makeProject() throws -> URL {
+        let root = try temporaryFolder()
+        for name in ["traces", "lessons"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(at: projectRoot.appendingPathComponent("traces/seed004-slow-scroll.trace.json"),
+                                         to: root.appendingPathComponent("traces/seed004-slow-scroll.trace.json"))
+        return root
+    }
+
+    func writeLesson(_ root: URL, trace: String = "../traces/seed004-slow-scroll.trace.json", question: String = #"{"ask": "Row 21?", "query": "nextCall", "row": 21}"#,
+                     pause: String = #"{"before": {"kind": "cellForRowAt", "row": 21}}"#) throws -> String {
+        let text = """
+        {
+          "id": "t-1",
+          "title": "Test",
+          "trace": "\(trace)",
+          "introduction": "",
+          "steps": [
+            { "narration": "", "pause": \(pause), "question": \(question) }
+          ]
+        }
+        """
+        let path = root.appendingPathComponent("lessons/test.json").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func problems(_ path: String) -> [String] { LessonChecker.check(path: path).map(\.description) }
+
+    func testAWellFormedLessonChecksClean() throws {
+        XCTAssertEqual(problems(try writeLesson(try makeProject())), [])
+    }
+
+    func testATraceOutsideTheProjectIsRefused() throws {
+        let root = try makeProject()
+        let outside = try temporaryFolder().appendingPathComponent("elsewhere.trace.json")
+        try FileManager.default.copyItem(at: root.appendingPathComponent("traces/seed004-slow-scroll.trace.json"), to: outside)
+        for trace in ["../../\(outside.deletingLastPathComponent().lastPathComponent)/elsewhere.trace.json", outside.path, "../../../../../../../../etc/passwd"] {
+            let found = problems(try writeLesson(root, trace: trace))
+            XCTAssertEqual(found.count, 1, trace)
+            XCTAssertTrue(found.first?.contains("lessons/test.json:4:12:") == true, found.first ?? "")
+            XCTAssertTrue(found.first?.contains("outside the project's traces/ and lessons/ folders") == true, found.first ?? "")
+        }
+        // A link inside traces/ that leads outside is refused too.
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("traces/link.trace.json"), withDestinationURL: outside)
+        XCTAssertTrue(problems(try writeLesson(root, trace: "../traces/link.trace.json")).first?.contains("outside the project") == true)
+    }
+
+    func testMistakesNameTheFileTheStepAndWhatIsWrong() throws {
+        let root = try makeProject()
+        let cases: [(question: String, pause: String, expected: String)] = [
+            (#"{"ask": "?", "query": "nextCall", "row": 21}"#, #"{"before": {"kind": "cellForRowAt", "row": 5000}}"#, "step 1: the trace has no the first cellForRowAt for row 5000"),
+            (#"{"ask": "?", "query": "nextCall", "row": 21}"#, #"{"event": 99999}"#, "step 1: event 99999 does not exist"),
+            (#"{"ask": "?", "query": "nextCall", "row": 21, "answer": "prepareForReuse"}"#, #"{"before": {"kind": "cellForRowAt", "row": 21}}"#, "step 1: the fixed answer \"prepareForReuse\" disagrees with the trace, which says init"),
+            (#"{"ask": "?", "query": "nextCall", "row": 21, "answer": "banana"}"#, #"{"before": {"kind": "cellForRowAt", "row": 21}}"#, "cannot be read as an answer to a nextCall question"),
+            (#"{"ask": "?", "query": "nextCancellation"}"#, #"{"event": 0}"#, "step 1: no cancelPrefetchingForRowsAt comes after the pause"),
+            (#"{"ask": "?", "query": "compare", "metric": "downloads", "with": "../traces/seed004-slow-scroll.trace.json"}"#, #"{"event": 0}"#, "both traces have the same downloads"),
+        ]
+        for item in cases {
+            let found = problems(try writeLesson(root, question: item.question, pause: item.pause))
+            XCTAssertEqual(found.count, 1, item.expected)
+            XCTAssertTrue(found.first?.hasPrefix(root.appendingPathComponent("lessons/test.json").path) == true, found.first ?? "")
+            XCTAssertTrue(found.first?.contains(item.expected) == true, "\(found.first ?? "nothing") lacks \(item.expected)")
+        }
+    }
+
+    func testFormatMistakesPointAtTheLineAndColumn() throws {
+        let root = try makeProject()
+        let unknownQuery = problems(try writeLesson(root, question: #"{"ask": "?", "query": "nextCal", "row": 21}"#))
+        XCTAssertTrue(unknownQuery.first?.contains(":7:") == true, unknownQuery.first ?? "")
+        XCTAssertTrue(unknownQuery.first?.contains("did you mean \"nextCall\"") == true, unknownQuery.first ?? "")
+        let badPause = problems(try writeLesson(root, pause: #"{"at": 3}"#))
+        XCTAssertTrue(badPause.first?.contains("unknown member \"at\"") == true, badPause.first ?? "")
+        let path = root.appendingPathComponent("lessons/broken.json").path
+        try Data("{\"id\": \"x\", ".utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertTrue(problems(path).first?.contains("broken.json:1:") == true)
+    }
+}
