@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"]),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "Strategies", "Recorder", "TraceFormat"]),
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceFormat"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceFormat", "ReuseLabCLI"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceFormat", "ReuseLabCLI"], exclude: ["Golden"]),
         .testTarget(name: "StrategyTests", dependencies: ["Replay", "Recorder", "TraceFormat"]),
         .testTarget(name: "LessonTests", dependencies: ["Lessons", "TraceFormat", "ReuseLabCLI"]),
         .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab"]),

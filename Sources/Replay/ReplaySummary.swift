@@ -1,0 +1,186 @@
+import TraceFormat
+
+/// What a trace teaches, in a few sentences computed from the trace: how many cells
+/// served how many rows, the first reuse, prefetching, the first STALE and LATE
+/// moments, hitches, the first complete screen, downloads and caches, and what
+/// the app or the system did (reloads, a memory warning, the screen going away).
+///
+/// It reads the annotations (quoting their sentences for the moments it points
+/// at) and the metrics of `TraceMetrics`; beyond counting events it measures
+/// nothing itself. Everything taken from the trace is made visible.
+public struct ReplaySummary: Sendable, Equatable {
+    /// The trace's title, control characters made visible.
+    public var title: String
+    /// "modern profile, strategy async-no-reset, 1225 steps over 6066.7 ms".
+    public var details: String
+    /// The instructor's notes in the trace, in order.
+    public var notes: [String]
+    /// The narrative, one point per entry.
+    public var points: [String]
+
+    public init(timeline: ReplayTimeline, report: MetricsReport) {
+        let trace = timeline.trace
+        title = VisibleText.escape(trace.header.title)
+        var parts = ["\(trace.header.profile.rawValue) profile"]
+        if let strategy = trace.header.scenario?.strategy { parts.append("strategy " + VisibleText.escape(strategy)) }
+        parts.append("\(Wording.count(timeline.count, "step")) over \(Wording.ms(report.duration))")
+        details = parts.joined(separator: ", ")
+        notes = trace.events.compactMap { event -> String? in
+            if case .note(let text) = event.body { return VisibleText.escape(text) }
+            return nil
+        }
+        let story = Story(annotations: timeline.annotations, facts: SummaryFacts(trace), report: report,
+                          prefetching: trace.header.scenario?.prefetching)
+        points = story.cells() + story.prefetch() + story.network() + story.screen()
+            + story.stale() + story.late() + story.hitches() + story.appEvents() + story.memory()
+    }
+
+    /// "once", "twice", "3 times".
+    static func times(_ count: Int) -> String {
+        count == 1 ? "once" : count == 2 ? "twice" : "\(count) times"
+    }
+
+    /// The points, topic by topic; each gives none, one or more.
+    struct Story {
+        let annotations: [Annotation]
+        let facts: SummaryFacts
+        let report: MetricsReport
+        let prefetching: Bool?
+
+        /// "step 243, at 900 ms: " and the annotation, from after `marker: ` if given.
+        func moment(_ annotation: Annotation, after marker: String? = nil) -> String {
+            var text = annotation.text
+            if let marker, let range = text.range(of: marker + ": ") { text = String(text[range.upperBound...]) }
+            return "step \(annotation.seq), at \(Wording.ms(annotation.time)): " + VisibleText.escape(text)
+        }
+
+        func first(_ kind: EventKind) -> Annotation? { annotations.first { $0.kind == kind } }
+        func marked(_ mark: Annotation.Mark) -> [Annotation] { annotations.filter { $0.marks.contains(mark) } }
+
+        func cells() -> [String] {
+            guard !facts.rowsShown.isEmpty else { return ["No row is displayed in this trace."] }
+            let served = "\(Wording.count(report.cellsCreated, "cell")) served \(Wording.count(facts.rowsShown.count, "different row"))"
+            guard let reuse = first(.prepareForReuse) else {
+                return [served + ": every row that appears gets a new cell (init); no cell is ever reused."]
+            }
+            var points = [served + ": each cell is created once (init), and cells are reused \(ReplaySummary.times(report.reuses)) (prepareForReuse).",
+                          "The first reuse, " + moment(reuse)]
+            var aside: [String] = []
+            if facts.keptAside > 0 {
+                aside.append("\(ReplaySummary.times(facts.keptAside).capitalizedFirst) a cell leaving the screen is kept aside instead of pooled at once")
+            }
+            if facts.cameBack > 0 {
+                aside.append("\(ReplaySummary.times(facts.cameBack)) a row comes back on screen with the cell it had, without cellForRowAt")
+            }
+            if !aside.isEmpty { points.append(aside.joined(separator: "; ").capitalizedFirst + ".") }
+            return points
+        }
+
+        func prefetch() -> [String] {
+            guard let batch = first(.prefetchRowsAt) else {
+                return prefetching == false ? ["No prefetching: the table view has no prefetch data source."] : []
+            }
+            var text = "\(Wording.count(facts.prefetchBatches, "prefetch batch", "prefetch batches")) \(facts.prefetchBatches == 1 ? "asks" : "ask") for \(Wording.count(facts.prefetchedRows, "row")) ahead of time; the first, " + moment(batch)
+            if let cancel = first(.cancelPrefetchingForRowsAt) {
+                text += " \(Wording.count(facts.cancellations, "cancellation")) \(facts.cancellations == 1 ? "takes" : "take") back \(Wording.count(facts.cancelledRows, "row")); the first, " + moment(cancel)
+            } else {
+                text += " No prefetch is cancelled."
+            }
+            if let cancelled = report.cancelledPrefetches.value, cancelled > 0 {
+                text += " \(Wording.count(cancelled, "prefetch download")) \(cancelled == 1 ? "is" : "are") cancelled."
+            }
+            return [text]
+        }
+
+        /// Downloads, pages, cache hits by layer, coalesced, cancelled and failed requests, downloads never shown.
+        func network() -> [String] {
+            guard facts.imageRequests + facts.pageRequests > 0 else { return [] }
+            var sentences: [String] = []
+            let downloads = report.downloads.value ?? 0
+            if downloads > 0 || facts.imageRequests > 0 {
+                var text = Wording.count(downloads, "download")
+                if let bytes = report.downloadBytes.value, bytes > 0 { text += " (\(Wording.bytes(bytes)))" }
+                sentences.append(text)
+            }
+            if let pages = report.pageLoads.value, pages > 0 { sentences.append(Wording.count(pages, "page") + " loaded") }
+            let hits = CacheLayer.allCases.compactMap { layer -> String? in
+                guard let count = report.cacheHits.value?[layer], count > 0 else { return nil }
+                return "\(count) \(Wording.layer(layer))"
+            }
+            if !hits.isEmpty {
+                sentences.append(Wording.count(report.totalCacheHits.value ?? 0, "cache hit") + ": " + hits.joined(separator: ", "))
+            } else if facts.imageRequests > 0 {
+                sentences.append("no cache hit")
+            }
+            let requests = [(report.coalesced, "coalesced"), (report.cancelled, "cancelled"), (report.failed, "failed")].compactMap { value, name -> String? in
+                guard let count = value.value, count > 0 else { return nil }
+                return "\(count) \(name)"
+            }
+            if !requests.isEmpty { sentences.append("requests: " + requests.joined(separator: ", ")) }
+            if let never = report.downloadsNeverShown.value, never > 0 {
+                sentences.append("\(Wording.count(never, "download")) \(never == 1 ? "is" : "are") never shown on screen")
+            }
+            return [sentences.map(\.capitalizedFirst).joined(separator: ". ") + "."]
+        }
+
+        func screen() -> [String] {
+            if let time = report.firstCompleteScreen.value, let frame = annotations.first(where: { $0.kind == .frame && $0.time == time }) {
+                return [(facts.framesShowImages ? "The first complete screen (every visible row showing its own image) is drawn at "
+                                                : "The first screen with cells is drawn at ") + "\(Wording.ms(time)), step \(frame.seq)."]
+            }
+            if facts.frames > 0, let reason = report.firstCompleteScreen.reason { return ["No complete screen: \(reason)."] }
+            return []
+        }
+
+        func stale() -> [String] {
+            guard let firstStale = marked(.stale).first else {
+                return facts.framesShowImages ? ["No visible cell ever shows another row's image (no STALE frame)."] : []
+            }
+            var text = "The first STALE moment, " + moment(firstStale, after: "STALE")
+            if let time = report.staleTime.value, let frames = report.staleFrames.value, time > .zero {
+                text += " In all, a stale image is on screen for \(Wording.ms(time)) (\(Wording.count(frames, "frame")))."
+            }
+            return [text]
+        }
+
+        func late() -> [String] {
+            let late = marked(.late)
+            guard let firstLate = late.first else {
+                return facts.imageRequests > 0 ? ["No response is written into a cell that has moved on (no LATE image)."] : []
+            }
+            return ["The first LATE moment, " + moment(firstLate, after: "LATE")
+                    + (late.count > 1 ? " It happens \(ReplaySummary.times(late.count)) in all." : "")]
+        }
+
+        func hitches() -> [String] {
+            guard let count = report.hitches.value else { return [] }
+            guard count > 0, let seq = facts.worstHitch, seq < annotations.count else {
+                return ["No hitch: the main thread never makes the screen miss a frame."]
+            }
+            var text = count == 1 ? "One hitch, " : "\(count) hitches"
+            if count > 1, let total = report.hitchTime.value { text += " freeze the screen for \(Wording.ms(total)) in all; the worst, " }
+            text += moment(annotations[seq], after: "HITCH")
+            if let blocked = report.mainThreadBlocked.value { text += " The main thread is busy for \(Wording.ms(blocked)) in all." }
+            return [text]
+        }
+
+        /// Reloads, a memory warning, the screen going away: the first of each, with its sentence.
+        func appEvents() -> [String] {
+            var points: [String] = []
+            if let reload = first(.reloadData) { points.append("reloadData, " + moment(reload)) }
+            if let rows = first(.reloadRows) { points.append("reloadRows, " + moment(rows)) }
+            if let warning = first(.didReceiveMemoryWarning) {
+                points.append("didReceiveMemoryWarning, " + moment(warning) + " \(Wording.count(facts.deallocatedBeforeDisappearing, "cell")) \(facts.deallocatedBeforeDisappearing == 1 ? "is" : "are") deallocated while the screen is up.")
+            }
+            if let gone = first(.viewDidDisappear) {
+                points.append("The screen goes away at step \(gone.seq) (\(Wording.ms(gone.time))); \(Wording.count(facts.deallocatedAfterDisappearing, "cell")) \(facts.deallocatedAfterDisappearing == 1 ? "is" : "are") deallocated with the table view.")
+            }
+            return points
+        }
+
+        func memory() -> [String] {
+            guard let peak = report.peakImageMemory.value, peak > 0 else { return [] }
+            return ["Decoded images take at most \(Wording.bytes(peak)) of memory at once."]
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import TraceFormat
+
+/// Counts of events `ReplaySummary` needs beyond the metrics, taken in one pass
+/// over the trace.
+struct SummaryFacts {
+    var rowsShown: Set<Int> = []
+    /// keepAside events, and rows shown again by the cell that left them (no cellForRowAt between).
+    var keptAside = 0
+    var cameBack = 0
+    var prefetchBatches = 0
+    var prefetchedRows = 0
+    var cancellations = 0
+    var cancelledRows = 0
+    var imageRequests = 0
+    var pageRequests = 0
+    var frames = 0
+    var framesShowImages = false
+    var deallocatedBeforeDisappearing = 0
+    var deallocatedAfterDisappearing = 0
+    /// The seq of the hitch with the most milliseconds (the first of equals).
+    var worstHitch: Int?
+
+    init(_ trace: Trace) {
+        /// The row each cell left, until it is configured again or deallocated.
+        var left: [Int: Int] = [:]
+        var worstMs = -1.0
+        var disappeared = false
+        for event in trace.events {
+            switch event.body {
+            case .willDisplay(let row, let cell):
+                rowsShown.insert(row)
+                if left.removeValue(forKey: cell) == row { cameBack += 1 }
+            case .didEndDisplaying(let row, let cell):
+                left[cell] = row
+            case .keepAside:
+                keptAside += 1
+            case .prepareForReuse(let cell, _, _), .cellForRowAt(_, let cell):
+                left[cell] = nil
+            case .deinitCell(let cell):
+                left[cell] = nil
+                if disappeared { deallocatedAfterDisappearing += 1 } else { deallocatedBeforeDisappearing += 1 }
+            case .viewDidDisappear:
+                disappeared = true
+            case .prefetchRowsAt(let rows):
+                prefetchBatches += 1
+                prefetchedRows += rows.count
+            case .cancelPrefetchingForRowsAt(let rows):
+                cancellations += 1
+                cancelledRows += rows.count
+            case .imageRequest:
+                imageRequests += 1
+            case .pageRequest:
+                pageRequests += 1
+            case .frame(let snapshot):
+                frames += 1
+                if snapshot.cells.contains(where: { $0.image != nil }) { framesShowImages = true }
+            case .hitch(_, _, let ms, _):
+                if ms > worstMs { worstMs = ms; worstHitch = event.seq }
+            default:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Replay
+
+/// Colour for replay output: only when standard output is a terminal and the
+/// `NO_COLOR` environment variable is not set at all (https://no-color.org).
+/// Without colour every method returns its text unchanged, so no escape
+/// sequence ever reaches a file or a pipe.
+struct TerminalStyle {
+    var enabled: Bool
+
+    static let plain = TerminalStyle(enabled: false)
+
+    /// Colour if standard output is a terminal and `NO_COLOR` is absent.
+    static func detect(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalStyle {
+        TerminalStyle(enabled: isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil)
+    }
+
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func bold(_ text: String) -> String { wrap(text, "1") }
+
+    /// A mark's tag, `[STALE]`: STALE and LATE in red, HITCH in yellow.
+    func tag(_ mark: Annotation.Mark) -> String {
+        let text = "[\(mark.rawValue)]"
+        switch mark {
+        case .stale, .late: return wrap(text, "1;31")
+        case .hitch: return wrap(text, "1;33")
+        case .newCell, .reused: return text
+        }
+    }
+
+    /// A state picture's line, its `<< STALE` in red.
+    func picture(_ line: String) -> String {
+        guard enabled, let range = line.range(of: "<< STALE") else { return line }
+        return line.replacingCharacters(in: range, with: wrap("<< STALE", "1;31"))
+    }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled && !text.isEmpty ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import XCTest
+
+/// `reuselab replay`'s options, in-process: --only (kinds and groups), --from and
+/// --to, --frames, --picture, --json, --summary, and the usage errors.
+final class ReplayOptionsTests: XCTestCase {
+    let noReset = bundledTrace("images-async-no-reset")
+
+    /// The seq numbers of the step lines of a listing ("SEQ  TIME ms  KIND …").
+    func listedSeqs(_ out: String) -> [Int] {
+        out.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count >= 4, words[2] == "ms" else { return nil }
+            return Int(words[0])
+        }
+    }
+
+    /// The kind column of each step line.
+    func listedKinds(_ out: String) -> [String] {
+        out.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count >= 4, Int(words[0]) != nil, words[2] == "ms" else { return nil }
+            return String(words[3])
+        }
+    }
+
+    func testDefaultListingShowsEveryStep() {
+        let result = replayCommand(["replay", noReset])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset (modern profile, strategy async-no-reset, 1225 steps)\n"))
+        XCTAssertEqual(listedSeqs(result.out), Array(0..<1225))
+        // A reuse and the STALE frame it leads to.
+        XCTAssertTrue(result.out.contains(" 243     900 ms  prepareForReuse    Row 23 reuses cell #1 (prepareForReuse),\n"), result.out)
+        XCTAssertTrue(result.out.contains(" 259    1000 ms  frame              [STALE] Frame 60: offset 173 pt, rows 3–23.\n"), result.out)
+        // Frames without news take one short line.
+        XCTAssertTrue(result.out.contains(" 253     950 ms  frame              Frame 57: offset 151 pt, rows 3–22.\n"))
+        XCTAssertFalse(result.out.contains("\u{1B}"), "no colour in captured output")
+    }
+
+    func testOnlyKinds() {
+        let result = replayCommand(["replay", noReset, "--only", "init,prepareForReuse"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let kinds = listedKinds(result.out)
+        XCTAssertEqual(kinds.filter { $0 == "init" }.count, 23)
+        XCTAssertEqual(kinds.filter { $0 == "prepareForReuse" }.count, 54)
+        XCTAssertEqual(Set(kinds), ["init", "prepareForReuse"])
+    }
+
+    func testOnlyGroupsAndKindsTogether() {
+        let result = replayCommand(["replay", noReset, "--only", "reuse,stale,hitch"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let kinds = Set(listedKinds(result.out))
+        XCTAssertEqual(kinds, ["init", "prepareForReuse", "keepAside", "enqueue", "deinit", "frame", "hitch"])
+        // The stale group keeps only frames marked STALE.
+        for line in result.out.split(separator: "\n") where line.contains("  frame  ") {
+            XCTAssertTrue(line.contains("[STALE]"), String(line))
+        }
+        // Names match regardless of case.
+        let lower = replayCommand(["replay", noReset, "--only", "PrepareForReuse"])
+        XCTAssertEqual(Set(listedKinds(lower.out)), ["prepareForReuse"])
+    }
+
+    func testOnlyUnknownNameIsAUsageErrorWithAHint() {
+        let result = replayCommand(["replay", noReset, "--only", "init,prepareForReus"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertEqual(result.out, "")
+        XCTAssertTrue(result.err.hasPrefix("reuselab: error: replay: --only: no event kind or group is called prepareForReus (did you mean prepareForReuse?)"), result.err)
+        XCTAssertTrue(result.err.contains("groups: reuse, display, prefetch"), result.err)
+        let group = replayCommand(["replay", noReset, "--only", "prefetsh"])
+        XCTAssertTrue(group.err.contains("(did you mean prefetch?)"), group.err)
+        XCTAssertEqual(replayCommand(["replay", noReset, "--only", ","]).status, 64)
+    }
+
+    func testFromAndTo() {
+        let result = replayCommand(["replay", noReset, "--from", "240", "--to", "260"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(listedSeqs(result.out), Array(240...260))
+        let withOnly = replayCommand(["replay", noReset, "--from", "240", "--to", "300", "--only", "prepareForReuse"])
+        XCTAssertEqual(listedSeqs(withOnly.out), [243, 257, 275, 299])
+        // --to past the end lists to the end.
+        XCTAssertEqual(listedSeqs(replayCommand(["replay", noReset, "--from", "1220", "--to", "99999"]).out), Array(1220...1224))
+        let backwards = replayCommand(["replay", noReset, "--from", "20", "--to", "10"])
+        XCTAssertEqual(backwards.status, 64)
+        XCTAssertTrue(backwards.err.contains("--from 20 comes after --to 10"), backwards.err)
+        let past = replayCommand(["replay", noReset, "--from", "5000"])
+        XCTAssertEqual(past.status, 64)
+        XCTAssertTrue(past.err.contains("--from 5000 is past the last step"), past.err)
+        XCTAssertTrue(past.err.contains("step 1224"), past.err)
+        XCTAssertEqual(replayCommand(["replay", noReset, "--from", "-3"]).status, 64)
+        XCTAssertEqual(replayCommand(["replay", noReset, "--to", "ten"]).status, 64)
+    }
+
+    func testNothingMatches() {
+        let result = replayCommand(["replay", noReset, "--only", "cacheHit"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.hasSuffix("(no step matches)\n"), result.out)
+    }
+
+    func testFramesGroupsStepsUnderFrameHeaders() {
+        let result = replayCommand(["replay", noReset, "--frames", "--from", "248", "--to", "260"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Step 248 comes after frame 54 (drawn at step 245), so its group is frame 54's.
+        XCTAssertEqual(lines[1], "frame 54 (900 ms, offset 129 pt)")
+        XCTAssertTrue(lines[2].hasPrefix("   248   916.7 ms  didEndDisplaying   Row 2 leaves the screen"), lines[2])
+        XCTAssertTrue(lines.contains("frame 56 (933.3 ms, offset 143.7 pt)"), result.out)
+        XCTAssertTrue(lines.contains("frame 60 (1000 ms, offset 173 pt)"), result.out)
+        // Under its header a frame's step says only its rows, and what is stale.
+        XCTAssertTrue(result.out.contains("   259    1000 ms  frame              [STALE] Rows 3–23 on screen. STALE: cell"), result.out)
+        XCTAssertEqual(listedSeqs(result.out), Array(248...260))
+        // Steps before the first frame.
+        let start = replayCommand(["replay", noReset, "--frames", "--to", "2"])
+        XCTAssertTrue(start.out.contains("\nbefore the first frame\n     0"), start.out)
+    }
+
+    func testPictureAfterTheLastListedStep() {
+        let result = replayCommand(["replay", noReset, "--to", "259", "--only", "prepareForReuse,frame", "--picture"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("\nState after step 259 (1000 ms):\nt = 1000 ms   offset 173 pt   modern profile"), result.out)
+        XCTAssertTrue(result.out.contains("| row 23    cell #1  image: image 0   << STALE"), result.out)
+    }
+
+    func testJSONLines() throws {
+        let result = replayCommand(["replay", noReset, "--json"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let lines = result.out.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1225)
+        var previousFrame = 0
+        for (index, line) in lines.enumerated() {
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
+            XCTAssertEqual(object.keys.sorted(), ["frame", "kind", "marks", "seq", "t", "text"])
+            XCTAssertEqual(object["seq"] as? Int, index)
+            XCTAssertNotNil(object["t"] as? Double)
+            XCTAssertFalse((object["text"] as? String ?? "").isEmpty)
+            let frame = try XCTUnwrap(object["frame"] as? Int)
+            XCTAssertGreaterThanOrEqual(frame, previousFrame)
+            previousFrame = frame
+            XCTAssertNotNil(object["marks"] as? [String])
+        }
+        let stale = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lines[259].utf8)) as? [String: Any])
+        XCTAssertEqual(stale["kind"] as? String, "frame")
+        XCTAssertEqual(stale["frame"] as? Int, 60)
+        XCTAssertEqual(stale["t"] as? Double, 1000)
+        XCTAssertEqual(stale["marks"] as? [String], ["STALE"])
+        XCTAssertTrue((stale["text"] as? String ?? "").contains("STALE: cell #1 now shows row 23"))
+        // --json keeps to --only, --from and --to.
+        let some = replayCommand(["replay", noReset, "--json", "--only", "reuse", "--from", "240", "--to", "260"])
+        let kinds = try some.out.split(separator: "\n").map { line -> String in
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try XCTUnwrap(object["kind"] as? String)
+        }
+        XCTAssertEqual(kinds, ["prepareForReuse", "keepAside", "enqueue", "prepareForReuse"])
+        let reuse = some.out.split(separator: "\n")[0]
+        XCTAssertTrue(reuse.hasSuffix(#""marks":["REUSE"]}"#), String(reuse))
+    }
+
+    func testSummaryOfImagesAsyncNoReset() {
+        let result = replayCommand(["replay", noReset, "--summary"])
+        XCTAssertEqual(result.status, 0, result.err)
+        let text = result.out.flattened
+        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\nmodern profile, strategy async-no-reset, 1225 steps over 6066.7 ms\n"), result.out)
+        XCTAssertTrue(text.contains("23 cells served 49 different rows"), result.out)
+        XCTAssertTrue(text.contains("The first reuse, step 243, at 900 ms: Row 23 reuses cell #1 (prepareForReuse), which showed row 0."), result.out)
+        XCTAssertTrue(text.contains("The first STALE moment, step 259, at 1000 ms: cell #1 now shows row 23 but its image view still holds row 0's image (image 0) — nothing reset it in prepareForReuse."), result.out)
+        XCTAssertTrue(text.contains("a stale image is on screen for 3050 ms (183 frames)"), result.out)
+        XCTAssertTrue(text.contains("3 hitches freeze the screen for 50 ms in all; the worst, step 392"), result.out)
+        XCTAssertTrue(text.contains("The first complete screen (every visible row showing its own image) is drawn at 266.7 ms, step 181."), result.out)
+        XCTAssertTrue(text.contains("77 downloads (2.2 MB). No cache hit."), result.out)
+        // Then the metrics, as 'stats' prints them (without its title line).
+        XCTAssertTrue(result.out.contains("\nMetrics\n  cells created                  23\n"), result.out)
+        XCTAssertTrue(result.out.contains("  stale frames                   183 frames\n"), result.out)
+    }
+
+    func testSummaryOfLateResponseAndPrefetching() {
+        let late = replayCommand(["replay", bundledTrace("late-response-async-reset"), "--summary"]).out.flattened
+        XCTAssertTrue(late.contains("The first LATE moment, step 610, at 2515.9 ms: image 2 (row 2's image) is written into cell #3, which has moved on to row 26"), late)
+        XCTAssertTrue(late.contains("The first STALE moment, step 611"), late)
+        XCTAssertTrue(late.contains("Row 2's image takes 2.5 s"), "the instructor's note: \(late)")
+        let prefetch = replayCommand(["replay", bundledTrace("prefetch-on"), "--summary"]).out.flattened
+        XCTAssertTrue(prefetch.contains("62 prefetch batches ask for 80 rows ahead of time; the first, step 82, at 0 ms: Prefetch batch 1: rows 19–28"), prefetch)
+        XCTAssertTrue(prefetch.contains("1 cancellation takes back 10 rows; the first, step 1060"), prefetch)
+        let firstScreen = replayCommand(["replay", bundledTrace("first-screen"), "--summary"]).out.flattened
+        XCTAssertTrue(firstScreen.contains("19 cells served 19 different rows: every row that appears gets a new cell (init); no cell is ever reused."), firstScreen)
+    }
+
+    func testSummaryAsJSON() throws {
+        let result = replayCommand(["replay", noReset, "--summary", "--json"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.out.filter { $0 == "\n" }.count, 1)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        XCTAssertEqual(object["title"] as? String, "Shared scroll, strategy async-no-reset")
+        let points = try XCTUnwrap(object["points"] as? [String])
+        XCTAssertTrue(points.contains { $0.hasPrefix("The first reuse, step 243") })
+        let stats = try XCTUnwrap(object["stats"] as? [String: Any])
+        let metrics = try XCTUnwrap(stats["metrics"] as? [String: Any])
+        XCTAssertEqual(metrics["cellsCreated"] as? Int, 23)
+    }
+
+    func testOptionsThatDoNotGoTogether() {
+        for (options, message) in [
+            (["--step", "--json"], "--step cannot be combined with --json"),
+            (["--step", "--only", "init"], "--step cannot be combined with --only"),
+            (["--summary", "--from", "3"], "--summary cannot be combined with --from"),
+            (["--json", "--frames"], "--json cannot be combined with --frames"),
+            (["--json", "--picture"], "--json cannot be combined with --picture"),
+        ] {
+            let result = replayCommand(["replay", noReset] + options)
+            XCTAssertEqual(result.status, 64, "\(options)")
+            XCTAssertTrue(result.err.contains(message), "\(options): \(result.err)")
+            XCTAssertEqual(result.out, "")
+        }
+        let stdinStep = replayCommand(["replay", "-", "--step"])
+        XCTAssertEqual(stdinStep.status, 64)
+        XCTAssertTrue(stdinStep.err.contains("--step reads its commands from standard input"), stdinStep.err)
+        XCTAssertEqual(replayCommand(["replay"]).status, 64)
+        XCTAssertEqual(replayCommand(["replay", noReset, noReset]).status, 64)
+        let typo = replayCommand(["replay", noReset, "--summray"])
+        XCTAssertEqual(typo.status, 64)
+        XCTAssertTrue(typo.err.contains("did you mean --summary?"), typo.err)
+    }
+
+    func testHelpAndBadFiles() {
+        let help = replayCommand(["replay", "--help"])
+        XCTAssertEqual(help.status, 0)
+        for part in ["--only LIST", "--frames", "--step", "--summary", "  reuse     init, prepareForReuse, deinit, enqueue, keepAside", "NO_COLOR"] {
+            XCTAssertTrue(help.out.contains(part), part)
+        }
+        XCTAssertEqual(replayCommand(["replay", "/no/such/trace.json"]).status, 66)
+        let broken = replayCommand(["replay", bundledTrace("images-async-no-reset").replacingOccurrences(of: ".trace.json", with: ".scenario.json")])
+        XCTAssertEqual(broken.status, 65, broken.err)
+    }
+
+    /// A trace without events: a title and a note, for the listing, the summary and JSON.
+    func testEmptyTrace() throws {
+        let folder = try ScratchFolder()
+        let path = try folder.write("empty.trace.json", #"{"format":"reuselab-trace","version":1,"title":"Nothing","profile":"classic","events":[]}"#)
+        XCTAssertEqual(replayCommand(["replay", path]).out, "Nothing (classic profile, 0 steps)\n(the trace has no events)\n")
+        XCTAssertEqual(replayCommand(["replay", path, "--json"]).out, "")
+        XCTAssertEqual(replayCommand(["replay", path, "--summary"]).status, 0)
+        XCTAssertEqual(replayCommand(["replay", path, "--from", "1"]).status, 64)
+    }
+}

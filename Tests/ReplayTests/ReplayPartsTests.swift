@@ -1,0 +1,92 @@
+import XCTest
+import TraceFormat
+import Replay
+@testable import ReuseLabCLI
+
+/// The parts under `replay`: the timeline's checkpoints, the --only filter, the
+/// stepper's line commands, word wrapping in columns.
+final class ReplayPartsTests: XCTestCase {
+    func timeline(_ name: String) throws -> ReplayTimeline {
+        let trace = try TraceReader.read(path: bundledTrace(name))
+        return try ReplayTimeline(trace: trace, file: name)
+    }
+
+    /// The state after step N, rebuilt from a checkpoint, is the state folded from
+    /// the start — on both sides of a checkpoint, at the ends and beyond them.
+    func testStateAfterAStepMatchesAFoldFromTheStart() throws {
+        let timeline = try timeline("images-async-no-reset")
+        XCTAssertGreaterThan(timeline.count, 3 * ReplayTimeline.interval)
+        var state = ReplayState(header: timeline.trace.header)
+        var expected: [Int: ReplayState] = [-1: state]
+        let probes: Set<Int> = [0, 1, 254, 255, 256, 257, 511, 512, 700, timeline.count - 1]
+        for event in timeline.trace.events {
+            try state.apply(event)
+            if probes.contains(event.seq) { expected[event.seq] = state }
+        }
+        for seq in probes.sorted() + [-1] {
+            let rebuilt = timeline.state(after: seq)
+            let reference = try XCTUnwrap(expected[seq])
+            XCTAssertEqual(rebuilt.eventCount, reference.eventCount, "after \(seq)")
+            XCTAssertEqual(rebuilt.cells, reference.cells, "after \(seq)")
+            XCTAssertEqual(rebuilt.pools, reference.pools, "after \(seq)")
+            XCTAssertEqual(StatePicture.draw(rebuilt), StatePicture.draw(reference), "after \(seq)")
+        }
+        XCTAssertEqual(timeline.state(after: 99_999).eventCount, timeline.count)
+        XCTAssertEqual(timeline.next(after: 243, matching: .staleOrLate)?.seq, 259)
+        XCTAssertNil(timeline.next(after: timeline.count - 1, matching: .staleOrLate))
+    }
+
+    func testEventFilterNames() throws {
+        let filter = try EventFilter.parse("init, prepareForReuse,,stale,PREFETCH")
+        XCTAssertEqual(filter.kinds, [.initCell, .prepareForReuse])
+        XCTAssertEqual(filter.groups, [.stale, .prefetch])
+        XCTAssertTrue(try EventFilter.parse("").isEmpty)
+        XCTAssertEqual(try EventFilter.parse("main").groups, [.mainThread])
+        XCTAssertThrowsError(try EventFilter.parse("init,willDisplya")) { error in
+            XCTAssertEqual((error as? EventFilter.UnknownName)?.name, "willDisplya")
+            XCTAssertEqual((error as? EventFilter.UnknownName)?.suggestion, "willDisplay")
+        }
+        XCTAssertThrowsError(try EventFilter.parse("xyzzy")) { error in
+            XCTAssertNil((error as? EventFilter.UnknownName)?.suggestion)
+        }
+    }
+
+    func testStepperLineCommands() {
+        let cases: [(String, ReplayStepper.Command)] = [
+            ("", .next), ("n", .next), ("  next ", .next), ("b", .back), ("back", .back),
+            ("g 120", .go("120")), ("g120", .go("120")), ("go  7", .go("7")), ("g", .go("")), ("g x", .go("x")),
+            ("k prepareForReuse", .kind("prepareForReuse")), ("kind reuse", .kind("reuse")), ("k", .kind("")),
+            ("s", .stale), ("p", .picture), ("h", .help), ("?", .help), ("q", .quit), ("quit", .quit),
+            ("Q", .quit), ("gibberish", .unknown("gibberish")), ("kx", .unknown("kx")), ("q\r", .quit),
+        ]
+        for (line, command) in cases {
+            XCTAssertEqual(ReplayStepper.parse(line), command, "\"\(line)\"")
+        }
+    }
+
+    func testWrappingInColumns() {
+        XCTAssertEqual(TextWrap.lines("one two three four", firstWidth: 9, width: 9), ["one two", "three", "four"])
+        XCTAssertEqual(TextWrap.lines("", firstWidth: 10, width: 10), [""])
+        // A word longer than a line is cut.
+        XCTAssertEqual(TextWrap.lines("abcdefghij xy", firstWidth: 4, width: 4), ["abcd", "efgh", "ij", "xy"])
+        // Hangul takes two columns a character; the dashes of the annotations one.
+        XCTAssertEqual(TextWrap.columns("행 2"), 4)
+        XCTAssertEqual(TextWrap.columns("rows 3–23 — ok"), 14)
+        XCTAssertEqual(TextWrap.lines("셀 재사용 셀 재사용", firstWidth: 10, width: 10), ["셀 재사용", "셀 재사용"])
+        XCTAssertEqual(TextWrap.pad("행", 4), "행  ")
+    }
+
+    /// No listing line is wider than 80 columns, whatever the trace's text.
+    func testLongNotesWrapWithinEightyColumns() throws {
+        let note = String(repeating: "가나다라 ", count: 40) + String(repeating: "x", count: 150)
+        var trace = HandTrace()
+        trace.at(0, #""kind":"note","text":"\#(note)""#)
+        let folder = try ScratchFolder()
+        let path = try folder.write("note.trace.json", trace.text)
+        let result = replayCommand(["replay", path])
+        XCTAssertEqual(result.status, 0, result.err)
+        for line in result.out.split(separator: "\n").dropFirst() {
+            XCTAssertLessThanOrEqual(TextWrap.columns(line), 80, String(line))
+        }
+    }
+}
