@@ -21,6 +21,8 @@ public struct Annotator {
     private var clearedSinceReuse: Set<Int> = []
     /// Stale (cell, image) pairs already called out, so each is announced once.
     private var announcedStale: Set<[Int]> = []
+    /// When the app last called reloadData (its cells are replaced in that same pass).
+    private var reloadDataAt: VirtualTime?
     /// When each cell's `cellForRowAt` last ran.
     private var configuredAt: [Int: VirtualTime] = [:]
 
@@ -94,7 +96,7 @@ public struct Annotator {
             marks.insert(.newCell)
             let row = rowConfigured(for: cell, after: index)
             let who = row.map { "Row \($0) gets a new cell" } ?? "A new cell is created"
-            return "\(who) (init, cell #\(cell)) because the \(identifier) reuse pool is empty: " + emptyPoolReason(index: index, before: before, identifier: identifier) + "."
+            return "\(who) (init, cell #\(cell)) because the \(VisibleText.escape(identifier)) reuse pool is empty: " + emptyPoolReason(index: index, before: before, identifier: identifier) + "."
         case .prepareForReuse(let cell, let identifier, let previousRow):
             marks.insert(.reused)
             reusedAt[cell] = index
@@ -110,7 +112,7 @@ public struct Annotator {
             return text
         case .cellForRowAt(let row, let cell):
             configuredAt[cell] = event.time
-            var text = "cellForRowAt: the data source configures cell #\(cell) for row \(row)."
+            var text = "The data source configures cell #\(cell) for row \(row)."
             let shownNow = samePass(after: index).contains { $0.body == .willDisplay(row: row, cell: cell) }
             if !shownNow, before.displayed[row] == nil, trace.header.profile == .modern {
                 text += " Row \(row) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt."
@@ -133,15 +135,19 @@ public struct Annotator {
             var fate = ""
             for later in samePass(after: index) {
                 if case .keepAside(let id, _) = later.body, id == cell { fate = " Cell #\(cell) is kept aside, not pooled, in case row \(row) comes back."; break }
-                if case .enqueue(let id, let identifier) = later.body, id == cell { fate = " Cell #\(cell) joins the \(identifier) reuse pool at once."; break }
+                if case .enqueue(let id, let identifier) = later.body, id == cell { fate = " Cell #\(cell) joins the \(VisibleText.escape(identifier)) reuse pool at once."; break }
                 if case .viewDidDisappear = later.body { break }
             }
             if before.hasDisappeared { fate = " The table view is going away." }
+            if before.reloadingRows.contains(row) || reloadDataAt == event.time {
+                return "Row \(row)'s old cell #\(cell) ends displaying (didEndDisplaying): the reload replaces it, while the row itself stays on screen." + fate
+            }
             return "Row \(row) leaves the screen (didEndDisplaying, cell #\(cell))." + fate
         case .keepAside(let cell, let row):
             return "Cell #\(cell) is kept aside with row \(row)'s content, out of the reuse pool, in case row \(row) comes back."
-        case .enqueue(let cell, let identifier):
-            let waiting = state.pools[identifier]?.count ?? 0
+        case .enqueue(let cell, let rawIdentifier):
+            let identifier = VisibleText.escape(rawIdentifier)
+            let waiting = state.pools[rawIdentifier]?.count ?? 0
             switch before.cell(cell)?.phase {
             case .keptAside(let row):
                 return "Cell #\(cell), kept aside since row \(row) left, joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting)."
@@ -163,7 +169,7 @@ public struct Annotator {
                     text += ", above the top edge (row \(visible.lowerBound) is the first on screen), scrolling up"
                 }
             }
-            return text + ". They are not needed yet; the app can start loading their data."
+            return text + (rows.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
         case .cancelPrefetchingForRowsAt(let rows):
             return "\(Wording.rows(rows).capitalizedFirst) \(rows.count == 1 ? "is" : "are") no longer expected soon (the scroll changed direction or jumped): the table cancels their prefetch."
         case .scrollViewWillBeginDragging(let offset):
@@ -179,7 +185,14 @@ public struct Annotator {
             return explainFrame(snapshot, marks: &marks)
         case .imageRequest(let request, let row, let image, let cause, let sync):
             var text = "Row \(row) asks for image \(image) (request \(request), \(Wording.cause(cause)))."
-            if sync { text += " The asking thread waits for the whole download (Data(contentsOf:))." }
+            if sync {
+                let blocksMain = samePass(after: index).contains { later in
+                    if case .mainThreadBlocked(_, let cause) = later.body { return cause.contains("synchronous download of image \(image) ") }
+                    return false
+                }
+                text += blocksMain ? " It is a synchronous download (Data(contentsOf:)) on the main thread: nothing else can happen there until it arrives."
+                                   : " A background thread waits for the whole download (Data(contentsOf:)); the main thread stays free."
+            }
             return text
         case .pageRequest(let request, let firstRow, let count):
             return "The loading cell asks for the next page: rows \(firstRow)–\(firstRow + count - 1) (request \(request))."
@@ -210,7 +223,7 @@ public struct Annotator {
         case .cacheEvict(let image, _):
             return "The NSCache drops image \(image) to stay within its limits."
         case .imageSet(let cell, let image):
-            return explainImageSet(cell: cell, image: image, event: event, marks: &marks)
+            return explainImageSet(cell: cell, image: image, index: index, marks: &marks)
         case .mainThreadBlocked(let ms, let cause):
             return "The main thread is busy for \(Wording.ms(ms)): \(VisibleText.escape(cause)). No frame can be drawn until it is done."
         case .hitch(let first, let missed, let ms, let cause):
@@ -221,9 +234,10 @@ public struct Annotator {
         case .numberOfRows(let rows):
             return "The table view asks numberOfRowsInSection: now \(Wording.count(rows, "row"))."
         case .reloadData:
+            reloadDataAt = event.time
             return "The app calls reloadData: every visible cell ends displaying and returns to the pool, then each visible row is configured again with a dequeued cell."
         case .reloadRows(let rows):
-            return "The app reloads \(Wording.rows(rows)): each one on screen gets a cell anew through cellForRowAt."
+            return "The app reloads \(Wording.rows(rows)): " + (rows.count == 1 ? "if it is on screen, it gets a cell anew through cellForRowAt." : "each one on screen gets a cell anew through cellForRowAt.")
         case .didReceiveMemoryWarning:
             return "A memory warning: the table view empties its reuse pools."
         case .viewDidDisappear:
@@ -237,6 +251,9 @@ public struct Annotator {
 
     private func emptyPoolReason(index: Int, before: ReplayState, identifier: String) -> String {
         var reasons: [String] = []
+        if !before.reloadingRows.isEmpty {
+            return "the row is being reloaded, and its old cell stays in use until the new one is displayed"
+        }
         let leaving = samePass(after: index).compactMap { event -> Int? in
             if case .didEndDisplaying(let row, _) = event.body { return row }
             return nil
@@ -260,8 +277,14 @@ public struct Annotator {
         return reasons.joined(separator: "; ")
     }
 
-    private mutating func explainImageSet(cell: Int, image: ImageShown, event: TraceEvent, marks: inout Set<Annotation.Mark>) -> String {
+    private mutating func explainImageSet(cell: Int, image: ImageShown, index: Int, marks: inout Set<Annotation.Mark>) -> String {
         let record = state.cell(cell)
+        if record?.phase == .dequeued {
+            // Set inside prepareForReuse, before cellForRowAt gives the cell its new row.
+            if image == .nothing || image == .placeholder { clearedSinceReuse.insert(cell) }
+            let next = rowConfigured(for: cell, after: index).map { " before it is configured for row \($0)" } ?? ""
+            return "prepareForReuse clears cell #\(cell)'s image view (\(image.describe))\(next), so the previous row's image cannot show there."
+        }
         let row: Int? = {
             switch record?.phase {
             case .displayed(let row), .configured(let row), .keptAside(let row), .offscreen(let row): return row

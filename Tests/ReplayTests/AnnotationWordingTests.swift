@@ -1,0 +1,53 @@
+import XCTest
+import Foundation
+import TraceFormat
+import Replay
+
+/// Wording the replay review caught, kept right.
+final class AnnotationWordingTests: XCTestCase {
+    static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("traces")
+
+    func annotations(_ name: String) throws -> [Annotation] {
+        let path = Self.traces.appendingPathComponent(name + ".trace.json").path
+        return try Annotator.annotate(try TraceReader.read(path: path), file: path)
+    }
+
+    func text(_ annotations: [Annotation], _ seq: Int) -> String { annotations.first { $0.seq == seq }?.text ?? "" }
+
+    func testOneRowIsSingularAndTheKindIsNotRepeated() throws {
+        let seed = try annotations("seed004-slow-scroll")
+        XCTAssertTrue(seed.contains { $0.kind == .prefetchRowsAt && $0.text.contains("row 29 (1 row)") && $0.text.contains("It is not needed yet") })
+        XCTAssertFalse(seed.contains { $0.kind == .cellForRowAt && $0.text.hasPrefix("cellForRowAt") })
+    }
+
+    func testAReloadReplacesCellsWithoutTheRowLeavingTheScreen() throws {
+        let reload = try annotations("reload-data")
+        let ends = reload.drop { $0.kind != .reloadData }.prefix { $0.kind != .frame }.filter { $0.kind == .didEndDisplaying }
+        XCTAssertFalse(ends.isEmpty)
+        XCTAssertTrue(ends.allSatisfy { $0.text.contains("the reload replaces it, while the row itself stays on screen") }, ends.map(\.text).joined(separator: "\n"))
+    }
+
+    func testWhichThreadWaitsForASynchronousDownload() throws {
+        XCTAssertTrue(try annotations("images-sync-download").contains { $0.kind == .imageRequest && $0.text.contains("on the main thread: nothing else can happen there") })
+        XCTAssertTrue(try annotations("images-async-no-reset").contains { $0.kind == .imageRequest && $0.text.contains("A background thread waits") })
+    }
+
+    func testAResetInPrepareForReuseNamesTheRowTheCellIsGoingTo() throws {
+        let late = try annotations("late-response-async-reset")
+        XCTAssertTrue(late.contains { $0.text.hasPrefix("prepareForReuse clears cell #22's image view (nothing) before it is configured for row 44") })
+    }
+
+    func testAReuseIdentifierFromTheTraceIsEscaped() throws {
+        let text = """
+        {"format": "reuselab-trace", "version": 1, "title": "t", "profile": "classic", "events": [
+        {"seq":0,"t":0,"kind":"init","cell":1,"identifier":"C\\u001b]0;x\\u0007"},
+        {"seq":1,"t":0,"kind":"cellForRowAt","row":0,"cell":1}
+        ]}
+        """
+        let trace = try TraceReader.read(bytes: Array(text.utf8), file: "hand.json")
+        let result = try Annotator.annotate(trace, file: "hand.json")
+        XCTAssertFalse(result[0].text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, result[0].text)
+        XCTAssertTrue(result[0].text.contains("C\\e]0;x\\u{7}"), result[0].text)
+    }
+}
