@@ -25,8 +25,10 @@ let package = Package(
         .target(name: "Replay", dependencies: ["TraceFormat"]),
         // Lessons: questions answered by named queries over a trace, the runner, progress.
         .target(name: "Lessons", dependencies: ["TraceFormat", "Replay"]),
+        // Comparing two traces: alignment, first divergence, metric deltas.
+        .target(name: "Diff", dependencies: ["TraceFormat", "Replay"]),
         // Subcommands, argument parsing, error reporting and exit statuses.
-        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay", "Lessons"]),
+        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay", "Lessons", "Diff"]),
         .executableTarget(name: "reuselab", dependencies: ["ReuseLabCLI"]),
 
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"]),
@@ -35,6 +37,7 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceFormat", "ReuseLabCLI"], exclude: ["Golden"]),
         .testTarget(name: "StrategyTests", dependencies: ["Replay", "Recorder", "TraceFormat"]),
         .testTarget(name: "LessonTests", dependencies: ["Lessons", "TraceFormat", "ReuseLabCLI"]),
+        .testTarget(name: "DiffTests", dependencies: ["Diff", "TraceFormat", "ReuseLabCLI"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab"]),
     ]
 )

@@ -8,6 +8,7 @@ public enum ReuseLab {
         ("record", "run a scenario through the engine and write its trace"),
         ("validate", "check that a trace is well formed and its lifecycle possible"),
         ("replay", "step through a trace with an explanation of every step"),
+        ("diff", "compare two traces: where they part ways and what each costs"),
         ("stats", "measure a trace: cells, downloads, stale images, hitches, memory"),
         ("lesson", "learn by predicting what the table view does next"),
         ("strategies", "list the app strategies a scenario can use"),
@@ -51,6 +52,7 @@ public enum ReuseLab {
             case "record": return try RecordCommand.run(rest, io: io)
             case "validate": return try ValidateCommand.run(rest, io: io)
             case "replay": return try ReplayCommand.run(rest, io: io)
+            case "diff": return try DiffCommand.run(rest, io: io)
             case "stats": return try StatsCommand.run(rest, io: io)
             case "strategies": return try StrategiesCommand.run(rest, io: io)
             case "lesson", "lessons": return try LessonCommand.run(rest, io: io)

@@ -21,6 +21,9 @@ struct TerminalStyle {
     }
 
     func dim(_ text: String) -> String { wrap(text, "2") }
+    /// A diff's A-only text in red, B-only in green.
+    func removed(_ text: String) -> String { wrap(text, "31") }
+    func added(_ text: String) -> String { wrap(text, "32") }
     func bold(_ text: String) -> String { wrap(text, "1") }
 
     /// A mark's tag, `[STALE]`: STALE and LATE in red, HITCH in yellow.

@@ -1,0 +1,82 @@
+import TraceFormat
+import Replay
+
+/// What an event means for comparing two strategies: its kind and the fields that
+/// matter (rows, images, causes), without times, request numbers or cell ids,
+/// which differ between recordings for incidental reasons. Two events with the
+/// same key did the same thing.
+///
+/// Keys are made while folding the trace through `ReplayState`, so an image set
+/// on a cell or a response to a request is keyed by the row it concerns.
+public struct DiffKeyMaker {
+    /// The metrics fold, whose replay state the keys read: one fold per event gives both.
+    public private(set) var metrics: TraceMetrics
+    public var state: ReplayState { metrics.state }
+    let kinds: Set<EventKind>
+
+    /// The kinds compared by default: lifecycle calls, loading, caches, what image
+    /// views show, main-thread work, hitches and the app's reloads. Frames, scroll
+    /// positions, notes and memory figures depend on timing and are left out.
+    public static let defaultKinds: Set<EventKind> = Set(EventKind.allCases).subtracting(
+        [.frame, .scrollViewWillBeginDragging, .scrollViewDidEndDragging, .scrollViewDidEndDecelerating,
+         .note, .imageMemory, .recordingEnded, .requestStarted, .enqueue, .keepAside])
+
+    public init(header: TraceHeader, kinds: Set<EventKind> = DiffKeyMaker.defaultKinds) {
+        metrics = TraceMetrics(header: header)
+        self.kinds = kinds
+    }
+
+    /// Folds `event` and returns its key, or nil for a kind that is not compared.
+    public mutating func key(for event: TraceEvent) throws(LifecycleViolation) -> String? {
+        let before = metrics.state
+        try metrics.apply(event)
+        guard kinds.contains(event.kind) else { return nil }
+        let name = event.kind.rawValue
+        switch event.body {
+        // Reuse identifiers are left out: two apps naming their cell classes differently do the same thing.
+        case .initCell: return name
+        case .prepareForReuse(_, _, let previous): return "\(name) from row \(previous.map(String.init) ?? "?")"
+        case .cellForRowAt(let row, _), .willDisplay(let row, _), .didEndDisplaying(let row, _): return "\(name) row \(row)"
+        case .keepAside(_, let row): return "\(name) row \(row)"
+        case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows): return "\(name) \(rows)"
+        case .deinitCell: return name
+        case .enqueue: return name
+        case .imageRequest(_, let row, let image, let cause, let sync):
+            return "\(name) row \(row) image \(image) \(cause.rawValue)\(sync ? " sync" : "")"
+        case .pageRequest(_, let first, let count): return "\(name) rows \(first)+\(count)"
+        case .requestStarted(let id): return "\(name) \(describe(request: id))"
+        case .requestCoalesced(_, let row): return "\(name) row \(row)"
+        case .response(let id, _, let fromCache): return "\(name) \(describe(request: id))\(fromCache ? " from URLCache" : "")"
+        case .requestFailed(let id, _), .requestCancelled(let id): return "\(name) \(describe(request: id))"
+        case .cacheHit(let row, let image, let layer): return "\(name) row \(row) image \(image) \(layer.rawValue)"
+        case .cacheEvict(let image, let layer): return "\(name) image \(image) \(layer.rawValue)"
+        case .imageSet(let cell, let image):
+            let row = before.cell(cell)?.lastRow.map { "row \($0)" } ?? "a new cell"
+            return "\(name) \(row): \(image.describe)"
+        case .mainThreadBlocked(_, let cause): return "\(name) \(cause)"
+        case .hitch(_, _, _, let cause): return "\(name) \(cause)"
+        case .numberOfRows(let rows): return "\(name) \(rows)"
+        case .scrollToRow(let row, let position, let animated): return "\(name) \(row) \(position)\(animated ? " animated" : "")"
+        default: return name
+        }
+    }
+
+    private func describe(request id: Int) -> String {
+        guard let record = state.request(id) else { return "request" }
+        if let row = record.row, let image = record.image { return "row \(row) image \(image)" }
+        return "page"
+    }
+}
+
+/// A 64-bit FNV-1a hash: the same on every machine (Swift's own `Hasher` is
+/// seeded per process), so keys can be compared as numbers.
+public enum StableHash {
+    public static func of(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}

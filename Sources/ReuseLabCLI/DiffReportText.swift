@@ -1,0 +1,161 @@
+import TraceFormat
+import Replay
+import Diff
+
+/// A diff as text for people: which traces, whether the scenarios match, where they
+/// first part ways and why, the changed stretches side by side, and what each costs.
+enum DiffReportText {
+    static let width = 80
+
+    static func text(_ diff: TraceDiff, style: TerminalStyle) -> String {
+        var out = ""
+        out += "A  \(VisibleText.escape(diff.a.file))   \(VisibleText.escape(ScenarioComparison.describe(diff.a.header)))\n"
+        out += "B  \(VisibleText.escape(diff.b.file))   \(VisibleText.escape(ScenarioComparison.describe(diff.b.header)))\n"
+        if !diff.setupDifferences.isEmpty {
+            out += "Compared: " + diff.setupDifferences.joined(separator: "; ") + ".\n"
+        }
+        if diff.scenarioDifferences.isEmpty {
+            out += diff.setupDifferences.isEmpty ? "Same scenario, same setup.\n" : "Same scenario otherwise: the differences below come from that.\n"
+        } else {
+            out += "Different scenarios: " + diff.scenarioDifferences.joined(separator: "; ")
+                + ". A difference below may come from the scenario, not from the strategy.\n"
+        }
+        out += "\n"
+        if diff.equivalent {
+            out += "Equivalent: the traces do the same things in the same order (\(diff.a.hashes.count) compared events).\n"
+        } else {
+            out += "The traces differ in \(diff.changedEvents) of \(max(diff.a.hashes.count, diff.b.hashes.count)) compared events, in \(diff.hunkCount) stretch\(diff.hunkCount == 1 ? "" : "es").\n"
+            if diff.truncated {
+                out += "(They differ so much that past the first \(Alignment.maximumDistance) changes the rest is shown as one changed block.)\n"
+            }
+            if let first = diff.firstDivergence { out += "\n" + divergence(first) }
+            out += "\nSide by side (\(diff.hunks.count) of \(diff.hunkCount) stretches; '<' only in A, '>' only in B, '|' changed):\n"
+            for (index, hunk) in diff.hunks.enumerated() {
+                if index > 0 { out += String(repeating: " ", count: 2) + "⋯\n" }
+                for row in hunk.rows { out += sideBySide(row, style: style) + "\n" }
+            }
+            if diff.hunkCount > diff.hunks.count {
+                out += "  … \(diff.hunkCount - diff.hunks.count) more stretches (--all shows them)\n"
+            }
+        }
+        out += "\nWhat each costs:\n" + metricTable(diff.metrics)
+        return out
+    }
+
+    static func divergence(_ divergence: TraceDiff.Divergence) -> String {
+        var out = "They part ways"
+        if let time = divergence.time { out += " at \(JSONWriter.formatNumber(time.milliseconds)) ms" }
+        func place(_ seq: Int?, _ shared: Int?) -> String {
+            if let seq { return "event \(seq)" }
+            return shared.map { "nothing new after event \($0)" } ?? "nothing new"
+        }
+        out += " (A: \(place(divergence.aSeq, divergence.lastSharedA)); B: \(place(divergence.bSeq, divergence.lastSharedB))):\n"
+        func side(_ name: String, _ texts: [String], _ seq: Int?) -> String {
+            if texts.isEmpty {
+                return "  \(name): " + (seq == nil ? "nothing here: the other trace does something \(name) never does.\n" : "(event \(seq ?? 0); the trace is too large to explain)\n")
+            }
+            var lines: [String] = []
+            for (index, text) in texts.enumerated() {
+                let wrapped = TextWrap.lines(VisibleText.escape(text), firstWidth: width - 5, width: width - 5)
+                for (offset, line) in wrapped.enumerated() {
+                    lines.append((index == 0 && offset == 0 ? "  \(name): " : "     ") + line)
+                }
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+        out += side("A", divergence.aExplanation, divergence.aSeq)
+        out += side("B", divergence.bExplanation, divergence.bSeq)
+        return out
+    }
+
+    static func sideBySide(_ row: TraceDiff.Row, style: TerminalStyle) -> String {
+        let column = (width - 3) / 2
+        func cell(_ line: TraceDiff.Line?) -> String {
+            guard let line else { return String(repeating: " ", count: column) }
+            let text = "\(line.seq) " + VisibleText.escape(line.text)
+            let cut = text.count > column ? String(text.prefix(column - 1)) + "…" : text
+            return cut + String(repeating: " ", count: column - cut.count)
+        }
+        let marker: String
+        switch row.change {
+        case .same: marker = " "
+        case .onlyA: marker = "<"
+        case .onlyB: marker = ">"
+        case .changed: marker = "|"
+        }
+        let left = row.change == .same ? cell(row.a) : style.removed(cell(row.a))
+        let right = row.change == .same ? cell(row.b) : style.added(cell(row.b))
+        return left + " " + marker + " " + right
+    }
+
+    /// The metrics on which the traces differ (the rest are counted, not listed).
+    static func metricTable(_ metrics: [MetricDelta]) -> String {
+        var out = "  " + "metric".padded(30) + "A".padded(17) + "B".padded(17) + "better\n"
+        var equal = 0
+        for metric in metrics {
+            let a = metric.a.value.map(StatsCommand.describe) ?? "–"
+            let b = metric.b.value.map(StatsCommand.describe) ?? "–"
+            if a == b { equal += 1; continue }
+            out += "  " + metric.label.padded(30) + a.padded(17) + b.padded(17) + metric.better.rawValue + "\n"
+        }
+        if equal > 0 { out += "  (\(equal) other metrics are the same on both sides)\n" }
+        return out
+    }
+}
+
+/// A diff as one JSON object, for other tools.
+enum DiffReportJSON {
+    static func json(_ diff: TraceDiff) -> JSONValue {
+        var out = JSONObjectBuilder()
+        func side(_ side: DiffSide) -> JSONValue {
+            var entry = JSONObjectBuilder()
+            entry.add("file", side.file)
+            entry.add("title", side.header.title)
+            entry.add("profile", side.header.profile.rawValue)
+            entry.add("strategy", side.header.scenario.map { .string($0.strategy) } ?? .null)
+            entry.add("events", side.eventCount)
+            entry.add("comparedEvents", side.hashes.count)
+            return entry.value
+        }
+        out.add("a", side(diff.a))
+        out.add("b", side(diff.b))
+        out.add("equivalent", diff.equivalent)
+        out.add("sameScenario", diff.scenarioDifferences.isEmpty)
+        out.add("scenarioDifferences", .list(diff.scenarioDifferences.map { .string($0) }))
+        out.add("compared", .list(diff.setupDifferences.map { .string($0) }))
+        out.add("changedEvents", diff.changedEvents)
+        out.add("truncated", diff.truncated)
+        if let first = diff.firstDivergence {
+            var entry = JSONObjectBuilder()
+            entry.add("aEvent", first.aSeq.map { .number(Double($0)) } ?? .null)
+            entry.add("bEvent", first.bSeq.map { .number(Double($0)) } ?? .null)
+            entry.add("t", first.time.map { .number($0.milliseconds) } ?? .null)
+            entry.add("a", .list(first.aExplanation.map { .string($0) }))
+            entry.add("b", .list(first.bExplanation.map { .string($0) }))
+            out.add("firstDivergence", entry.value)
+        } else {
+            out.add("firstDivergence", .null)
+        }
+        out.add("hunkCount", diff.hunkCount)
+        out.add("hunks", .list(diff.hunks.map { hunk in
+            .list(hunk.rows.map { row in
+                var entry = JSONObjectBuilder()
+                entry.add("change", row.change.rawValue)
+                entry.add("a", row.a.map { line -> JSONValue in
+                    var value = JSONObjectBuilder(); value.add("seq", line.seq); value.add("event", line.text); return value.value } ?? .null)
+                entry.add("b", row.b.map { line -> JSONValue in
+                    var value = JSONObjectBuilder(); value.add("seq", line.seq); value.add("event", line.text); return value.value } ?? .null)
+                return entry.value
+            })
+        }))
+        out.add("metrics", .list(diff.metrics.map { metric in
+            var entry = JSONObjectBuilder()
+            entry.add("metric", metric.key)
+            entry.add("a", metric.a.value.map { .number($0.number) } ?? .null)
+            entry.add("b", metric.b.value.map { .number($0.number) } ?? .null)
+            entry.add("better", metric.better == .neither ? .null : .string(metric.better.rawValue))
+            return entry.value
+        }))
+        return out.value
+    }
+}

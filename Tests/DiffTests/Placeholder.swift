@@ -1,0 +1,2 @@
+import XCTest
+final class DiffPlaceholderTests: XCTestCase { func testNothing() {} }
