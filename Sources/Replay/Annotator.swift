@@ -44,7 +44,7 @@ public struct Annotator {
     public mutating func step(file: String = "trace") throws(ReuseLabError) -> Annotation? {
         guard next < trace.events.count else { return nil }
         let event = trace.events[next]
-        let before = state
+        let before = Before(state)
         do throws(LifecycleViolation) {
             try state.apply(event)
         } catch {
@@ -75,7 +75,7 @@ public struct Annotator {
         return nil
     }
 
-    private func visibleRows(_ state: ReplayState) -> ClosedRange<Int>? {
+    private func visibleRows(_ state: Before) -> ClosedRange<Int>? {
         let rows = state.displayed.keys
         guard let low = rows.min(), let high = rows.max() else { return nil }
         return low...high
@@ -90,7 +90,7 @@ public struct Annotator {
 
     // MARK: Explaining
 
-    private mutating func explain(_ event: TraceEvent, index: Int, before: ReplayState, marks: inout Set<Annotation.Mark>) -> String {
+    private mutating func explain(_ event: TraceEvent, index: Int, before: Before, marks: inout Set<Annotation.Mark>) -> String {
         switch event.body {
         case .initCell(let cell, let identifier):
             marks.insert(.newCell)
@@ -249,7 +249,7 @@ public struct Annotator {
         }
     }
 
-    private func emptyPoolReason(index: Int, before: ReplayState, identifier: String) -> String {
+    private func emptyPoolReason(index: Int, before: Before, identifier: String) -> String {
         var reasons: [String] = []
         if !before.reloadingRows.isEmpty {
             return "the row is being reloaded, and its old cell stays in use until the new one is displayed"
@@ -348,4 +348,31 @@ public struct Annotator {
 
 extension String {
     var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
+
+/// The parts of the replay state an explanation reads from just before an event.
+/// Copying only these (and never the growing list of requests) keeps annotating a
+/// long trace linear.
+struct Before {
+    let cells: [CellRecord]
+    let pools: [String: [Int]]
+    let keptAside: [Int]
+    let displayed: [Int: [Int]]
+    let reloadingRows: Set<Int>
+    let hasDisappeared: Bool
+    let liveCellCount: Int
+
+    init(_ state: ReplayState) {
+        cells = state.cells
+        pools = state.pools
+        keptAside = state.keptAside
+        displayed = state.displayed
+        reloadingRows = state.reloadingRows
+        hasDisappeared = state.hasDisappeared
+        liveCellCount = state.liveCellCount
+    }
+
+    func cell(_ id: Int) -> CellRecord? {
+        id >= 1 && id <= cells.count ? cells[id - 1] : nil
+    }
 }

@@ -21,23 +21,27 @@ struct SummaryFacts {
     var worstHitch: Int?
 
     init(_ trace: Trace) {
-        /// The row each cell left, until it is configured again or deallocated.
-        var left: [Int: Int] = [:]
+        // Whether a row comes back with the cell that left it is the replay state's
+        // knowledge (the cell's phase before willDisplay), not recomputed here.
+        var state = ReplayState(header: trace.header)
         var worstMs = -1.0
         var disappeared = false
         for event in trace.events {
+            // Only the phase before a willDisplay is needed; copying the whole state per event would be slow.
+            var phaseBefore: CellPhase?
+            if case .willDisplay(_, let cell) = event.body { phaseBefore = state.cell(cell)?.phase }
+            // The trace was validated when the timeline was built; a violation cannot happen here.
+            try? state.apply(event)
             switch event.body {
-            case .willDisplay(let row, let cell):
+            case .willDisplay(let row, _):
                 rowsShown.insert(row)
-                if left.removeValue(forKey: cell) == row { cameBack += 1 }
-            case .didEndDisplaying(let row, let cell):
-                left[cell] = row
+                switch phaseBefore {
+                case .keptAside(row)?, .offscreen(row)?: cameBack += 1
+                default: break
+                }
             case .keepAside:
                 keptAside += 1
-            case .prepareForReuse(let cell, _, _), .cellForRowAt(_, let cell):
-                left[cell] = nil
-            case .deinitCell(let cell):
-                left[cell] = nil
+            case .deinitCell:
                 if disappeared { deallocatedAfterDisappearing += 1 } else { deallocatedBeforeDisappearing += 1 }
             case .viewDidDisappear:
                 disappeared = true
