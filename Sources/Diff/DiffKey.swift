@@ -28,7 +28,11 @@ public struct DiffKeyMaker {
 
     /// Folds `event` and returns its key, or nil for a kind that is not compared.
     public mutating func key(for event: TraceEvent) throws(LifecycleViolation) -> String? {
-        let before = metrics.state
+        // The row a cell showed before an image is set on it. Only that is read from
+        // the state before the event: holding a copy of the whole state across `apply`
+        // would make every event copy the state's arrays (copy on write).
+        var rowBefore: Int?
+        if case .imageSet(let cell, _) = event.body, kinds.contains(.imageSet) { rowBefore = metrics.state.cell(cell)?.lastRow }
         try metrics.apply(event)
         guard kinds.contains(event.kind) else { return nil }
         let name = event.kind.rawValue
@@ -50,8 +54,8 @@ public struct DiffKeyMaker {
         case .requestFailed(let id, _), .requestCancelled(let id): return "\(name) \(describe(request: id))"
         case .cacheHit(let row, let image, let layer): return "\(name) row \(row) image \(image) \(layer.rawValue)"
         case .cacheEvict(let image, let layer): return "\(name) image \(image) \(layer.rawValue)"
-        case .imageSet(let cell, let image):
-            let row = before.cell(cell)?.lastRow.map { "row \($0)" } ?? "a new cell"
+        case .imageSet(_, let image):
+            let row = rowBefore.map { "row \($0)" } ?? "a new cell"
             return "\(name) \(row): \(image.describe)"
         case .mainThreadBlocked(_, let cause): return "\(name) \(cause)"
         case .hitch(_, _, _, let cause): return "\(name) \(cause)"

@@ -33,7 +33,8 @@ public struct TraceDiff: Sendable {
         public var lastSharedB: Int?
         public var time: VirtualTime?
         /// The annotations of the first differing events on each side (empty if that side
-        /// has none there, or if the traces are too large to annotate).
+        /// has none there, or if they lie too far into the traces to annotate: see
+        /// `annotationLimit`).
         public var aExplanation: [String]
         public var bExplanation: [String]
     }
@@ -43,7 +44,12 @@ public struct TraceDiff: Sendable {
     public var equivalent: Bool
     /// True when the edit distance exceeded the alignment's cap (see `Alignment`).
     public var truncated: Bool
+    /// Compared events on one side with no counterpart on the other (A's plus B's).
     public var changedEvents: Int
+    /// How many of A's compared events have no counterpart in B.
+    public var onlyInA: Int { a.hashes.count - (a.hashes.count + b.hashes.count - changedEvents) / 2 }
+    /// How many of B's compared events have no counterpart in A.
+    public var onlyInB: Int { b.hashes.count - (a.hashes.count + b.hashes.count - changedEvents) / 2 }
     public var scenarioDifferences: [String]
     /// What the comparison is about (strategy, profile, prefetching).
     public var setupDifferences: [String]
@@ -53,37 +59,61 @@ public struct TraceDiff: Sendable {
     public var hunkCount: Int
     public var metrics: [MetricDelta]
 
-    /// Traces up to this many events each get their divergence explained by the annotator.
+    /// The divergence is explained by the annotator (which replays everything before
+    /// it) when what it must replay lies within this many events of both traces' start.
     public static let annotationLimit = 300_000
 
     /// Compares two trace files. `context` unchanged rows are kept around each change;
     /// at most `maximumHunks` hunks are gathered for display.
+    ///
+    /// Each trace is read twice: once whole, for the key of every compared event and
+    /// the metrics; then only as far as the divergence's explanation replays. A and B
+    /// are read side by side on two threads.
     public static func compare(pathA: String, pathB: String, kinds: Set<EventKind> = DiffKeyMaker.defaultKinds,
                                context: Int = 3, maximumHunks: Int = 200) throws(ReuseLabError) -> TraceDiff {
-        let (a, bytesA) = try DiffSide.read(path: pathA, kinds: kinds)
-        let (b, bytesB) = try DiffSide.read(path: pathB, kinds: kinds)
+        let (a, bytesA, b, bytesB) = try readBoth(pathA: pathA, pathB: pathB, kinds: kinds)
         let alignment = Alignment.align(a.hashes, b.hashes)
         let (allHunks, changed) = hunks(alignment.operations, context: context)
         let shown = Array(allHunks.prefix(maximumHunks))
-        // Second pass: the text of every event the shown hunks mention.
-        var wantedA: Set<Int> = [], wantedB: Set<Int> = []
-        for hunk in shown {
-            for operation in hunk {
-                switch operation {
-                case .same(let i, let j): wantedA.insert(Int(a.seqs[i])); wantedB.insert(Int(b.seqs[j]))
-                case .onlyA(let i): wantedA.insert(Int(a.seqs[i]))
-                case .onlyB(let j): wantedB.insert(Int(b.seqs[j]))
-                }
-            }
-        }
-        let textsA = try DiffSide.keyTexts(bytes: bytesA, file: a.file, kinds: kinds, wanted: wantedA)
-        let textsB = try DiffSide.keyTexts(bytes: bytesB, file: b.file, kinds: kinds, wanted: wantedB)
-        let renderedHunks = shown.map { Hunk(rows: rows($0, a: a, b: b, textsA: textsA, textsB: textsB)) }
-        let divergence = try firstDivergence(alignment.operations, a: a, b: b, bytesA: bytesA, bytesB: bytesB)
+        let renderedHunks = shown.map { Hunk(rows: rows($0, a: a, b: b)) }
+        // Second pass, as far as each side's explanation of the divergence replays.
+        let parting = Parting(alignment.operations, a: a, b: b)
+        let plans: (a: ExplanationPlan?, b: ExplanationPlan?) = parting.map { ExplanationPlan.both($0, a: a, b: b) } ?? (nil, nil)
+        let (explainedA, explainedB) = try Concurrently.both({ () throws(ReuseLabError) in
+            try Explanation(bytes: bytesA, side: a, plan: plans.a)
+        }, { () throws(ReuseLabError) in
+            try Explanation(bytes: bytesB, side: b, plan: plans.b)
+        })
+        var divergence = parting?.divergence
+        divergence?.aExplanation = explainedA.texts
+        divergence?.bExplanation = explainedB.texts
+        divergence?.time = [explainedA.time, explainedB.time].compactMap { $0 }.min()
         return TraceDiff(a: a, b: b, equivalent: changed == 0, truncated: alignment.truncated, changedEvents: changed,
                          scenarioDifferences: ScenarioComparison.differences(a.header, b.header),
                          setupDifferences: ScenarioComparison.setup(a.header, b.header), firstDivergence: divergence,
                          hunks: renderedHunks, hunkCount: allHunks.count, metrics: MetricDelta.compare(a.metrics, b.metrics))
+    }
+
+    /// Reads both files, one after the other (so only one is ever held twice, as read
+    /// and as bytes), then scans them side by side. Errors come in the order a reading
+    /// of A then B would meet them: A's file, A's contents, B's file, B's contents.
+    static func readBoth(pathA: String, pathB: String, kinds: Set<EventKind>) throws(ReuseLabError)
+        -> (a: DiffSide, bytesA: [UInt8], b: DiffSide, bytesB: [UInt8]) {
+        let bytesA = try InputFile.read(pathA, limit: TraceReader.maximumBytes)
+        let fileA = InputFile.displayName(pathA), fileB = InputFile.displayName(pathB)
+        let bytesB: [UInt8]
+        do {
+            bytesB = try InputFile.read(pathB, limit: TraceReader.maximumBytes)
+        } catch {
+            _ = try DiffSide.scan(bytes: bytesA, file: fileA, kinds: kinds)
+            throw error
+        }
+        let (a, b) = try Concurrently.both({ () throws(ReuseLabError) in
+            try DiffSide.scan(bytes: bytesA, file: fileA, kinds: kinds)
+        }, { () throws(ReuseLabError) in
+            try DiffSide.scan(bytes: bytesB, file: fileB, kinds: kinds)
+        })
+        return (a, bytesA, b, bytesB)
     }
 
     /// Groups the alignment into runs of changes with `context` unchanged steps
@@ -108,9 +138,9 @@ public struct TraceDiff: Sendable {
 
     /// Side-by-side rows: unchanged steps as they are; in each run of changes, A's
     /// and B's events paired up in order, the longer side's rest on its own.
-    static func rows(_ operations: [Alignment.Operation], a: DiffSide, b: DiffSide, textsA: [Int: String], textsB: [Int: String]) -> [Row] {
-        func lineA(_ i: Int) -> Line { let seq = Int(a.seqs[i]); return Line(seq: seq, text: textsA[seq] ?? "") }
-        func lineB(_ j: Int) -> Line { let seq = Int(b.seqs[j]); return Line(seq: seq, text: textsB[seq] ?? "") }
+    static func rows(_ operations: [Alignment.Operation], a: DiffSide, b: DiffSide) -> [Row] {
+        func lineA(_ i: Int) -> Line { Line(seq: Int(a.seqs[i]), text: a.keys[i]) }
+        func lineB(_ j: Int) -> Line { Line(seq: Int(b.seqs[j]), text: b.keys[j]) }
         var rows: [Row] = []
         var pendingA: [Int] = [], pendingB: [Int] = []
         func flush() {
@@ -133,70 +163,5 @@ public struct TraceDiff: Sendable {
         }
         flush()
         return rows
-    }
-
-    /// The first run of changes, explained by each trace's annotator (for traces
-    /// small enough to annotate).
-    static func firstDivergence(_ operations: [Alignment.Operation], a: DiffSide, b: DiffSide,
-                                bytesA: [UInt8], bytesB: [UInt8]) throws(ReuseLabError) -> Divergence? {
-        guard let start = operations.firstIndex(where: { if case .same = $0 { return false }; return true }) else { return nil }
-        var onlyA: [Int] = [], onlyB: [Int] = []
-        for operation in operations[start...] {
-            switch operation {
-            case .same: break
-            case .onlyA(let i): onlyA.append(Int(a.seqs[i])); continue
-            case .onlyB(let j): onlyB.append(Int(b.seqs[j])); continue
-            }
-            break
-        }
-        // The last event both did before parting: what a side that does nothing new here did last.
-        var commonA: Int?, commonB: Int?
-        if start > 0, case .same(let i, let j) = operations[start - 1] {
-            commonA = Int(a.seqs[i])
-            commonB = Int(b.seqs[j])
-        }
-        var divergence = Divergence(aSeq: onlyA.first, bSeq: onlyB.first, lastSharedA: commonA, lastSharedB: commonB,
-                                    time: nil, aExplanation: [], bExplanation: [])
-        guard a.eventCount <= annotationLimit, b.eventCount <= annotationLimit else { return divergence }
-        let (explainedA, timeA) = try explain(bytes: bytesA, file: a.file, seqs: Array(onlyA.prefix(3)), fallback: commonA, name: "A")
-        let (explainedB, timeB) = try explain(bytes: bytesB, file: b.file, seqs: Array(onlyB.prefix(3)), fallback: commonB, name: "B")
-        divergence.aExplanation = explainedA
-        divergence.bExplanation = explainedB
-        divergence.time = [timeA, timeB].compactMap { $0 }.min()
-        return divergence
-    }
-
-    /// How far past the divergence to look for its consequence (a STALE or LATE step).
-    static let consequenceWindow = 400
-
-    /// The annotations of events `seqs` (in order) — or, when that side did nothing
-    /// new here, of its last shared event `fallback` — then the first STALE or LATE
-    /// step that follows; and the time of the first event explained.
-    static func explain(bytes: [UInt8], file: String, seqs: [Int], fallback: Int?, name: String) throws(ReuseLabError) -> ([String], VirtualTime?) {
-        let explained = seqs.isEmpty ? (fallback.map { [$0] } ?? []) : seqs
-        guard let last = explained.last else { return ([], nil) }
-        let trace = try TraceReader.read(bytes: bytes, file: file)
-        var annotator = Annotator(trace: trace)
-        var texts: [String] = []
-        var time: VirtualTime?
-        while let annotation = try annotator.step(file: file) {
-            if annotation.seq <= last {
-                if explained.contains(annotation.seq) {
-                    texts.append(annotation.text)
-                    time = time ?? annotation.time
-                }
-                continue
-            }
-            if annotation.seq > last + consequenceWindow { break }
-            if !annotation.marks.isDisjoint(with: [.stale, .late]) {
-                texts.append("Then, at \(JSONWriter.formatNumber(annotation.time.milliseconds)) ms (event \(annotation.seq)): " + annotation.text)
-                break
-            }
-        }
-        if seqs.isEmpty, !texts.isEmpty {
-            texts[0] += " \(name) does nothing more here."
-            time = nil
-        }
-        return (texts, time)
     }
 }

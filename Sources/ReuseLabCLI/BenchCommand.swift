@@ -3,10 +3,12 @@ import TraceFormat
 import Recorder
 import Strategies
 
-/// `reuselab bench`: how fast the engine records and how much memory it takes.
+/// `reuselab bench`: how fast the engine records and how much memory it takes;
+/// with `--diff`, how fast two large traces are compared (see `DiffBench`).
 enum BenchCommand {
     static let help = """
     Usage: reuselab bench [--rows N] [--strategy NAME] [--json]
+           reuselab bench --diff [--rows N] [--strategy NAME] [--against NAME] [--json]
 
     Records a scenario of N rows (default 10000), with the app strategy NAME
     (default plain; see 'reuselab strategies'), scrolled from top to bottom and
@@ -14,31 +16,30 @@ enum BenchCommand {
     validates it, then prints events per second for each stage and the peak memory
     (resident set) of the process.
 
+    With --diff it records that scenario (default 66000 rows: a million
+    events) twice, with NAME (default async-no-reset) and with the --against
+    strategy (default async-reset), writes both traces to temporary files, and
+    times 'reuselab diff' of the two files: seconds, events per second, the peak
+    memory while comparing and how much of it the comparison added (where the
+    high-water mark can be reset, as on Linux; elsewhere the whole run's peak).
+
     """
 
     static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let args = try Arguments(arguments, command: "bench", flagNames: ["-h", "--help", "--json"], valueNames: ["--rows", "--strategy"])
+        let args = try Arguments(arguments, command: "bench", flagNames: ["-h", "--help", "--json", "--diff"],
+                                 valueNames: ["--rows", "--strategy", "--against"])
         if args.has("-h") || args.has("--help") { io.out(help); return 0 }
-        let rows = try args.int("--rows", command: "bench", default: 10_000, range: 100...1_000_000)
-        let strategy = args.values["--strategy"] ?? "plain"
-        guard StrategyCatalog.named(strategy) != nil else {
-            throw ReuseLabError(.usage, "bench: unknown strategy \(VisibleText.escape(strategy)); see 'reuselab strategies'")
+        let comparing = args.has("--diff")
+        let rows = try args.int("--rows", command: "bench", default: comparing ? 66_000 : 10_000, range: 100...1_000_000)
+        let strategy = try strategyName(args.values["--strategy"] ?? (comparing ? "async-no-reset" : "plain"))
+        if comparing {
+            let against = try strategyName(args.values["--against"] ?? "async-reset")
+            return try DiffBench.run(rows: rows, strategies: (strategy, against), json: args.has("--json"), io: io)
         }
-        let height = Double(rows) * 44
-        var script: [ScriptStep] = []
-        // A long scroll: steady drags and flings all the way down, then back up.
-        var travelled = 0.0
-        while travelled < height {
-            script.append(.drag(by: 2_000, ms: 1_000))
-            script.append(.fling(velocity: 6_000, deceleration: DecelerationRate.normal))
-            travelled += 2_000 + 6_000 * 0.5
+        guard args.values["--against"] == nil else {
+            throw ReuseLabError(.usage, "bench: --against goes with --diff; see 'reuselab bench --help'")
         }
-        script.append(.fling(velocity: -8_000, deceleration: DecelerationRate.normal))
-        script.append(.scrollTo(row: 0, position: .top, animated: true))
-        script.append(.disappear)
-        let scenario = Scenario(title: "Benchmark: \(rows) rows scrolled end to end", profile: .modern,
-                                table: TableSpec(rows: rows, rowHeight: 44, viewportHeight: 844, contentInsetTop: 47, contentInsetBottom: 34),
-                                strategy: strategy, prefetching: true, script: script)
+        let scenario = benchmarkScenario(rows: rows, strategy: strategy)
 
         let recordStart = DispatchTime.now()
         let trace = try Recorder.record(scenario)
@@ -77,6 +78,33 @@ enum BenchCommand {
         return 0
     }
 
+    /// A table of `rows` rows scrolled from top to bottom with steady drags and
+    /// flings, then flung back up and scrolled to the top.
+    static func benchmarkScenario(rows: Int, strategy: String) -> Scenario {
+        let height = Double(rows) * 44
+        var script: [ScriptStep] = []
+        var travelled = 0.0
+        while travelled < height {
+            script.append(.drag(by: 2_000, ms: 1_000))
+            script.append(.fling(velocity: 6_000, deceleration: DecelerationRate.normal))
+            travelled += 2_000 + 6_000 * 0.5
+        }
+        script.append(.fling(velocity: -8_000, deceleration: DecelerationRate.normal))
+        script.append(.scrollTo(row: 0, position: .top, animated: true))
+        script.append(.disappear)
+        return Scenario(title: "Benchmark: \(rows) rows scrolled end to end", profile: .modern,
+                        table: TableSpec(rows: rows, rowHeight: 44, viewportHeight: 844, contentInsetTop: 47, contentInsetBottom: 34),
+                        strategy: strategy, prefetching: true, script: script)
+    }
+
+    /// `name` if it is a strategy, else a usage error.
+    static func strategyName(_ name: String) throws(ReuseLabError) -> String {
+        guard StrategyCatalog.named(name) != nil else {
+            throw ReuseLabError(.usage, "bench: unknown strategy \(VisibleText.escape(name)); see 'reuselab strategies'")
+        }
+        return name
+    }
+
     static func seconds(since start: DispatchTime) -> Double {
         max(1e-9, Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
     }
@@ -94,5 +122,14 @@ enum BenchCommand {
             return Int(digits).map { $0 * 1024 }
         }
         return nil
+    }
+
+    /// Resets the peak resident set size to the current one (Linux 4.0 and later,
+    /// by writing 5 to /proc/self/clear_refs). False where that is not possible.
+    static func resetPeakResident() -> Bool {
+        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+        defer { try? handle.close() }
+        do { try handle.write(contentsOf: Data("5".utf8)) } catch { return false }
+        return true
     }
 }

@@ -24,7 +24,7 @@ enum DiffReportText {
         if diff.equivalent {
             out += "Equivalent: the traces do the same things in the same order (\(diff.a.hashes.count) compared events).\n"
         } else {
-            out += "The traces differ in \(diff.changedEvents) of \(max(diff.a.hashes.count, diff.b.hashes.count)) compared events, in \(diff.hunkCount) stretch\(diff.hunkCount == 1 ? "" : "es").\n"
+            out += TextWrap.lines(summary(diff), firstWidth: width, width: width).joined(separator: "\n") + "\n"
             if diff.truncated {
                 out += "(They differ so much that past the first \(Alignment.maximumDistance) changes the rest is shown as one changed block.)\n"
             }
@@ -42,6 +42,15 @@ enum DiffReportText {
         return out
     }
 
+    /// "The traces differ in 33 stretches: 0 of A's 643 compared events are not in B,
+    /// and 54 of B's 697 are not in A."
+    static func summary(_ diff: TraceDiff) -> String {
+        func verb(_ count: Int) -> String { count == 1 ? "is" : "are" }
+        let stretches = "\(diff.hunkCount) stretch\(diff.hunkCount == 1 ? "" : "es")"
+        return "The traces differ in \(stretches): \(diff.onlyInA) of A's \(diff.a.hashes.count) compared events \(verb(diff.onlyInA)) not in B, "
+            + "and \(diff.onlyInB) of B's \(diff.b.hashes.count) \(verb(diff.onlyInB)) not in A."
+    }
+
     static func divergence(_ divergence: TraceDiff.Divergence) -> String {
         var out = "They part ways"
         if let time = divergence.time { out += " at \(JSONWriter.formatNumber(time.milliseconds)) ms" }
@@ -52,7 +61,7 @@ enum DiffReportText {
         out += " (A: \(place(divergence.aSeq, divergence.lastSharedA)); B: \(place(divergence.bSeq, divergence.lastSharedB))):\n"
         func side(_ name: String, _ texts: [String], _ seq: Int?) -> String {
             if texts.isEmpty {
-                return "  \(name): " + (seq == nil ? "nothing here: the other trace does something \(name) never does.\n" : "(event \(seq ?? 0); the trace is too large to explain)\n")
+                return "  \(name): " + (seq == nil ? "nothing here: the other trace does something \(name) never does.\n" : "(event \(seq ?? 0); too far into the trace to explain)\n")
             }
             var lines: [String] = []
             for (index, text) in texts.enumerated() {
@@ -70,11 +79,11 @@ enum DiffReportText {
 
     static func sideBySide(_ row: TraceDiff.Row, style: TerminalStyle) -> String {
         let column = (width - 3) / 2
-        func cell(_ line: TraceDiff.Line?) -> String {
+        func cell(_ line: TraceDiff.Line?, padded: Bool = true) -> String {
             guard let line else { return String(repeating: " ", count: column) }
             let text = "\(line.seq) " + VisibleText.escape(line.text)
             let cut = text.count > column ? String(text.prefix(column - 1)) + "…" : text
-            return cut + String(repeating: " ", count: column - cut.count)
+            return padded ? cut + String(repeating: " ", count: column - cut.count) : cut
         }
         let marker: String
         switch row.change {
@@ -84,19 +93,27 @@ enum DiffReportText {
         case .changed: marker = "|"
         }
         let left = row.change == .same ? cell(row.a) : style.removed(cell(row.a))
-        let right = row.change == .same ? cell(row.b) : style.added(cell(row.b))
-        return left + " " + marker + " " + right
+        // The right column is not padded: no line ends in spaces.
+        guard let line = row.b else { return left + " " + marker }
+        let right = cell(line, padded: false)
+        return left + " " + marker + " " + (row.change == .same ? right : style.added(right))
     }
 
-    /// The metrics on which the traces differ (the rest are counted, not listed).
+    /// The metrics on which the traces differ (the rest are counted, not listed). A
+    /// column is 17 wide, or wider when a value needs it ("12.3 ms per s of scrolling").
     static func metricTable(_ metrics: [MetricDelta]) -> String {
-        var out = "  " + "metric".padded(30) + "A".padded(17) + "B".padded(17) + "better\n"
-        var equal = 0
-        for metric in metrics {
+        let differing = metrics.compactMap { metric -> (label: String, a: String, b: String, better: String)? in
             let a = metric.a.value.map(StatsCommand.describe) ?? "–"
             let b = metric.b.value.map(StatsCommand.describe) ?? "–"
-            if a == b { equal += 1; continue }
-            out += "  " + metric.label.padded(30) + a.padded(17) + b.padded(17) + metric.better.rawValue + "\n"
+            return a == b ? nil : (metric.label, a, b, metric.better.rawValue)
+        }
+        let equal = metrics.count - differing.count
+        if differing.isEmpty { return "  All \(equal) metrics are the same on both sides.\n" }
+        let widthA = max(17, (differing.map(\.a.count).max() ?? 0) + 2)
+        let widthB = max(17, (differing.map(\.b.count).max() ?? 0) + 2)
+        var out = "  " + "metric".padded(30) + "A".padded(widthA) + "B".padded(widthB) + "better\n"
+        for row in differing {
+            out += "  " + row.label.padded(30) + row.a.padded(widthA) + row.b.padded(widthB) + row.better + "\n"
         }
         if equal > 0 { out += "  (\(equal) other metrics are the same on both sides)\n" }
         return out

@@ -1,0 +1,92 @@
+import XCTest
+
+/// `reuselab diff` of the bundled pairs a lesson compares, against the files in
+/// Golden/: any change in the alignment, the explanations or the layout shows up
+/// here. Each test also checks the sentences that carry the lesson, so that a
+/// regenerated golden file cannot quietly lose them. Regenerate with
+/// REUSELAB_UPDATE_GOLDEN=1 after reviewing the change.
+final class DiffGoldenTests: XCTestCase {
+    /// Diffs two bundled traces, compares the output with Golden/NAME, and returns it.
+    func golden(_ a: String, _ b: String, as name: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let result = diffBundled(a, b)
+        XCTAssertEqual(result.status, 1, "traces that differ exit 1, as diff(1) does: \(result.err)", file: file, line: line)
+        XCTAssertEqual(result.err, "", file: file, line: line)
+        try assertGolden(result.out, name, file: file, line: line)
+        return result.out
+    }
+
+    /// One side's explanation of the first divergence ("  A: …" up to the next side), flattened.
+    func explanation(_ out: String, _ side: String) -> String {
+        let other = side == "A" ? "  B: " : "\n"
+        return out.section(from: "  \(side): ", to: other).flattened
+    }
+
+    /// The metric table's row for `label`, flattened ("stale image time 3049.995 ms 0 ms B").
+    func metric(_ out: String, _ label: String) -> String {
+        out.section(from: "  \(label)  ", to: "  ").flattened
+    }
+
+    func testAsyncNoResetAgainstReset() throws {
+        let out = try golden("images-async-no-reset", "images-async-reset", as: "async-no-reset--async-reset.txt")
+        XCTAssertTrue(out.contains("Compared: strategy async-no-reset → async-reset.\nSame scenario otherwise"))
+        let a = explanation(out, "A"), b = explanation(out, "B")
+        XCTAssertTrue(a.contains("Its image view still holds image 0 until something resets it."), a)
+        XCTAssertTrue(a.contains("STALE: cell #1 now shows row 23 but its image view still holds row 0's image"), a)
+        XCTAssertTrue(b.contains("prepareForReuse clears cell #1's image view"), b)
+        XCTAssertTrue(metric(out, "stale image time").hasSuffix(" B"), metric(out, "stale image time"))
+        XCTAssertTrue(metric(out, "stale frames").hasPrefix("stale frames 183 frames 0 frames"), metric(out, "stale frames"))
+    }
+
+    func testAsyncResetAgainstTaskIdentityCancel() throws {
+        let out = try golden("images-async-reset", "images-task-identity-cancel", as: "async-reset--task-identity-cancel.txt")
+        XCTAssertTrue(out.contains("Compared: strategy async-reset → task-identity-cancel."))
+        let b = explanation(out, "B")
+        XCTAssertTrue(b.contains("its image view shows the placeholder"), b)
+        XCTAssertTrue(explanation(out, "A").contains("A does nothing more here."))
+        // The enlarged URLCache answers what async-reset downloads again.
+        XCTAssertEqual(metric(out, "downloads"), "downloads 77 50 B")
+        XCTAssertEqual(metric(out, "cache hits: URLCache memory"), "cache hits: URLCache memory 0 27 B")
+    }
+
+    func testPrefetchOffAgainstOn() throws {
+        let out = try golden("prefetch-off", "prefetch-on", as: "prefetch-off--prefetch-on.txt")
+        XCTAssertTrue(out.contains("Compared: prefetching off → on."))
+        let b = explanation(out, "B")
+        XCTAssertTrue(b.contains("Prefetch batch 1: rows 19–28 (10 rows), past the bottom edge"), b)
+        XCTAssertTrue(b.contains("Row 19 asks for image 19 (request 20, from prefetchRowsAt)."), b)
+        XCTAssertTrue(metric(out, "first complete screen at").hasSuffix(" B"))
+        XCTAssertTrue(metric(out, "rows gone before their image").hasPrefix("rows gone before their image 60 27 B"))
+    }
+
+    func testPlainAgainstCacheCoalesce() throws {
+        let out = try golden("images-plain", "images-cache-coalesce", as: "plain--cache-coalesce.txt")
+        XCTAssertTrue(out.contains("Compared: strategy plain → cache-coalesce."))
+        XCTAssertTrue(explanation(out, "B").contains("Row 0 asks for image 0 (request 1, from cellForRowAt)."))
+        XCTAssertEqual(metric(out, "cache hits: memory cache"), "cache hits: memory cache 0 76 B")
+        XCTAssertTrue(out.contains("\n                                       > 3 imageRequest row 0 image 0 cellForR…\n"))
+    }
+
+    func testModernAgainstClassicProfile() throws {
+        let out = try golden("seed004-slow-scroll", "seed004-slow-scroll-classic", as: "seed004-modern--classic.txt")
+        XCTAssertTrue(out.contains("Compared: modern → classic profile.\nSame scenario otherwise"))
+        let a = explanation(out, "A")
+        XCTAssertTrue(a.contains("while scrolling, the modern table view prepares the next row's cell ahead of time"), a)
+        XCTAssertTrue(explanation(out, "B").hasSuffix("B does nothing more here."))
+        // The classic table view reuses row 0's cell for row 21 instead of making a 22nd.
+        XCTAssertTrue(out.contains("108 didEndDisplaying row 0               106 didEndDisplaying row 0\n"
+                                   + "                                       > 122 prepareForReuse from row 0\n"))
+        XCTAssertEqual(metric(out, "cells created"), "cells created 23 21 B")
+    }
+
+    /// Every line of every golden diff fits 80 columns, but the metric table's
+    /// (a hitch time ratio is wider than its column).
+    func testSideBySideFitsEightyColumnsWithoutTrailingSpaces() throws {
+        for (a, b) in [("images-async-no-reset", "images-async-reset"), ("prefetch-off", "prefetch-on")] {
+            let out = diffBundled(a, b, ["--all"]).out
+            for line in out.section(from: "A  ", to: "What each costs:").split(separator: "\n") where !line.hasPrefix("A  ") && !line.hasPrefix("B  ") {
+                XCTAssertLessThanOrEqual(line.count, 80, "\(a): \(line)")
+                XCTAssertFalse(line.hasSuffix(" "), "\(a): a line ends in a space: \(line)")
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import XCTest
+import ReuseLabCLI
+
+// Helpers for the `diff` command's tests: running it in-process, bundled traces,
+// scratch files and golden files.
+
+/// What one run of `reuselab` printed and returned.
+struct DiffRun {
+    var status: Int32
+    var out: String
+    var err: String
+}
+
+/// The package's top folder (this file is Tests/DiffTests/DiffTestSupport.swift).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A bundled trace's path, `traces/NAME.trace.json` under the package.
+func bundledTrace(_ name: String) -> String {
+    packageRoot.appendingPathComponent("traces/\(name).trace.json").path
+}
+
+/// Runs `reuselab ARGUMENTS` in-process with captured output. `NO_COLOR` is set
+/// while it runs: colour is decided by whether the process's real standard output
+/// is a terminal, which it may be when the tests run in one. The package's folder
+/// is taken out of the output, so it reads as if run from there
+/// (`traces/seed004-slow-scroll.trace.json`) on any machine.
+func runReuseLab(_ arguments: [String]) -> DiffRun {
+    let previous = getenv("NO_COLOR").map { String(cString: $0) }
+    setenv("NO_COLOR", "1", 1)
+    defer {
+        if let previous { setenv("NO_COLOR", previous, 1) } else { unsetenv("NO_COLOR") }
+    }
+    final class Captured: @unchecked Sendable { var out = ""; var err = "" }
+    let captured = Captured()
+    let status = ReuseLab.run(arguments, io: CommandIO(out: { captured.out += $0 }, err: { captured.err += $0 }))
+    let root = packageRoot.path + "/"
+    return DiffRun(status: status, out: captured.out.replacingOccurrences(of: root, with: ""),
+                   err: captured.err.replacingOccurrences(of: root, with: ""))
+}
+
+/// `reuselab diff` of two bundled traces, with more options.
+func diffBundled(_ a: String, _ b: String, _ options: [String] = []) -> DiffRun {
+    runReuseLab(["diff", bundledTrace(a), bundledTrace(b)] + options)
+}
+
+/// `reuselab diff … --json`, parsed.
+func diffJSON(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+    let run = runReuseLab(["diff"] + arguments + ["--json"])
+    XCTAssertTrue(run.status == 0 || run.status == 1, "exit status \(run.status): \(run.err)", file: file, line: line)
+    XCTAssertTrue(run.out.hasSuffix("}\n"), "one JSON object and a line break", file: file, line: line)
+    let object = try JSONSerialization.jsonObject(with: Data(run.out.utf8))
+    return try XCTUnwrap(object as? [String: Any], "the output is a JSON object", file: file, line: line)
+}
+
+extension String {
+    /// The text with every run of spaces and line breaks made one space, so that
+    /// a phrase wrapped across lines can be searched for.
+    var flattened: String {
+        split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
+    /// The part of the text from the line starting with `start` up to (not
+    /// including) the line starting with `end`, or to the end of the text.
+    func section(from start: String, to end: String? = nil) -> String {
+        guard let from = range(of: "\n" + start) ?? (hasPrefix(start) ? range(of: start) : nil) else { return "" }
+        let rest = self[from.lowerBound...]
+        guard let end, let to = rest.dropFirst().range(of: "\n" + end) else { return String(rest) }
+        return String(rest[..<to.lowerBound])
+    }
+}
+
+/// A temporary folder for one test's files.
+final class ScratchFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("reuselab-diff-" + UUID().uuidString, isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = self.path(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// The text of a bundled trace file.
+func bundledTraceText(_ name: String) throws -> String {
+    try String(contentsOfFile: bundledTrace(name), encoding: .utf8)
+}
+
+/// Compares `actual` with `Tests/DiffTests/Golden/NAME`; with REUSELAB_UPDATE_GOLDEN=1
+/// in the environment, writes it there instead.
+func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    let url = packageRoot.appendingPathComponent("Tests/DiffTests/Golden/\(name)")
+    let update = "REUSELAB_UPDATE_GOLDEN=1 swift test --filter DiffGoldenTests"
+    if ProcessInfo.processInfo.environment["REUSELAB_UPDATE_GOLDEN"] == "1" {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(actual.utf8).write(to: url, options: .atomic)
+        return
+    }
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+        XCTFail("no golden file \(url.path); create it with \(update) and review it", file: file, line: line)
+        return
+    }
+    let expected = String(decoding: data, as: UTF8.self)
+    guard expected != actual else { return }
+    let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    let index = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        ?? min(expectedLines.count, actualLines.count)
+    let want = index < expectedLines.count ? String(expectedLines[index]) : "(end of file)"
+    let got = index < actualLines.count ? String(actualLines[index]) : "(end of output)"
+    XCTFail("""
+        output differs from \(url.lastPathComponent) at line \(index + 1) \
+        (\(expectedLines.count) lines expected, \(actualLines.count) printed):
+          expected: \(want)
+          printed:  \(got)
+        If the change is intended (new wording, a re-recorded trace), regenerate with
+          \(update)
+        and review the diff of Tests/DiffTests/Golden.
+        """, file: file, line: line)
+}

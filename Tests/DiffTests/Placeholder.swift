@@ -1,2 +1,0 @@
-import XCTest
-final class DiffPlaceholderTests: XCTestCase { func testNothing() {} }
