@@ -1,7 +1,8 @@
 /// Aligns two sequences of event keys: the longest common subsequence by Myers'
 /// O(ND) algorithm, after trimming the common prefix and suffix. The edit distance
-/// it searches is capped, so two very different million-event traces still align in
-/// bounded time and memory: past the cap, the rest is one changed block.
+/// Myers searches is capped, so two very different million-event traces still align
+/// in bounded time: past the cap, events unique to both sides anchor the alignment
+/// (as patience diff does) and the gaps between anchors are aligned in turn.
 public enum Alignment {
     /// One step of the alignment.
     public enum Operation: Equatable, Sendable {
@@ -18,33 +19,104 @@ public enum Alignment {
 
     public struct Result: Sendable {
         public var operations: [Operation]
-        /// True when the cap was reached and the middle was not aligned exactly.
+        /// True when some stretch exceeded the cap and had no anchors, so it is one changed block.
         public var truncated: Bool
     }
 
     public static func align(_ a: [UInt64], _ b: [UInt64], maximumDistance: Int = maximumDistance) -> Result {
-        var prefix = 0
-        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        var operations: [Operation] = (0..<prefix).map { .same($0, $0) }
-        let middleA = Array(a[prefix..<(a.count - suffix)])
-        let middleB = Array(b[prefix..<(b.count - suffix)])
+        var operations: [Operation] = []
+        operations.reserveCapacity(max(a.count, b.count))
         var truncated = false
-        if let path = myers(middleA, middleB, maximumDistance: maximumDistance) {
-            operations += path.map { operation in
-                switch operation {
-                case .same(let i, let j): return .same(i + prefix, j + prefix)
-                case .onlyA(let i): return .onlyA(i + prefix)
-                case .onlyB(let j): return .onlyB(j + prefix)
-                }
-            }
-        } else {
-            truncated = true
-            operations += middleA.indices.map { .onlyA($0 + prefix) } + middleB.indices.map { .onlyB($0 + prefix) }
-        }
-        operations += (0..<suffix).map { .same(a.count - suffix + $0, b.count - suffix + $0) }
+        alignRange(a, 0..<a.count, b, 0..<b.count, maximumDistance: maximumDistance, depth: 0, into: &operations, truncated: &truncated)
         return Result(operations: operations, truncated: truncated)
+    }
+
+    /// Aligns `a[aRange]` with `b[bRange]`: shared ends first, then Myers within the
+    /// cap; past the cap, the events whose key occurs exactly once on each side are
+    /// matched in order (the longest such run) and each gap between them is aligned
+    /// the same way. Only a gap with no such anchors is left as one changed block.
+    static func alignRange(_ a: [UInt64], _ aRange: Range<Int>, _ b: [UInt64], _ bRange: Range<Int>,
+                           maximumDistance: Int, depth: Int, into operations: inout [Operation], truncated: inout Bool) {
+        var lowA = aRange.lowerBound, lowB = bRange.lowerBound
+        var highA = aRange.upperBound, highB = bRange.upperBound
+        while lowA < highA, lowB < highB, a[lowA] == b[lowB] {
+            operations.append(.same(lowA, lowB))
+            lowA += 1
+            lowB += 1
+        }
+        var suffix: [Operation] = []
+        while lowA < highA, lowB < highB, a[highA - 1] == b[highB - 1] {
+            highA -= 1
+            highB -= 1
+            suffix.append(.same(highA, highB))
+        }
+        defer { operations.append(contentsOf: suffix.reversed()) }
+        if lowA == highA || lowB == highB {
+            operations.append(contentsOf: (lowA..<highA).map { .onlyA($0) })
+            operations.append(contentsOf: (lowB..<highB).map { .onlyB($0) })
+            return
+        }
+        if let path = myers(Array(a[lowA..<highA]), Array(b[lowB..<highB]), maximumDistance: maximumDistance) {
+            operations.append(contentsOf: path.map { operation in
+                switch operation {
+                case .same(let i, let j): return .same(i + lowA, j + lowB)
+                case .onlyA(let i): return .onlyA(i + lowA)
+                case .onlyB(let j): return .onlyB(j + lowB)
+                }
+            })
+            return
+        }
+        let anchors = depth < 48 ? uniqueAnchors(a, lowA..<highA, b, lowB..<highB) : []
+        guard !anchors.isEmpty else {
+            truncated = true
+            operations.append(contentsOf: (lowA..<highA).map { .onlyA($0) })
+            operations.append(contentsOf: (lowB..<highB).map { .onlyB($0) })
+            return
+        }
+        var nextA = lowA, nextB = lowB
+        for (i, j) in anchors {
+            alignRange(a, nextA..<i, b, nextB..<j, maximumDistance: maximumDistance, depth: depth + 1, into: &operations, truncated: &truncated)
+            operations.append(.same(i, j))
+            nextA = i + 1
+            nextB = j + 1
+        }
+        alignRange(a, nextA..<highA, b, nextB..<highB, maximumDistance: maximumDistance, depth: depth + 1, into: &operations, truncated: &truncated)
+    }
+
+    /// Pairs (i, j) of keys that occur exactly once in `a[aRange]` and once in
+    /// `b[bRange]`, the longest run of them in the same order on both sides
+    /// (patience sorting), ordered by i.
+    static func uniqueAnchors(_ a: [UInt64], _ aRange: Range<Int>, _ b: [UInt64], _ bRange: Range<Int>) -> [(Int, Int)] {
+        var inA: [UInt64: Int] = [:]   // position, or -1 when repeated
+        inA.reserveCapacity(aRange.count)
+        for i in aRange { inA[a[i]] = inA[a[i]] == nil ? i : -1 }
+        var inB: [UInt64: Int] = [:]
+        inB.reserveCapacity(bRange.count)
+        for j in bRange { inB[b[j]] = inB[b[j]] == nil ? j : -1 }
+        var pairs: [(Int, Int)] = []
+        for i in aRange {
+            if let positionA = inA[a[i]], positionA == i, let j = inB[a[i]], j >= 0 { pairs.append((i, j)) }
+        }
+        guard !pairs.isEmpty else { return [] }
+        // Longest increasing subsequence of j (pairs are already in i order).
+        var tails: [Int] = []            // index into pairs of the smallest tail of each length
+        var previous = [Int](repeating: -1, count: pairs.count)
+        for (index, pair) in pairs.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let mid = (low + high) / 2
+                if pairs[tails[mid]].1 < pair.1 { low = mid + 1 } else { high = mid }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        }
+        var result: [(Int, Int)] = []
+        var cursor = tails.last ?? -1
+        while cursor >= 0 {
+            result.append(pairs[cursor])
+            cursor = previous[cursor]
+        }
+        return result.reversed()
     }
 
     /// Myers' greedy forward search, keeping each round's frontier for the walk back.
