@@ -57,6 +57,7 @@ public final class Simulation {
             }
             world.record(.recordingEnded)
         }
+        world.abandonPendingWork()
         if let overflowStep { throw TooManyEvents(stepIndex: overflowStep, eventCount: log.events.count) }
         return log.events
     }

@@ -108,11 +108,13 @@ final class CachedImagesViewController: TableViewController {
         let item = imageObjects[indexPath.row]
         // `content.image = item.image` — the placeholder until the item has its image.
         cell.imageView.image = item.image.image ?? UIImage.placeholder
-        imageCache?.load(url: item.url, item: item) { (fetchedItem, image) in
+        // `[weak self]`: the cache keeps this closure while the download runs, and the
+        // controller keeps the cache; a strong capture would make a cycle.
+        imageCache?.load(url: item.url, item: item) { [weak self] (fetchedItem, image) in
             if let img = image, img !== fetchedItem.image.image {
                 // Update the item and reload it (the sample applies a snapshot with `reloadItems([item])`).
                 fetchedItem.image.image = img
-                self.tableView?.reloadRows(at: [IndexPath(row: fetchedItem.row, section: 0)], with: .fade)
+                self?.tableView?.reloadRows(at: [IndexPath(row: fetchedItem.row, section: 0)], with: .fade)
             }
         }
         return cell

@@ -9,6 +9,8 @@ public final class SimulatedNetwork {
     private var requestCount = 0
     private var connectionsInUse = 0
     private var waiting: [DataTask] = []
+    /// Every task made, so the end of a recording can release their handlers.
+    private var tasks: [DataTask] = []
     /// `URLCache.shared`, sized by the scenario's `cache`.
     public lazy var urlCache = HTTPCache(memoryCapacity: world.spec.cache.urlCacheMemory,
                                         diskCapacity: world.spec.cache.urlCacheDisk)
@@ -38,7 +40,9 @@ public final class SimulatedNetwork {
         public let resource: Resource
         let cause: RequestCause
         let usesURLCache: Bool
-        let completion: (SimData?, Failure?) -> Void
+        /// Dropped once called, so the task no longer keeps its caller alive
+        /// (an app that keeps its tasks would otherwise hold itself in a cycle).
+        private var completion: ((SimData?, Failure?) -> Void)?
         unowned let network: SimulatedNetwork
         public internal(set) var state: State = .suspended
         /// True while it occupies one of the host's connections.
@@ -53,6 +57,16 @@ public final class SimulatedNetwork {
             self.network = network
             self.completion = completion
         }
+
+        /// Calls the completion handler once, then lets go of it.
+        func complete(_ data: SimData?, _ failure: Failure?) {
+            let handler = completion
+            completion = nil
+            handler?(data, failure)
+        }
+
+        /// Lets go of the completion handler without calling it (the recording is over).
+        func abandon() { completion = nil }
 
         public func resume() { network.resume(self) }
         public func cancel() { network.cancel(self) }
@@ -70,15 +84,19 @@ public final class SimulatedNetwork {
                          completion: @escaping (SimData?, Failure?) -> Void) -> DataTask {
         let cause = cause ?? world.cause
         requestCount += 1
-        return DataTask(id: requestCount, resource: .image(number: image, row: row), cause: cause,
-                        usesURLCache: usesURLCache, network: self, completion: completion)
+        let task = DataTask(id: requestCount, resource: .image(number: image, row: row), cause: cause,
+                            usesURLCache: usesURLCache, network: self, completion: completion)
+        tasks.append(task)
+        return task
     }
 
     /// A request for a page of rows (batch paging).
     public func pageTask(firstRow: Int, count: Int, completion: @escaping (SimData?, Failure?) -> Void) -> DataTask {
         requestCount += 1
-        return DataTask(id: requestCount, resource: .page(firstRow: firstRow, count: count), cause: .cellForRowAt,
-                        usesURLCache: false, network: self, completion: completion)
+        let task = DataTask(id: requestCount, resource: .page(firstRow: firstRow, count: count), cause: .cellForRowAt,
+                            usesURLCache: false, network: self, completion: completion)
+        tasks.append(task)
+        return task
     }
 
     // MARK: Asynchronous tasks
@@ -96,7 +114,7 @@ public final class SimulatedNetwork {
                     guard task.state == .running else { return }
                     task.state = .completed
                     world.record(.response(request: task.id, bytes: cached.bytes, fromCache: true))
-                    task.completion(SimData(image: number, bytes: cached.bytes), nil)
+                    task.complete(SimData(image: number, bytes: cached.bytes), nil)
                 }
                 return
             }
@@ -124,7 +142,7 @@ public final class SimulatedNetwork {
             connectionsInUse -= 1
             if failed {
                 world.record(.requestFailed(request: task.id, reason: "the server did not answer"))
-                task.completion(nil, .failed("the server did not answer"))
+                task.complete(nil, .failed("the server did not answer"))
             } else {
                 world.record(.response(request: task.id, bytes: bytes, fromCache: false))
                 var data = SimData(image: -1, bytes: bytes)
@@ -132,7 +150,7 @@ public final class SimulatedNetwork {
                     data = SimData(image: number, bytes: bytes)
                     if task.usesURLCache { urlCache.storeCachedResponse(key: number, bytes: bytes) }
                 }
-                task.completion(data, nil)
+                task.complete(data, nil)
             }
             startWaiting()
         }
@@ -154,7 +172,7 @@ public final class SimulatedNetwork {
         task.state = .cancelled
         world.record(.requestCancelled(request: task.id))
         // URLSession calls the completion handler with NSURLErrorCancelled.
-        world.onBackground(at: world.threadClock) { task.completion(nil, .cancelled) }
+        world.onBackground(at: world.threadClock) { task.complete(nil, .cancelled) }
         startWaiting()
     }
 
@@ -162,6 +180,13 @@ public final class SimulatedNetwork {
         while connectionsInUse < world.spec.network.connectionsPerHost, !waiting.isEmpty {
             start(waiting.removeFirst())
         }
+    }
+
+    /// The recording is over: drop every handler still waiting and forget the tasks.
+    func abandonAll() {
+        for task in tasks { task.abandon() }
+        tasks = []
+        waiting = []
     }
 
     // MARK: Synchronous loading

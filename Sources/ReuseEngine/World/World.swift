@@ -139,6 +139,15 @@ public final class World {
         }
     }
 
+    /// The recording is over: work still queued will never run. Dropping it (and
+    /// the network's pending handlers) releases what those closures hold — cells,
+    /// the app's view controller — instead of keeping them alive in a cycle.
+    func abandonPendingWork() {
+        scheduler = Scheduler()
+        mainQueue = []
+        network.abandonAll()
+    }
+
     /// Moves the idle main thread's clock to `time` (between frames).
     func idle(until time: VirtualTime) {
         runBackground(upTo: time)
