@@ -4,6 +4,8 @@
 public enum VisibleText {
     /// `escape`, cut to about `limit` characters with "…" so a huge name cannot flood a message.
     public static func shortened(_ text: String, limit: Int = 60) -> String {
+        // Fast path for the usual case (every member name of a trace): short printable ASCII.
+        if text.utf8.count <= limit, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         if text.unicodeScalars.count <= limit { return escape(text) }
         return escape(String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit)))) + "…"
     }
