@@ -31,13 +31,15 @@ let package = Package(
         .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay", "Lessons", "Diff"]),
         .executableTarget(name: "reuselab", dependencies: ["ReuseLabCLI"]),
 
+        // Helpers shared by the test targets (golden files).
+        .target(name: "ReuseLabTestSupport", path: "Tests/Support"),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"]),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "Strategies", "Recorder", "TraceFormat"]),
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceFormat"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceFormat", "ReuseLabCLI"], exclude: ["Golden"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceFormat", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "StrategyTests", dependencies: ["Replay", "Recorder", "TraceFormat"]),
         .testTarget(name: "LessonTests", dependencies: ["Lessons", "TraceFormat", "ReuseLabCLI"]),
-        .testTarget(name: "DiffTests", dependencies: ["Diff", "TraceFormat", "ReuseLabCLI"], exclude: ["Golden"]),
+        .testTarget(name: "DiffTests", dependencies: ["Diff", "TraceFormat", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab"]),
     ]
 )

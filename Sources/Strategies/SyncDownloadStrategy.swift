@@ -20,8 +20,8 @@ final class SyncDownloadListViewController: TableViewController {
         let dequeued = tableView.dequeueReusableCell(withIdentifier: "ListCell", for: indexPath)
         guard let cell = dequeued as? MovieCell else { return dequeued }
         cell.textLabel.text = row.title
-        // The seed: `let imageData = try! Data(contentsOf: url)` — the main thread waits
-        // for the whole download (and `try!` would crash if it failed; here it shows nothing).
+        // The seed force-tries `Data(contentsOf: url)`: the main thread waits
+        // for the whole download (and the seed would crash if it failed; here it shows nothing).
         let imageData = try? Data(contentsOf: row.thumbnail)
         cell.thumbnail.image = UIImage(data: imageData)
         return cell

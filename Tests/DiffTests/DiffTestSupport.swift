@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import Foundation
 import XCTest
 import ReuseLabCLI
@@ -96,35 +97,7 @@ func bundledTraceText(_ name: String) throws -> String {
     try String(contentsOfFile: bundledTrace(name), encoding: .utf8)
 }
 
-/// Compares `actual` with `Tests/DiffTests/Golden/NAME`; with REUSELAB_UPDATE_GOLDEN=1
-/// in the environment, writes it there instead.
+/// Compares `actual` with `Tests/DiffTests/Golden/NAME` (see `Golden.assert`).
 func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-    let url = packageRoot.appendingPathComponent("Tests/DiffTests/Golden/\(name)")
-    let update = "REUSELAB_UPDATE_GOLDEN=1 swift test --filter DiffGoldenTests"
-    if ProcessInfo.processInfo.environment["REUSELAB_UPDATE_GOLDEN"] == "1" {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(actual.utf8).write(to: url, options: .atomic)
-        return
-    }
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-        XCTFail("no golden file \(url.path); create it with \(update) and review it", file: file, line: line)
-        return
-    }
-    let expected = String(decoding: data, as: UTF8.self)
-    guard expected != actual else { return }
-    let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    let index = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        ?? min(expectedLines.count, actualLines.count)
-    let want = index < expectedLines.count ? String(expectedLines[index]) : "(end of file)"
-    let got = index < actualLines.count ? String(actualLines[index]) : "(end of output)"
-    XCTFail("""
-        output differs from \(url.lastPathComponent) at line \(index + 1) \
-        (\(expectedLines.count) lines expected, \(actualLines.count) printed):
-          expected: \(want)
-          printed:  \(got)
-        If the change is intended (new wording, a re-recorded trace), regenerate with
-          \(update)
-        and review the diff of Tests/DiffTests/Golden.
-        """, file: file, line: line)
+    try Golden.assert(actual, name, suite: "DiffTests", filter: "DiffGoldenTests", file: file, line: line)
 }

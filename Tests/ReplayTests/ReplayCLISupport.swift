@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import Foundation
 import XCTest
 import ReuseLabCLI
@@ -93,8 +94,8 @@ enum ReplayBinary {
         let executable = try require()
         let folder = try ScratchFolder()
         let outPath = folder.path("stdout"), errPath = folder.path("stderr")
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         let process = Process()
@@ -125,35 +126,7 @@ enum ReplayBinary {
     }
 }
 
-/// Compares `actual` with `Tests/ReplayTests/Golden/NAME`; with REUSELAB_UPDATE_GOLDEN=1
-/// in the environment, writes it there instead.
+/// Compares `actual` with `Tests/ReplayTests/Golden/NAME` (see `Golden.assert`).
 func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-    let url = packageRoot.appendingPathComponent("Tests/ReplayTests/Golden/\(name)")
-    let update = "REUSELAB_UPDATE_GOLDEN=1 swift test --filter ReplayGoldenTests"
-    if ProcessInfo.processInfo.environment["REUSELAB_UPDATE_GOLDEN"] == "1" {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(actual.utf8).write(to: url, options: .atomic)
-        return
-    }
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-        XCTFail("no golden file \(url.path); create it with \(update) and review it", file: file, line: line)
-        return
-    }
-    let expected = String(decoding: data, as: UTF8.self)
-    guard expected != actual else { return }
-    let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    let index = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        ?? min(expectedLines.count, actualLines.count)
-    let want = index < expectedLines.count ? String(expectedLines[index]) : "(end of file)"
-    let got = index < actualLines.count ? String(actualLines[index]) : "(end of output)"
-    XCTFail("""
-        output differs from \(url.lastPathComponent) at line \(index + 1) \
-        (\(expectedLines.count) lines expected, \(actualLines.count) printed):
-          expected: \(want)
-          printed:  \(got)
-        If the change is intended (new annotation wording, a re-recorded trace), regenerate with
-          \(update)
-        and review the diff of Tests/ReplayTests/Golden.
-        """, file: file, line: line)
+    try Golden.assert(actual, name, suite: "ReplayTests", filter: "ReplayGoldenTests", file: file, line: line)
 }
