@@ -31,15 +31,15 @@ let package = Package(
         .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay", "Lessons", "Diff"]),
         .executableTarget(name: "reuselab", dependencies: ["ReuseLabCLI"]),
 
-        // Helpers shared by the test targets (golden files).
+        // Helpers shared by the test targets: golden files, temporary folders, running the binary.
         .target(name: "ReuseLabTestSupport", path: "Tests/Support"),
-        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat"]),
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "ReuseLabTestSupport"]),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "Strategies", "Recorder", "TraceFormat"]),
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceFormat"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceFormat", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "StrategyTests", dependencies: ["Replay", "Recorder", "TraceFormat"]),
         .testTarget(name: "LessonTests", dependencies: ["Lessons", "TraceFormat", "ReuseLabCLI"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "TraceFormat", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab"]),
+        .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab", "ReuseLabTestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import Foundation
 import XCTest
 import ReuseLabCLI
@@ -55,49 +56,6 @@ func assertFailure(_ result: CommandResult, status: Int32, file expectedFile: St
     }
     for part in parts {
         XCTAssertTrue(result.err.contains(part), "expected \"\(part)\" in: \(result.err)", file: sourceFile, line: sourceLine)
-    }
-}
-
-/// A fresh temporary folder for one test, removed by `remove()`.
-struct TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("reuselab-cli-tests-" + UUID().uuidString, isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        try write(name, bytes: Array(text.utf8))
-    }
-
-    @discardableResult
-    func write(_ name: String, bytes: [UInt8]) throws -> String {
-        let path = self.path(name)
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    func read(_ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(name))))
-    }
-
-    /// A sparse file of `size` bytes (ftruncate): nothing is written to disk.
-    @discardableResult
-    func sparse(_ name: String, size: UInt64) throws -> String {
-        let path = self.path(name)
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.truncate(atOffset: size)
-        try handle.close()
-        return path
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
     }
 }
 
@@ -172,64 +130,14 @@ enum Fixtures {
 
 /// The built `reuselab` executable and a way to run it as a separate process.
 enum Executable {
-    /// Looks beside the test bundle first (SwiftPM puts products and the .xctest in the
-    /// same build folder), then in the package's `.build/debug`.
-    static let url: URL? = {
-        var candidates: [URL] = []
-        let main = Bundle.main.bundleURL
-        candidates.append(main.appendingPathComponent("reuselab"))
-        candidates.append(main.deletingLastPathComponent().appendingPathComponent("reuselab"))
-        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("reuselab"))
-        }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/reuselab"))
-        var isDirectory: ObjCBool = false
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path, isDirectory: &isDirectory) && !isDirectory.boolValue
-            && FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static var url: URL? { ReuselabExecutable.url }
 
-    static func require() throws -> URL {
-        guard let url else { throw XCTSkip("the reuselab executable was not found beside the tests or in .build/debug") }
-        return url
-    }
+    static func require() throws -> URL { try ReuselabExecutable.require() }
 
-    /// Runs `executable arguments`, feeding `stdin` (a file path) if given, with
-    /// stdout and stderr captured through files (no pipe can fill up and block).
+    /// Runs `executable arguments` in `folder`, feeding `stdin` (a file path) if given.
     static func run(_ executable: URL, _ arguments: [String], stdin: String? = nil,
                     environment: [String: String]? = nil, in folder: TemporaryFolder) throws -> CommandResult {
-        let id = UUID().uuidString
-        let outPath = folder.path("stdout-\(id)"), errPath = folder.path("stderr-\(id)")
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder.url
-        if let environment { process.environment = environment }
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        var inHandle: FileHandle?
-        if let stdin {
-            inHandle = try FileHandle(forReadingFrom: URL(fileURLWithPath: stdin))
-            process.standardInput = inHandle
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
-        try inHandle?.close()
-        let outBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: outPath)))
-        let errBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: errPath)))
-        try? FileManager.default.removeItem(atPath: outPath)
-        try? FileManager.default.removeItem(atPath: errPath)
-        return CommandResult(status: process.terminationStatus,
-                             out: String(decoding: outBytes, as: UTF8.self),
-                             err: String(decoding: errBytes, as: UTF8.self),
-                             outBytes: outBytes, exited: process.terminationReason == .exit)
+        let outcome = try ReuselabExecutable.run(executable, arguments, stdinPath: stdin, environment: environment, directory: folder.url)
+        return CommandResult(status: outcome.status, out: outcome.out, err: outcome.err, outBytes: outcome.outBytes, exited: outcome.exited)
     }
 }

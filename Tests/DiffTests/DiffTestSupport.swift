@@ -71,25 +71,9 @@ extension String {
     }
 }
 
-/// A temporary folder for one test's files.
-final class ScratchFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("reuselab-diff-" + UUID().uuidString, isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = self.path(name)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
+/// A temporary folder for one test's files, deleted when released.
+final class ScratchFolder: TemporaryFolder {
+    init() throws { try super.init(prefix: "reuselab-diff", removeWhenReleased: true) }
 }
 
 /// The text of a bundled trace file.

@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import XCTest
 import TraceFormat
 import Replay

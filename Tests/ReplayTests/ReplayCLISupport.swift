@@ -43,86 +43,25 @@ func bundledTrace(_ name: String) -> String {
     packageRoot.appendingPathComponent("traces/\(name).trace.json").path
 }
 
-/// A temporary folder for one test's files.
-final class ScratchFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("reuselab-replay-" + UUID().uuidString, isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = self.path(name)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
+/// A temporary folder for one test's files, deleted when released.
+final class ScratchFolder: TemporaryFolder {
+    init() throws { try super.init(prefix: "reuselab-replay", removeWhenReleased: true) }
 }
 
 /// The built `reuselab` executable, run as a separate process.
 enum ReplayBinary {
-    /// Beside the test bundle (SwiftPM builds products and tests into one folder),
-    /// else the package's `.build/debug`.
-    static let url: URL? = {
-        var candidates: [URL] = []
-        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("reuselab"))
-        }
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent("reuselab"))
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("reuselab"))
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/reuselab"))
-        return candidates.first { url in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && !isFolder.boolValue
-                && FileManager.default.isExecutableFile(atPath: url.path)
-        }
-    }()
+    static var url: URL? { ReuselabExecutable.url }
 
-    static func require() throws -> URL {
-        guard let url else { throw XCTSkip("the reuselab executable was not found beside the tests or in .build/debug") }
-        return url
-    }
+    static func require() throws -> URL { try ReuselabExecutable.require() }
 
-    /// Runs the binary with `stdin` as its standard input (text, written to a file
-    /// first; nil for /dev/null), standard output and error captured through files.
+    /// Runs the binary from the package folder with `stdin` as its standard input
+    /// (text, written to a file first; nil for /dev/null).
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil) throws -> ReplayRun {
-        let executable = try require()
         let folder = try ScratchFolder()
-        let outPath = folder.path("stdout"), errPath = folder.path("stderr")
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
-        if let environment { process.environment = environment }
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        var inHandle: FileHandle?
-        if let stdin {
-            let inPath = try folder.write("stdin", stdin)
-            inHandle = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
-            process.standardInput = inHandle
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
-        try inHandle?.close()
-        let outBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: outPath)))
-        let errBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: errPath)))
-        XCTAssertEqual(process.terminationReason, .exit, "reuselab \(arguments) ended by a signal")
-        return ReplayRun(status: process.terminationStatus, out: String(decoding: outBytes, as: UTF8.self),
-                         err: String(decoding: errBytes, as: UTF8.self), outBytes: outBytes)
+        let inPath = try stdin.map { try folder.write("stdin", $0) }
+        let outcome = try ReuselabExecutable.run(try require(), arguments, stdinPath: inPath, environment: environment, directory: packageRoot)
+        XCTAssertTrue(outcome.exited, "reuselab \(arguments) ended by a signal")
+        return ReplayRun(status: outcome.status, out: outcome.out, err: outcome.err, outBytes: outcome.outBytes)
     }
 }
 

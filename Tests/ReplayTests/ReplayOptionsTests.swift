@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import Foundation
 import XCTest
 

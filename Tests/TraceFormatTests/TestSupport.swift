@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import Foundation
 import XCTest
 @testable import TraceFormat
@@ -191,41 +192,3 @@ func validationError(bytes: [UInt8], file: String = "hand.trace.json",
     }
 }
 
-/// A fresh temporary folder, removed by `remove()`.
-struct TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("reuselab-tests-" + UUID().uuidString, isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        try write(name, bytes: utf8(text))
-    }
-
-    @discardableResult
-    func write(_ name: String, bytes: [UInt8]) throws -> String {
-        let path = self.path(name)
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    /// A sparse file of `size` bytes: its length is set with ftruncate, nothing is written.
-    @discardableResult
-    func sparse(_ name: String, size: UInt64) throws -> String {
-        let path = self.path(name)
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.truncate(atOffset: size)
-        try handle.close()
-        return path
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
-    }
-}

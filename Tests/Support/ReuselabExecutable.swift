@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+
+/// What a finished process printed and how it ended.
+public struct ProcessOutcome {
+    public var status: Int32
+    public var out: String
+    public var err: String
+    public var outBytes: [UInt8]
+    /// False when a signal ended it.
+    public var exited: Bool
+}
+
+/// The built `reuselab` executable, and a way to run any program as a separate
+/// process with its output captured through files (no pipe can fill up and block).
+public enum ReuselabExecutable {
+    /// Beside the test bundle (SwiftPM builds products and tests into one folder),
+    /// else the package's `.build/debug`.
+    public static let url: URL? = {
+        var candidates: [URL] = []
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("reuselab"))
+        }
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("reuselab"))
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("reuselab"))
+        candidates.append(Golden.packageRoot.appendingPathComponent(".build/debug/reuselab"))
+        return candidates.first { url in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && !isFolder.boolValue
+                && FileManager.default.isExecutableFile(atPath: url.path)
+        }
+    }()
+
+    /// The executable, or a skip when it was not built.
+    public static func require() throws -> URL {
+        guard let url else { throw XCTSkip("the reuselab executable was not found beside the tests or in .build/debug") }
+        return url
+    }
+
+    /// Runs `executable arguments` in `directory`, with the file at `stdinPath` (or
+    /// /dev/null) as standard input.
+    public static func run(_ executable: URL, _ arguments: [String], stdinPath: String? = nil,
+                           environment: [String: String]? = nil, directory: URL) throws -> ProcessOutcome {
+        let capture = try TemporaryFolder(prefix: "reuselab-output", removeWhenReleased: true)
+        let outPath = capture.path("stdout"), errPath = capture.path("stderr")
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        if let environment { process.environment = environment }
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        var inHandle: FileHandle?
+        if let stdinPath {
+            inHandle = try FileHandle(forReadingFrom: URL(fileURLWithPath: stdinPath))
+            process.standardInput = inHandle
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        process.waitUntilExit()
+        try outHandle.close()
+        try errHandle.close()
+        try inHandle?.close()
+        let outBytes = try capture.read("stdout")
+        let errBytes = try capture.read("stderr")
+        return ProcessOutcome(status: process.terminationStatus, out: String(decoding: outBytes, as: UTF8.self),
+                              err: String(decoding: errBytes, as: UTF8.self), outBytes: outBytes,
+                              exited: process.terminationReason == .exit)
+    }
+}
