@@ -74,7 +74,11 @@ public struct ProgressStore {
     /// `NAME.json.corrupt`, `NAME.json.corrupt-2`, …) and `warning` says so.
     public func load(lesson: String) -> (progress: LessonProgress?, warning: String?) {
         let url = file(for: lesson)
-        guard FileManager.default.fileExists(atPath: url.path) else { return (nil, nil) }
+        guard let kind = FileKind.of(linkAt: url.path) else { return (nil, nil) }
+        if kind != .regular && kind != .symbolicLink {
+            // Never moved or replaced: only regular files are ours to touch.
+            return (nil, "your progress file \(VisibleText.escape(url.path)) is \(kind.described), not a regular file; it was left as it is and this lesson starts afresh (progress will not be saved until it is removed)")
+        }
         do {
             let bytes = try InputFile.read(url.path, limit: 1 << 20)
             let progress = try LessonProgress.decode(try JSONDocument.parse(bytes, file: url.path))
@@ -98,11 +102,16 @@ public struct ProgressStore {
 
     /// Saves progress atomically.
     public func save(_ progress: LessonProgress) throws(ReuseLabError) {
+        let path = file(for: progress.lesson).path
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data((JSONWriter.compact(progress.jsonValue) + "\n").utf8).write(to: file(for: progress.lesson), options: .atomic)
         } catch {
-            throw ReuseLabError(.cannotWrite, file: file(for: progress.lesson).path, "cannot save your progress: \(error.localizedDescription)")
+            throw ReuseLabError(.cannotWrite, file: folder.path, "cannot create the progress folder: \(error.localizedDescription)")
+        }
+        do {
+            try OutputFile.write(Array((JSONWriter.compact(progress.jsonValue) + "\n").utf8), to: path, permission: .ours, standardOutput: { _ in })
+        } catch {
+            throw ReuseLabError(.cannotWrite, file: path, "cannot save your progress: \(error.message)")
         }
     }
 }

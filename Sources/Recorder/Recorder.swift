@@ -38,13 +38,28 @@ public enum Recorder {
             let events = try simulation.run()
             return Trace(header: TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario), events: events)
         } catch {
+            if let reason = error.impossibleStep {
+                throw ReuseLabError(.badInput, location: InputLocation(path: "script[\(error.stepIndex)]"), reason)
+            }
+            if error.pastTimeLimit {
+                let hours = World.maximumTime.microseconds / 3_600_000_000
+                throw ReuseLabError(.badInput, location: InputLocation(path: "script[\(error.stepIndex)]"),
+                                    "main-thread work would take the recording's virtual time past \(hours) hours by this step; use a faster network (\"bandwidth\", \"latency\"), smaller images or cheaper \"mainThread\" costs")
+            }
             throw ReuseLabError(.tooLarge, location: InputLocation(path: "script[\(error.stepIndex)]"),
                                 "the recording grew past \(capacity) entries (\(error.eventCount) events) by this step; shorten the script, slow it down or use taller rows")
         }
     }
 
-    /// Runs the scenario and returns the trace file's text.
-    public static func recordText(_ scenario: Scenario, capacity: Int = maximumRecordingSize) throws(ReuseLabError) -> String {
-        TraceWriter.text(try record(scenario, capacity: capacity))
+    /// Runs the scenario and returns the trace file's text. A recording larger than
+    /// every reader accepts (`TraceReader.maximumBytes`) is refused, not written.
+    public static func recordText(_ scenario: Scenario, capacity: Int = maximumRecordingSize,
+                                  maximumBytes: Int = TraceReader.maximumBytes) throws(ReuseLabError) -> String {
+        let trace = try record(scenario, capacity: capacity)
+        guard let text = TraceWriter.text(trace, upTo: maximumBytes) else {
+            throw ReuseLabError(.tooLarge, location: InputLocation(path: "script"),
+                                "the recording (\(trace.events.count) events) would be larger than \(InputFile.describeSize(maximumBytes)), the most any reuselab command reads; shorten the script, slow it down, use fewer rows or taller rows")
+        }
+        return text
     }
 }

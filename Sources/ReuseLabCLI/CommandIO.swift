@@ -11,29 +11,17 @@ public struct CommandIO {
         self.err = err
     }
 
-    /// The process's real standard output and error.
+    /// The process's real standard output and error. Everything written passes
+    /// `VisibleText.forOutput` on the way: whatever a path forgot to escape, no raw
+    /// control or bidirectional character leaves the program; colour codes and the
+    /// stepper's line erasing pass only when standard output is a terminal.
     public static var standard: CommandIO {
-        CommandIO(out: { text in
-            FileHandle.standardOutput.write(Data(text.utf8))
+        let terminal = isatty(STDOUT_FILENO) == 1
+        return CommandIO(out: { text in
+            StandardStream.output.write(VisibleText.forOutput(text, terminalControl: terminal))
         }, err: { text in
-            FileHandle.standardError.write(Data(text.utf8))
+            StandardStream.error.write(VisibleText.forOutput(text, terminalControl: false))
         })
     }
 }
 
-/// Writes a file a user owns atomically: the new content goes to a temporary file
-/// beside it, which then replaces the old one, so an interrupted write never leaves
-/// half a file. `-` means standard output.
-enum OutputFile {
-    static func write(_ text: String, to path: String, io: CommandIO) throws(ReuseLabError) {
-        if path == "-" {
-            io.out(text)
-            return
-        }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw ReuseLabError(.cannotWrite, file: path, "cannot write the file: \(error.localizedDescription)")
-        }
-    }
-}

@@ -25,47 +25,46 @@ enum RecordCommand {
             throw ReuseLabError(.usage, "record: expected one scenario file, got \(args.positionals.count); see 'reuselab record --help'")
         }
         let output = args.values["-o"] ?? args.values["--output"] ?? "-"
+        let scenarioName = InputFile.displayName(path)
+        if args.has("--check") {
+            guard !OutputFile.isStandardOutput(output) else {
+                throw ReuseLabError(.usage, "record: --check needs the trace file to compare with, given with -o (not standard output)")
+            }
+        } else {
+            // Refuse before the recording, which may take a while, rather than after it.
+            try checkSafeToOverwrite(output, scenario: path, force: args.has("--force"))
+        }
         let scenario = try Recorder.loadScenario(path: path)
         let text: String
         do {
             text = try Recorder.recordText(scenario)
         } catch {
-            throw error.inFile(path == "-" ? "<stdin>" : path)
+            throw error.inFile(scenarioName)
         }
         if args.has("--check") {
-            guard output != "-" else { throw ReuseLabError(.usage, "record: --check needs the trace to compare with, given with -o") }
             let existing = try InputFile.read(output, limit: TraceReader.maximumBytes)
+            let shown = VisibleText.escape(output), shownScenario = VisibleText.escape(scenarioName)
             if existing == Array(text.utf8) {
-                io.out("\(output) is up to date with \(path)\n")
+                io.out("\(shown) is up to date with \(shownScenario)\n")
                 return 0
             }
-            throw ReuseLabError(.checkFailed, file: output, "differs from a fresh recording of \(path); run 'reuselab record \(path) -o \(output)' to update it")
+            throw ReuseLabError(.checkFailed, file: output, "differs from a fresh recording of \(shownScenario); run 'reuselab record \(shownScenario) -o \(shown)' to update it")
         }
-        if output != "-" {
-            try checkSafeToOverwrite(output, scenario: path, force: args.has("--force"))
-        }
-        try OutputFile.write(text, to: output, io: io)
+        try OutputFile.write(text.utf8, to: output, permission: permission(force: args.has("--force")), standardOutput: io.out)
         return 0
     }
 
-    /// A trace may replace an older trace, but never the scenario it was recorded
-    /// from, nor (without --force) any other file that is not a ReuseLab trace.
+    /// A trace may replace an older trace; any other regular file needs --force.
+    static func permission(force: Bool) -> OutputFile.Permission {
+        OutputFile.Permission(force: force) { path in TraceReader.whyNotATrace(path: path) }
+    }
+
+    /// Never the scenario being recorded (not even with --force), and otherwise the
+    /// rules of `OutputFile` (regular files only, traces only without --force).
     static func checkSafeToOverwrite(_ output: String, scenario: String, force: Bool) throws(ReuseLabError) {
-        func resolved(_ path: String) -> String {
-            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        }
-        if scenario != "-" && resolved(output) == resolved(scenario) {
+        if scenario != "-", case .file(let target) = try OutputFile.destination(output), OutputFile.sameFile(target, scenario) {
             throw ReuseLabError(.usage, file: output, "is the scenario being recorded; refusing to write its trace over it (name the trace NAME.trace.json)")
         }
-        var isFolder: ObjCBool = false
-        guard !force, FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) else { return }
-        if isFolder.boolValue {
-            throw ReuseLabError(.cannotWrite, file: output, "cannot write the file: it is a folder")
-        }
-        let head = (try? InputFile.read(output, limit: TraceReader.maximumBytes).prefix(4096)) ?? []
-        let text = String(decoding: head, as: UTF8.self)
-        if !text.contains("\"\(TraceHeader.formatName)\"") {
-            throw ReuseLabError(.usage, file: output, "exists and is not a ReuseLab trace; refusing to overwrite it (use --force to replace it anyway)")
-        }
+        try OutputFile.check(output, permission: permission(force: force))
     }
 }

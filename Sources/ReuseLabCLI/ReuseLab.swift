@@ -37,8 +37,18 @@ public enum ReuseLab {
         "reuselab: error: " + VisibleText.escape(error.description) + "\n"
     }
 
-    /// Runs the command line (without the program name) and returns the exit status.
+    /// Runs the command line (without the program name) and returns the exit status;
+    /// a failed write to standard output (a full disk) is an error of its own.
     public static func run(_ arguments: [String], io: CommandIO = .standard) -> Int32 {
+        let status = dispatch(arguments, io: io)
+        if let failure = StandardStream.output.failure {
+            io.err(errorLine(ReuseLabError(.cannotWrite, file: "<stdout>", "cannot write to standard output: \(failure)")))
+            return FailureKind.cannotWrite.exitStatus
+        }
+        return status
+    }
+
+    static func dispatch(_ arguments: [String], io: CommandIO) -> Int32 {
         guard let name = arguments.first else {
             io.out(overview)
             return 0

@@ -13,6 +13,8 @@ public enum FailureKind: Sendable, Equatable {
     case checkFailed
     /// A file could not be written.
     case cannotWrite
+    /// The user pressed Ctrl-C (a lesson stops in good order, keeping its answers).
+    case interrupted
 
     /// The process exit status for this kind of failure (documented in the README).
     public var exitStatus: Int32 {
@@ -23,6 +25,7 @@ public enum FailureKind: Sendable, Equatable {
         case .tooLarge: return 67
         case .checkFailed: return 1
         case .cannotWrite: return 73  // EX_CANTCREAT
+        case .interrupted: return 130 // 128 + SIGINT, as shells report it
         }
     }
 }

@@ -12,6 +12,8 @@ struct CommandResult {
     var outBytes: [UInt8] = []
     /// False when a separate process ended by a signal (a crash) instead of exiting.
     var exited = true
+    /// True when a separate process ran past its time limit and was killed.
+    var timedOut = false
 }
 
 /// Collects what a command writes, in place of the real standard output and error.
@@ -136,8 +138,10 @@ enum Executable {
 
     /// Runs `executable arguments` in `folder`, feeding `stdin` (a file path) if given.
     static func run(_ executable: URL, _ arguments: [String], stdin: String? = nil,
-                    environment: [String: String]? = nil, in folder: TemporaryFolder) throws -> CommandResult {
-        let outcome = try ReuselabExecutable.run(executable, arguments, stdinPath: stdin, environment: environment, directory: folder.url)
-        return CommandResult(status: outcome.status, out: outcome.out, err: outcome.err, outBytes: outcome.outBytes, exited: outcome.exited)
+                    environment: [String: String]? = nil, in folder: TemporaryFolder, timeout: TimeInterval = 120) throws -> CommandResult {
+        let outcome = try ReuselabExecutable.run(executable, arguments, stdinPath: stdin, environment: environment,
+                                                 directory: folder.url, timeout: timeout)
+        return CommandResult(status: outcome.status, out: outcome.out, err: outcome.err, outBytes: outcome.outBytes,
+                             exited: outcome.exited, timedOut: outcome.timedOut)
     }
 }

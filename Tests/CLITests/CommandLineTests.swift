@@ -161,7 +161,7 @@ final class CommandLineTests: FolderTestCase {
         try folder.write("drag.scenario.json", Fixtures.scenario)
         XCTAssertEqual(reuselab(["record", scenario, "--check", "-o", output]).status, 1)
 
-        assertFailure(reuselab(["record", scenario, "--check"]), status: 64, contains: ["record: --check needs the trace to compare with, given with -o"])
+        assertFailure(reuselab(["record", scenario, "--check"]), status: 64, contains: ["record: --check needs the trace file to compare with, given with -o"])
         let missing = folder.path("never-recorded.trace.json")
         assertFailure(reuselab(["record", scenario, "--check", "-o", missing]), status: 66, file: missing, contains: ["no such file"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
@@ -282,7 +282,7 @@ final class CommandLineTests: FolderTestCase {
     func testRecordRefusesToOverwriteAFileThatIsNotATraceUnlessForced() throws {
         let scenario = try folder.write("drag.scenario.json", Fixtures.scenario)
         let notes = try folder.write("notes.txt", "an instructor's notes")
-        assertFailure(reuselab(["record", scenario, "-o", notes]), status: 64, file: notes, contains: ["is not a ReuseLab trace; refusing to overwrite it"])
+        assertFailure(reuselab(["record", scenario, "-o", notes]), status: 64, file: notes, contains: ["is not a ReuseLab trace", "refusing to overwrite it (use --force"])
         XCTAssertEqual(try folder.read("notes.txt"), Array("an instructor's notes".utf8), "the file is untouched")
         XCTAssertEqual(reuselab(["record", scenario, "-o", notes, "--force"]).status, 0)
         XCTAssertEqual(reuselab(["validate", notes]).status, 0)

@@ -9,6 +9,8 @@ public struct ProcessOutcome {
     public var outBytes: [UInt8]
     /// False when a signal ended it.
     public var exited: Bool
+    /// True when it ran past its time limit and was killed.
+    public var timedOut = false
 }
 
 /// The built `reuselab` executable, and a way to run any program as a separate
@@ -38,9 +40,11 @@ public enum ReuselabExecutable {
     }
 
     /// Runs `executable arguments` in `directory`, with the file at `stdinPath` (or
-    /// /dev/null) as standard input.
+    /// /dev/null) as standard input. A run past `timeout` seconds is killed and
+    /// reported as `timedOut`, so a hang fails its test instead of the whole suite.
     public static func run(_ executable: URL, _ arguments: [String], stdinPath: String? = nil,
-                           environment: [String: String]? = nil, directory: URL) throws -> ProcessOutcome {
+                           environment: [String: String]? = nil, directory: URL,
+                           timeout: TimeInterval = 120) throws -> ProcessOutcome {
         let capture = try TemporaryFolder(prefix: "reuselab-output", removeWhenReleased: true)
         let outPath = capture.path("stdout"), errPath = capture.path("stderr")
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
@@ -62,6 +66,16 @@ public enum ReuselabExecutable {
             process.standardInput = FileHandle.nullDevice
         }
         try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline {
+                kill(process.processIdentifier, SIGKILL)
+                timedOut = true
+                break
+            }
+            usleep(2_000)
+        }
         process.waitUntilExit()
         try outHandle.close()
         try errHandle.close()
@@ -70,6 +84,6 @@ public enum ReuselabExecutable {
         let errBytes = try capture.read("stderr")
         return ProcessOutcome(status: process.terminationStatus, out: String(decoding: outBytes, as: UTF8.self),
                               err: String(decoding: errBytes, as: UTF8.self), outBytes: outBytes,
-                              exited: process.terminationReason == .exit)
+                              exited: process.terminationReason == .exit, timedOut: timedOut)
     }
 }

@@ -7,8 +7,8 @@ public enum JSONDocument {
         do {
             return JSONField(try JSONParser.parseDocument(bytes), path: "")
         } catch {
-            throw ReuseLabError(.badInput, file: file, location: InputLocation(position: error.position),
-                                error.message + " (the file is not valid JSON)")
+            throw ReuseLabError(error.failureKind, file: file, location: InputLocation(position: error.position),
+                                error.explained)
         }
     }
 }

@@ -29,40 +29,8 @@ public enum TraceReader {
                               onHeader: (TraceHeader) throws(ReuseLabError) -> Void,
                               onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
         try InputFile.checkLooksLikeText(bytes, file: file)
-        func syntax(_ error: JSONSyntaxError) -> ReuseLabError {
-            ReuseLabError(.badInput, file: file, location: InputLocation(position: error.position), error.message + " (the file is not valid JSON)")
-        }
         var parser = JSONParser(bytes: bytes)
-        var members: [String: JSONField] = [:]
-        var eventsMark: JSONParser.Mark?
-        var eventsPosition = SourcePosition.start
-        let rootPosition: SourcePosition
-        // First pass: the header members; the events array is only stepped over.
-        do {
-            rootPosition = parser.position
-            try parser.beginObject()
-            var first = true
-            while let (key, keyPosition) = try parser.nextMemberKey(isFirst: first) {
-                first = false
-                if members[key] != nil || (key == "events" && eventsMark != nil) {
-                    throw ReuseLabError(.badInput, file: file, location: InputLocation(position: keyPosition, path: VisibleText.shortened(key)), "the member \"\(VisibleText.shortened(key))\" appears twice")
-                }
-                if key == "events" {
-                    eventsMark = parser.mark
-                    eventsPosition = keyPosition
-                    try skipEvents(&parser, file: file, keyPosition: keyPosition)
-                } else {
-                    members[key] = JSONField(try parser.parseValue(), path: VisibleText.shortened(key))
-                }
-            }
-            try parser.expectEnd()
-        } catch let error as JSONSyntaxError {
-            throw syntax(error)
-        } catch let error as ReuseLabError {
-            throw error
-        } catch {
-            throw ReuseLabError(.badInput, file: file, "\(error)")
-        }
+        let (members, eventsMark, eventsPosition, rootPosition) = try headerMembers(&parser, file: file)
 
         let header: TraceHeader
         do {
@@ -76,8 +44,12 @@ public enum TraceReader {
         }
         try onHeader(header)
 
-        // Second pass: the events, one at a time.
+        // Second pass: the events, one at a time. No list in an event is long (rows
+        // lists are capped, a frame lists the cells on screen), so a huge one is
+        // refused as it is read, before it takes memory.
         parser.restore(eventsMark)
+        parser.arrayLimit = TraceEvent.maximumListedRows
+        parser.arrayLimitReason = "no list in a trace event is that long"
         var index = 0
         do {
             do {
@@ -100,7 +72,7 @@ public enum TraceReader {
                 index += 1
             }
         } catch let error as JSONSyntaxError {
-            var wrapped = syntax(error)
+            var wrapped = syntaxError(error, file: file)
             wrapped.location.eventIndex = index
             throw wrapped
         } catch let error as ReuseLabError {
@@ -108,6 +80,77 @@ public enum TraceReader {
         } catch {
             throw ReuseLabError(.badInput, file: file, "\(error)")
         }
+    }
+
+    /// The first pass over a trace: the header members, parsed, and where the
+    /// `events` array starts (stepped over, not parsed).
+    static func headerMembers(_ parser: inout JSONParser, file: String) throws(ReuseLabError)
+        -> (members: [String: JSONField], eventsMark: JSONParser.Mark?, eventsPosition: SourcePosition, rootPosition: SourcePosition) {
+        var members: [String: JSONField] = [:]
+        var eventsMark: JSONParser.Mark?
+        var eventsPosition = SourcePosition.start
+        let rootPosition = parser.position
+        do {
+            try parser.beginObject()
+            var first = true
+            while let (key, keyPosition) = try parser.nextMemberKey(isFirst: first) {
+                first = false
+                if members[key] != nil || (key == "events" && eventsMark != nil) {
+                    throw ReuseLabError(.badInput, file: file, location: InputLocation(position: keyPosition, path: VisibleText.shortened(key)), "the member \"\(VisibleText.shortened(key))\" appears twice")
+                }
+                if key == "events" {
+                    eventsMark = parser.mark
+                    eventsPosition = keyPosition
+                    try skipEvents(&parser, file: file, keyPosition: keyPosition)
+                } else {
+                    members[key] = JSONField(try parser.parseValue(), path: VisibleText.shortened(key))
+                }
+            }
+            try parser.expectEnd()
+        } catch let error as JSONSyntaxError {
+            throw syntaxError(error, file: file)
+        } catch let error as ReuseLabError {
+            throw error
+        } catch {
+            throw ReuseLabError(.badInput, file: file, "\(error)")
+        }
+        return (members, eventsMark, eventsPosition, rootPosition)
+    }
+
+    /// A JSON syntax error (or a reader's limit) as an error naming the file and place.
+    static func syntaxError(_ error: JSONSyntaxError, file: String) -> ReuseLabError {
+        ReuseLabError(error.failureKind, file: file, location: InputLocation(position: error.position), error.explained)
+    }
+
+    /// Whether the file at `path` is a ReuseLab trace, decided by reading its header
+    /// as a trace header (a JSON object whose `format` is `"reuselab-trace"`, in a
+    /// version this reader knows) — never by looking for the words in its text.
+    /// Returns nil when it is, or why it is not ("its text is not JSON").
+    public static func whyNotATrace(path: String) -> String? {
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, limit: maximumBytes) } catch { return "cannot be read to check that it is a trace (\(error.message))" }
+        // The header members before "events" are read one by one; reading stops at
+        // the events, at the first syntax error or at the end, and what was read
+        // decides. A trace cut short after its header still counts as a trace.
+        var parser = JSONParser(bytes: bytes)
+        var members: [String: JSONField] = [:]
+        do {
+            try parser.beginObject()
+            var first = true
+            while let (key, _) = try parser.nextMemberKey(isFirst: first), key != "events" {
+                first = false
+                members[key] = JSONField(try parser.parseValue(), path: key)
+            }
+        } catch {
+            // Whatever was read before the problem is all there is to go on.
+        }
+        guard case .string(let format)? = members["format"]?.node.value, format == TraceHeader.formatName else {
+            return "is not a ReuseLab trace (its header has no \"format\": \"\(TraceHeader.formatName)\")"
+        }
+        guard case .number(let version)? = members["version"]?.node.value, version == Double(TraceHeader.currentVersion) else {
+            return "is not a ReuseLab trace this version writes (its \"version\" is not \(TraceHeader.currentVersion))"
+        }
+        return nil
     }
 
     /// Steps over the `events` array one element at a time, so a syntax error in it
@@ -131,8 +174,8 @@ public enum TraceReader {
                 index += 1
             }
         } catch let error as JSONSyntaxError {
-            throw ReuseLabError(.badInput, file: file, location: InputLocation(position: error.position, path: "events[\(index)]", eventIndex: index),
-                                error.message + " (the file is not valid JSON)")
+            throw ReuseLabError(error.failureKind, file: file, location: InputLocation(position: error.position, path: "events[\(index)]", eventIndex: index),
+                                error.explained)
         } catch let error as ReuseLabError {
             throw error
         } catch {

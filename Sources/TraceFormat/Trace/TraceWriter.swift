@@ -17,6 +17,12 @@ public enum TraceWriter {
 
     /// The whole trace as text.
     public static func text(_ trace: Trace) -> String {
+        text(trace, upTo: .max) ?? ""
+    }
+
+    /// The whole trace as text, or nil as soon as it grows past `limit` bytes
+    /// (so a recording no reader would accept is never built in full).
+    public static func text(_ trace: Trace, upTo limit: Int) -> String? {
         var out = headerText(trace.header)
         if trace.events.isEmpty {
             out += "  \"events\": []\n}\n"
@@ -27,8 +33,9 @@ public enum TraceWriter {
             out += "    "
             out += event.jsonLine
             out += index == trace.events.count - 1 ? "\n" : ",\n"
+            if out.utf8.count > limit { return nil }
         }
         out += "  ]\n}\n"
-        return out
+        return out.utf8.count > limit ? nil : out
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Standard output or error, written with `write(2)`: a short write is continued,
+/// an interrupted one retried, and a failure (a full disk, a closed reader) is
+/// remembered instead of trapping, so the command can end with a clear error.
+final class StandardStream: @unchecked Sendable {
+    static let output = StandardStream(descriptor: STDOUT_FILENO)
+    static let error = StandardStream(descriptor: STDERR_FILENO)
+
+    let descriptor: Int32
+    private let lock = NSLock()
+    private var failureCode: Int32 = 0
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// The first failure's system message, if any write failed.
+    var failure: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failureCode == 0 ? nil : String(cString: strerror(failureCode))
+    }
+
+    func write(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard failureCode == 0 else { return }
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            guard let start = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, start + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failureCode = errno
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Reads a file a user named (or standard input for `-`) with a size limit,
+/// turning every way it can fail into a `ReuseLabError` that names the file.
+public enum InputFile {
+    /// Reads all bytes of `path`, refusing files larger than `limit`.
+    ///
+    /// Only a regular file is read (or standard input, for `-`): the path is opened
+    /// without blocking and checked with `fstat` before the first read, so a FIFO
+    /// cannot hang the command and a device such as `/dev/zero` is refused at once.
+    public static func read(_ path: String, limit: Int) throws(ReuseLabError) -> [UInt8] {
+        if path == "-" { return try readStandardInput(limit: limit) }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            switch code {
+            case ENOENT, ENOTDIR:
+                throw ReuseLabError(.missingFile, file: path, "no such file")
+            case EACCES, EPERM:
+                throw ReuseLabError(.missingFile, file: path, "cannot be read: permission denied")
+            default:
+                throw ReuseLabError(.missingFile, file: path, "cannot be read: \(systemMessage(code))")
+            }
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw ReuseLabError(.missingFile, file: path, "cannot be read: \(systemMessage(errno))")
+        }
+        let kind = FileKind(mode: info.st_mode)
+        if kind == .folder {
+            throw ReuseLabError(.missingFile, file: path, "is a folder, not a file")
+        }
+        guard kind == .regular else {
+            throw ReuseLabError(.missingFile, file: path, "is \(kind.described), not a regular file; only regular files are read (use - and a redirection to read standard input)")
+        }
+        let size = Int(info.st_size)
+        if size > limit {
+            throw ReuseLabError(.tooLarge, file: path, "the file is \(describeSize(size)); files larger than \(describeSize(limit)) are refused")
+        }
+        // A regular file never blocks, but the flag is cleared so reads behave as usual.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return try readAll(descriptor, limit: limit, name: path, expected: size)
+    }
+
+    /// Reads `descriptor` to its end, at most `limit` bytes; one byte more is an error.
+    /// Standard input's first chunk is checked for a NUL byte, so piping a binary
+    /// stream (`< /dev/zero`) is refused at once instead of after `limit` bytes.
+    static func readAll(_ descriptor: Int32, limit: Int, name: String, expected: Int = 0,
+                        checkFirstChunk: Bool = false) throws(ReuseLabError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(expected, limit) + 1)
+        let chunkSize = 1 << 20
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        var first = true
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress, chunkSize)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let what = name == "<stdin>" ? "standard input" : "the file"
+                throw ReuseLabError(.missingFile, file: name, "\(what) cannot be read: \(systemMessage(errno))")
+            }
+            if count == 0 { break }
+            if first && checkFirstChunk && chunk[0..<count].contains(0) {
+                throw ReuseLabError(.badInput, file: name, "standard input contains a NUL byte; it looks like binary data, not JSON text")
+            }
+            first = false
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit {
+                let what = name == "<stdin>" ? "standard input is" : "the file is"
+                throw ReuseLabError(.tooLarge, file: name, "\(what) larger than \(describeSize(limit)) and is refused")
+            }
+        }
+        return bytes
+    }
+
+    static func readStandardInput(limit: Int) throws(ReuseLabError) -> [UInt8] {
+        try readAll(STDIN_FILENO, limit: limit, name: "<stdin>", checkFirstChunk: true)
+    }
+
+    /// "1.5 GB", "12 KB", "300 bytes".
+    public static func describeSize(_ bytes: Int) -> String {
+        let units: [(Double, String)] = [(1_073_741_824, "GB"), (1_048_576, "MB"), (1024, "KB")]
+        for (size, name) in units where Double(bytes) >= size {
+            let value = Double(bytes) / size
+            let rounded = (value * 10).rounded() / 10
+            return (rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)) + " " + name
+        }
+        return "\(bytes) bytes"
+    }
+
+    /// The name to show for a path in messages (`<stdin>` for `-`).
+    public static func displayName(_ path: String) -> String {
+        path == "-" ? "<stdin>" : path
+    }
+
+    /// Checks that bytes look like text before parsing, so a binary file gets a plain
+    /// answer instead of a confusing syntax error.
+    public static func checkLooksLikeText(_ bytes: [UInt8], file: String) throws(ReuseLabError) {
+        if bytes.isEmpty {
+            throw ReuseLabError(.badInput, file: file, location: InputLocation(position: .start), "the file is empty; expected a JSON object")
+        }
+        var line = 1, column = 1
+        for byte in bytes.prefix(65_536) {
+            if byte == 0 {
+                throw ReuseLabError(.badInput, file: file, location: InputLocation(position: SourcePosition(line: line, column: column)),
+                                    "the file contains a NUL byte; it looks like a binary file, not JSON text")
+            }
+            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+    }
+}

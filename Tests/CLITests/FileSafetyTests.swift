@@ -1,0 +1,200 @@
+import ReuseLabTestSupport
+import Foundation
+import XCTest
+
+/// The promises about files a user owns, through the binary: only regular files
+/// are replaced, a non-trace needs --force, permissions and links survive, an
+/// interrupted write leaves nothing behind, `-o -` and `-o /dev/stdout` never read
+/// their output — and only regular files are read.
+final class OutputFileSafetyTests: FolderTestCase {
+    var scenario: String!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        scenario = try folder.write("s.scenario.json", Fixtures.scenario)
+    }
+
+    func run(_ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 60) throws -> CommandResult {
+        let result = try Executable.run(try Executable.require(), arguments, stdin: stdin, in: folder, timeout: timeout)
+        XCTAssertFalse(result.timedOut, "reuselab \(arguments.joined(separator: " ")) hung")
+        XCTAssertTrue(result.exited, "reuselab \(arguments.joined(separator: " ")) was ended by a signal")
+        return result
+    }
+
+    func mode(_ path: String) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    func leftovers() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains(".reuselab-") }
+    }
+
+    func testAFileThatOnlyMentionsTheFormatIsNotATrace() throws {
+        let readme = "# Notes\n\nA trace starts with `\"format\": \"reuselab-trace\"`.\n"
+        let path = try folder.write("README.md", readme)
+        let result = try run(["record", scenario, "-o", path])
+        assertFailure(result, status: 64, file: path, contains: ["is not a ReuseLab trace", "--force"])
+        XCTAssertEqual(try folder.read("README.md"), Array(readme.utf8), "the README is untouched")
+        // A JSON object with another format is not a trace either.
+        let other = try folder.write("other.json", #"{"format": "something-else", "version": 1}"#)
+        assertFailure(try run(["record", scenario, "-o", other]), status: 64, file: other, contains: ["is not a ReuseLab trace"])
+        // --force replaces it.
+        XCTAssertEqual(try run(["record", scenario, "-o", path, "--force"]).status, 0)
+        XCTAssertTrue(String(decoding: try folder.read("README.md"), as: UTF8.self).hasPrefix("{\n  \"format\": \"reuselab-trace\""))
+    }
+
+    func testAnOlderTraceIsReplacedWithoutForce() throws {
+        let path = folder.path("t.trace.json")
+        XCTAssertEqual(try run(["record", scenario, "-o", path]).status, 0)
+        try folder.write("t.trace.json", Fixtures.lifecycleOnly)
+        XCTAssertEqual(try run(["record", scenario, "-o", path]).status, 0)
+        XCTAssertNotEqual(try folder.read("t.trace.json"), Array(Fixtures.lifecycleOnly.utf8))
+    }
+
+    func testDevicesFIFOsAndFoldersAreNeverReplacedEvenWithForce() throws {
+        let fifo = folder.path("pipe")
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        for target in [fifo, "/dev/null", folder.url.path] {
+            let result = try run(["record", scenario, "-o", target, "--force"])
+            assertFailure(result, status: 73, file: target, contains: ["only regular files are written or replaced, even with --force"])
+        }
+        var info = stat()
+        XCTAssertEqual(lstat(fifo, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO is still a FIFO")
+        XCTAssertEqual(lstat("/dev/null", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/null is still a device")
+        XCTAssertEqual(try leftovers(), [])
+    }
+
+    func testAReplacedTraceKeepsItsPermissions() throws {
+        let path = folder.path("t.trace.json")
+        XCTAssertEqual(try run(["record", scenario, "-o", path]).status, 0)
+        XCTAssertEqual(chmod(path, 0o600), 0)
+        XCTAssertEqual(try run(["record", scenario, "-o", path]).status, 0)
+        XCTAssertEqual(try mode(path), 0o600)
+    }
+
+    func testAReadOnlyTraceNeedsForceAndStaysReadOnly() throws {
+        let path = folder.path("t.trace.json")
+        XCTAssertEqual(try run(["record", scenario, "-o", path]).status, 0)
+        try folder.write("t.trace.json", Fixtures.lifecycleOnly)
+        XCTAssertEqual(chmod(path, 0o444), 0)
+        assertFailure(try run(["record", scenario, "-o", path]), status: 64, file: path, contains: ["is read-only", "--force"])
+        XCTAssertEqual(try folder.read("t.trace.json"), Array(Fixtures.lifecycleOnly.utf8))
+        XCTAssertEqual(try run(["record", scenario, "-o", path, "--force"]).status, 0)
+        XCTAssertNotEqual(try folder.read("t.trace.json"), Array(Fixtures.lifecycleOnly.utf8))
+        XCTAssertEqual(try mode(path), 0o444)
+    }
+
+    func testALinkIsFollowedAndItsTargetReplaced() throws {
+        let target = folder.path("real.trace.json")
+        try folder.write("real.trace.json", Fixtures.lifecycleOnly)
+        let link = folder.path("link.trace.json")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.trace.json")
+        XCTAssertEqual(try run(["record", scenario, "-o", link]).status, 0)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "real.trace.json", "the link is still a link")
+        let fresh = try run(["record", scenario])
+        XCTAssertEqual(try folder.read("real.trace.json"), fresh.outBytes, "the link's target holds the new trace")
+        _ = target
+    }
+
+    func testStandardOutputIsWrittenNeverRead() throws {
+        let plain = try run(["record", scenario])
+        XCTAssertFalse(plain.outBytes.isEmpty)
+        for name in ["-", "/dev/stdout"] {
+            let result = try run(["record", scenario, "-o", name])
+            XCTAssertEqual(result.status, 0, result.err)
+            XCTAssertEqual(result.outBytes, plain.outBytes, "-o \(name) writes the trace to standard output")
+        }
+        assertFailure(try run(["record", scenario, "--check", "-o", "/dev/stdout"]), status: 64, contains: ["--check needs the trace file"])
+    }
+
+    func testAMissingFolderAndTheScenarioItselfAreRefused() throws {
+        let missing = folder.path("no/such/folder/t.trace.json")
+        assertFailure(try run(["record", scenario, "-o", missing]), status: 73, file: missing, contains: ["does not exist"])
+        assertFailure(try run(["record", scenario, "-o", scenario, "--force"]), status: 64, file: scenario, contains: ["is the scenario being recorded"])
+    }
+
+    /// A recording long enough that its write can be caught in the act.
+    func largeScenario() throws -> String {
+        try folder.write("large.scenario.json", """
+        {"title": "large", "table": {"rows": 100000, "rowHeight": 44, "viewportHeight": 844},
+         "script": [{"drag": {"by": 400000, "ms": 600000}}]}
+        """)
+    }
+
+    func testAnInterruptedWriteLeavesNoTemporaryFile() throws {
+        let executable = try Executable.require()
+        let large = try largeScenario()
+        for signal in [SIGINT, SIGTERM] {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["record", large, "-o", folder.path("large.trace.json")]
+            process.currentDirectoryURL = folder.url
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(120)
+            var caught = false
+            while process.isRunning && Date() < deadline {
+                if try !leftovers().isEmpty {
+                    kill(process.processIdentifier, signal)
+                    caught = true
+                    break
+                }
+                usleep(200)
+            }
+            process.waitUntilExit()
+            if !caught {
+                // The write finished between two looks; nothing to check this time.
+                continue
+            }
+            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "the signal ends the process")
+            XCTAssertEqual(try leftovers(), [], "no temporary file is left after signal \(signal)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("large.trace.json")), "no half-written trace")
+        }
+    }
+}
+
+/// Reading: only regular files (and standard input for `-`), checked before the first read.
+final class InputFileSafetyTests: FolderTestCase {
+    func run(_ arguments: [String], environment: [String: String]? = nil) throws -> CommandResult {
+        let result = try Executable.run(try Executable.require(), arguments, environment: environment, in: folder, timeout: 30)
+        XCTAssertFalse(result.timedOut, "reuselab \(arguments.joined(separator: " ")) hung")
+        return result
+    }
+
+    func testFIFOsAndDevicesAreRefusedWithoutBlocking() throws {
+        let fifo = folder.path("pipe.json")
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        for arguments in [["record", fifo], ["validate", fifo], ["stats", fifo], ["replay", fifo], ["diff", fifo, fifo],
+                          ["lesson", fifo], ["lesson", "check", fifo], ["validate", "/dev/zero"], ["record", "/dev/urandom"]] {
+            let result = try run(arguments)
+            let file = arguments.last ?? ""
+            assertFailure(result, status: 66, file: file, contains: ["not a regular file; only regular files are read"])
+        }
+    }
+
+    func testAFIFOInTheListedFoldersDoesNotBlock() throws {
+        try FileManager.default.createDirectory(atPath: folder.path("traces"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("lessons"), withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(folder.path("traces/pipe.scenario.json"), 0o644), 0)
+        XCTAssertEqual(mkfifo(folder.path("lessons/pipe.json"), 0o644), 0)
+        let list = try run(["list"])
+        XCTAssertEqual(list.status, 0)
+        XCTAssertTrue(list.err.contains("not a regular file"), list.err)
+        let lessons = try run(["lesson"], environment: ["REUSELAB_PROGRESS_DIR": folder.path("progress")])
+        XCTAssertEqual(lessons.status, 0)
+        XCTAssertTrue(lessons.err.contains("not a regular file"), lessons.err)
+    }
+
+    func testStandardInputOfBinaryDataIsRefusedAtOnce() throws {
+        let result = try Executable.run(try Executable.require(), ["validate", "-"], stdin: "/dev/zero", in: folder, timeout: 30)
+        XCTAssertFalse(result.timedOut)
+        assertFailure(result, status: 65, file: "<stdin>", contains: ["NUL byte"])
+    }
+
+    func testStandardInputIsReadOnlyOnce() throws {
+        assertFailure(try run(["diff", "-", "-"]), status: 64, contains: ["standard input can be read only once"])
+    }
+}
