@@ -7,6 +7,14 @@
 public struct JSONParser {
     /// Deeper nesting than this is refused rather than risking the stack.
     public static let maximumDepth = 256
+    /// Longer arrays are refused while reading, before they take memory: no list
+    /// in a scenario, trace or lesson has more (a table has at most 1,000,000 rows).
+    public static let maximumArrayElements = 1_000_000
+
+    /// The array limit in force, and what to say when it is passed; a reader that
+    /// knows its lists are shorter (a trace's events) lowers it.
+    public var arrayLimit = JSONParser.maximumArrayElements
+    public var arrayLimitReason = "no list in a ReuseLab file is that long (a table has at most 1,000,000 rows)"
 
     private let bytes: [UInt8]
     private(set) var index: Int = 0
@@ -134,6 +142,9 @@ public struct JSONParser {
             defer { depth -= 1 }
             advance()
             var object = JSONObject()
+            // Duplicate names are found with a set once an object grows past a few
+            // members, so an object of a million members is read in linear time.
+            var seenKeys: Set<String> = []
             var first = true
             while true {
                 skipWhitespace()
@@ -151,7 +162,12 @@ public struct JSONParser {
                     throw JSONSyntaxError("expected a member name in double quotes, found \(describeCurrent())", at: position)
                 }
                 let key = try parseString()
-                if object.members.contains(where: { $0.key == key }) {
+                let duplicate = object.members.count < 16 ? object.members.contains(where: { $0.key == key }) : seenKeys.contains(key)
+                if object.members.count >= 15 {
+                    if seenKeys.isEmpty { seenKeys = Set(object.members.map(\.key)) }
+                    seenKeys.insert(key)
+                }
+                if duplicate {
                     throw JSONSyntaxError("the member \"\(VisibleText.shortened(key))\" appears twice in one object", at: keyPosition)
                 }
                 skipWhitespace()
@@ -179,6 +195,9 @@ public struct JSONParser {
                     advance()
                 }
                 first = false
+                guard elements.count < arrayLimit else {
+                    throw JSONSyntaxError("an array has more than \(arrayLimit) elements; \(arrayLimitReason)", at: start, isLimit: true)
+                }
                 elements.append(try parseValue())
             }
             return JSONNode(.array(elements), at: start)

@@ -3,7 +3,7 @@
 /// ReuseLab reads JSON itself instead of through `JSONSerialization` so that a
 /// wrong type three levels deep in a scenario is reported as `FILE:LINE:COLUMN`,
 /// and so that numbers and key order are exactly what the author wrote.
-public indirect enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)

@@ -22,7 +22,17 @@ public struct ReplayState: Sendable {
     /// only these may briefly show two cells.
     public private(set) var reloadingRows: Set<Int> = []
     /// Rows passed to `prefetchRowsAt` and neither cancelled nor displayed since, in order asked.
-    public private(set) var pendingPrefetch: [Int] = []
+    public var pendingPrefetch: [Int] {
+        pendingPrefetchOrder.sorted { $0.value < $1.value }.map(\.key)
+    }
+    /// The same rows, each with when it was asked for: membership, removal and
+    /// counting stay constant-time however long a batch is.
+    private var pendingPrefetchOrder: [Int: Int] = [:]
+    private var prefetchRowsAsked = 0
+    /// True when `row` was asked for and neither cancelled nor displayed since.
+    public func isPrefetching(_ row: Int) -> Bool { pendingPrefetchOrder[row] != nil }
+    /// How many rows are being prefetched.
+    public var pendingPrefetchCount: Int { pendingPrefetchOrder.count }
     /// How many `prefetchRowsAt` batches have come so far.
     public private(set) var prefetchBatchCount = 0
     /// The last content offset any event reported.
@@ -134,7 +144,7 @@ public struct ReplayState: Sendable {
                 throw LifecycleViolation("row \(row) is already displayed by cell #\(shownBy); a row shows one cell at a time (only reloadRows briefly shows a new cell before the old one ends displaying)")
             }
             displayed[row, default: []].append(id)
-            pendingPrefetch.removeAll { $0 == row }
+            pendingPrefetchOrder[row] = nil
             update(id) { $0.phase = .displayed(row: row) }
 
         case .didEndDisplaying(let row, let id):
@@ -183,18 +193,22 @@ public struct ReplayState: Sendable {
             guard !rows.isEmpty else { throw LifecycleViolation("prefetchRowsAt with no rows") }
             for row in rows { try checkRow(row) }
             guard Set(rows).count == rows.count else { throw LifecycleViolation("prefetchRowsAt names a row twice") }
-            for row in rows where pendingPrefetch.contains(row) {
+            for row in rows where pendingPrefetchOrder[row] != nil {
                 throw LifecycleViolation("prefetchRowsAt asks again for row \(row), which is still being prefetched")
             }
-            pendingPrefetch.append(contentsOf: rows)
+            for row in rows {
+                pendingPrefetchOrder[row] = prefetchRowsAsked
+                prefetchRowsAsked += 1
+            }
             prefetchBatchCount += 1
 
         case .cancelPrefetchingForRowsAt(let rows):
             guard !rows.isEmpty else { throw LifecycleViolation("cancelPrefetchingForRowsAt with no rows") }
-            for row in rows where !pendingPrefetch.contains(row) {
+            guard Set(rows).count == rows.count else { throw LifecycleViolation("cancelPrefetchingForRowsAt names a row twice") }
+            for row in rows where pendingPrefetchOrder[row] == nil {
                 throw LifecycleViolation("cancelPrefetchingForRowsAt cancels row \(row), which is not being prefetched (never asked for, already displayed or already cancelled)")
             }
-            pendingPrefetch.removeAll { rows.contains($0) }
+            for row in rows { pendingPrefetchOrder[row] = nil }
 
         case .frame(let snapshot):
             var previous = -1
@@ -237,7 +251,7 @@ public struct ReplayState: Sendable {
             hasDisappeared = true
         case .reloadData:
             // The old index paths mean nothing after a reload: pending prefetches are dropped, not cancelled.
-            pendingPrefetch = []
+            pendingPrefetchOrder = [:]
         case .didReceiveMemoryWarning, .note, .recordingEnded:
             break
         case .imageRequest, .pageRequest, .requestStarted, .requestCoalesced, .response, .requestFailed,

@@ -156,8 +156,16 @@ extension TraceEvent {
         func cell() throws(ReuseLabError) -> Int { try object.required("cell", "the cell's id").positiveInt() }
         func row() throws(ReuseLabError) -> Int { try object.required("row").nonNegativeInt() }
         func rows() throws(ReuseLabError) -> [Int] {
+            let field = try object.required("rows")
+            let elements = try field.array()
+            // A real prefetch batch, cancellation or reload names a screenful of rows or
+            // two; a list far longer can only come from a broken or hostile file.
+            guard elements.count <= TraceEvent.maximumListedRows else {
+                throw field.error("\"rows\" lists \(elements.count) rows; a \(kindName) event may list at most \(TraceEvent.maximumListedRows)")
+            }
             var list: [Int] = []
-            for element in try object.required("rows").array() { list.append(try element.nonNegativeInt()) }
+            list.reserveCapacity(elements.count)
+            for element in elements { list.append(try element.nonNegativeInt()) }
             return list
         }
         func identifier() throws(ReuseLabError) -> String { try object.required("identifier", "the reuse identifier").string() }
@@ -168,7 +176,9 @@ extension TraceEvent {
         func offset() throws(ReuseLabError) -> Double {
             let field = try object.required("offset", "the content offset in points")
             let value = try field.double()
-            guard abs(value) <= 1e12 else { throw field.error("\"offset\" is out of range") }
+            guard abs(value) <= 1e12 else {
+                throw field.error("\"offset\" must be a content offset from -1000000000000 to 1000000000000 points, found \(JSONWriter.formatNumber(value))")
+            }
             return value
         }
 

@@ -1,5 +1,10 @@
 /// One entry of a trace: its place in the sequence, its virtual time, and what happened.
 public struct TraceEvent: Sendable, Equatable {
+    /// The most rows one `prefetchRowsAt`, `cancelPrefetchingForRowsAt` or
+    /// `reloadRows` may list: real ones name a screenful or two, so a longer list
+    /// can only come from a broken or hostile file, and would cost memory.
+    public static let maximumListedRows = 10_000
+
     /// 0, 1, 2, … without gaps.
     public var seq: Int
     /// Virtual time of the event.
