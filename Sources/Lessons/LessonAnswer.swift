@@ -50,7 +50,7 @@ public struct AnswerWording {
         case .number(let n): return String(n)
         case .image(let shown): return shown.describe
         case .yesNo(let flag): return flag ? "yes" : "no"
-        case .trace(let mine): return mine ? thisTrace : otherTrace
+        case .trace(let mine): return VisibleText.escape(mine ? thisTrace : otherTrace)
         }
     }
 }
@@ -63,8 +63,10 @@ enum RowList {
         var index = 0
         while index < rows.count {
             var end = index
-            while end + 1 < rows.count, rows[end + 1] == rows[end] + 1 { end += 1 }
-            while end + 1 < rows.count, end == index, rows[end + 1] == rows[end] - 1 { end += 1 }
+            // Differences are taken with overflow reported, so rows near Int.max or Int.min
+            // (from any source) end a run instead of trapping.
+            while end + 1 < rows.count, rows[end + 1].subtractingReportingOverflow(rows[end]) == (1, false) { end += 1 }
+            while end + 1 < rows.count, end == index, rows[end].subtractingReportingOverflow(rows[end + 1]) == (1, false) { end += 1 }
             runs.append(end == index ? "\(rows[index])" : "\(rows[index])–\(rows[end])")
             index = end + 1
         }

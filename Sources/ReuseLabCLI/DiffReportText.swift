@@ -12,7 +12,7 @@ enum DiffReportText {
         out += "A  \(VisibleText.escape(diff.a.file))   \(VisibleText.escape(ScenarioComparison.describe(diff.a.header)))\n"
         out += "B  \(VisibleText.escape(diff.b.file))   \(VisibleText.escape(ScenarioComparison.describe(diff.b.header)))\n"
         if !diff.setupDifferences.isEmpty {
-            out += "Compared: " + diff.setupDifferences.joined(separator: "; ") + ".\n"
+            out += "Compared: " + VisibleText.escape(diff.setupDifferences.joined(separator: "; ")) + ".\n"
         }
         if diff.scenarioDifferences.isEmpty {
             out += diff.setupDifferences.isEmpty ? "Same scenario, same setup.\n" : "Same scenario otherwise: the differences below come from that.\n"

@@ -36,7 +36,7 @@ enum ValidateCommand {
                     out.add("durationMs", summary.duration.milliseconds)
                     io.out(JSONWriter.compact(out.value) + "\n")
                 } else {
-                    io.out("\(InputFile.displayName(path)): valid — \(summary.eventCount) events, \(summary.cellsCreated) cells created, \(JSONWriter.formatNumber(summary.duration.milliseconds)) ms (\(VisibleText.escape(summary.header.title)))\n")
+                    io.out("\(VisibleText.escape(InputFile.displayName(path))): valid — \(summary.eventCount) events, \(summary.cellsCreated) cells created, \(JSONWriter.formatNumber(summary.duration.milliseconds)) ms (\(VisibleText.escape(summary.header.title)))\n")
                 }
             } catch {
                 if args.has("--json") {

@@ -56,3 +56,13 @@ final class AnswerReaderTests: XCTestCase {
         XCTAssertEqual(read("other", compare), .trace(isLessonTrace: false))
     }
 }
+
+/// Compared traces named by their file names (prefetch-on, prefetch-off) print
+/// those names with control characters made visible, in every reveal.
+final class AnswerWordingEscapingTests: XCTestCase {
+    func testTraceNamesFromFileNamesAreEscaped() {
+        let wording = AnswerWording(thisTrace: "on\u{1B}[2J", otherTrace: "off\u{202E}\u{7}")
+        XCTAssertEqual(wording.describe(.trace(isLessonTrace: true)), #"on\e[2J"#)
+        XCTAssertEqual(wording.describe(.trace(isLessonTrace: false)), #"off\u{202e}\u{7}"#)
+    }
+}

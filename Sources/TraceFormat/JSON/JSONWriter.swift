@@ -51,7 +51,8 @@ public enum JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "\u{00}"..."\u{1F}", "\u{7F}":
+            case _ where VisibleText.isUnsafe(scalar):
+                // Controls, C1 and bidirectional characters as \uXXXX, never raw.
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default:

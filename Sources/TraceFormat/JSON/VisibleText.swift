@@ -1,6 +1,11 @@
 /// Makes text taken from a file safe to print on a terminal: control characters
-/// (escape sequences included) become visible escapes such as `\e` or `\u{7}`, so a
-/// shared scenario or trace can never drive the reader's terminal.
+/// (escape sequences included), C1 controls and the invisible bidirectional marks
+/// and overrides become visible escapes such as `\e`, `\u{7}` or `\u{202e}`, so a
+/// shared scenario or trace can never drive the reader's terminal or reorder what
+/// it shows.
+///
+/// `escape` is the one function for text from outside the program; `forOutput` is
+/// the last guard every byte written to standard output and error passes through.
 public enum VisibleText {
     /// `escape`, cut to about `limit` characters with "…" so a huge name cannot flood a message.
     public static func shortened(_ text: String, limit: Int = 60) -> String {
@@ -10,20 +15,92 @@ public enum VisibleText {
         return escape(String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit)))) + "…"
     }
 
+    /// True for the characters that must never reach a terminal raw: C0 controls,
+    /// DEL, C1 controls, line and paragraph separators, and bidirectional marks,
+    /// embeddings, overrides and isolates.
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Every unsafe character made visible: `\e`, `\n`, `\r`, `\t`, else `\u{hex}`.
     public static func escape(_ text: String) -> String {
+        guard mayContainUnsafe(text) else { return text }
         var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x1B: out += "\\e"
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x09: out += "\\t"
-            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default:
+        for scalar in text.unicodeScalars { append(scalar, to: &out) }
+        return out
+    }
+
+    private static func append(_ scalar: Unicode.Scalar, to out: inout String) {
+        guard isUnsafe(scalar) else {
+            out.unicodeScalars.append(scalar)
+            return
+        }
+        switch scalar.value {
+        case 0x1B: out += "\\e"
+        case 0x0A: out += "\\n"
+        case 0x0D: out += "\\r"
+        case 0x09: out += "\\t"
+        default: out += "\\u{" + String(scalar.value, radix: 16) + "}"
+        }
+    }
+
+    /// The last guard on the way out: everything unsafe is escaped except line
+    /// breaks and tabs, and — only when `terminalControl` says the program is
+    /// driving a terminal — its own colour codes (`ESC [ digits ; … m`) and the
+    /// stepper's "erase this line" (`CR ESC [ K`).
+    public static func forOutput(_ text: String, terminalControl: Bool) -> String {
+        guard mayContainUnsafe(text, allowingLineBreaks: true) else { return text }
+        var out = ""
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if scalar == "\n" || scalar == "\t" {
                 out.unicodeScalars.append(scalar)
+            } else if terminalControl, let end = programSequenceEnd(scalars, at: index) {
+                out.unicodeScalars.append(contentsOf: scalars[index..<end])
+                index = end
+                continue
+            } else {
+                append(scalar, to: &out)
             }
+            index = scalars.index(after: index)
         }
         return out
+    }
+
+    /// Where a colour code or erase-line sequence starting at `start` ends, if one does.
+    private static func programSequenceEnd(_ scalars: String.UnicodeScalarView, at start: String.Index) -> String.Index? {
+        var cursor = start
+        func next() -> Unicode.Scalar? {
+            guard cursor < scalars.endIndex else { return nil }
+            defer { cursor = scalars.index(after: cursor) }
+            return scalars[cursor]
+        }
+        if scalars[start] == "\r" {
+            _ = next()
+            return next() == "\u{1B}" && next() == "[" && next() == "K" ? cursor : nil
+        }
+        guard next() == "\u{1B}", next() == "[" else { return nil }
+        while let scalar = next() {
+            if ("0"..."9").contains(scalar) || scalar == ";" { continue }
+            return scalar == "m" ? cursor : nil
+        }
+        return nil
+    }
+
+    /// A quick byte scan: false when no unsafe character can be present (no control
+    /// byte, and none of the lead bytes of C1 controls or of the bidirectional
+    /// characters: 0xC2, 0xD8, 0xE2).
+    static func mayContainUnsafe(_ text: String, allowingLineBreaks: Bool = false) -> Bool {
+        text.utf8.contains { byte in
+            if byte < 0x20 { return !(allowingLineBreaks && (byte == 0x0A || byte == 0x09)) }
+            return byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+        }
     }
 }
