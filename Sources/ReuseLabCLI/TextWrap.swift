@@ -4,14 +4,14 @@
 enum TextWrap {
     /// Splits `text` into lines of at most `firstWidth` columns for the first line and
     /// `width` for the others, breaking at spaces; a word longer than a line is cut.
+    /// Linear in the length of the text, however long its words.
     static func lines(_ text: String, firstWidth: Int, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         var currentWidth = 0
         func limit() -> Int { max(1, lines.isEmpty ? firstWidth : width) }
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            var word = Substring(word)
-            var wordWidth = columns(word)
+            let wordWidth = columns(word)
             if currentWidth > 0 && currentWidth + 1 + wordWidth <= limit() {
                 current += " " + word
                 currentWidth += 1 + wordWidth
@@ -22,15 +22,23 @@ enum TextWrap {
                 current = ""
                 currentWidth = 0
             }
-            // A word wider than a whole line is cut into pieces that fit.
-            while wordWidth > limit() {
-                let (piece, rest) = cut(word, to: limit())
-                lines.append(String(piece))
-                word = rest
-                wordWidth = columns(word)
+            if wordWidth <= limit() {
+                current = String(word)
+                currentWidth = wordWidth
+                continue
             }
-            current = String(word)
-            currentWidth = wordWidth
+            // A word wider than a whole line is cut, in one pass, into pieces that fit;
+            // the last piece stays open for the words that follow.
+            for character in word {
+                let next = character.unicodeScalars.reduce(0) { $0 + columns($1) }
+                if currentWidth > 0 && currentWidth + next > limit() {
+                    lines.append(current)
+                    current = ""
+                    currentWidth = 0
+                }
+                current.append(character)
+                currentWidth += next
+            }
         }
         if currentWidth > 0 || lines.isEmpty { lines.append(current) }
         return lines
@@ -55,18 +63,5 @@ enum TextWrap {
     /// `text` padded with spaces to `width` columns.
     static func pad(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - columns(text)))
-    }
-
-    /// The longest prefix of `word` that fits in `width` columns (at least one character), and the rest.
-    private static func cut(_ word: Substring, to width: Int) -> (Substring, Substring) {
-        var used = 0
-        var end = word.startIndex
-        for index in word.indices {
-            let next = columns(word[index...index])
-            if used + next > width && end > word.startIndex { break }
-            used += next
-            end = word.index(after: index)
-        }
-        return (word[..<end], word[end...])
     }
 }
