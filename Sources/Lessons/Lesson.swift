@@ -45,11 +45,19 @@ public struct EventSelector: Sendable, Equatable {
 
     /// "the first cellForRowAt for row 21"
     public var describe: String {
-        let ordinals = ["first", "second", "third", "fourth", "fifth"]
-        var text = "the " + (occurrence <= ordinals.count ? ordinals[occurrence - 1] : "\(occurrence)th") + " \(kind.rawValue)"
+        var text = "the " + Self.ordinal(occurrence) + " \(kind.rawValue)"
         if let row { text += " for row \(row)" }
         if let cell { text += " of cell #\(cell)" }
         return text
+    }
+
+    /// "first", "second", … "fifth", then "6th", "21st", "22nd", "111th".
+    static func ordinal(_ number: Int) -> String {
+        let words = ["first", "second", "third", "fourth", "fifth"]
+        if number >= 1 && number <= words.count { return words[number - 1] }
+        let lastTwo = number % 100, last = number % 10
+        let suffix = (11...13).contains(lastTwo) ? "th" : last == 1 ? "st" : last == 2 ? "nd" : last == 3 ? "rd" : "th"
+        return "\(number)\(suffix)"
     }
 }
 

@@ -56,7 +56,17 @@ public struct LessonRun {
             var correct = false
             var guessWords = "(no answer)"
             asking: while true {
-                guard let line = console.ask(console.isScripted ? "" : "> ") else { break }
+                guard let line = console.ask(console.isScripted ? "" : "> ") else {
+                    // A file of answers that runs out is graded as unanswered; a learner
+                    // who ends the input (Ctrl-D) or presses Ctrl-C stops here, keeping
+                    // every answer given and recording nothing for this question.
+                    if console.isScripted { break asking }
+                    console.say("\n\nStopped at question \(index + 1) of \(lesson.steps.count). "
+                                + (reports.isEmpty && start == 0 ? "Nothing was answered yet, so there is nothing to save. "
+                                                                 : "Your answers so far are saved. ")
+                                + "Run 'reuselab lesson \(VisibleText.escape(lesson.id))' to carry on from question \(index + 1).\n")
+                    return reports
+                }
                 let answer = line.trimming(" \t\r\n")
                 if !console.isScripted {
                     if ["hint", "?", "h"].contains(answer.lowercased()) {

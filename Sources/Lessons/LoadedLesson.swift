@@ -29,11 +29,17 @@ public struct LoadedLesson {
             throw error.inFile(path)
         }
         let tracePath = try LessonTrace.resolve(lesson.tracePath, lessonPath: path, position: lesson.positions["trace"], path: "trace")
-        let trace = try TraceReader.read(path: tracePath)
+        let trace: Trace
+        do {
+            trace = try CheckedTraceReader.read(path: tracePath)
+        } catch {
+            throw ReuseLabError(error.kind, file: path, location: InputLocation(position: lesson.positions["trace"], path: "trace"),
+                                "the lesson's trace cannot be used: \(error.description)")
+        }
         let cache = Cache()
         let queries = TraceQueries(trace: trace) { relative throws(ReuseLabError) in
             if let known = cache.traces[relative] { return known }
-            let other = try TraceReader.read(path: try LessonTrace.resolve(relative, lessonPath: path, position: nil, path: "with"))
+            let other = try CheckedTraceReader.read(path: try LessonTrace.resolve(relative, lessonPath: path, position: nil, path: "with"))
             cache.traces[relative] = other
             return other
         }

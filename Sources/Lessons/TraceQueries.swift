@@ -32,7 +32,8 @@ public struct TraceQueries {
                 seen += 1
                 if seen == selector.occurrence { return index }
             }
-            throw Unanswerable(message: "the trace has no \(selector.describe)" + (seen > 0 ? " (only \(seen) such events)" : ""))
+            throw Unanswerable(message: "the pause is before \(selector.describe), which the trace does not have"
+                                        + (seen > 0 ? " (it has only \(seen) such events)" : ""))
         }
     }
 

@@ -33,6 +33,9 @@ enum DiffCommand {
         guard args.positionals.count == 2 else {
             throw ReuseLabError(.usage, "diff: expected two trace files, got \(args.positionals.count); see 'reuselab diff --help'")
         }
+        if args.positionals[0] == "-" && args.positionals[1] == "-" {
+            throw ReuseLabError(.usage, "diff: standard input can be read only once; give at most one of the two traces as -")
+        }
         let context = try args.int("--context", command: "diff", default: 3, range: 0...1000)
         var kinds = DiffKeyMaker.defaultKinds
         if let only = args.values["--only"] {

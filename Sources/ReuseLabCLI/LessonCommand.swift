@@ -54,10 +54,13 @@ enum LessonCommand {
         if args.has("--restart") || (saved?.nextStep ?? 0) >= loaded.lesson.steps.count { saved = nil }
         let progress = saved ?? LessonProgress(lesson: loaded.lesson.id)
         let console = TerminalConsole(io: io)
+        // Ctrl-C stops the lesson in good order (the answers given are already saved)
+        // instead of killing it mid-sentence.
+        Interruption.catchInterrupts()
         _ = try run.run(console: console, from: min(progress.nextStep, loaded.lesson.steps.count), progress: progress, save: { progress throws(ReuseLabError) in
             try store.save(progress)
         })
-        return 0
+        return Interruption.wasInterrupted ? FailureKind.interrupted.exitStatus : 0
     }
 
     // MARK: Finding lessons
@@ -168,12 +171,13 @@ enum LessonCommand {
 /// The keyboard and screen.
 final class TerminalConsole: LessonConsole {
     let io: CommandIO
+    let lines = LineReader()
     init(io: CommandIO) { self.io = io }
     var isScripted: Bool { false }
     func say(_ text: String) { io.out(text) }
     func ask(_ prompt: String) -> String? {
         io.out(prompt)
-        return readLine(strippingNewline: true)
+        return lines.next()
     }
 }
 

@@ -92,7 +92,7 @@ enum ReplayCommand {
 
         let file = InputFile.displayName(path)
         let bytes = try InputFile.read(path, limit: TraceReader.maximumBytes)
-        let trace = try TraceReader.read(bytes: bytes, file: file)
+        let trace = try CheckedTraceReader.read(bytes: bytes, file: file)
         let timeline = try ReplayTimeline(trace: trace, file: file)
         if args.values["--from"] != nil, from > (timeline.lastSeq ?? -1) {
             throw ReuseLabError(.usage, timeline.lastSeq.map { "replay: --from \(from) is past the last step of \(file), step \($0)" }

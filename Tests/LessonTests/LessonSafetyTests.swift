@@ -59,7 +59,7 @@ final class LessonSafetyTests: XCTestCase {
     func testMistakesNameTheFileTheStepAndWhatIsWrong() throws {
         let root = try makeProject()
         let cases: [(question: String, pause: String, expected: String)] = [
-            (#"{"ask": "?", "query": "nextCall", "row": 21}"#, #"{"before": {"kind": "cellForRowAt", "row": 5000}}"#, "step 1: the trace has no the first cellForRowAt for row 5000"),
+            (#"{"ask": "?", "query": "nextCall", "row": 21}"#, #"{"before": {"kind": "cellForRowAt", "row": 5000}}"#, "step 1: the pause is before the first cellForRowAt for row 5000, which the trace does not have"),
             (#"{"ask": "?", "query": "nextCall", "row": 21}"#, #"{"event": 99999}"#, "step 1: event 99999 does not exist"),
             (#"{"ask": "?", "query": "nextCall", "row": 21, "answer": "prepareForReuse"}"#, #"{"before": {"kind": "cellForRowAt", "row": 21}}"#, "step 1: the fixed answer \"prepareForReuse\" disagrees with the trace, which says init"),
             (#"{"ask": "?", "query": "nextCall", "row": 21, "answer": "banana"}"#, #"{"before": {"kind": "cellForRowAt", "row": 21}}"#, "cannot be read as an answer to a nextCall question"),
@@ -84,5 +84,65 @@ final class LessonSafetyTests: XCTestCase {
         let path = root.appendingPathComponent("lessons/broken.json").path
         try Data("{\"id\": \"x\", ".utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertTrue(problems(path).first?.contains("broken.json:1:") == true)
+    }
+}
+
+/// The project's own folders are resolved to their real paths before anything is
+/// opened: a `traces` link to `/etc` or `/dev` gives no permission to read there.
+final class LessonFolderLinkTests: XCTestCase {
+    func project(tracesLinkTo destination: String) throws -> URL {
+        let root = try temporaryFolder()
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("lessons"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("traces").path, withDestinationPath: destination)
+        return root
+    }
+
+    func lesson(in root: URL, trace: String) throws -> String {
+        let text = """
+        {"id": "t", "title": "T", "trace": "\(trace)", "introduction": "",
+         "steps": [{"narration": "", "pause": {"before": {"kind": "init"}}, "question": {"ask": "?", "query": "cellCount"}}]}
+        """
+        let path = root.appendingPathComponent("lessons/t.json").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func testATracesLinkOutOfTheProjectIsNoWayOut() throws {
+        for (destination, name) in [("/etc", "passwd"), ("/etc", "shadow"), ("/dev", "zero"), ("/dev", "no-such-device")] {
+            let root = try project(tracesLinkTo: destination)
+            let path = try lesson(in: root, trace: "../traces/\(name)")
+            let problems = LessonChecker.check(path: path).map(\.description)
+            XCTAssertEqual(problems.count, 1, "\(destination)/\(name): \(problems)")
+            let message = problems.first ?? ""
+            XCTAssertTrue(message.contains("outside the project's traces/ and lessons/ folders"), message)
+            XCTAssertFalse(message.contains("root:"), "nothing of the file is shown: \(message)")
+        }
+    }
+
+    func testAMissingTraceNamesTheLessonAndItsTraceMember() throws {
+        let root = try temporaryFolder()
+        for name in ["traces", "lessons"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        let path = try lesson(in: root, trace: "../traces/gone.trace.json")
+        let problems = LessonChecker.check(path: path)
+        XCTAssertEqual(problems.map(\.kind), [.missingFile])
+        let message = problems.first?.description ?? ""
+        XCTAssertTrue(message.hasPrefix(path + ":1:36:"), message)
+        XCTAssertTrue(message.contains("at trace: the trace \"../traces/gone.trace.json\""), message)
+        XCTAssertTrue(message.contains("does not exist"), message)
+    }
+
+    func testABrokenTraceIsReportedWithTheLessonAndTheTracesOwnPlace() throws {
+        let root = try temporaryFolder()
+        for name in ["traces", "lessons"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try Data("{\"format\": \"reuselab-trace\",\n\"version\": 1, \"title\": \"x\", \"profile\": \"modern\", \"events\": [\n{\"seq\": 0, \"t\": 0, \"kind\": \"willDisplay\", \"row\": 0, \"cell\": 1}]}".utf8)
+            .write(to: root.appendingPathComponent("traces/broken.trace.json"))
+        let path = try lesson(in: root, trace: "../traces/broken.trace.json")
+        let message = LessonChecker.check(path: path).first?.description ?? ""
+        XCTAssertTrue(message.hasPrefix(path + ":1:36:"), message)
+        XCTAssertTrue(message.contains("the lesson's trace cannot be used:") && message.contains("broken.trace.json:3:1: event 0"), message)
     }
 }

@@ -40,3 +40,34 @@ public enum TraceFold {
         return folder
     }
 }
+
+/// A trace read into memory and checked on the way: every event folded through
+/// `ReplayState`, so a bad trace is refused with the same words, line and column
+/// as `validate` gives, and whatever reads the result may rely on it.
+public struct CheckedTraceReader: TraceFolder {
+    let header: TraceHeader
+    var state: ReplayState
+    var events: [TraceEvent] = []
+
+    public init(header: TraceHeader) {
+        self.header = header
+        self.state = ReplayState(header: header)
+    }
+
+    public mutating func apply(_ event: TraceEvent) throws(LifecycleViolation) {
+        try state.apply(event)
+        events.append(event)
+    }
+
+    /// The trace at `path` (standard input for `-`), checked.
+    public static func read(path: String) throws(ReuseLabError) -> Trace {
+        let reader = try TraceFold.run(CheckedTraceReader.self, path: path)
+        return Trace(header: reader.header, events: reader.events)
+    }
+
+    /// A trace held in memory, checked; `file` names it in errors.
+    public static func read(bytes: [UInt8], file: String) throws(ReuseLabError) -> Trace {
+        let reader = try TraceFold.run(CheckedTraceReader.self, bytes: bytes, file: file)
+        return Trace(header: reader.header, events: reader.events)
+    }
+}
