@@ -111,7 +111,7 @@ public enum AnswerReader {
                 pendingRangeFrom = result.last
                 continue
             }
-            let bounds: [Int?] = cleaned.split(separator: "-").map { part in Int(String(part).trimming(" ")) }
+            let bounds: [Int?] = cleaned.split(separator: "-").map { part in wholeNumber(String(part).trimming(" ")) }
             if bounds.count == 2, let low = bounds[0], let high = bounds[1], high >= low, high - low <= 10_000 {
                 result.append(contentsOf: low...high)
             } else if bounds.count == 1, let value = bounds[0] {
@@ -126,6 +126,19 @@ public enum AnswerReader {
             }
         }
         return result.isEmpty ? nil : result
+    }
+
+    /// The most digits a number in an answer may have: no row, cell or count in a
+    /// trace comes near a trillion, and below it sums and differences of two such
+    /// numbers (`from + 1`, `high - low`) cannot overflow. A longer number is no answer.
+    static let maximumDigits = 12
+
+    /// A whole number written with ASCII digits only (an optional leading "+"), at
+    /// most `maximumDigits` long; nil for anything else, never a trap.
+    static func wholeNumber(_ text: String) -> Int? {
+        let digits = text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.count <= maximumDigits, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(digits)
     }
 }
 

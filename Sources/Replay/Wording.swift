@@ -9,7 +9,8 @@ enum Wording {
         var runs: [String] = []
         var start = sorted[0], previous = sorted[0]
         for row in sorted.dropFirst() {
-            if row == previous + 1 { previous = row; continue }
+            // `previous + 1` could overflow for a row at Int.max; the difference is checked instead.
+            if row.subtractingReportingOverflow(previous) == (1, false) { previous = row; continue }
             runs.append(start == previous ? "\(start)" : "\(start)–\(previous)")
             start = row
             previous = row

@@ -34,11 +34,21 @@ public final class Simulation {
         tableView.baseSpec = scenario.table
     }
 
-    /// The recording grew past the log's capacity and was stopped at the step named.
+    /// The recording grew past the log's capacity, or its virtual time past
+    /// `World.maximumTime` (`pastTimeLimit`), or a step could not be played
+    /// (`impossibleStep` says why), and was stopped at the step named.
     public struct TooManyEvents: Error {
         public var stepIndex: Int
         public var eventCount: Int
+        public var pastTimeLimit = false
+        public var impossibleStep: String?
     }
+
+    /// Why the step being played cannot be (UIKit would raise an exception); the recording stops.
+    var impossibleStep: String?
+
+    /// True once the recording must stop: the log is full or the clock ran past its limit.
+    var mustStop: Bool { log.isFull || world.pastTimeLimit || impossibleStep != nil }
 
     /// Runs the whole scenario and returns the recorded events, or stops with
     /// `TooManyEvents` when a scenario would record more than the log can hold.
@@ -53,12 +63,15 @@ public final class Simulation {
             runFrames { _ in true }
             for (index, step) in scenario.script.enumerated() {
                 play(step)
-                if log.isFull { overflowStep = index; return }
+                if mustStop { overflowStep = index; return }
             }
             world.record(.recordingEnded)
         }
         world.abandonPendingWork()
-        if let overflowStep { throw TooManyEvents(stepIndex: overflowStep, eventCount: log.events.count) }
+        if let overflowStep {
+            throw TooManyEvents(stepIndex: overflowStep, eventCount: log.events.count, pastTimeLimit: world.pastTimeLimit,
+                                impossibleStep: impossibleStep)
+        }
         return log.events
     }
 
@@ -83,6 +96,13 @@ public final class Simulation {
             endGesture()
             world.record(.scrollViewDidEndDecelerating(offset: tableView.contentOffset))
         case .scrollTo(let row, let position, let animated):
+            // The scenario checked the row against its table, but the data source may
+            // report fewer rows now (batch paging): UIKit raises an exception for an
+            // index path past the end, and the geometry has no such row.
+            guard row < tableView.geometry.rowCount else {
+                impossibleStep = "scrollTo row \(row), but the table view has \(tableView.geometry.rowCount == 1 ? "only 1 row" : "only \(tableView.geometry.rowCount) rows") at this point (the data source reports how many; UIKit raises an exception for a row past the end)"
+                return
+            }
             world.record(.scrollToRow(row: row, position: position.rawValue, animated: animated))
             let start = tableView.contentOffset
             let target = tableView.geometry.offset(toShow: row, at: position)
@@ -131,7 +151,7 @@ public final class Simulation {
     /// Lets time pass — background work, main-queue blocks, display frames — until
     /// a frame for which `isLast(frameTime)` is true has been drawn.
     func runFrames(isLast: (VirtualTime) -> Bool) {
-        while !log.isFull {
+        while !mustStop {
             // The next frame: the next vsync at which the main thread is free.
             var nextVsync = max(lastFrame + 1, Int(world.now.microseconds * Int64(clock.fps) / 1_000_000))
             while clock.time(ofFrame: nextVsync) < world.now { nextVsync += 1 }

@@ -103,7 +103,7 @@ final class DeterminismTests: XCTestCase {
 /// Scenarios that would make enormous recordings are refused with a clear error, never run out of memory.
 final class RecordingLimitTests: XCTestCase {
     func testTooManyRowsOnScreenIsRefusedWhenTheScenarioIsRead() {
-        let text = #"{"title":"tiny rows","table":{"rows":100000,"rowHeight":0.01,"viewportHeight":800},"script":[{"wait":{"ms":10}}]}"#
+        let text = #"{"title":"tiny rows","table":{"rows":100000,"rowHeight":1,"viewportHeight":80000},"script":[{"wait":{"ms":10}}]}"#
         XCTAssertThrowsError(try Recorder.parseScenario(bytes: Array(text.utf8), file: "tiny.json")) { error in
             let message = (error as? ReuseLabError)?.description ?? ""
             XCTAssertTrue(message.hasPrefix("tiny.json:1:"), message)

@@ -31,6 +31,14 @@ public final class World {
     var screenChanged = true
     /// The longest piece of main-thread work since the last frame: the cause of a hitch.
     var longestBusy: (ms: Double, cause: String)?
+    /// The furthest the main thread's clock may go: 240 hours (ten days). Only
+    /// main-thread work (synchronous downloads, decoding, `cellForRowAtMs`) takes the
+    /// clock past the script's hour; work that would take it past this limit stops
+    /// the recording with an error. Every time, `ms` and frame number a recording
+    /// writes therefore stays well inside what a trace reader accepts.
+    public static let maximumTime = VirtualTime.milliseconds(864_000_000)
+    /// Set when main-thread work would run past `maximumTime`; the simulation then stops.
+    public private(set) var pastTimeLimit = false
     public private(set) lazy var network = SimulatedNetwork(world: self)
     public private(set) lazy var imageMemory = ImageMemory(world: self)
 
@@ -63,10 +71,17 @@ public final class World {
     /// the block is recorded, other threads' events that fall inside it happen at
     /// their own times, and the main thread's clock moves on.
     public func spend(ms: Double, cause: String) {
-        guard ms > 0 else { return }
-        let duration = VirtualTime(microseconds: Int64((ms * 1000).rounded()))
+        // Once past the limit the recording is stopping: nothing takes time any more.
+        guard ms > 0, !pastTimeLimit else { return }
+        // A single piece of work is at most about 1e11 ms (a 100 MB download at 1 byte
+        // per second); the cap only keeps the conversion safe whatever the inputs become.
+        let duration = VirtualTime(microseconds: Int64((min(ms, 1e12) * 1000).rounded()))
         if backgroundTime != nil {
             backgroundDelay = backgroundDelay + duration
+            return
+        }
+        guard duration <= Self.maximumTime - now else {
+            pastTimeLimit = true
             return
         }
         record(.mainThreadBlocked(ms: ms, cause: cause))

@@ -43,31 +43,47 @@ public struct JSONField: Sendable {
 
     // MARK: Scalars
 
+    /// The largest whole number (either sign) any input may hold: sums and products of
+    /// a few such values stay far from `Int.max`, and every one is exact as a `Double`.
+    public static let largestWholeNumber = 1_000_000_000_000
+
+    /// A whole number from -1e12 to 1e12. Every check is made on the JSON number
+    /// itself, before it becomes an `Int`, so no input can trap the conversion.
     public func int() throws(ReuseLabError) -> Int {
-        guard case .number(let number) = node.value else { throw typeError("a whole number") }
-        guard number == number.rounded(), abs(number) <= 1e12 else { throw typeError("a whole number") }
+        guard case .number(let number) = node.value, number == number.rounded() else { throw typeError("a whole number") }
+        let limit = Double(Self.largestWholeNumber)
+        guard number >= -limit, number <= limit else {
+            throw error("\(quotedName) must be a whole number from -\(Self.largestWholeNumber) to \(Self.largestWholeNumber), found \(JSONWriter.formatNumber(number))")
+        }
         return Int(number)
     }
 
     public func int(in range: ClosedRange<Int>) throws(ReuseLabError) -> Int {
-        let value = try int()
-        guard range.contains(value) else {
-            throw error("\(quotedName) must be between \(range.lowerBound) and \(range.upperBound), found \(value)")
+        guard let number = wholeNumber() else { return try int() }
+        guard number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+            throw error("\(quotedName) must be between \(range.lowerBound) and \(range.upperBound), found \(JSONWriter.formatNumber(number))")
         }
-        return value
+        return try int()
     }
 
     public func positiveInt(max: Int = 1_000_000_000) throws(ReuseLabError) -> Int {
-        let value = try int()
-        guard value > 0 else { throw error("\(quotedName) must be greater than zero, found \(value)") }
-        guard value <= max else { throw error("\(quotedName) must be at most \(max), found \(value)") }
-        return value
+        guard let number = wholeNumber() else { return try int() }
+        guard number > 0 else { throw error("\(quotedName) must be greater than zero, found \(JSONWriter.formatNumber(number))") }
+        guard number <= Double(max) else { throw error("\(quotedName) must be at most \(max), found \(JSONWriter.formatNumber(number))") }
+        return try int()
     }
 
-    public func nonNegativeInt() throws(ReuseLabError) -> Int {
-        let value = try int()
-        guard value >= 0 else { throw error("\(quotedName) must not be negative, found \(value)") }
-        return value
+    public func nonNegativeInt(max: Int = JSONField.largestWholeNumber) throws(ReuseLabError) -> Int {
+        guard let number = wholeNumber() else { return try int() }
+        guard number >= 0 else { throw error("\(quotedName) must not be negative, found \(JSONWriter.formatNumber(number))") }
+        guard number <= Double(max) else { throw error("\(quotedName) must be at most \(max), found \(JSONWriter.formatNumber(number))") }
+        return try int()
+    }
+
+    /// The value when it is a whole JSON number (of any size), else nil.
+    private func wholeNumber() -> Double? {
+        guard case .number(let number) = node.value, number == number.rounded() else { return nil }
+        return number
     }
 
     public func double() throws(ReuseLabError) -> Double {
@@ -75,9 +91,13 @@ public struct JSONField: Sendable {
         return number
     }
 
-    public func positiveDouble(max: Double = 1e9) throws(ReuseLabError) -> Double {
+    /// A number above zero, at least `minimum` (when given) and at most `max`.
+    public func positiveDouble(atLeast minimum: Double? = nil, max: Double = 1e9) throws(ReuseLabError) -> Double {
         let value = try double()
         guard value > 0 else { throw error("\(quotedName) must be greater than zero, found \(JSONWriter.formatNumber(value))") }
+        if let minimum, value < minimum {
+            throw error("\(quotedName) must be at least \(JSONWriter.formatNumber(minimum)), found \(JSONWriter.formatNumber(value))")
+        }
         guard value <= max else { throw error("\(quotedName) must be at most \(JSONWriter.formatNumber(max)), found \(JSONWriter.formatNumber(value))") }
         return value
     }

@@ -8,6 +8,25 @@ extension Scenario {
         public static let maximumScriptSteps = 10_000
         /// More rows than this on screen at once would make every frame enormous.
         public static let maximumVisibleRows = 1_000
+        /// Row heights in points: at least a point (a shorter row would put more rows
+        /// on screen than any frame could list), at most ten thousand.
+        public static let rowHeights: ClosedRange<Double> = 1...10_000
+        /// The viewport's height in points.
+        public static let viewportHeights: ClosedRange<Double> = 1...100_000
+        /// Each content inset in points.
+        public static let maximumContentInset = 10_000.0
+        /// A drag's distance in points, either way.
+        public static let maximumDragDistance = 10_000_000.0
+        /// A fling's speed in points per second, either way.
+        public static let maximumFlingVelocity = 100_000.0
+        /// A latency in milliseconds (ten minutes).
+        public static let maximumLatencyMilliseconds = 600_000
+        /// `countLimit` of the NSCache: at most one entry per row.
+        public static let maximumCacheCount = maximumRows
+        /// `totalCostLimit` and the URLCache capacities in bytes (1 TB).
+        public static let maximumCacheBytes = 1_000_000_000_000
+        /// Each main-thread cost in milliseconds.
+        public static let maximumMainThreadMilliseconds = 10_000.0
     }
 
     static let memberNames = ["title", "profile", "table", "strategy", "prefetching", "fps", "seed", "images", "network", "cache", "mainThread", "paging", "script"]
@@ -39,9 +58,11 @@ extension Scenario {
 
         let prefetching = try object.optional("prefetching")?.bool() ?? false
         let fps = try object.optional("fps").map { field throws(ReuseLabError) in
-            let value = try field.int()
-            guard value == 60 || value == 120 else { throw field.error("\"fps\" must be 60 or 120, found \(value)") }
-            return value
+            // Checked as the JSON number, so 1e300 is "not 60 or 120" rather than too big a whole number.
+            if case .number(let number) = field.node.value, number != 60, number != 120 {
+                throw field.error("\"fps\" must be 60 or 120, found \(JSONWriter.formatNumber(number))")
+            }
+            return try field.int()
         } ?? 60
         let seed = try object.optional("seed")?.int(in: 0...Int(Int32.max)) ?? 1
 
@@ -98,7 +119,8 @@ extension TableSpec {
         let object = try field.object()
         try object.rejectUnknown(allowed: memberNames)
         let rows = try object.required("rows", "how many rows the table has").positiveInt(max: Scenario.Limits.maximumRows)
-        let rowHeight = try object.optional("rowHeight")?.positiveDouble(max: 100_000) ?? 44
+        let heightRange = Scenario.Limits.rowHeights
+        let rowHeight = try object.optional("rowHeight")?.positiveDouble(atLeast: heightRange.lowerBound, max: heightRange.upperBound) ?? 44
         var rowHeights: [Double]?
         if let heightsField = object.optional("rowHeights") {
             let elements = try heightsField.array()
@@ -107,13 +129,19 @@ extension TableSpec {
             }
             var heights: [Double] = []
             heights.reserveCapacity(rows)
-            for element in elements { heights.append(try element.positiveDouble(max: 100_000)) }
+            for element in elements {
+                heights.append(try element.positiveDouble(atLeast: heightRange.lowerBound, max: heightRange.upperBound))
+            }
             rowHeights = heights
         }
         let viewportField = try object.required("viewportHeight", "the table view's height in points")
-        let viewportHeight = try viewportField.positiveDouble(max: 100_000)
+        let viewports = Scenario.Limits.viewportHeights
+        let viewportHeight = try viewportField.positiveDouble(atLeast: viewports.lowerBound, max: viewports.upperBound)
         let smallestRow = rowHeights?.min() ?? rowHeight
-        let mostVisible = Int((viewportHeight / smallestRow).rounded(.up)) + 1
+        // At most 100,001 with the ranges above; compared as a Double all the same, so
+        // the conversion to Int can never trap whatever the ranges become.
+        let rowsOnScreen = min((viewportHeight / smallestRow).rounded(.up), 1e9)
+        let mostVisible = Int(rowsOnScreen) + 1
         if mostVisible > Scenario.Limits.maximumVisibleRows {
             throw viewportField.error("a \(JSONWriter.formatNumber(viewportHeight)) pt viewport with rows as short as \(JSONWriter.formatNumber(smallestRow)) pt shows up to \(mostVisible) rows at once; at most \(Scenario.Limits.maximumVisibleRows) are supported (use taller rows or a shorter viewport)")
         }
@@ -121,8 +149,8 @@ extension TableSpec {
         if let insetField = object.optional("contentInset") {
             let inset = try insetField.object()
             try inset.rejectUnknown(allowed: ["top", "bottom"])
-            top = try inset.optional("top")?.nonNegativeDouble(max: 10_000) ?? 0
-            bottom = try inset.optional("bottom")?.nonNegativeDouble(max: 10_000) ?? 0
+            top = try inset.optional("top")?.nonNegativeDouble(max: Scenario.Limits.maximumContentInset) ?? 0
+            bottom = try inset.optional("bottom")?.nonNegativeDouble(max: Scenario.Limits.maximumContentInset) ?? 0
         }
         return TableSpec(rows: rows, rowHeight: rowHeight, rowHeights: rowHeights, viewportHeight: viewportHeight,
                          contentInsetTop: top, contentInsetBottom: bottom)
@@ -147,8 +175,11 @@ extension ScriptStep {
     /// the speed after t ms is v·rateᵗ. Used only to bound a script's length.
     static func flingDuration(velocity: Double, rate: Double) -> Int {
         let speed = abs(velocity)
-        guard speed > 10, rate < 1 else { return 0 }
-        return Int((log(10 / speed) / log(rate)).rounded(.up)) + 1
+        guard speed > 10, rate > 0, rate < 1 else { return 0 }
+        // Capped before the conversion: a rate a hair below 1 would otherwise give a
+        // number of milliseconds no Int holds (and far past any script's limit anyway).
+        let ticks = min((log(10 / speed) / log(rate)).rounded(.up), 1e15)
+        return Int(ticks) + 1
     }
 
     static func decode(_ field: JSONField, rows: Int) throws(ReuseLabError) -> ScriptStep {
@@ -164,7 +195,8 @@ extension ScriptStep {
             try args.rejectUnknown(allowed: ["by", "ms"])
             let byField = try args.required("by", "points to drag; positive scrolls down")
             let by = try byField.double()
-            guard by != 0, abs(by) <= 10_000_000 else { throw byField.error("\"by\" must be a non-zero distance in points (at most 10000000), found \(JSONWriter.formatNumber(by))") }
+            let maximumBy = Scenario.Limits.maximumDragDistance
+            guard by != 0, abs(by) <= maximumBy else { throw byField.error("\"by\" must be a non-zero distance in points (at most \(JSONWriter.formatNumber(maximumBy))), found \(JSONWriter.formatNumber(by))") }
             let ms = try args.required("ms", "how long the drag lasts").positiveInt(max: Scenario.Limits.maximumScriptMilliseconds)
             return .drag(by: by, ms: ms)
         case "wait":
@@ -174,7 +206,8 @@ extension ScriptStep {
             try args.rejectUnknown(allowed: ["velocity", "deceleration"])
             let velocityField = try args.required("velocity", "points per second; positive scrolls down")
             let velocity = try velocityField.double()
-            guard velocity != 0, abs(velocity) <= 100_000 else { throw velocityField.error("\"velocity\" must be a non-zero speed in points per second (at most 100000), found \(JSONWriter.formatNumber(velocity))") }
+            let maximumVelocity = Scenario.Limits.maximumFlingVelocity
+            guard velocity != 0, abs(velocity) <= maximumVelocity else { throw velocityField.error("\"velocity\" must be a non-zero speed in points per second (at most \(JSONWriter.formatNumber(maximumVelocity))), found \(JSONWriter.formatNumber(velocity))") }
             var rate = DecelerationRate.normal
             if let rateField = args.optional("deceleration") {
                 switch rateField.node.value {

@@ -26,23 +26,25 @@ extension WorldSpec {
                     let item = try entry.object()
                     try item.rejectUnknown(allowed: ["row", "ms"])
                     let row = try item.required("row").int(in: 0...(rows - 1))
-                    world.network.slowRows[row] = try item.required("ms", "the latency of that row's image").int(in: 0...600_000)
+                    world.network.slowRows[row] = try item.required("ms", "the latency of that row's image").int(in: 0...Scenario.Limits.maximumLatencyMilliseconds)
                 }
             }
         }
         if let field = scenario.optional("cache") {
             let object = try field.object()
             try object.rejectUnknown(allowed: ["countLimit", "totalCostLimit", "urlCacheMemory", "urlCacheDisk"])
-            world.cache.countLimit = try object.optional("countLimit")?.nonNegativeInt() ?? 0
-            world.cache.totalCostLimit = try object.optional("totalCostLimit")?.nonNegativeInt() ?? 0
-            world.cache.urlCacheMemory = try object.optional("urlCacheMemory")?.nonNegativeInt() ?? world.cache.urlCacheMemory
-            world.cache.urlCacheDisk = try object.optional("urlCacheDisk")?.nonNegativeInt() ?? world.cache.urlCacheDisk
+            let bytes = Scenario.Limits.maximumCacheBytes
+            world.cache.countLimit = try object.optional("countLimit")?.nonNegativeInt(max: Scenario.Limits.maximumCacheCount) ?? 0
+            world.cache.totalCostLimit = try object.optional("totalCostLimit")?.nonNegativeInt(max: bytes) ?? 0
+            world.cache.urlCacheMemory = try object.optional("urlCacheMemory")?.nonNegativeInt(max: bytes) ?? world.cache.urlCacheMemory
+            world.cache.urlCacheDisk = try object.optional("urlCacheDisk")?.nonNegativeInt(max: bytes) ?? world.cache.urlCacheDisk
         }
         if let field = scenario.optional("mainThread") {
             let object = try field.object()
             try object.rejectUnknown(allowed: ["decodeMsPerMegapixel", "cellForRowAtMs"])
-            world.mainThread.decodeMsPerMegapixel = try object.optional("decodeMsPerMegapixel")?.nonNegativeDouble(max: 10_000) ?? world.mainThread.decodeMsPerMegapixel
-            world.mainThread.cellForRowAtMs = try object.optional("cellForRowAtMs")?.nonNegativeDouble(max: 10_000) ?? world.mainThread.cellForRowAtMs
+            let cost = Scenario.Limits.maximumMainThreadMilliseconds
+            world.mainThread.decodeMsPerMegapixel = try object.optional("decodeMsPerMegapixel")?.nonNegativeDouble(max: cost) ?? world.mainThread.decodeMsPerMegapixel
+            world.mainThread.cellForRowAtMs = try object.optional("cellForRowAtMs")?.nonNegativeDouble(max: cost) ?? world.mainThread.cellForRowAtMs
         }
         if let field = scenario.optional("paging") {
             let object = try field.object()
@@ -108,14 +110,14 @@ extension LatencySpec {
         func range(_ field: JSONField) throws(ReuseLabError) -> (Int, Int) {
             let values = try field.array()
             guard values.count == 2 else { throw field.error("a latency range is [min, max] in milliseconds") }
-            let low = try values[0].int(in: 0...600_000)
-            let high = try values[1].int(in: 0...600_000)
+            let low = try values[0].int(in: 0...Scenario.Limits.maximumLatencyMilliseconds)
+            let high = try values[1].int(in: 0...Scenario.Limits.maximumLatencyMilliseconds)
             guard low <= high else { throw field.error("a latency range is [min, max]; \(low) is more than \(high)") }
             return (low, high)
         }
         switch name {
         case "fixed":
-            return .fixed(ms: try body.int(in: 0...600_000))
+            return .fixed(ms: try body.int(in: 0...Scenario.Limits.maximumLatencyMilliseconds))
         case "uniform":
             let (low, high) = try range(body)
             return .uniform(min: low, max: high)
