@@ -12,7 +12,8 @@ enum LessonCommand {
     A lesson pauses a recorded trace, asks what the table view does next, checks
     your answer against the trace and shows what really happened. Type 'hint' for a
     hint, 'show' to see the answer. Progress is saved after every question in
-    $REUSELAB_PROGRESS_DIR (default ~/.reuselab/progress) and resumed next time.
+    $REUSELAB_PROGRESS_DIR (default ~/.reuselab/progress) and resumed next time;
+    Ctrl-D or Ctrl-C stops the lesson where it is, keeping your answers.
 
     Options:
       --lessons DIR    the lessons folder (default: lessons)

@@ -27,7 +27,8 @@ public enum ReuseLab {
     Run 'reuselab <command> --help' for a command's options.
 
     Exit status: 0 success; 1 a check failed; 64 usage error; 65 bad input data;
-    66 missing file; 67 file too large; 73 cannot write output.
+    66 missing or not a regular file; 67 too large; 73 cannot write output;
+    130 a lesson stopped with Ctrl-C.
 
     """
 
