@@ -241,3 +241,25 @@ final class ReplayOptionsTests: XCTestCase {
         XCTAssertEqual(replayCommand(["replay", path, "--from", "1"]).status, 64)
     }
 }
+
+/// `replay` refuses an invalid trace in `validate`'s own words, line and column included.
+final class ReplayInvalidTraceTests: XCTestCase {
+    func testReplayAndValidateGiveTheSameError() throws {
+        let folder = try ScratchFolder()
+        let text = """
+        {"format": "reuselab-trace", "version": 1, "title": "bad", "profile": "classic", "events": [
+          {"seq": 0, "t": 0, "kind": "init", "cell": 1, "identifier": "Cell"},
+          {"seq": 1, "t": 0, "kind": "willDisplay", "row": 3, "cell": 1}
+        ]}
+        """
+        let path = try folder.write("bad.trace.json", text)
+        let validate = try ReplayBinary.run(["validate", path])
+        XCTAssertEqual(validate.status, 65)
+        XCTAssertTrue(validate.err.hasPrefix("reuselab: error: \(path):3:3: event 1"), validate.err)
+        for arguments in [["replay", path], ["replay", path, "--summary"], ["replay", path, "--json"], ["stats", path]] {
+            let run = try ReplayBinary.run(arguments)
+            XCTAssertEqual(run.status, 65, "\(arguments)")
+            XCTAssertEqual(run.err, validate.err, "\(arguments) words the error as validate does")
+        }
+    }
+}
