@@ -34,9 +34,16 @@ public enum Recorder {
     public static func record(_ scenario: Scenario, capacity: Int = maximumRecordingSize) throws(ReuseLabError) -> Trace {
         let entry = StrategyCatalog.named(scenario.strategy) ?? StrategyCatalog.all[0]
         let simulation = Simulation(scenario: scenario, app: entry.makeViewController(), showsImages: entry.showsImages, logCapacity: capacity)
+        let trace = try run(simulation, scenario: scenario, capacity: capacity)
+        try checkReadable(trace)
+        return trace
+    }
+
+    static func run(_ simulation: Simulation, scenario: Scenario, capacity: Int) throws(ReuseLabError) -> Trace {
         do {
             let events = try simulation.run()
-            return Trace(header: TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario), events: events)
+            let trace = Trace(header: TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario), events: events)
+            return trace
         } catch {
             if let reason = error.impossibleStep {
                 throw ReuseLabError(.badInput, location: InputLocation(path: "script[\(error.stepIndex)]"), reason)
@@ -48,6 +55,19 @@ public enum Recorder {
             }
             throw ReuseLabError(.tooLarge, location: InputLocation(path: "script[\(error.stepIndex)]"),
                                 "the recording grew past \(capacity) entries (\(error.eventCount) events) by this step; shorten the script, slow it down or use taller rows")
+        }
+    }
+
+    /// Every recording is folded through the same `ReplayState` as `validate` before
+    /// it is written, so the recorder never writes a trace its own readers refuse;
+    /// if the engine ever recorded an impossible step, that is reported as a bug.
+    static func checkReadable(_ trace: Trace) throws(ReuseLabError) {
+        var state = ReplayState(header: trace.header)
+        for (index, event) in trace.events.enumerated() {
+            do throws(LifecycleViolation) { try state.apply(event) } catch {
+                throw ReuseLabError(.badInput, location: InputLocation(path: "script", eventIndex: index),
+                                    "the engine recorded a step no table view could take (\(event.kind.rawValue): \(error.message)); this is a ReuseLab bug, not a mistake in the scenario: please report it with this scenario. Nothing was written")
+            }
         }
     }
 

@@ -164,6 +164,7 @@ public final class Simulation {
             if let due = world.nextMainBlockTime, due < frameTime {
                 world.idle(until: due)
                 world.runMainBlocks()
+                tableView.releaseUnreferencedCells()
                 continue
             }
             world.idle(until: frameTime)
@@ -194,6 +195,7 @@ public final class Simulation {
             tableView.layoutPass() // the first layout
         }
         world.runMainBlocks()
+        tableView.releaseUnreferencedCells()
         commitFrame()
     }
 

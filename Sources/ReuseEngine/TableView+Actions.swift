@@ -41,11 +41,28 @@ extension TableView {
     }
 
     /// A memory warning: the reuse pools are emptied and their cells released.
+    /// A cell nothing else holds is deallocated at once; one a pending block still
+    /// captures lives on (as under ARC) until that block has run.
     public func didReceiveMemoryWarning() {
         world.record(.didReceiveMemoryWarning)
         for cell in pool.drain() {
-            world.record(.deinitCell(cell: cell.id))
             allCells.removeAll { $0 === cell }
+            releasing.append(cell)
+        }
+        releaseUnreferencedCells()
+    }
+
+    /// Records `deinit` for each released cell that only this list still holds, in
+    /// the order they were released.
+    func releaseUnreferencedCells() {
+        var index = 0
+        while index < releasing.count {
+            if isKnownUniquelyReferenced(&releasing[index]) {
+                world.record(.deinitCell(cell: releasing[index].id))
+                releasing.remove(at: index)
+            } else {
+                index += 1
+            }
         }
     }
 

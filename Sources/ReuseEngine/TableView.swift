@@ -31,6 +31,11 @@ public final class TableView {
     var registered: [String: TableViewCell.Type] = [:]
     /// Every live cell the table view holds, in creation order.
     var allCells: [TableViewCell] = []
+    /// Cells the table view has let go of (a memory warning emptied their pool)
+    /// that something else still holds — typically a pending block that captured
+    /// the cell to set its image. Each is deallocated, and its `deinit` recorded,
+    /// only once nothing holds it any more (`releaseUnreferencedCells`).
+    var releasing: [TableViewCell] = []
     /// How many cells have ever been created: ids keep counting after cells are released.
     var createdCellCount = 0
     var visibleCells: [Int: TableViewCell] = [:]
