@@ -26,9 +26,24 @@ public struct Annotator {
     /// When each cell's `cellForRowAt` last ran.
     private var configuredAt: [Int: VirtualTime] = [:]
 
+    /// Where each event's layout pass ends: the first later event with another time.
+    private let passEnds: [Int]
+    /// How far ahead an explanation looks within one pass. What it looks for (the
+    /// cell's own cellForRowAt, a cell leaving in the same pass) comes within a few
+    /// rows' events; the bound keeps a trace whose every event shares one time
+    /// linear to annotate.
+    static let lookAhead = 500
+
     public init(trace: Trace) {
         self.trace = trace
         self.state = ReplayState(header: trace.header)
+        var ends = [Int](repeating: trace.events.count, count: trace.events.count)
+        var index = trace.events.count - 2
+        while index >= 0 {
+            ends[index] = trace.events[index + 1].time == trace.events[index].time ? ends[index + 1] : index + 1
+            index -= 1
+        }
+        passEnds = ends
     }
 
     /// Annotates every event of `trace`, or reports the first that cannot happen.
@@ -44,7 +59,7 @@ public struct Annotator {
     public mutating func step(file: String = "trace") throws(ReuseLabError) -> Annotation? {
         guard next < trace.events.count else { return nil }
         let event = trace.events[next]
-        let before = Before(state)
+        let before = Before(state, event: event.body)
         do throws(LifecycleViolation) {
             try state.apply(event)
         } catch {
@@ -62,8 +77,7 @@ public struct Annotator {
 
     /// Events after `index` with the same time: the rest of this layout pass.
     private func samePass(after index: Int) -> ArraySlice<TraceEvent> {
-        let time = trace.events[index].time
-        let end = trace.events[(index + 1)...].firstIndex { $0.time != time } ?? trace.events.count
+        let end = min(passEnds[index], index + 1 + Self.lookAhead)
         return trace.events[(index + 1)..<end]
     }
 
@@ -75,11 +89,7 @@ public struct Annotator {
         return nil
     }
 
-    private func visibleRows(_ state: Before) -> ClosedRange<Int>? {
-        let rows = state.displayed.keys
-        guard let low = rows.min(), let high = rows.max() else { return nil }
-        return low...high
-    }
+    private func visibleRows(_ state: Before) -> ClosedRange<Int>? { state.visibleRows }
 
     private func imageOwner(_ image: Int) -> String {
         if let distinct = trace.header.scenario?.world.images.distinct, distinct < (trace.header.rowCount ?? Int.max) {
@@ -104,7 +114,7 @@ public struct Annotator {
             let row = rowConfigured(for: cell, after: index)
             var text = (row.map { "Row \($0) reuses" } ?? "dequeueReusableCell hands out") + " cell #\(cell) (prepareForReuse)"
             text += previousRow.map { ", which showed row \($0)." } ?? "."
-            let waiting = before.pools[identifier]?.count ?? 0
+            let waiting = before.poolSizes[identifier] ?? 0
             if waiting > 1 { text += " It is the most recently pooled of the \(waiting) cells waiting." }
             if case .image(let image) = before.cell(cell)?.image ?? .nothing {
                 text += " Its image view still holds image \(image) until something resets it."
@@ -147,7 +157,7 @@ public struct Annotator {
             return "Cell #\(cell) is kept aside with row \(row)'s content, out of the reuse pool, in case row \(row) comes back."
         case .enqueue(let cell, let rawIdentifier):
             let identifier = VisibleText.escape(rawIdentifier)
-            let waiting = state.pools[rawIdentifier]?.count ?? 0
+            let waiting = state.poolCount(rawIdentifier)
             switch before.cell(cell)?.phase {
             case .keptAside(let row):
                 return "Cell #\(cell), kept aside since row \(row) left, joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting)."
@@ -254,11 +264,11 @@ public struct Annotator {
         if !before.reloadingRows.isEmpty {
             return "the row is being reloaded, and its old cell stays in use until the new one is displayed"
         }
-        let leaving = samePass(after: index).compactMap { event -> Int? in
-            if case .didEndDisplaying(let row, _) = event.body { return row }
-            return nil
+        var leaving: Int?
+        for event in samePass(after: index) {
+            if case .didEndDisplaying(let row, _) = event.body { leaving = row; break }
         }
-        if let first = leaving.first {
+        if let first = leaving {
             reasons.append("row \(first)'s cell leaves the screen in this same pass, but only after this row asked for a cell")
         }
         let kept = before.keptAside.compactMap { id -> String? in
@@ -354,25 +364,64 @@ extension String {
 /// Copying only these (and never the growing list of requests) keeps annotating a
 /// long trace linear.
 struct Before {
-    let cells: [CellRecord]
-    let pools: [String: [Int]]
+    /// The records of the cell the event names and of the kept-aside cells.
+    private let records: [Int: CellRecord]
+    /// How many cells wait in each pool.
+    let poolSizes: [String: Int]
     let keptAside: [Int]
+    /// Who displays the event's row, if it names one.
     let displayed: [Int: [Int]]
     let reloadingRows: Set<Int>
     let hasDisappeared: Bool
     let liveCellCount: Int
+    /// The rows on screen, first to last, for the events that are told relative to
+    /// them (prefetching and its cancellation); nil for the others.
+    let visibleRows: ClosedRange<Int>?
 
-    init(_ state: ReplayState) {
-        cells = state.cells
-        pools = state.pools
+    init(_ state: ReplayState, event: EventBody) {
+        var records: [Int: CellRecord] = [:]
+        for id in state.keptAside + [event.namedCell].compactMap({ $0 }) {
+            records[id] = state.cell(id)
+        }
+        self.records = records
+        poolSizes = state.poolSizes
         keptAside = state.keptAside
-        displayed = state.displayed
-        reloadingRows = state.reloadingRows
+        if let row = event.namedRow, let cells = state.displayed[row] {
+            displayed = [row: cells]
+        } else {
+            displayed = [:]
+        }
+        reloadingRows = event.namedRow.map { state.reloadingRows.contains($0) ? [$0] : [] } ?? []
         hasDisappeared = state.hasDisappeared
         liveCellCount = state.liveCellCount
+        switch event {
+        case .prefetchRowsAt, .cancelPrefetchingForRowsAt:
+            let rows = state.displayed.keys
+            visibleRows = rows.min().flatMap { low in rows.max().map { low...$0 } }
+        default:
+            visibleRows = nil
+        }
     }
 
-    func cell(_ id: Int) -> CellRecord? {
-        id >= 1 && id <= cells.count ? cells[id - 1] : nil
+    func cell(_ id: Int) -> CellRecord? { records[id] }
+}
+
+private extension EventBody {
+    /// The cell a lifecycle event names.
+    var namedCell: Int? {
+        switch self {
+        case .initCell(let cell, _), .prepareForReuse(let cell, _, _), .cellForRowAt(_, let cell), .willDisplay(_, let cell),
+             .didEndDisplaying(_, let cell), .deinitCell(let cell), .enqueue(let cell, _), .keepAside(let cell, _), .imageSet(let cell, _):
+            return cell
+        default: return nil
+        }
+    }
+
+    /// The row a display event names.
+    var namedRow: Int? {
+        switch self {
+        case .cellForRowAt(let row, _), .willDisplay(let row, _), .didEndDisplaying(let row, _), .keepAside(_, let row): return row
+        default: return nil
+        }
     }
 }

@@ -13,7 +13,13 @@ public struct ReplayState: Sendable {
     /// Cells by id (ids start at 1, in creation order).
     public private(set) var cells: [CellRecord] = []
     /// Each identifier's reuse pool, oldest first: `dequeueReusableCell` hands out the last.
-    public private(set) var pools: [String: [Int]] = [:]
+    public var pools: [String: [Int]] { poolStorage.mapValues(\.cells) }
+    /// The same pools, each able to give up any cell in constant time.
+    private var poolStorage: [String: PooledCells] = [:]
+    /// How many cells wait in the pool for `identifier`.
+    public func poolCount(_ identifier: String) -> Int { poolStorage[identifier]?.count ?? 0 }
+    /// How many cells wait in each pool.
+    public var poolSizes: [String: Int] { poolStorage.mapValues(\.count) }
     /// Cells kept aside by the modern profile, oldest first.
     public private(set) var keptAside: [Int] = []
     /// Rows on screen and the cell showing each (a row briefly has two during `reloadRows`).
@@ -62,10 +68,8 @@ public struct ReplayState: Sendable {
         id >= 1 && id <= cells.count ? cells[id - 1] : nil
     }
 
-    /// Cells that exist (created and not deallocated).
-    public var liveCellCount: Int {
-        cells.reduce(0) { $0 + ($1.phase == .deallocated ? 0 : 1) }
-    }
+    /// Cells that exist (created and not deallocated), counted as they come and go.
+    public private(set) var liveCellCount = 0
 
     /// Applies one event, or explains why it cannot happen now. On a violation the
     /// state is left as it was before the event.
@@ -94,6 +98,7 @@ public struct ReplayState: Sendable {
             }
             guard !identifier.isEmpty else { throw LifecycleViolation("the reuse identifier is empty") }
             cells.append(CellRecord(id: id, identifier: identifier, phase: .fresh, lastRow: nil, reuseCount: 0))
+            liveCellCount += 1
 
         case .prepareForReuse(let id, let identifier, let previousRow):
             let record = try liveCell(id, for: "prepareForReuse")
@@ -111,7 +116,7 @@ public struct ReplayState: Sendable {
             if let previousRow, let lastRow = record.lastRow, previousRow != lastRow {
                 throw LifecycleViolation("prepareForReuse says cell #\(id) showed row \(previousRow) before, but it last showed row \(lastRow)")
             }
-            removeFromPool(id)
+            if record.phase == .pooled { removeFromPool(id, identifier: identifier) }
             update(id) { $0.phase = .dequeued; $0.reuseCount += 1 }
 
         case .cellForRowAt(let row, let id):
@@ -177,7 +182,7 @@ public struct ReplayState: Sendable {
                 throw LifecycleViolation("cell #\(id) joins the reuse pool, but it is \(record.phase.describe); only a cell that is off screen (or prepared and never shown) can be pooled")
             }
             keptAside.removeAll { $0 == id }
-            pools[identifier, default: []].append(id)
+            poolStorage[identifier, default: PooledCells()].append(id)
             update(id) { $0.phase = .pooled }
 
         case .deinitCell(let id):
@@ -185,9 +190,10 @@ public struct ReplayState: Sendable {
             if case .displayed(let row) = record.phase {
                 throw LifecycleViolation("deinit of cell #\(id) while it is displayed in row \(row); a cell on screen is still in use")
             }
-            removeFromPool(id)
+            if record.phase == .pooled { removeFromPool(id, identifier: record.identifier) }
             keptAside.removeAll { $0 == id }
             update(id) { $0.phase = .deallocated }
+            liveCellCount -= 1
 
         case .prefetchRowsAt(let rows):
             guard !rows.isEmpty else { throw LifecycleViolation("prefetchRowsAt with no rows") }
@@ -280,9 +286,8 @@ public struct ReplayState: Sendable {
         change(&cells[id - 1])
     }
 
-    private mutating func removeFromPool(_ id: Int) {
-        for key in pools.keys {
-            pools[key]?.removeAll { $0 == id }
-        }
+    /// Takes a pooled cell out of its pool.
+    private mutating func removeFromPool(_ id: Int, identifier: String) {
+        poolStorage[identifier]?.remove(id)
     }
 }
