@@ -41,5 +41,6 @@ let package = Package(
         .testTarget(name: "LessonTests", dependencies: ["Lessons", "TraceFormat", "ReuseLabCLI"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "TraceFormat", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab", "ReuseLabTestSupport"]),
+        .testTarget(name: "FuzzTests", dependencies: ["ReuseLabTestSupport"], exclude: ["Regressions"]),
     ]
 )

@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+import ReuseLabTestSupport
+
+/// The seeded mutation fuzzer: mutates bundled scenarios, traces, lessons and
+/// answer files (see `Mutator`), runs the built `reuselab` on each in its own folder
+/// (see `FuzzWorkspace`) and checks every run against `FuzzOracle`'s rules.
+///
+/// The default budget (200 cases, 2 at a time) takes about 30 s on an idle 2-core
+/// machine with the debug build; for a long hunt:
+///
+///     REUSELAB_FUZZ_CASES=5000 swift test --filter FuzzTests.FuzzTests
+///
+/// and `REUSELAB_FUZZ_SEED` starts elsewhere (see `FuzzSettings`). A seed makes the
+/// same input as long as the bundled files it starts from stay the same. Each distinct
+/// failure is reported once, with the seed and the saved smallest input; copy that
+/// into `Regressions/` to keep it.
+final class FuzzTests: XCTestCase {
+    func testMutatedInputsNeverCrashHangOrPrintRawControls() throws {
+        let settings = FuzzSettings.fromEnvironment()
+        let executable = try settings.executable ?? ReuselabExecutable.require()
+        let corpus = try FuzzCorpus.load()
+        let campaign = FuzzCampaign(executable: executable, timeout: settings.timeout, jobs: settings.jobs)
+        let start = Date()
+        let seed = settings.seed
+        campaign.run(count: settings.cases) { index in
+            Mutator.input(seed: SeededGenerator.caseSeed(start: seed, index: index), corpus: corpus)
+        }
+        let failures = campaign.failures
+        let messages = FuzzFailureReport.messages(for: failures)
+        let failingCases = Set(failures.compactMap(\.input.seed)).count
+        print("""
+            FuzzTests: \(settings.cases) cases from seed \(settings.seed) (\(settings.jobs) at a time; \(campaign.tally.kindSummary)), \
+            \(campaign.tally.commandsRun) commands, exit statuses \(campaign.tally.statusSummary); \
+            \(messages.count) distinct failure(s) in \(failingCases) case(s); \(String(format: "%.1f", Date().timeIntervalSince(start))) s
+            """)
+        if ProcessInfo.processInfo.environment["REUSELAB_FUZZ_VERBOSE"] == "1" { print(campaign.tally.timingSummary) }
+        for message in messages { XCTFail(message) }
+    }
+
+    /// The generator and the mutator are deterministic: a seed always makes the same input.
+    func testTheSameSeedMakesTheSameInput() throws {
+        let corpus = try FuzzCorpus.load()
+        for seed in [UInt64(0), 1, 20_251_122, .max] {
+            let first = Mutator.input(seed: seed, corpus: corpus), second = Mutator.input(seed: seed, corpus: corpus)
+            XCTAssertEqual(first.bytes, second.bytes, "seed \(seed)")
+            XCTAssertEqual(first.notes, second.notes, "seed \(seed)")
+        }
+    }
+
+    /// The JSON reader and writer give back the bundled files' documents unchanged.
+    func testJSONTreeRoundTripsTheCorpus() throws {
+        for seed in try FuzzCorpus.load() where seed.kind != .answers {
+            let tree = try XCTUnwrap(seed.tree, "\(seed.name) does not parse")
+            XCTAssertEqual(JSONTree.parse(Array(tree.text.utf8)), tree, seed.name)
+        }
+    }
+
+    /// The oracle's byte rules, on known good and bad output.
+    func testTheOracleFlagsControlBidiAndInvalidBytes() {
+        XCTAssertNil(FuzzOracle.forbidden(in: Array("plain text\twith a tab, é, — and 🇫🇷\n".utf8)))
+        for bad in ["\u{1B}[2J", "\u{07}", "\r", "\u{00}", "\u{7F}", "\u{9B}", "\u{85}", "\u{202E}", "\u{2066}", "\u{200F}", "\u{061C}", "\u{2028}"] {
+            XCTAssertNotNil(FuzzOracle.forbidden(in: Array(("ok " + bad + " ok").utf8)), FuzzText.visible(bad))
+        }
+        for bad: [UInt8] in [[0x9B], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82]] {
+            XCTAssertNotNil(FuzzOracle.forbidden(in: [0x41] + bad), FuzzText.hex(bad))
+        }
+    }
+}
