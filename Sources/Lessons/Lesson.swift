@@ -131,14 +131,4 @@ extension EventBody {
         default: return nil
         }
     }
-
-    /// The event's `cell`, if it has one.
-    var cellField: Int? {
-        switch self {
-        case .initCell(let cell, _), .prepareForReuse(let cell, _, _), .cellForRowAt(_, let cell), .willDisplay(_, let cell),
-             .didEndDisplaying(_, let cell), .deinitCell(let cell), .enqueue(let cell, _), .keepAside(let cell, _), .imageSet(let cell, _):
-            return cell
-        default: return nil
-        }
-    }
 }

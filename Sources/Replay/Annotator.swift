@@ -380,7 +380,7 @@ struct Before {
 
     init(_ state: ReplayState, event: EventBody) {
         var records: [Int: CellRecord] = [:]
-        for id in state.keptAside + [event.namedCell].compactMap({ $0 }) {
+        for id in state.keptAside + [event.cellField].compactMap({ $0 }) {
             records[id] = state.cell(id)
         }
         self.records = records
@@ -407,16 +407,6 @@ struct Before {
 }
 
 private extension EventBody {
-    /// The cell a lifecycle event names.
-    var namedCell: Int? {
-        switch self {
-        case .initCell(let cell, _), .prepareForReuse(let cell, _, _), .cellForRowAt(_, let cell), .willDisplay(_, let cell),
-             .didEndDisplaying(_, let cell), .deinitCell(let cell), .enqueue(let cell, _), .keepAside(let cell, _), .imageSet(let cell, _):
-            return cell
-        default: return nil
-        }
-    }
-
     /// The row a display event names.
     var namedRow: Int? {
         switch self {

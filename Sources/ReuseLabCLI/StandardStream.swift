@@ -1,4 +1,5 @@
 import Foundation
+import TraceFormat
 
 /// Standard output or error, written with `write(2)`: a short write is continued,
 /// an interrupted one retried, and a failure (a full disk, a closed reader) is
@@ -24,19 +25,6 @@ final class StandardStream: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard failureCode == 0 else { return }
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            guard let start = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, start + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failureCode = errno
-                    return
-                }
-                offset += written
-            }
-        }
+        failureCode = Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) }
     }
 }

@@ -1,23 +1,10 @@
 import XCTest
 import Diff
+import ReuseLabTestSupport
 
 /// `Alignment.align` against a plain O(NM) longest-common-subsequence table on
 /// many small random sequences, and its distance cap.
 final class AlignmentTests: XCTestCase {
-    /// SplitMix64: a small, seeded generator, so every run tests the same sequences.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func sequence(length: Int, alphabet: Int) -> [UInt64] { (0..<length).map { _ in UInt64(below(alphabet)) } }
-    }
-
     /// The length of the longest common subsequence, by dynamic programming.
     func lcsLength(_ a: [UInt64], _ b: [UInt64]) -> Int {
         var previous = [Int](repeating: 0, count: b.count + 1)
@@ -59,7 +46,7 @@ final class AlignmentTests: XCTestCase {
     }
 
     func testRandomSequencesAlignToALongestCommonSubsequence() {
-        var random = SplitMix(state: 2024)
+        var random = SeededGenerator(seed: 2024)
         for round in 0..<3_000 {
             let alphabet = 1 + random.below(5)
             let a = random.sequence(length: random.below(13), alphabet: alphabet)
@@ -74,7 +61,7 @@ final class AlignmentTests: XCTestCase {
 
     /// Long shared beginnings and ends (trimmed before the search) around random middles.
     func testSharedPrefixAndSuffixAroundRandomMiddles() {
-        var random = SplitMix(state: 7)
+        var random = SeededGenerator(seed: 7)
         for round in 0..<500 {
             let prefix = random.sequence(length: random.below(30), alphabet: 50)
             let suffix = random.sequence(length: random.below(30), alphabet: 50)
@@ -116,7 +103,7 @@ final class AlignmentTests: XCTestCase {
 
     /// The cap is the edit distance searched exactly: at the distance, the alignment is exact.
     func testTheCapIsTheEditDistance() {
-        var random = SplitMix(state: 99)
+        var random = SeededGenerator(seed: 99)
         for _ in 0..<500 {
             let a = random.sequence(length: 1 + random.below(15), alphabet: 3)
             let b = random.sequence(length: 1 + random.below(15), alphabet: 3)
@@ -136,7 +123,7 @@ final class AlignmentTests: XCTestCase {
 
     /// Two long sequences with a few scattered changes align quickly and exactly.
     func testLongSequencesWithScatteredChanges() {
-        var random = SplitMix(state: 5)
+        var random = SeededGenerator(seed: 5)
         let a = random.sequence(length: 200_000, alphabet: 1 << 30)
         var b = a
         for _ in 0..<200 {
@@ -165,4 +152,9 @@ extension AlignmentTests {
         XCTAssertFalse(result.truncated, "every gap between anchors is small enough for Myers")
         XCTAssertEqual(checkEditScript(result.operations, a, b), 3000, "the 3000 shared events are all aligned")
     }
+}
+
+extension SeededGenerator {
+    /// `length` symbols from an alphabet of `alphabet`.
+    mutating func sequence(length: Int, alphabet: Int) -> [UInt64] { (0..<length).map { _ in UInt64(below(alphabet)) } }
 }

@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 /// Mutations of a lesson answer file (one answer per line, `#` for comments): odd
 /// answers a learner could type, in place of or beside the real ones.
 enum AnswerMutations {

@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 /// Raw mutations on a file's bytes and lines: they break the syntax, the encoding
 /// or the line structure, which is how a damaged or hand-edited file looks.
 ///

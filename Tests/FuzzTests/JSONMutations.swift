@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 /// Structure-aware mutations: each edits one value, key or container of a parsed
 /// document, so the result is still JSON (unless a planted token such as `NaN` is
 /// not) and gets past the parser to the code that reads the values.

@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 /// One fuzz input: the bytes to run, and where they came from.
 struct FuzzInput: Sendable {
     /// The case's seed: `REUSELAB_FUZZ_SEED=seed REUSELAB_FUZZ_CASES=1` makes this input again.

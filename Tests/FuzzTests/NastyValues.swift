@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 /// The hostile values the mutations plant: numbers a parser or a conversion to `Int`
 /// may choke on, characters a terminal obeys, and text that is long or odd.
 enum NastyValues {

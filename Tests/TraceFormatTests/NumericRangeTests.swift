@@ -43,13 +43,7 @@ final class ScenarioNumericRangeTests: XCTestCase {
     }
 
     func decode(_ text: String) throws(ReuseLabError) -> Scenario {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parseDocument(utf8(text))
-        } catch {
-            throw ReuseLabError(.badInput, location: InputLocation(position: error.position), error.message)
-        }
-        return try Scenario.decode(JSONField(root, path: ""))
+        try decodeScenario(text)
     }
 
     func testTheTemplateDecodes() throws {

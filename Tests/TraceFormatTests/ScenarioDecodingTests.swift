@@ -29,13 +29,7 @@ final class ScenarioDecodingTests: XCTestCase {
     }
 
     func decode(_ text: String) throws(ReuseLabError) -> Scenario {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parseDocument(utf8(text))
-        } catch {
-            throw ReuseLabError(.badInput, location: InputLocation(position: error.position), error.message)
-        }
-        return try Scenario.decode(JSONField(root, path: ""), knownStrategies: Self.strategies)
+        try decodeScenario(text, knownStrategies: Self.strategies)
     }
 
     func decodeError(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> ReuseLabError? {

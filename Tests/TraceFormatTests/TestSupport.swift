@@ -9,6 +9,17 @@ import XCTest
 
 func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
 
+/// A scenario decoded from text, a syntax error turned into the error a reader gives.
+func decodeScenario(_ text: String, knownStrategies: [String]? = nil) throws(ReuseLabError) -> Scenario {
+    let root: JSONNode
+    do {
+        root = try JSONParser.parseDocument(utf8(text))
+    } catch {
+        throw ReuseLabError(.badInput, location: InputLocation(position: error.position), error.message)
+    }
+    return try Scenario.decode(JSONField(root, path: ""), knownStrategies: knownStrategies)
+}
+
 /// The syntax error `text` gives, or nil when it parses.
 func syntaxError(_ text: String) -> JSONSyntaxError? {
     syntaxError(bytes: utf8(text))

@@ -161,21 +161,7 @@ public enum OutputFile {
             } else {
                 fchmod(descriptor, 0o666 & ~currentUmask)
             }
-            var failed: Int32 = 0
-            let contiguous = Array(bytes)
-            contiguous.withUnsafeBytes { buffer in
-                guard let start = buffer.baseAddress else { return }
-                var offset = 0
-                while offset < buffer.count {
-                    let written = Foundation.write(descriptor, start + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        failed = errno
-                        return
-                    }
-                    offset += written
-                }
-            }
+            let failed = Array(bytes).withUnsafeBytes { writeAll(descriptor, $0) }
             if failed != 0 { throw failure("writing failed", failed) }
             if fsync(descriptor) != 0 && errno != EINVAL { throw failure("writing failed", errno) }
         }

@@ -249,3 +249,15 @@ public enum CacheLayer: String, Sendable, CaseIterable {
     case urlCacheMemory = "urlCache.memory"
     case urlCacheDisk = "urlCache.disk"
 }
+
+extension EventBody {
+    /// The cell a lifecycle event names (`cell`), if it names one.
+    public var cellField: Int? {
+        switch self {
+        case .initCell(let cell, _), .prepareForReuse(let cell, _, _), .cellForRowAt(_, let cell), .willDisplay(_, let cell),
+             .didEndDisplaying(_, let cell), .deinitCell(let cell), .enqueue(let cell, _), .keepAside(let cell, _), .imageSet(let cell, _):
+            return cell
+        default: return nil
+        }
+    }
+}
