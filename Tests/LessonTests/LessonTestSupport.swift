@@ -53,8 +53,12 @@ func wrongAnswers(_ loaded: LoadedLesson) throws -> [String] {
     }
 }
 
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("reuselab-lessons-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+extension XCTestCase {
+    /// A fresh folder for this test, removed when the test ends.
+    func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("reuselab-lessons-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
 }
