@@ -109,6 +109,11 @@ final class OutputFileSafetyTests: FolderTestCase {
         assertFailure(try run(["record", scenario, "--check", "-o", "/dev/stdout"]), status: 64, contains: ["--check needs the trace file"])
     }
 
+    func testAnEmptyFileNameIsAUsageError() throws {
+        assertFailure(try run(["record", scenario, "-o", ""]), status: 64, contains: ["the output file name is empty"])
+        assertFailure(try run(["validate", ""]), status: 64, contains: ["a file name is empty"])
+    }
+
     func testAMissingFolderAndTheScenarioItselfAreRefused() throws {
         let missing = folder.path("no/such/folder/t.trace.json")
         assertFailure(try run(["record", scenario, "-o", missing]), status: 73, file: missing, contains: ["does not exist"])

@@ -10,6 +10,7 @@ public enum InputFile {
     /// cannot hang the command and a device such as `/dev/zero` is refused at once.
     public static func read(_ path: String, limit: Int) throws(ReuseLabError) -> [UInt8] {
         if path == "-" { return try readStandardInput(limit: limit) }
+        guard !path.isEmpty else { throw ReuseLabError(.usage, "a file name is empty; give a path, or - for standard input") }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno

@@ -58,6 +58,7 @@ public enum OutputFile {
 
     /// Where `path` leads: standard output, or the file a chain of links ends at.
     public static func destination(_ path: String) throws(ReuseLabError) -> Destination {
+        guard !path.isEmpty else { throw ReuseLabError(.usage, "the output file name is empty; give a path, or - for standard output") }
         if isStandardOutput(path) { return .standardOutput }
         return .file(try followLinks(path))
     }
