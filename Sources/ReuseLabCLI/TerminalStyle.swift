@@ -7,7 +7,8 @@ import Darwin
 import Replay
 
 /// Colour for replay output: only when standard output is a terminal and the
-/// `NO_COLOR` environment variable is not set at all (https://no-color.org).
+/// `NO_COLOR` environment variable is absent or empty (https://no-color.org: only
+/// a non-empty value turns colour off).
 /// Without colour every method returns its text unchanged, so no escape
 /// sequence ever reaches a file or a pipe.
 struct TerminalStyle {
@@ -15,9 +16,10 @@ struct TerminalStyle {
 
     static let plain = TerminalStyle(enabled: false)
 
-    /// Colour if standard output is a terminal and `NO_COLOR` is absent.
-    static func detect(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalStyle {
-        TerminalStyle(enabled: isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil)
+    /// Colour if standard output is a terminal and `NO_COLOR` is absent or empty.
+    static func detect(environment: [String: String] = ProcessInfo.processInfo.environment,
+                       isTerminal: Bool = isatty(STDOUT_FILENO) == 1) -> TerminalStyle {
+        TerminalStyle(enabled: isTerminal && (environment["NO_COLOR"] ?? "").isEmpty)
     }
 
     func dim(_ text: String) -> String { wrap(text, "2") }

@@ -91,3 +91,14 @@ final class ReplayPartsTests: XCTestCase {
         }
     }
 }
+
+/// https://no-color.org: only a non-empty `NO_COLOR` turns colour off, and never
+/// is there colour off a terminal.
+final class TerminalStyleTests: XCTestCase {
+    func testOnlyANonEmptyNoColorTurnsColourOff() {
+        XCTAssertTrue(TerminalStyle.detect(environment: [:], isTerminal: true).enabled)
+        XCTAssertTrue(TerminalStyle.detect(environment: ["NO_COLOR": ""], isTerminal: true).enabled)
+        XCTAssertFalse(TerminalStyle.detect(environment: ["NO_COLOR": "1"], isTerminal: true).enabled)
+        XCTAssertFalse(TerminalStyle.detect(environment: [:], isTerminal: false).enabled)
+    }
+}
