@@ -46,6 +46,13 @@ struct Arguments {
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
+    /// Refuses positional arguments past the first `count` (a command that takes
+    /// none or one), naming the first one too many.
+    func expectAtMost(_ count: Int, command: String, what: String) throws(ReuseLabError) {
+        guard positionals.count > count else { return }
+        throw ReuseLabError(.usage, "\(command): unexpected argument '\(VisibleText.shortened(positionals[count]))' (\(what)); see 'reuselab \(command) --help'")
+    }
+
     func int(_ name: String, command: String, default fallback: Int, range: ClosedRange<Int>) throws(ReuseLabError) -> Int {
         guard let text = values[name] else { return fallback }
         guard let value = Int(text), range.contains(value) else {

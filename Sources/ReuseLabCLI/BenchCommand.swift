@@ -29,6 +29,7 @@ enum BenchCommand {
         let args = try Arguments(arguments, command: "bench", flagNames: ["-h", "--help", "--json", "--diff"],
                                  valueNames: ["--rows", "--strategy", "--against"])
         if args.has("-h") || args.has("--help") { io.out(help); return 0 }
+        try args.expectAtMost(0, command: "bench", what: "it takes only options")
         let comparing = args.has("--diff")
         let rows = try args.int("--rows", command: "bench", default: comparing ? 66_000 : 10_000, range: 100...1_000_000)
         let strategy = try strategyName(args.values["--strategy"] ?? (comparing ? "async-no-reset" : "plain"))

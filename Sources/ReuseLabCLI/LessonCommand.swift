@@ -86,6 +86,9 @@ enum LessonCommand {
             }
             return files[number - 1]
         }
+        // A lesson's file is named after its id: that file is the lesson, and if it
+        // is broken, loading it reports its own error rather than "no such lesson".
+        if let named = files.first(where: { ($0 as NSString).lastPathComponent == target + ".json" }) { return named }
         for file in files {
             if let loaded = try? LoadedLesson.load(path: file), loaded.lesson.id == target { return file }
         }

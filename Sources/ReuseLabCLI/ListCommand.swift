@@ -15,6 +15,7 @@ enum ListCommand {
     static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
         let args = try Arguments(arguments, command: "list", flagNames: ["-h", "--help", "--json"], valueNames: [])
         if args.has("-h") || args.has("--help") { io.out(help); return 0 }
+        try args.expectAtMost(1, command: "list", what: "it takes at most one folder")
         let folder = args.positionals.first ?? "traces"
         let names: [String]
         do {

@@ -24,7 +24,8 @@ public enum ReuseLab {
     Commands:
     \(commands.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
-    Run 'reuselab <command> --help' for a command's options.
+    Run 'reuselab <command> --help' for a command's options, 'reuselab --version'
+    for the version.
 
     Exit status: 0 success; 1 a check failed; 64 usage error; 65 bad input data;
     66 missing or not a regular file; 67 too large; 73 cannot write output;
@@ -49,16 +50,23 @@ public enum ReuseLab {
         return status
     }
 
+    /// The program's version, and the trace format version it reads and writes.
+    public static let version = "reuselab 0.9.0 (trace format version \(TraceHeader.currentVersion))"
+
     static func dispatch(_ arguments: [String], io: CommandIO) -> Int32 {
+        // No command at all is a usage error: the overview goes to standard error.
         guard let name = arguments.first else {
-            io.out(overview)
-            return 0
+            io.err(overview)
+            return FailureKind.usage.exitStatus
         }
         let rest = Array(arguments.dropFirst())
         do {
             switch name {
             case "-h", "--help", "help":
                 io.out(overview)
+                return 0
+            case "--version", "version":
+                io.out(version + "\n")
                 return 0
             case "record": return try RecordCommand.run(rest, io: io)
             case "validate": return try ValidateCommand.run(rest, io: io)

@@ -14,6 +14,7 @@ enum StrategiesCommand {
     static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
         let args = try Arguments(arguments, command: "strategies", flagNames: ["-h", "--help", "--json"], valueNames: [])
         if args.has("-h") || args.has("--help") { io.out(help); return 0 }
+        try args.expectAtMost(0, command: "strategies", what: "it takes no arguments")
         if args.has("--json") {
             let list = StrategyCatalog.all.map { entry -> JSONValue in
                 var out = JSONObjectBuilder()

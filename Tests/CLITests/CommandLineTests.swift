@@ -9,18 +9,37 @@ final class CommandLineTests: FolderTestCase {
 
     // MARK: Overview and help
 
-    func testNoArgumentsPrintsTheOverview() {
-        let result = reuselab([])
+    func testNoArgumentsIsAUsageErrorThatShowsTheOverview() {
+        let bare = reuselab([])
+        XCTAssertEqual(bare.status, 64)
+        XCTAssertEqual(bare.out, "", "the overview goes to standard error")
+        XCTAssertTrue(bare.err.hasPrefix("reuselab — "), bare.err)
+        let result = reuselab(["--help"])
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.err, "")
-        XCTAssertTrue(result.out.hasPrefix("reuselab — "), result.out)
+        XCTAssertEqual(result.out, bare.err)
         for command in ["record", "validate", "strategies", "list", "bench"] {
             XCTAssertTrue(result.out.contains("\n  \(command) "), "overview lists \(command)")
         }
         XCTAssertTrue(result.out.contains("64 usage error"), "the overview documents exit statuses")
-        XCTAssertEqual(reuselab(["--help"]).out, result.out)
         XCTAssertEqual(reuselab(["-h"]).out, result.out)
         XCTAssertEqual(reuselab(["help"]).status, 0)
+    }
+
+    func testABrokenLessonNamedByItsIdReportsItsOwnError() throws {
+        try FileManager.default.createDirectory(atPath: folder.path("lessons"), withIntermediateDirectories: true)
+        try folder.write("lessons/07-broken.json", #"{"id": "07-broken", "title": "Broken", "stepz": []}"#)
+        let result = reuselab(["lesson", "07-broken", "--lessons", folder.path("lessons")])
+        assertFailure(result, status: 65, contains: ["lessons/07-broken.json:1:", "unknown member \"stepz\""])
+    }
+
+    func testVersionAndExtraArguments() {
+        let version = reuselab(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.out.hasPrefix("reuselab ") && version.out.contains("trace format version 1"), version.out)
+        assertFailure(reuselab(["strategies", "extra"]), status: 64, contains: ["strategies: unexpected argument 'extra'"])
+        assertFailure(reuselab(["list", "traces", "more"]), status: 64, contains: ["list: unexpected argument 'more'"])
+        assertFailure(reuselab(["bench", "now"]), status: 64, contains: ["bench: unexpected argument 'now'"])
     }
 
     func testEverySubcommandHasHelp() {

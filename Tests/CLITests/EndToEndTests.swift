@@ -13,9 +13,12 @@ final class EndToEndTests: FolderTestCase {
 
     func testTheExecutableIsFound() throws {
         let url = try Executable.require()
-        let result = try run([])
+        let result = try run(["--help"])
         XCTAssertEqual(result.status, 0, "\(url.path): \(result.err)")
         XCTAssertTrue(result.out.hasPrefix("reuselab — "), result.out)
+        let bare = try run([])
+        XCTAssertEqual(bare.status, 64, "no command is a usage error")
+        XCTAssertEqual(bare.err, result.out, "the overview goes to standard error")
     }
 
     func testRecordToStandardOutputIsJSONAndIdenticalEveryTime() throws {
