@@ -17,17 +17,21 @@ public struct LoadedLesson {
     /// Lesson files larger than this are refused.
     public static let maximumBytes = 4 << 20
 
-    /// Reads the lesson at `path`, then the trace it names (which must lie inside
-    /// the project's traces/ or lessons/ folder).
-    public static func load(path: String) throws(ReuseLabError) -> LoadedLesson {
+    /// Reads only the lesson file at `path`, not its trace: enough to list it.
+    public static func readLesson(path: String) throws(ReuseLabError) -> Lesson {
         let bytes = try InputFile.read(path, limit: maximumBytes)
         let root = try JSONDocument.parse(bytes, file: path)
-        let lesson: Lesson
         do {
-            lesson = try Lesson.decode(root)
+            return try Lesson.decode(root)
         } catch {
             throw error.inFile(path)
         }
+    }
+
+    /// Reads the lesson at `path`, then the trace it names (which must lie inside
+    /// the project's traces/ or lessons/ folder).
+    public static func load(path: String) throws(ReuseLabError) -> LoadedLesson {
+        let lesson = try readLesson(path: path)
         let tracePath = try LessonTrace.resolve(lesson.tracePath, lessonPath: path, position: lesson.positions["trace"], path: "trace")
         let trace: Trace
         do {

@@ -90,10 +90,10 @@ enum LessonCommand {
         // is broken, loading it reports its own error rather than "no such lesson".
         if let named = files.first(where: { ($0 as NSString).lastPathComponent == target + ".json" }) { return named }
         for file in files {
-            if let loaded = try? LoadedLesson.load(path: file), loaded.lesson.id == target { return file }
+            if let lesson = try? LoadedLesson.readLesson(path: file), lesson.id == target { return file }
         }
         var message = "lesson: no lesson with the id \"\(VisibleText.shortened(target))\""
-        let ids = files.compactMap { try? LoadedLesson.load(path: $0).lesson.id }
+        let ids = files.compactMap { try? LoadedLesson.readLesson(path: $0).id }
         if let guess = Suggestion.closest(to: target, among: ids) { message += " (did you mean \"\(guess)\"?)" }
         throw ReuseLabError(.usage, message + "; see 'reuselab lesson'")
     }
@@ -103,8 +103,8 @@ enum LessonCommand {
         io.out("Lessons (run one with: reuselab lesson N)\n")
         for (index, file) in files.enumerated() {
             do {
-                let loaded = try LoadedLesson.load(path: file)
-                let lesson = loaded.lesson
+                // The list needs the lesson files only; traces are read when a lesson runs.
+                let lesson = try LoadedLesson.readLesson(path: file)
                 let (progress, warning) = store.load(lesson: lesson.id)
                 if let warning { io.err("reuselab: warning: \(warning)\n") }
                 let state: String
