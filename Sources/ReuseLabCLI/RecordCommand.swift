@@ -13,8 +13,8 @@ enum RecordCommand {
     Options:
       -o, --output TRACE   write the trace to TRACE (atomically) instead of standard output
       --check              do not write; exit 1 if TRACE (from -o) differs from a fresh recording
-      --force              replace TRACE even if it is not a ReuseLab trace or is read-only
-                           (a folder, FIFO or device is never replaced)
+      --force              replace TRACE even if it is not a ReuseLab trace or is
+                           read-only (a folder, FIFO or device is never replaced)
       -h, --help           show this help
 
     """
