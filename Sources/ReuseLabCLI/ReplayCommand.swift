@@ -54,8 +54,8 @@ enum ReplayCommand {
       printf 'g 243\\np\\ns\\nq\\n' |
           reuselab replay traces/images-async-no-reset.trace.json --step
 
-    Colour only when standard output is a terminal and NO_COLOR is unset or empty. Text
-    from the trace is printed with control characters made visible.
+    Colour only when standard output is a terminal and NO_COLOR is unset or empty.
+    Text from the trace is printed with control characters made visible.
 
     """
 
