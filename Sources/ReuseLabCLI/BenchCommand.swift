@@ -8,7 +8,8 @@ import Strategies
 enum BenchCommand {
     static let help = """
     Usage: reuselab bench [--rows N] [--strategy NAME] [--json]
-           reuselab bench --diff [--rows N] [--strategy NAME] [--against NAME] [--json]
+           reuselab bench --diff [--rows N] [--strategy NAME] [--against NAME]
+                                 [--json]
 
     Records a scenario of N rows (default 10000), with the app strategy NAME
     (default plain; see 'reuselab strategies'), scrolled from top to bottom and

@@ -7,8 +7,8 @@ enum DiffCommand {
     static let help = """
     Usage: reuselab diff A B [--context N] [--only LIST] [--all] [--json]
 
-    Compares two traces — usually one scenario recorded under two strategies or two
-    profiles. Their lifecycle and loading events are aligned (longest common
+    Compares two traces — usually one scenario recorded under two strategies or
+    two profiles. Their lifecycle and loading events are aligned (longest common
     subsequence, Myers' algorithm) by what they mean — kind, row, image, cause —
     ignoring times, request numbers and cell ids. It shows where they first part
     ways and why (each side's own explanation), the changed stretches side by
@@ -22,8 +22,8 @@ enum DiffCommand {
       --json        print one JSON object
       -h, --help    show this help
 
-    Exit status: 0 when the traces are equivalent, 1 when they differ, as diff(1) does;
-    64, 65, 66 or 67 for errors (see reuselab --help).
+    Exit status: 0 when the traces are equivalent, 1 when they differ, as diff(1)
+    does; 64, 65, 66 or 67 for errors (see reuselab --help).
 
     """
 

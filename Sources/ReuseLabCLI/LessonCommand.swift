@@ -5,9 +5,9 @@ import Lessons
 /// `reuselab lesson`: list lessons with the learner's progress, run one, or check them.
 enum LessonCommand {
     static let help = """
-    Usage: reuselab lesson                      list the lessons and your progress
-           reuselab lesson N|ID [options]       run lesson N (from the list) or the lesson with that id
-           reuselab lesson check [PATH...]      check lessons (default: every lesson in the folder)
+    Usage: reuselab lesson                  list the lessons and your progress
+           reuselab lesson N|ID [options]   run lesson N of the list, or by its id
+           reuselab lesson check [PATH...]  check lessons (default: all of them)
 
     A lesson pauses a recorded trace, asks what the table view does next, checks
     your answer against the trace and shows what really happened. Type 'hint' for a
@@ -17,9 +17,9 @@ enum LessonCommand {
 
     Options:
       --lessons DIR    the lessons folder (default: lessons)
-      --answers FILE   answer from FILE (one answer per line, # for comments) instead of
-                       the keyboard, for grading; progress is not saved
-      --json           with --answers: print a JSON report per question instead of the lesson
+      --answers FILE   answer from FILE (one answer per line, # for comments)
+                       instead of the keyboard, for grading; progress is not saved
+      --json           with --answers: a JSON report per question, not the lesson
       --restart        start the lesson from the beginning
       -h, --help       show this help
 
@@ -115,7 +115,8 @@ enum LessonCommand {
                 } else {
                     state = "\(lesson.steps.count) questions"
                 }
-                io.out(String(format: "%3d  ", index + 1) + VisibleText.escape(lesson.id).padded(24) + VisibleText.escape(lesson.title).padded(54) + state + "\n")
+                io.out(TextWrap.row(String(format: "%3d  ", index + 1) + VisibleText.escape(lesson.id).padded(24),
+                                    VisibleText.escape(lesson.title) + " — " + state, width: TerminalWidth.current()))
             } catch {
                 io.err(ReuseLab.errorLine(error))
             }

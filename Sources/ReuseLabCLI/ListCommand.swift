@@ -8,7 +8,8 @@ enum ListCommand {
     Usage: reuselab list [DIR] [--json]
 
     Lists the scenarios in DIR (default: traces) with their titles, profile and
-    strategy, and the trace recorded from each (NAME.trace.json beside NAME.scenario.json).
+    strategy, and the trace recorded from each (NAME.trace.json beside
+    NAME.scenario.json).
 
     """
 
@@ -54,7 +55,8 @@ enum ListCommand {
         let nameWidth = (lines.map(\.name.count).max() ?? 0) + 2
         let strategyWidth = (lines.map(\.strategy.count).max() ?? 0) + 2
         for line in lines {
-            io.out(pad(line.name, nameWidth) + pad(line.profile, 9) + pad(line.strategy, strategyWidth) + line.title + "\n")
+            io.out(TextWrap.row(pad(line.name, nameWidth) + pad(line.profile, 9) + pad(line.strategy, strategyWidth), line.title,
+                                width: TerminalWidth.current()))
         }
         return 0
     }

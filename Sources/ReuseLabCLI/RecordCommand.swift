@@ -7,12 +7,14 @@ enum RecordCommand {
     static let help = """
     Usage: reuselab record SCENARIO [-o TRACE] [--check] [--force]
 
-    Runs SCENARIO (a JSON file; - reads standard input) through the reuse engine and
-    writes the trace: one JSON document, one event per line, the same bytes every time.
+    Runs SCENARIO (a JSON file; - reads standard input) through the reuse engine
+    and writes the trace: one JSON document, one event per line, the same bytes
+    every time.
 
     Options:
-      -o, --output TRACE   write the trace to TRACE (atomically) instead of standard output
-      --check              do not write; exit 1 if TRACE (from -o) differs from a fresh recording
+      -o, --output TRACE   write the trace to TRACE (atomically), not to stdout
+      --check              do not write; exit 1 if TRACE (from -o) differs from a
+                           fresh recording
       --force              replace TRACE even if it is not a ReuseLab trace or is
                            read-only (a folder, FIFO or device is never replaced)
       -h, --help           show this help

@@ -17,7 +17,8 @@ public enum ReuseLab {
     ]
 
     public static let overview = """
-    reuselab — learn how a table view recycles its cells, one recorded step at a time.
+    reuselab — learn how a table view recycles its cells, one recorded step at a
+    time.
 
     Usage: reuselab <command> [options]
 

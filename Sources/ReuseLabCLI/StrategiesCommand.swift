@@ -28,7 +28,8 @@ enum StrategiesCommand {
         }
         let width = (StrategyCatalog.names.map(\.count).max() ?? 0) + 2
         for entry in StrategyCatalog.all {
-            io.out(entry.name.padding(toLength: width, withPad: " ", startingAt: 0) + entry.summary + " (seed " + entry.seeds.joined(separator: ", ") + ")\n")
+            io.out(TextWrap.row(entry.name.padding(toLength: width, withPad: " ", startingAt: 0),
+                                entry.summary + " (seed " + entry.seeds.joined(separator: ", ") + ")", width: TerminalWidth.current()))
         }
         return 0
     }

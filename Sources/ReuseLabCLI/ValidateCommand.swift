@@ -9,7 +9,8 @@ enum ValidateCommand {
     seq counting 0, 1, 2, … without gaps, time never going back, and the lifecycle
     rules of a real table view (no cell in two rows at once, no prepareForReuse of a
     cell that was not released, no willDisplay of a row without a cell, nothing
-    after a cell's deinit). Stops at the first problem in each file, naming the event.
+    after a cell's deinit). Stops at the first problem in each file, naming the
+    event.
 
     Options:
       --json       print one JSON object per trace
