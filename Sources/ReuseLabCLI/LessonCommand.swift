@@ -116,7 +116,7 @@ enum LessonCommand {
                     state = "\(lesson.steps.count) questions"
                 }
                 io.out(TextWrap.row(String(format: "%3d  ", index + 1) + VisibleText.escape(lesson.id).padded(24),
-                                    VisibleText.escape(lesson.title) + " — " + state, width: TerminalWidth.current()))
+                                    VisibleText.escape(lesson.title) + "  [" + state + "]", width: TerminalWidth.current()))
             } catch {
                 io.err(ReuseLab.errorLine(error))
             }
