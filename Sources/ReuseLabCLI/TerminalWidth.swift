@@ -12,18 +12,3 @@ enum TerminalWidth {
         return 80
     }
 }
-
-extension TextWrap {
-    /// One row of a listing: `prefix` (the fixed columns), then `text` wrapped to
-    /// `width` with its continuation lines under its first. When the prefix leaves
-    /// too little room, the text goes on the lines below, indented by four.
-    static func row(_ prefix: String, _ text: String, width: Int) -> String {
-        let indent = columns(prefix)
-        if width - indent >= 24 {
-            let lines = TextWrap.lines(text, firstWidth: width - indent, width: width - indent)
-            return prefix + lines.joined(separator: "\n" + String(repeating: " ", count: indent)) + "\n"
-        }
-        let lines = TextWrap.lines(text, firstWidth: width - 4, width: width - 4)
-        return prefix.trimmingCharacters(in: .whitespaces) + "\n" + lines.map { "    " + $0 }.joined(separator: "\n") + "\n"
-    }
-}

@@ -1,11 +1,11 @@
 /// Word wrapping for a terminal of fixed width, measuring text in columns: wide
 /// characters (Hangul, CJK, full-width forms, most emoji) take two, combining
 /// marks none.
-enum TextWrap {
+public enum TextWrap {
     /// Splits `text` into lines of at most `firstWidth` columns for the first line and
     /// `width` for the others, breaking at spaces; a word longer than a line is cut.
     /// Linear in the length of the text, however long its words.
-    static func lines(_ text: String, firstWidth: Int, width: Int) -> [String] {
+    public static func lines(_ text: String, firstWidth: Int, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         var currentWidth = 0
@@ -45,11 +45,11 @@ enum TextWrap {
     }
 
     /// The columns `text` takes on a terminal.
-    static func columns<S: StringProtocol>(_ text: S) -> Int {
+    public static func columns<S: StringProtocol>(_ text: S) -> Int {
         text.unicodeScalars.reduce(0) { $0 + columns($1) }
     }
 
-    static func columns(_ scalar: Unicode.Scalar) -> Int {
+    public static func columns(_ scalar: Unicode.Scalar) -> Int {
         switch scalar.value {
         case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F: return 0
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
@@ -61,7 +61,7 @@ enum TextWrap {
     }
 
     /// `text` padded with spaces to `width` columns.
-    static func pad(_ text: String, _ width: Int) -> String {
+    public static func pad(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - columns(text)))
     }
 }
