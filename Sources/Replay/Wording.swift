@@ -20,7 +20,7 @@ enum Wording {
         return (sorted.count == 1 ? "row " : "rows ") + list
     }
 
-    static func ms(_ value: Double) -> String { JSONWriter.formatNumber((value * 10).rounded() / 10) + " ms" }
+    static func ms(_ value: Double) -> String { ReadableNumber.ms(value) }
 
     static func ms(_ time: VirtualTime) -> String { ms(time.milliseconds) }
 
