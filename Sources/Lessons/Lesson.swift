@@ -10,15 +10,29 @@ public struct Lesson: Sendable {
     public var tracePath: String
     public var introduction: String
     public var steps: [LessonStep]
+    /// What to remember, shown on the end screen (a few sentences). Required by
+    /// `lesson check`; a lesson without one still runs.
+    public var takeaway: String
+    /// Where a strategy is involved: the fix, in UIKit code, shown after the takeaway.
+    public var fix: LessonFix?
     /// Where each part was written, for error messages.
     var positions: [String: SourcePosition] = [:]
 }
 
-/// One stop in a lesson: narration, where to pause, and the question to ask there.
+/// One stop in a lesson: narration, where to pause, and the questions to ask
+/// there. Questions that share a pause are asked one after another and answered
+/// by one reveal.
 public struct LessonStep: Sendable {
     public var narration: String
     public var pause: PausePoint
-    public var question: Question
+    public var questions: [Question]
+}
+
+/// The fix a lesson teaches, as UIKit code: a sentence saying what it changes,
+/// and the code itself, line by line (shown as written, indented as written).
+public struct LessonFix: Sendable, Equatable {
+    public var summary: String
+    public var code: [String]
 }
 
 /// Where a step pauses the trace: before event N, or before the n-th event that

@@ -1,7 +1,7 @@
 import TraceFormat
 
 extension Lesson {
-    static let memberNames = ["id", "title", "trace", "introduction", "steps"]
+    static let memberNames = ["id", "title", "trace", "introduction", "steps", "takeaway", "fix"]
 
     /// Reads a lesson from parsed JSON, checking every member.
     public static func decode(_ root: JSONField) throws(ReuseLabError) -> Lesson {
@@ -22,8 +22,11 @@ extension Lesson {
             steps.append(try LessonStep.decode(field))
         }
         guard !steps.isEmpty else { throw stepsField.error("\"steps\" is empty; a lesson asks at least one question") }
-        var lesson = Lesson(id: id, title: title, tracePath: trace, introduction: introduction, steps: steps)
+        let takeaway = try object.optional("takeaway")?.string() ?? ""
+        let fix = try object.optional("fix").map { field throws(ReuseLabError) in try LessonFix.decode(field) }
+        var lesson = Lesson(id: id, title: title, tracePath: trace, introduction: introduction, steps: steps, takeaway: takeaway, fix: fix)
         lesson.positions["trace"] = traceField.position
+        lesson.positions["takeaway"] = object.optional("takeaway")?.position
         return lesson
     }
 }
@@ -31,10 +34,37 @@ extension Lesson {
 extension LessonStep {
     static func decode(_ field: JSONField) throws(ReuseLabError) -> LessonStep {
         let object = try field.object()
-        try object.rejectUnknown(allowed: ["narration", "pause", "question"])
-        return LessonStep(narration: try object.optional("narration")?.string() ?? "",
-                          pause: try PausePoint.decode(try object.required("pause", "{\"event\": N} or {\"before\": {\"kind\": …}}")),
-                          question: try Question.decode(try object.required("question")))
+        try object.rejectUnknown(allowed: ["narration", "pause", "question", "questions"])
+        let narration = try object.optional("narration")?.string() ?? ""
+        let pause = try PausePoint.decode(try object.required("pause", "{\"event\": N} or {\"before\": {\"kind\": …}}"))
+        var questions: [Question] = []
+        switch (object.optional("question"), object.optional("questions")) {
+        case (let single?, nil):
+            questions = [try Question.decode(single)]
+        case (nil, let several?):
+            for item in try several.array() { questions.append(try Question.decode(item)) }
+            guard !questions.isEmpty else { throw several.error("\"questions\" is empty; a step asks at least one question") }
+            guard questions.count <= 10 else { throw several.error("\"questions\" has \(questions.count) questions; a step asks at most 10") }
+        case (_?, _?):
+            throw field.error("a step has \"question\" (one) or \"questions\" (several asked at the same pause), not both")
+        case (nil, nil):
+            throw field.error("a step needs \"question\": {\"ask\": …, \"query\": …}, or \"questions\": [ … ] for several at one pause")
+        }
+        return LessonStep(narration: narration, pause: pause, questions: questions)
+    }
+}
+
+extension LessonFix {
+    static func decode(_ field: JSONField) throws(ReuseLabError) -> LessonFix {
+        let object = try field.object()
+        try object.rejectUnknown(allowed: ["summary", "code"])
+        let summary = try object.optional("summary")?.string() ?? ""
+        let codeField = try object.required("code", "the fix as UIKit code, one string per line")
+        var code: [String] = []
+        for line in try codeField.array() { code.append(try line.string()) }
+        guard !code.isEmpty else { throw codeField.error("\"code\" is empty; give the fix as UIKit code, one string per line") }
+        guard code.count <= 40 else { throw codeField.error("\"code\" has \(code.count) lines; a fix shows at most 40") }
+        return LessonFix(summary: summary, code: code)
     }
 }
 

@@ -5,8 +5,17 @@ import TraceFormat
 public struct LessonProgress: Sendable, Equatable {
     public struct Result: Sendable, Equatable {
         public var step: Int
+        /// Which of the step's questions (0 for the first; older files have only one).
+        public var question: Int = 0
         public var answer: String
         public var correct: Bool
+
+        public init(step: Int, question: Int = 0, answer: String, correct: Bool) {
+            self.step = step
+            self.question = question
+            self.answer = answer
+            self.correct = correct
+        }
     }
 
     public var lesson: String
@@ -22,6 +31,17 @@ public struct LessonProgress: Sendable, Equatable {
 
     public var score: Int { results.filter(\.correct).count }
 
+    /// The result recorded for a question, if it was answered.
+    public func result(step: Int, question: Int) -> Result? {
+        results.last { $0.step == step && $0.question == question }
+    }
+
+    /// Records the result of one question, replacing an earlier one for it.
+    public mutating func record(_ result: Result) {
+        results.removeAll { $0.step == result.step && $0.question == result.question }
+        results.append(result)
+    }
+
     var jsonValue: JSONValue {
         var out = JSONObjectBuilder()
         out.add("lesson", lesson)
@@ -29,6 +49,7 @@ public struct LessonProgress: Sendable, Equatable {
         out.add("results", .list(results.map { result in
             var entry = JSONObjectBuilder()
             entry.add("step", result.step)
+            if result.question > 0 { entry.add("question", result.question) }
             entry.add("answer", result.answer)
             entry.add("correct", result.correct)
             return entry.value
@@ -43,6 +64,7 @@ public struct LessonProgress: Sendable, Equatable {
         for entry in try object.required("results").array() {
             let item = try entry.object()
             progress.results.append(Result(step: try item.required("step").nonNegativeInt(),
+                                           question: try item.optional("question")?.nonNegativeInt() ?? 0,
                                            answer: try item.required("answer").string(),
                                            correct: try item.required("correct").bool()))
         }

@@ -1,17 +1,32 @@
 import TraceFormat
 import Replay
 
-/// Where a lesson talks to the learner: a terminal, or a script of answers.
+/// Where a lesson talks to the learner: a terminal, a script of answers, or an
+/// instructor's preview.
 public protocol LessonConsole: AnyObject {
     func say(_ text: String)
-    /// The learner's next line, or nil when there is no more input.
-    func ask(_ prompt: String) -> String?
-    /// True when answers come from a file: one answer per question, no retries.
-    var isScripted: Bool { get }
+    /// The learner's next line, or nil when there is no more input (or Ctrl-C).
+    /// `history` holds the answers given so far, for recalling with the arrow keys.
+    func ask(_ prompt: String, history: [String]) -> String?
+    var mode: LessonMode { get }
+    /// Columns to wrap text to.
+    var width: Int { get }
+}
+
+/// Who is on the other side of a lesson.
+public enum LessonMode: Sendable {
+    /// A student at the keyboard: prompt commands, retries, progress saved.
+    case learner
+    /// Answers from a file: one per question, no retries, no commands.
+    case scripted
+    /// An instructor previewing: every pause with its answers, nothing asked.
+    case preview
 }
 
 /// How one question went.
 public struct QuestionReport: Sendable, Equatable {
+    /// The question's number over the whole lesson (1-based).
+    public var number: Int
     public var step: Int
     public var question: String
     public var answer: String
@@ -20,126 +35,87 @@ public struct QuestionReport: Sendable, Equatable {
     public var attempts: Int
 }
 
-/// Runs a lesson: narrates each step, replays the trace up to the pause with its
-/// annotations, asks the question, checks the answer against the trace, then
-/// reveals what happened next beside the learner's guess.
+/// The lesson after this one, for the end screen.
+public struct NextLesson: Sendable {
+    public var number: Int
+    public var id: String
+    public var title: String
+
+    public init(number: Int, id: String, title: String) {
+        self.number = number
+        self.id = id
+        self.title = title
+    }
+}
+
+/// Runs a lesson: at each step the narration, the steps since the last pause
+/// that matter (`PauseContext`) and a picture of the table view
+/// (`CompactPicture`); then its questions, checked against the trace; then one
+/// reveal with each answer's reason (`AnswerReason`) and what happened next.
+/// The end screen gives the score over the whole lesson, the takeaway, the fix
+/// and the next lesson. The same code serves learners, answer files and the
+/// instructor's preview, so what a preview shows is what a learner sees.
 public struct LessonRun {
     public let loaded: LoadedLesson
     let annotations: [Annotation]
+    let reasons: AnswerReason
 
     public init(_ loaded: LoadedLesson) throws(ReuseLabError) {
         self.loaded = loaded
         self.annotations = try Annotator.annotate(loaded.trace, file: loaded.path)
+        self.reasons = AnswerReason(trace: loaded.trace, annotations: annotations, queries: loaded.queries)
     }
 
-    /// Runs steps from `start`; `save` is called after each step with the progress so far.
-    public func run(console: LessonConsole, from start: Int, progress: LessonProgress,
-                    save: (LessonProgress) throws(ReuseLabError) -> Void) throws(ReuseLabError) -> [QuestionReport] {
-        let lesson = loaded.lesson
-        var progress = progress
-        var reports: [QuestionReport] = []
-        if start == 0 {
-            console.say("\(VisibleText.escape(lesson.title))\n\n\(VisibleText.escape(lesson.introduction))\n")
-        } else {
-            console.say("\(VisibleText.escape(lesson.title)) — resuming at step \(start + 1) of \(lesson.steps.count).\n")
-        }
-        var shownUpTo = start == 0 ? 0 : (try loaded.resolve(step: start - 1).pause)
-        for index in start..<lesson.steps.count {
-            let step = lesson.steps[index]
-            let (pause, truth) = try loaded.resolve(step: index)
-            let wording = loaded.wording(for: step.question)
-            console.say("\nStep \(index + 1) of \(lesson.steps.count)\n" + (step.narration.isEmpty ? "" : VisibleText.escape(step.narration) + "\n"))
-            console.say(excerpt(from: min(shownUpTo, pause), to: pause, limit: 25))
-            console.say("\n? " + VisibleText.escape(step.question.ask) + "\n")
-            var attempts = 0
-            var firstAnswer: String?
-            var correct = false
-            var guessWords = "(no answer)"
-            asking: while true {
-                guard let line = console.ask(console.isScripted ? "" : "> ") else {
-                    // A file of answers that runs out is graded as unanswered; a learner
-                    // who ends the input (Ctrl-D) or presses Ctrl-C stops here, keeping
-                    // every answer given and recording nothing for this question.
-                    if console.isScripted { break asking }
-                    console.say("\n\nStopped at question \(index + 1) of \(lesson.steps.count). "
-                                + (reports.isEmpty && start == 0 ? "Nothing was answered yet, so there is nothing to save. "
-                                                                 : "Your answers so far are saved. ")
-                                + "Run 'reuselab lesson \(VisibleText.escape(lesson.id))' to carry on from question \(index + 1).\n")
-                    return reports
-                }
-                let answer = line.trimming(" \t\r\n")
-                if !console.isScripted {
-                    if ["hint", "?", "h"].contains(answer.lowercased()) {
-                        console.say(step.question.hint.map { "Hint: " + VisibleText.escape($0) + "\n" } ?? "No hint for this one: look at the last few steps above.\n")
-                        continue
-                    }
-                    if ["show", "skip", "give up"].contains(answer.lowercased()) { break asking }
-                }
-                guard let guess = AnswerReader.read(answer, for: step.question.query, wording: wording) else {
-                    if console.isScripted {
-                        attempts += 1
-                        firstAnswer = firstAnswer ?? answer
-                        guessWords = "\"\(VisibleText.shortened(answer))\" (not readable as an answer)"
-                        break asking
-                    }
-                    console.say("I could not read that as an answer. " + Self.example(for: step.question.query) + "\n")
-                    continue
-                }
-                attempts += 1
-                firstAnswer = firstAnswer ?? answer
-                guessWords = wording.describe(guess)
-                if truth.accepts(guess) {
-                    correct = attempts == 1
-                    console.say(attempts == 1 ? "Right.\n" : "Right this time.\n")
-                    break asking
-                }
-                if console.isScripted { break asking }
-                console.say("Not quite: you said \(guessWords). Try again, or type 'hint' or 'show'.\n")
-            }
-            let revealed = excerptEnd(from: pause, limit: 6)
-            console.say("\nYour guess: \(guessWords)\nThe trace:  \(wording.describe(truth))\n" + excerpt(from: pause, to: nil, limit: 6))
-            reports.append(QuestionReport(step: index + 1, question: step.question.ask, answer: firstAnswer ?? "",
-                                          expected: wording.describe(truth), correct: correct, attempts: attempts))
-            progress.results.removeAll { $0.step == index }
-            progress.results.append(.init(step: index, answer: firstAnswer ?? "", correct: correct))
-            progress.nextStep = index + 1
-            try save(progress)
-            shownUpTo = revealed
-        }
-        console.say("\nDone: \(reports.filter(\.correct).count) of \(reports.count) right first time.\n")
-        return reports
+    /// How a run ended.
+    public struct Outcome {
+        public var reports: [QuestionReport]
+        public var progress: LessonProgress
+        /// True when the learner quit (quit, Ctrl-D, Ctrl-C) before the end.
+        public var stopped: Bool
     }
 
-    /// The annotated events from `start` up to (not including) `end`, frames
-    /// left out unless they show something wrong; at most `limit` lines.
-    func excerpt(from start: Int, to end: Int?, limit: Int) -> String {
-        let stop = min(end ?? annotations.count, annotations.count)
-        guard start < stop else { return "" }
-        let interesting = annotations[start..<stop].filter { $0.kind != .frame || !$0.marks.isEmpty }
-        let shown = end == nil ? Array(interesting.prefix(limit)) : Array(interesting.suffix(limit))
-        var lines = shown.map { "  \($0.seq)  \(JSONWriter.formatNumber($0.time.milliseconds)) ms  \($0.text)" }
-        if end != nil && interesting.count > limit {
-            lines.insert("  … \(interesting.count - limit) earlier steps (see reuselab replay)", at: 0)
-        }
-        if end == nil { lines.insert("What happened next:", at: 0) }
-        return lines.joined(separator: "\n") + "\n"
+    /// Runs the lesson from where `progress` left off; `save` is called after each
+    /// answer with the progress so far.
+    public func run(console: LessonConsole, progress: LessonProgress, next: NextLesson?,
+                    save: (LessonProgress) throws(ReuseLabError) -> Void) throws(ReuseLabError) -> Outcome {
+        var session = LessonSession(run: self, console: console, progress: progress, next: next)
+        return try session.run(save: save)
     }
 
-    /// The index just after the last event `excerpt(from:to: nil, limit:)` shows.
-    func excerptEnd(from start: Int, limit: Int) -> Int {
+    // MARK: Pieces shared by the session, `back` and the preview
+
+    /// The reason for question `number` of step `index`, with the events it quotes.
+    func reason(step index: Int, question number: Int, resolved: ResolvedStep) -> AnswerReason.Reason {
+        let question = loaded.lesson.steps[index].questions[number]
+        return reasons.explain(question.query, answer: resolved.answers[number], pausedAt: resolved.pause,
+                               wording: loaded.wording(for: question))
+    }
+
+    /// The index just after what the reveal of a step pausing at `pause` shows:
+    /// up to `limit` steps that are not plain frames, never past `stop` (the next
+    /// step's pause), so a reveal cannot give away the next answer.
+    func revealEnd(from pause: Int, stop: Int, limit: Int = 6) -> Int {
         var shown = 0
-        var index = start
-        while index < annotations.count, shown < limit {
+        var index = pause
+        let end = min(stop, annotations.count)
+        while index < end, shown < limit {
             if annotations[index].kind != .frame || !annotations[index].marks.isEmpty { shown += 1 }
             index += 1
         }
         return index
     }
 
+    /// Where step `index`'s reveal stops: its own pause's reveal, cut at the next step's pause.
+    func revealEnd(ofStep index: Int) throws(ReuseLabError) -> Int {
+        let pause = try loaded.resolve(step: index).pause
+        let next = index + 1 < loaded.lesson.steps.count ? try loaded.resolve(step: index + 1).pause : annotations.count
+        return revealEnd(from: pause, stop: max(pause, next))
+    }
+
     static func example(for query: Query) -> String {
         switch query {
         case .nextCall: return "Answer init or prepareForReuse."
-        case .nextCalls: return "Name the calls in order, e.g. prepareForReuse, cellForRowAt, didEndDisplaying, willDisplay."
+        case .nextCalls: return "Name the calls in order, e.g. prepareForReuse, cellForRowAt, willDisplay."
         case .cellForRow: return "Answer new, or the row whose cell it reuses (row 0), or the cell (#1)."
         case .nextPrefetchBatch, .nextCancellation: return "Give the rows, e.g. 19-28 or 19, 20, …, 28."
         case .cellCount, .cellForRowAtCount, .rowCount: return "Answer with a number."

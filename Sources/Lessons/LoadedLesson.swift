@@ -10,7 +10,7 @@ public struct LoadedLesson {
     private let cache: Cache
 
     final class Cache {
-        var steps: [Int: (pause: Int, answer: LessonAnswer)] = [:]
+        var steps: [Int: ResolvedStep] = [:]
         var traces: [String: Trace] = [:]
     }
 
@@ -71,76 +71,52 @@ public struct LoadedLesson {
         return last.hasSuffix(".trace.json") ? String(last.dropLast(".trace.json".count)) : last
     }
 
-    /// Where step `index` pauses, and the answer the trace gives to its question.
-    public func resolve(step index: Int) throws(ReuseLabError) -> (pause: Int, answer: LessonAnswer) {
+    /// Where step `index` pauses, and the answers the trace gives to its questions.
+    public func resolve(step index: Int) throws(ReuseLabError) -> ResolvedStep {
         if let known = cache.steps[index] { return known }
         let resolved = try resolveAfresh(step: index)
         cache.steps[index] = resolved
         return resolved
     }
 
-    private func resolveAfresh(step index: Int) throws(ReuseLabError) -> (pause: Int, answer: LessonAnswer) {
+    private func resolveAfresh(step index: Int) throws(ReuseLabError) -> ResolvedStep {
         let step = lesson.steps[index]
         do throws(TraceQueries.Unanswerable) {
             var pause = try queries.index(of: step.pause)
             // Asked which call gives row R its cell, the learner must not already see
             // it: a pause just before cellForRowAt R moves back before its dequeue.
-            switch step.question.query {
-            case .nextCall(let row), .cellForRow(let row):
-                if pause > 0, pause < trace.events.count, case .cellForRowAt(row, let cell) = trace.events[pause].body,
-                   [.initCell, .prepareForReuse].contains(trace.events[pause - 1].kind), trace.events[pause - 1].body.cellField == cell {
-                    pause -= 1
+            for question in step.questions {
+                switch question.query {
+                case .nextCall(let row), .cellForRow(let row):
+                    if pause > 0, pause < trace.events.count, case .cellForRowAt(row, let cell) = trace.events[pause].body,
+                       [.initCell, .prepareForReuse].contains(trace.events[pause - 1].kind), trace.events[pause - 1].body.cellField == cell {
+                        pause -= 1
+                    }
+                default:
+                    break
                 }
-            default:
-                break
             }
-            return (pause, try queries.answer(step.question.query, pausedAt: pause))
+            var answers: [LessonAnswer] = []
+            for question in step.questions { answers.append(try queries.answer(question.query, pausedAt: pause)) }
+            return ResolvedStep(pause: pause, answers: answers)
         } catch {
             throw ReuseLabError(.badInput, file: path, location: InputLocation(path: "steps[\(index)]"),
                                 "step \(index + 1): \(error.message)")
         }
     }
+
+    /// How many questions the lesson asks in all.
+    public var questionCount: Int { lesson.steps.reduce(0) { $0 + $1.questions.count } }
+
+    /// The number (1-based, over the whole lesson) of question `question` of step `step`.
+    public func questionNumber(step: Int, question: Int) -> Int {
+        lesson.steps.prefix(step).reduce(0) { $0 + $1.questions.count } + question + 1
+    }
 }
 
-/// `reuselab lesson check`: every pause point exists, every question resolves
-/// against its trace, fixed answers agree with the trace, paths are valid.
-public enum LessonChecker {
-    /// Every problem found in one lesson file (empty when it is sound).
-    public static func check(path: String) -> [ReuseLabError] {
-        let loaded: LoadedLesson
-        do {
-            loaded = try LoadedLesson.load(path: path)
-        } catch {
-            return [error]
-        }
-        var problems: [ReuseLabError] = []
-        var previousPause = 0
-        for (index, step) in loaded.lesson.steps.enumerated() {
-            let resolved: (pause: Int, answer: LessonAnswer)
-            do {
-                resolved = try loaded.resolve(step: index)
-            } catch {
-                problems.append(error)
-                continue
-            }
-            if resolved.pause < previousPause {
-                problems.append(ReuseLabError(.badInput, file: path, location: InputLocation(path: "steps[\(index)].pause"),
-                                              "step \(index + 1) pauses at event \(resolved.pause), before step \(index)'s pause at event \(previousPause); steps go forward through the trace"))
-            }
-            previousPause = resolved.pause
-            if let expected = step.question.expected {
-                let wording = loaded.wording(for: step.question)
-                guard let written = AnswerReader.read(expected, for: step.question.query, wording: wording) else {
-                    problems.append(ReuseLabError(.badInput, file: path, location: InputLocation(path: "steps[\(index)].question.answer"),
-                                                  "step \(index + 1): the fixed answer \"\(VisibleText.shortened(expected))\" cannot be read as an answer to a \(step.question.query.name) question"))
-                    continue
-                }
-                if !resolved.answer.accepts(written) {
-                    problems.append(ReuseLabError(.checkFailed, file: path, location: InputLocation(path: "steps[\(index)].question.answer"),
-                                                  "step \(index + 1): the fixed answer \"\(VisibleText.shortened(expected))\" disagrees with the trace, which says \(wording.describe(resolved.answer))"))
-                }
-            }
-        }
-        return problems
-    }
+/// A step worked out against its trace: the event it pauses before, and the
+/// answer to each of its questions.
+public struct ResolvedStep: Sendable, Equatable {
+    public var pause: Int
+    public var answers: [LessonAnswer]
 }

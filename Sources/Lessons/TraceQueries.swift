@@ -108,16 +108,17 @@ public struct TraceQueries {
             } catch {
                 throw Unanswerable(message: error.description)
             }
-            let mine = try measure(trace, metric)
-            let theirs = try measure(other, metric)
+            let mine = try measurement(metric, of: trace)
+            let theirs = try measurement(metric, of: other)
             guard mine != theirs else {
-                throw Unanswerable(message: "both traces have the same \(metric.rawValue) (\(JSONWriter.formatNumber(mine))); compare them on something else")
+                throw Unanswerable(message: "both traces have the same \(metric.rawValue) (\(ReadableNumber.oneDecimal(mine))); compare them on something else")
             }
             return .trace(isLessonTrace: mine > theirs)
         }
     }
 
-    private func measure(_ trace: Trace, _ metric: ComparedMetric) throws(Unanswerable) -> Double {
+    /// The value of `metric` for a whole trace.
+    func measurement(_ metric: ComparedMetric, of trace: Trace) throws(Unanswerable) -> Double {
         var metrics = TraceMetrics(header: trace.header)
         for event in trace.events {
             do throws(LifecycleViolation) { try metrics.apply(event) } catch {

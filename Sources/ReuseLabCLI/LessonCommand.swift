@@ -26,7 +26,7 @@ enum LessonCommand {
     """
 
     static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let args = try Arguments(arguments, command: "lesson", flagNames: ["-h", "--help", "--json", "--restart"], valueNames: ["--lessons", "--answers"])
+        let args = try Arguments(arguments, command: "lesson", flagNames: ["-h", "--help", "--json", "--restart", "--preview"], valueNames: ["--lessons", "--answers"])
         if args.has("-h") || args.has("--help") { io.out(help); return 0 }
         let folder = args.values["--lessons"] ?? "lessons"
         let store = ProgressStore.fromEnvironment()
@@ -40,28 +40,50 @@ enum LessonCommand {
             throw ReuseLabError(.usage, "lesson: expected one lesson (a number or an id); see 'reuselab lesson --help'")
         }
         let path = try find(target, folder: folder)
+        if args.has("--json") && args.values["--answers"] == nil { throw ReuseLabError(.usage, "lesson: --json goes with --answers") }
+        if args.has("--preview") && (args.values["--answers"] != nil || args.has("--restart")) {
+            throw ReuseLabError(.usage, "lesson: --preview shows every pause with its answers; it does not take --answers or --restart")
+        }
         let loaded = try LoadedLesson.load(path: path)
         let run = try LessonRun(loaded)
+        let next = nextLesson(after: path, folder: folder)
+        if args.has("--preview") {
+            _ = try run.run(console: PreviewConsole(io: io), progress: LessonProgress(lesson: loaded.lesson.id), next: next, save: { _ in })
+            return 0
+        }
         if let answersPath = args.values["--answers"] {
             let answers = try readAnswers(answersPath)
             let console = ScriptedConsole(answers: answers, io: io, quiet: args.has("--json"))
-            let reports = try run.run(console: console, from: 0, progress: LessonProgress(lesson: loaded.lesson.id), save: { _ in })
-            if args.has("--json") { io.out(JSONWriter.compact(report(loaded, reports)) + "\n") }
+            let outcome = try run.run(console: console, progress: LessonProgress(lesson: loaded.lesson.id), next: next, save: { _ in })
+            if args.has("--json") { io.out(JSONWriter.compact(report(loaded, outcome.reports)) + "\n") }
             return 0
         }
-        if args.has("--json") { throw ReuseLabError(.usage, "lesson: --json goes with --answers") }
         var (saved, warning) = store.load(lesson: loaded.lesson.id)
         if let warning { io.err("reuselab: warning: \(warning)\n") }
-        if args.has("--restart") || (saved?.nextStep ?? 0) >= loaded.lesson.steps.count { saved = nil }
+        // A finished lesson starts again from the top; so does one whose saved
+        // progress no longer fits the lesson file (an instructor changed it).
+        if args.has("--restart") || (saved?.nextStep ?? 0) >= loaded.lesson.steps.count
+            || saved?.results.contains(where: { $0.step >= loaded.lesson.steps.count || $0.question >= loaded.lesson.steps[$0.step].questions.count }) == true {
+            saved = nil
+        }
         let progress = saved ?? LessonProgress(lesson: loaded.lesson.id)
         let console = TerminalConsole(io: io)
         // Ctrl-C stops the lesson in good order (the answers given are already saved)
         // instead of killing it mid-sentence.
         Interruption.catchInterrupts()
-        _ = try run.run(console: console, from: min(progress.nextStep, loaded.lesson.steps.count), progress: progress, save: { progress throws(ReuseLabError) in
+        _ = try run.run(console: console, progress: progress, next: next, save: { progress throws(ReuseLabError) in
             try store.save(progress)
         })
         return Interruption.wasInterrupted ? FailureKind.interrupted.exitStatus : 0
+    }
+
+    /// The lesson after the one at `path` in the lessons folder, for the end screen.
+    static func nextLesson(after path: String, folder: String) -> NextLesson? {
+        guard let files = try? lessonFiles(in: folder) else { return nil }
+        let name = (path as NSString).lastPathComponent
+        guard let index = files.firstIndex(where: { ($0 as NSString).lastPathComponent == name }), index + 1 < files.count,
+              let lesson = try? LoadedLesson.readLesson(path: files[index + 1]) else { return nil }
+        return NextLesson(number: index + 2, id: lesson.id, title: lesson.title)
     }
 
     // MARK: Finding lessons
@@ -129,12 +151,16 @@ enum LessonCommand {
         var failed = false
         var worst: FailureKind = .checkFailed
         for file in files {
-            let problems = LessonChecker.check(path: file)
-            if problems.isEmpty {
-                io.out("\(VisibleText.escape(file)): ok\n")
+            let findings = LessonChecker.check(path: file)
+            for warning in findings.warnings {
+                io.err("reuselab: warning: " + VisibleText.escape(warning.description) + "\n")
+            }
+            if findings.problems.isEmpty {
+                let warned = findings.warnings.count
+                io.out("\(VisibleText.escape(file)): ok" + (warned == 0 ? "" : " (\(warned) warning\(warned == 1 ? "" : "s"))") + "\n")
             } else {
                 failed = true
-                for problem in problems {
+                for problem in findings.problems {
                     io.err(ReuseLab.errorLine(problem))
                     if problem.kind != .checkFailed { worst = problem.kind }
                 }
@@ -162,6 +188,7 @@ enum LessonCommand {
         out.add("total", reports.count)
         out.add("questions", .list(reports.map { report in
             var entry = JSONObjectBuilder()
+            entry.add("number", report.number)
             entry.add("step", report.step)
             entry.add("question", report.question)
             entry.add("answer", report.answer)

@@ -18,10 +18,10 @@ final class LessonStopTests: FolderTestCase {
     }
 
     func assertStoppedAtQuestionTwo(_ out: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertTrue(out.contains("Stopped at question 2 of 4. Your answers so far are saved. Run 'reuselab lesson 01-first-screen' to carry on from question 2."),
+        XCTAssertTrue(out.contains("Stopped at question 2 of 4. Your answer is kept. To carry on, run:\n    reuselab lesson 01-first-screen\n"),
                       out, file: file, line: line)
         XCTAssertFalse(out.contains("(no answer)"), "nothing is answered for the learner", file: file, line: line)
-        XCTAssertFalse(out.contains("Done:"), "the lesson is not over", file: file, line: line)
+        XCTAssertFalse(out.contains("End of the lesson"), "the lesson is not over", file: file, line: line)
         let saved = try progress()
         XCTAssertEqual(saved["nextStep"] as? Int, 1, file: file, line: line)
         XCTAssertEqual((saved["results"] as? [Any])?.count, 1, "only the question answered is recorded", file: file, line: line)
@@ -36,7 +36,7 @@ final class LessonStopTests: FolderTestCase {
         // Running it again resumes at question 2.
         let again = try ReuselabExecutable.run(try Executable.require(), ["lesson", "1"], stdinPath: nil,
                                                environment: environment, directory: Golden.packageRoot, timeout: 60)
-        XCTAssertTrue(again.out.contains("resuming at step 2 of 4"), again.out)
+        XCTAssertTrue(again.out.contains("carrying on at question 2 of 4"), again.out)
         XCTAssertTrue(again.out.contains("Stopped at question 2 of 4."), again.out)
     }
 

@@ -24,7 +24,7 @@ final class LessonSafetyTests: XCTestCase {
           "id": "t-1",
           "title": "Test",
           "trace": "\(trace)",
-          "introduction": "",
+          "introduction": "", "takeaway": "T.",
           "steps": [
             { "narration": "", "pause": \(pause), "question": \(question) }
           ]
@@ -35,7 +35,7 @@ final class LessonSafetyTests: XCTestCase {
         return path
     }
 
-    func problems(_ path: String) -> [String] { LessonChecker.check(path: path).map(\.description) }
+    func problems(_ path: String) -> [String] { LessonChecker.check(path: path).problems.map(\.description) }
 
     func testAWellFormedLessonChecksClean() throws {
         XCTAssertEqual(problems(try writeLesson(try makeProject())), [])
@@ -99,7 +99,7 @@ final class LessonFolderLinkTests: XCTestCase {
 
     func lesson(in root: URL, trace: String) throws -> String {
         let text = """
-        {"id": "t", "title": "T", "trace": "\(trace)", "introduction": "",
+        {"id": "t", "title": "T", "trace": "\(trace)", "introduction": "", "takeaway": "T.",
          "steps": [{"narration": "", "pause": {"before": {"kind": "init"}}, "question": {"ask": "?", "query": "cellCount"}}]}
         """
         let path = root.appendingPathComponent("lessons/t.json").path
@@ -111,7 +111,7 @@ final class LessonFolderLinkTests: XCTestCase {
         for (destination, name) in [("/etc", "passwd"), ("/etc", "shadow"), ("/dev", "zero"), ("/dev", "no-such-device")] {
             let root = try project(tracesLinkTo: destination)
             let path = try lesson(in: root, trace: "../traces/\(name)")
-            let problems = LessonChecker.check(path: path).map(\.description)
+            let problems = LessonChecker.check(path: path).problems.map(\.description)
             XCTAssertEqual(problems.count, 1, "\(destination)/\(name): \(problems)")
             let message = problems.first ?? ""
             XCTAssertTrue(message.contains("outside the project's traces/ and lessons/ folders"), message)
@@ -125,7 +125,7 @@ final class LessonFolderLinkTests: XCTestCase {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
         }
         let path = try lesson(in: root, trace: "../traces/gone.trace.json")
-        let problems = LessonChecker.check(path: path)
+        let problems = LessonChecker.check(path: path).problems
         XCTAssertEqual(problems.map(\.kind), [.missingFile])
         let message = problems.first?.description ?? ""
         XCTAssertTrue(message.hasPrefix(path + ":1:36:"), message)
@@ -141,7 +141,7 @@ final class LessonFolderLinkTests: XCTestCase {
         try Data("{\"format\": \"reuselab-trace\",\n\"version\": 1, \"title\": \"x\", \"profile\": \"modern\", \"events\": [\n{\"seq\": 0, \"t\": 0, \"kind\": \"willDisplay\", \"row\": 0, \"cell\": 1}]}".utf8)
             .write(to: root.appendingPathComponent("traces/broken.trace.json"))
         let path = try lesson(in: root, trace: "../traces/broken.trace.json")
-        let message = LessonChecker.check(path: path).first?.description ?? ""
+        let message = LessonChecker.check(path: path).problems.first?.description ?? ""
         XCTAssertTrue(message.hasPrefix(path + ":1:36:"), message)
         XCTAssertTrue(message.contains("the lesson's trace cannot be used:") && message.contains("broken.trace.json:3:1: event 0"), message)
     }

@@ -15,31 +15,42 @@ func bundledLessons() throws -> [String] {
 final class RecordingConsole: LessonConsole {
     var answers: [String]
     var transcript = ""
-    let isScripted: Bool
-    init(_ answers: [String], scripted: Bool = true) {
+    let mode: LessonMode
+    let width: Int
+    init(_ answers: [String], scripted: Bool = true, mode: LessonMode? = nil, width: Int = 80) {
         self.answers = answers
-        self.isScripted = scripted
+        self.mode = mode ?? (scripted ? .scripted : .learner)
+        self.width = width
     }
     func say(_ text: String) { transcript += text }
-    func ask(_ prompt: String) -> String? {
+    func ask(_ prompt: String, history: [String]) -> String? {
         guard !answers.isEmpty else { return nil }
         return answers.removeFirst()
     }
 }
 
-/// The trace's answer to every step, in words a learner could type back.
-func rightAnswers(_ loaded: LoadedLesson) throws -> [String] {
-    try loaded.lesson.steps.indices.map { index in
-        let truth = try loaded.resolve(step: index).answer
-        return loaded.wording(for: loaded.lesson.steps[index].question).describe(truth)
+/// Every question of a lesson in order, with the trace's answer to it.
+func questionsAndAnswers(_ loaded: LoadedLesson) throws -> [(question: Question, answer: LessonAnswer)] {
+    var all: [(question: Question, answer: LessonAnswer)] = []
+    for index in loaded.lesson.steps.indices {
+        let resolved = try loaded.resolve(step: index)
+        for (number, question) in loaded.lesson.steps[index].questions.enumerated() {
+            all.append((question, resolved.answers[number]))
+        }
     }
+    return all
 }
 
-/// A readable answer that is wrong for every step.
+/// The trace's answer to every question, in words a learner could type back.
+func rightAnswers(_ loaded: LoadedLesson) throws -> [String] {
+    try questionsAndAnswers(loaded).map { loaded.wording(for: $0.question).describe($0.answer) }
+}
+
+/// A readable answer that is wrong for every question.
 func wrongAnswers(_ loaded: LoadedLesson) throws -> [String] {
-    try loaded.lesson.steps.indices.map { index in
-        let wording = loaded.wording(for: loaded.lesson.steps[index].question)
-        switch try loaded.resolve(step: index).answer {
+    try questionsAndAnswers(loaded).map { item in
+        let wording = loaded.wording(for: item.question)
+        switch item.answer {
         case .call(let kind): return kind == .initCell ? "prepareForReuse" : "init"
         case .calls(let kinds): return kinds.reversed().map(\.rawValue).joined(separator: ", ") + ", deinit"
         case .newCell: return "the cell that showed row 9999"

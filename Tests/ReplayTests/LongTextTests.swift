@@ -2,6 +2,7 @@ import ReuseLabTestSupport
 import Foundation
 import XCTest
 @testable import ReuseLabCLI
+import TraceFormat
 
 /// Wrapping is linear in the text, however long its words: a note of one
 /// megabyte-long word is replayed, summarised, stepped and diffed promptly

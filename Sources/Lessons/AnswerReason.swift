@@ -1,0 +1,99 @@
+import TraceFormat
+import Replay
+
+/// Why the trace gives a question the answer it does, in one or two sentences
+/// that name the steps to look at: "cell #1: it showed row 0 and joined the
+/// pool at step 134." Found in the trace and its annotations, never written by
+/// hand, so `show` and the reveal can only say what the trace says.
+struct AnswerReason {
+    let trace: Trace
+    let annotations: [Annotation]
+    let queries: TraceQueries
+
+    /// The explanation, and the events whose annotations it quotes (so a reveal
+    /// does not print them a second time).
+    struct Reason {
+        var text: String
+        var quoted: Set<Int>
+    }
+
+    func explain(_ query: Query, answer: LessonAnswer, pausedAt pause: Int, wording: AnswerWording) -> Reason {
+        var quoted: Set<Int> = []
+        let text = sentence(query, pausedAt: pause, wording: wording) { index in
+            quoted.insert(index)
+            return index < annotations.count ? annotations[index].text : ""
+        }
+        return Reason(text: text, quoted: quoted)
+    }
+
+    private func sentence(_ query: Query, pausedAt pause: Int, wording: AnswerWording, text: (Int) -> String) -> String {
+        let events = trace.events
+        let start = min(pause, events.count)
+        switch query {
+        case .nextCall(let row), .cellForRow(let row):
+            guard let configure = events[start...].firstIndex(where: { if case .cellForRowAt(row, _) = $0.body { return true } else { return false } }),
+                  case .cellForRowAt(_, let cell) = events[configure].body,
+                  let dequeue = events[..<configure].lastIndex(where: { $0.body.cellField == cell && ($0.kind == .initCell || $0.kind == .prepareForReuse) })
+            else { return "" }
+            if events[dequeue].kind == .initCell {
+                return "Step \(step(dequeue)): " + text(dequeue)
+            }
+            var reason = "Cell #\(cell)"
+            if case .prepareForReuse(_, _, let previous?) = events[dequeue].body { reason += " showed row \(previous) before" }
+            if let joined = events[..<dequeue].lastIndex(where: { $0.body.cellField == cell && [.enqueue, .didEndDisplaying, .keepAside].contains($0.kind) }) {
+                reason += (reason.hasSuffix("before") ? " and" : "") + " went into the reuse pool at step \(step(joined))"
+            }
+            return reason + "; step \(step(dequeue)): " + text(dequeue)
+        case .nextCalls(let count):
+            let found = events.indices[start...].filter { events[$0].kind.isLifecycle }.prefix(count)
+            guard let first = found.first, let last = found.last else { return "" }
+            let span = first == last ? "Step \(step(first))" : "Steps \(step(first))–\(step(last))"
+            return span + ": " + found.map { text($0) }.joined(separator: " ")
+        case .nextPrefetchBatch, .nextCancellation:
+            let kind: EventKind = query == .nextPrefetchBatch ? .prefetchRowsAt : .cancelPrefetchingForRowsAt
+            guard let index = events[start...].firstIndex(where: { $0.kind == kind }) else { return "" }
+            return "Step \(step(index)): " + text(index)
+        case .cellCount(let at):
+            let end = (try? at.map { point throws(TraceQueries.Unanswerable) in try queries.index(of: point) }) ?? nil
+            let stop = min(end ?? events.count, events.count)
+            let created = events[..<stop].filter { $0.kind == .initCell }.count
+            let released = events[..<stop].filter { $0.kind == .deinitCell }.count
+            return "\(place(end)): \(created) " + (created == 1 ? "cell was" : "cells were") + " created (init)"
+                + (released > 0 ? " and \(released) released (deinit)" : " and none released (deinit)") + "."
+        case .cellForRowAtCount(let at):
+            let end = (try? at.map { point throws(TraceQueries.Unanswerable) in try queries.index(of: point) }) ?? nil
+            let stop = min(end ?? events.count, events.count)
+            let rows = events[..<stop].compactMap { event -> Int? in if case .cellForRowAt(let row, _) = event.body { return row } else { return nil } }
+            guard !rows.isEmpty else { return "\(place(end)): cellForRowAt never ran." }
+            return "\(place(end)): cellForRowAt ran for " + RowList.describe(Array(Set(rows)).sorted())
+                + (Set(rows).count < rows.count ? ", some rows more than once" : "") + "."
+        case .rowCount(let at):
+            let end = (try? at.map { point throws(TraceQueries.Unanswerable) in try queries.index(of: point) }) ?? nil
+            let stop = min(end ?? events.count, events.count)
+            guard let index = events[..<stop].lastIndex(where: { $0.kind == .numberOfRows }) else { return "" }
+            return "Step \(step(index)): " + text(index)
+        case .imageShown(let row, let at), .isStale(let row, let at):
+            let end = (try? at.map { point throws(TraceQueries.Unanswerable) in try queries.index(of: point) }) ?? nil
+            let stop = min(end ?? events.count, events.count)
+            guard let shown = events[..<stop].lastIndex(where: { if case .willDisplay(row, _) = $0.body { return true } else { return false } }),
+                  let cell = events[shown].body.cellField else { return "" }
+            guard let set = events[..<stop].lastIndex(where: { $0.kind == .imageSet && $0.body.cellField == cell }) else {
+                return "\(place(end)): nothing has set the image view of cell #\(cell), which shows row \(row)."
+            }
+            return "\(place(end)), row \(row) shows cell #\(cell); its image view was last set at step \(step(set)): " + text(set)
+        case .compare(let metric, let other):
+            guard let mine = try? queries.measurement(metric, of: trace),
+                  let theirs = try? queries.measurement(metric, of: try queries.loadOther(other)) else { return "" }
+            return "\(metric.rawValue): \(wording.thisTrace) \(ReadableNumber.oneDecimal(mine)), \(wording.otherTrace) \(ReadableNumber.oneDecimal(theirs))."
+        }
+    }
+
+    /// The step number a learner sees for event `index`.
+    func step(_ index: Int) -> Int { index < annotations.count ? annotations[index].seq : index }
+
+    /// "By step 57" or "At the end of the recording".
+    func place(_ end: Int?) -> String {
+        guard let end, end < annotations.count else { return "At the end of the recording" }
+        return "Before step \(step(end))"
+    }
+}

@@ -1,0 +1,54 @@
+import TraceFormat
+import Replay
+
+/// How a lesson's text is laid out for a terminal `width` columns wide: prose
+/// wrapped at word boundaries, trace steps as aligned columns (step, time,
+/// explanation) with the explanation's continuation lines under its first.
+struct LessonText {
+    let width: Int
+
+    /// The widest line of a fix's code that fits an 80-column terminal (indented by 4).
+    static let codeWidth = 76
+
+    /// `text` wrapped, every line indented by `indent`.
+    func prose(_ text: String, indent: Int = 0) -> String {
+        TextWrap.paragraph(VisibleText.escape(text, keepingLineBreaks: true), width: width, indent: indent)
+    }
+
+    /// `label` then `text` wrapped beside it ("Hint: …" with the rest under "…").
+    func labelled(_ label: String, _ text: String) -> String {
+        TextWrap.row(label, VisibleText.escape(text), width: width)
+    }
+
+    /// Trace steps, one per annotation, columns aligned within the block.
+    func steps(_ annotations: [Annotation]) -> String {
+        guard !annotations.isEmpty else { return "" }
+        let seqWidth = annotations.map { String($0.seq).count }.max() ?? 1
+        let times = annotations.map { ReadableNumber.ms($0.time) }
+        let timeWidth = times.map(\.count).max() ?? 1
+        var out = ""
+        for (annotation, time) in zip(annotations, times) {
+            let seq = String(annotation.seq)
+            let prefix = "  " + String(repeating: " ", count: seqWidth - seq.count) + seq + "  "
+                + String(repeating: " ", count: timeWidth - time.count) + time + "  "
+            let marks = annotation.marks.filter { [.stale, .late, .hitch].contains($0) }.sorted().map(\.rawValue)
+            let text = (marks.isEmpty ? "" : marks.joined(separator: " ") + ": ") + annotation.text
+            out += TextWrap.row(prefix, VisibleText.escape(text), width: width)
+        }
+        return out
+    }
+
+    /// A heading line: "── Step 2 of 4 ─────".
+    func heading(_ title: String) -> String {
+        let text = "── " + title + " "
+        return text + String(repeating: "─", count: max(3, min(width, 80) - TextWrap.columns(text))) + "\n"
+    }
+}
+
+extension VisibleText {
+    /// `text` escaped for the terminal, its line breaks kept as line breaks.
+    static func escape(_ text: String, keepingLineBreaks: Bool) -> String {
+        guard keepingLineBreaks else { return escape(text) }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }.joined(separator: "\n")
+    }
+}
