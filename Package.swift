@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceFormat"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceFormat", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "StrategyTests", dependencies: ["Replay", "Recorder", "TraceFormat"]),
-        .testTarget(name: "LessonTests", dependencies: ["Lessons", "TraceFormat", "ReuseLabCLI"]),
+        .testTarget(name: "LessonTests", dependencies: ["Lessons", "TraceFormat", "Replay", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "TraceFormat", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab", "ReuseLabTestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["ReuseLabTestSupport"], exclude: ["Regressions"]),

@@ -1,3 +1,4 @@
+import Foundation
 import TraceFormat
 
 /// `reuselab lesson check`: every pause point exists, every question resolves
@@ -14,12 +15,33 @@ public enum LessonChecker {
         public var warnings: [ReuseLabError] = []
     }
 
+    /// The findings for each lesson file, in order: their traces are read, and
+    /// the lessons checked, on all cores.
+    public static func check(paths: [String]) -> [Findings] {
+        let shelf = TraceShelf()
+        shelf.stock(forLessons: paths)
+        let results = FindingsList(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            results.set(index, check(path: paths[index], shelf: shelf))
+        }
+        return results.all
+    }
+
+    /// Findings written from several threads, one slot per lesson.
+    private final class FindingsList: @unchecked Sendable {
+        private var slots: [Findings]
+        private let lock = NSLock()
+        init(count: Int) { slots = Array(repeating: Findings(), count: count) }
+        func set(_ index: Int, _ findings: Findings) { lock.withLock { slots[index] = findings } }
+        var all: [Findings] { lock.withLock { slots } }
+    }
+
     /// Every problem and warning in one lesson file.
-    public static func check(path: String) -> Findings {
+    public static func check(path: String, shelf: TraceShelf = TraceShelf()) -> Findings {
         var findings = Findings()
         let loaded: LoadedLesson
         do {
-            loaded = try LoadedLesson.load(path: path)
+            loaded = try LoadedLesson.load(path: path, shelf: shelf)
         } catch {
             findings.problems.append(error)
             return findings

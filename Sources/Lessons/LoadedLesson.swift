@@ -1,3 +1,4 @@
+import Foundation
 import TraceFormat
 
 /// A lesson read from its file together with its trace, ready to check or run.
@@ -30,12 +31,13 @@ public struct LoadedLesson {
 
     /// Reads the lesson at `path`, then the trace it names (which must lie inside
     /// the project's traces/ or lessons/ folder).
-    public static func load(path: String) throws(ReuseLabError) -> LoadedLesson {
+    /// `shelf` keeps the traces read, so lessons checked together read each trace once.
+    public static func load(path: String, shelf: TraceShelf = TraceShelf()) throws(ReuseLabError) -> LoadedLesson {
         let lesson = try readLesson(path: path)
         let tracePath = try LessonTrace.resolve(lesson.tracePath, lessonPath: path, position: lesson.positions["trace"], path: "trace")
         let trace: Trace
         do {
-            trace = try CheckedTraceReader.read(path: tracePath)
+            trace = try shelf.trace(at: tracePath)
         } catch {
             throw ReuseLabError(error.kind, file: path, location: InputLocation(position: lesson.positions["trace"], path: "trace"),
                                 "the lesson's trace cannot be used: \(error.description)")
@@ -43,7 +45,7 @@ public struct LoadedLesson {
         let cache = Cache()
         let queries = TraceQueries(trace: trace) { relative throws(ReuseLabError) in
             if let known = cache.traces[relative] { return known }
-            let other = try CheckedTraceReader.read(path: try LessonTrace.resolve(relative, lessonPath: path, position: nil, path: "with"))
+            let other = try shelf.trace(at: try LessonTrace.resolve(relative, lessonPath: path, position: nil, path: "with"))
             cache.traces[relative] = other
             return other
         }
@@ -111,6 +113,46 @@ public struct LoadedLesson {
     /// The number (1-based, over the whole lesson) of question `question` of step `step`.
     public func questionNumber(step: Int, question: Int) -> Int {
         lesson.steps.prefix(step).reduce(0) { $0 + $1.questions.count } + question + 1
+    }
+}
+
+/// Traces read for lessons, by their real path, so that checking the whole
+/// curriculum reads each trace once however many lessons compare with it.
+/// A failed read is not kept: it is reported for every lesson that names it.
+/// Safe to share between threads (`lesson check` reads traces in parallel).
+public final class TraceShelf: @unchecked Sendable {
+    private var traces: [String: Trace] = [:]
+    private let lock = NSLock()
+
+    public init() {}
+
+    /// The trace at `path` (resolved by `LessonTrace`), read and checked once.
+    func trace(at path: String) throws(ReuseLabError) -> Trace {
+        if let known = lock.withLock({ traces[path] }) { return known }
+        let trace = try CheckedTraceReader.read(path: path)
+        lock.withLock { traces[path] = trace }
+        return trace
+    }
+
+    /// Reads, in parallel, every trace the lessons at `paths` name (their own and
+    /// the ones they compare with). Nothing is reported here: a lesson whose trace
+    /// cannot be read reports it when it is checked.
+    public func stock(forLessons paths: [String]) {
+        var wanted: Set<String> = []
+        for path in paths {
+            guard let lesson = try? LoadedLesson.readLesson(path: path) else { continue }
+            var names = [lesson.tracePath]
+            for question in lesson.steps.flatMap(\.questions) {
+                if case .compare(_, let other) = question.query { names.append(other) }
+            }
+            for name in names {
+                if let resolved = try? LessonTrace.resolve(name, lessonPath: path, position: nil, path: "trace") { wanted.insert(resolved) }
+            }
+        }
+        let list = wanted.sorted()
+        DispatchQueue.concurrentPerform(iterations: list.count) { index in
+            _ = try? trace(at: list[index])
+        }
     }
 }
 

@@ -73,7 +73,8 @@ public enum CompactPicture {
         let inFlight = state.requestsInFlight
         if !inFlight.isEmpty {
             let shown = inFlight.prefix(4).map { record -> String in
-                "#\(record.id) " + (record.row.map { "row \($0)" } ?? "page") + (record.phase == .waiting ? " waiting" : " running")
+                // Rows, not request numbers: a "#" in the picture always names a cell.
+                (record.row.map { "row \($0)" } ?? "a page") + (record.phase == .waiting ? " (waiting)" : " (running)")
             }
             lines.append(fit("Requests in flight: " + shown.joined(separator: ", ") + (inFlight.count > 4 ? ", and \(inFlight.count - 4) more" : ""), width))
         }

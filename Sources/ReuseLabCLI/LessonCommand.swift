@@ -9,19 +9,30 @@ enum LessonCommand {
            reuselab lesson N|ID [options]   run lesson N of the list, or by its id
            reuselab lesson check [PATH...]  check lessons (default: all of them)
 
-    A lesson pauses a recorded trace, asks what the table view does next, checks
-    your answer against the trace and shows what really happened. Type 'hint' for a
-    hint, 'show' to see the answer. Progress is saved after every question in
-    $REUSELAB_PROGRESS_DIR (default ~/.reuselab/progress) and resumed next time;
-    Ctrl-D or Ctrl-C stops the lesson where it is, keeping your answers.
+    A lesson pauses a recorded trace, shows the steps that led there and a
+    picture of the table view, asks what happens next, checks your answer
+    against the trace and shows what really happened, and why.
+
+    At the prompt, besides an answer: hint, show (the answer and why), picture
+    or p, more (every step since the last question), back (the previous
+    question), help or ?, quit or q. Progress is saved after every answer in
+    $REUSELAB_PROGRESS_DIR (default ~/.reuselab/progress); quit, Ctrl-D or
+    Ctrl-C stops the lesson and the next run carries on where you stopped.
 
     Options:
       --lessons DIR    the lessons folder (default: lessons)
-      --answers FILE   answer from FILE (one answer per line, # for comments)
-                       instead of the keyboard, for grading; progress is not saved
-      --json           with --answers: a JSON report per question, not the lesson
       --restart        start the lesson from the beginning
+      --preview        for instructors: every pause as a learner sees it, with
+                       its answers and their reasons; nothing is asked
+      --answers FILE   answer from FILE (one answer per line, # for comments)
+                       instead of the keyboard, for grading; nothing is saved
+      --json           with --answers: a JSON report per question
       -h, --help       show this help
+
+    'lesson check' fails when a lesson is unsound (a pause or question the
+    trace cannot answer, a fixed answer the trace contradicts, no takeaway) and
+    warns about an empty narration, a narration that gives its answer away and
+    two steps at the same pause.
 
     """
 
@@ -150,8 +161,7 @@ enum LessonCommand {
         let files = paths.isEmpty ? try lessonFiles(in: folder) : paths
         var failed = false
         var worst: FailureKind = .checkFailed
-        for file in files {
-            let findings = LessonChecker.check(path: file)
+        for (file, findings) in zip(files, LessonChecker.check(paths: files)) {
             for warning in findings.warnings {
                 io.err("reuselab: warning: " + VisibleText.escape(warning.description) + "\n")
             }

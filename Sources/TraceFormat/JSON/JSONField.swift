@@ -6,13 +6,50 @@
 /// missing member anywhere in ReuseLab's inputs is reported the same way.
 public struct JSONField: Sendable {
     public var node: JSONNode
-    public var path: String
     public var eventIndex: Int?
+    /// The path of the value holding this one, and the step from it. The path is
+    /// put together only when asked for (for an error message): decoding a trace
+    /// creates a field for every member of every event, and building each path
+    /// up front took a seventh of the time of reading a trace.
+    private var parentPath: String
+    private var step: Step?
+
+    private enum Step: Sendable {
+        case member(String)
+        case element(Int)
+    }
 
     public init(_ node: JSONNode, path: String, eventIndex: Int? = nil) {
         self.node = node
-        self.path = path
+        self.parentPath = path
+        self.step = nil
         self.eventIndex = eventIndex
+    }
+
+    /// The member `key` of an object at `parent`.
+    init(_ node: JSONNode, parent: String, member key: String, eventIndex: Int?) {
+        self.node = node
+        self.parentPath = parent
+        self.step = .member(key)
+        self.eventIndex = eventIndex
+    }
+
+    /// Element `index` of an array at `parent`.
+    init(_ node: JSONNode, parent: String, element index: Int, eventIndex: Int?) {
+        self.node = node
+        self.parentPath = parent
+        self.step = .element(index)
+        self.eventIndex = eventIndex
+    }
+
+    /// Where the value is: `table.rowHeight`, `script[2].drag.ms`.
+    public var path: String {
+        switch step {
+        case nil: return parentPath
+        // Member names come from the file: shown with control characters visible, and shortened.
+        case .member(let key)?: return parentPath.isEmpty ? VisibleText.shortened(key) : parentPath + "." + VisibleText.shortened(key)
+        case .element(let index)?: return parentPath + "[" + String(index) + "]"
+        }
     }
 
     public var position: SourcePosition { node.position }
@@ -134,7 +171,8 @@ public struct JSONField: Sendable {
 
     public func array() throws(ReuseLabError) -> [JSONField] {
         guard case .array(let elements) = node.value else { throw typeError("an array") }
-        return elements.enumerated().map { JSONField($0.element, path: "\(path)[\($0.offset)]", eventIndex: eventIndex) }
+        let parent = path
+        return elements.enumerated().map { JSONField($0.element, parent: parent, element: $0.offset, eventIndex: eventIndex) }
     }
 
     public func intArray() throws(ReuseLabError) -> [Int] {
@@ -154,6 +192,14 @@ public struct JSONField: Sendable {
 public struct JSONFieldObject: Sendable {
     public var object: JSONObject
     public var field: JSONField
+    /// The object's own path, put together once for all its members.
+    private let path: String
+
+    public init(object: JSONObject, field: JSONField) {
+        self.object = object
+        self.field = field
+        self.path = field.path
+    }
 
     public var keys: [String] { object.keys }
 
@@ -165,7 +211,7 @@ public struct JSONFieldObject: Sendable {
     public func optional(_ key: String) -> JSONField? {
         guard let node = object[key] else { return nil }
         if case .null = node.value { return nil }
-        return JSONField(node, path: childPath(key), eventIndex: field.eventIndex)
+        return JSONField(node, parent: path, member: key, eventIndex: field.eventIndex)
     }
 
     public func required(_ key: String, _ what: String = "") throws(ReuseLabError) -> JSONField {
