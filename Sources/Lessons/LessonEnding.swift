@@ -38,7 +38,7 @@ struct LessonEnding {
             out += fix.code.map { "    " + VisibleText.escape($0) }.joined(separator: "\n") + "\n"
         }
         if let next {
-            out += "\n" + text.labelled("Next: ", "reuselab lesson \(next.number)  (\(next.title))")
+            out += "\n" + text.labelled("Next lesson: ", next.title) + "    reuselab lesson \(next.number)\n"
         } else {
             out += "\n" + text.prose("That was the last lesson. See every lesson and your scores with: reuselab lesson")
         }

@@ -107,7 +107,7 @@ struct LessonSession {
                     case .back:
                         console.say(back(before: numberInLesson))
                     case .help:
-                        console.say(PromptCommand.summary + "\n" + text.prose("Answers: " + LessonRun.example(for: question.query)))
+                        console.say(PromptCommand.summary + "\n" + text.prose(LessonRun.example(for: question.query)))
                     case .quit:
                         return false
                     }
