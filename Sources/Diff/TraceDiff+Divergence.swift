@@ -95,7 +95,7 @@ extension TraceDiff {
             }
             if annotation.seq > last + consequenceWindow { break }
             if !annotation.marks.isDisjoint(with: [.stale, .late]) {
-                texts.append("Then, at \(JSONWriter.formatNumber(annotation.time.milliseconds)) ms (event \(annotation.seq)): " + annotation.text)
+                texts.append("Then, at \(ReadableNumber.ms(annotation.time)) (event \(annotation.seq)): " + annotation.text)
                 break
             }
         }

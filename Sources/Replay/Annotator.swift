@@ -183,12 +183,12 @@ public struct Annotator {
         case .cancelPrefetchingForRowsAt(let rows):
             return "\(Wording.rows(rows).capitalizedFirst) \(rows.count == 1 ? "is" : "are") no longer expected soon (the scroll changed direction or jumped): the table cancels their prefetch."
         case .scrollViewWillBeginDragging(let offset):
-            return "A finger touches down at offset \(JSONWriter.formatNumber(offset)) pt and starts dragging."
+            return "A finger touches down at offset \(Wording.points(offset)) and starts dragging."
         case .scrollViewDidEndDragging(let offset, let willDecelerate):
-            return willDecelerate ? "The finger lifts with speed at offset \(JSONWriter.formatNumber(offset)) pt: the content keeps moving and slows down."
-                                  : "The finger stops and lifts at offset \(JSONWriter.formatNumber(offset)) pt."
+            return willDecelerate ? "The finger lifts with speed at offset \(Wording.points(offset)): the content keeps moving and slows down."
+                                  : "The finger stops and lifts at offset \(Wording.points(offset))."
         case .scrollViewDidEndDecelerating(let offset):
-            return "The content comes to rest at offset \(JSONWriter.formatNumber(offset)) pt."
+            return "The content comes to rest at offset \(Wording.points(offset))."
         case .scrollToRow(let row, let position, let animated):
             return "The app scrolls row \(row) to the \(position)\(animated ? ", animated" : " at once")."
         case .frame(let snapshot):
@@ -317,7 +317,7 @@ public struct Annotator {
     }
 
     private mutating func explainFrame(_ snapshot: FrameSnapshot, marks: inout Set<Annotation.Mark>) -> String {
-        var text = "Frame \(snapshot.frame): offset \(JSONWriter.formatNumber(snapshot.offset)) pt, "
+        var text = "Frame \(snapshot.frame): offset \(Wording.points(snapshot.offset)), "
         if let first = snapshot.cells.first?.row, let last = snapshot.cells.last?.row {
             text += "rows \(first)–\(last) on screen (\(Wording.count(snapshot.cells.count, "cell")))."
         } else {

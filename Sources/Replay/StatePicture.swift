@@ -1,18 +1,27 @@
 import TraceFormat
 
-/// A picture of the replay state as text that fits 80 columns: the screen with
-/// each visible row, its cell and what its image view shows (stale ones marked),
-/// then the cells kept aside, each reuse pool, the rows being prefetched and the
-/// requests in flight.
+/// A picture of the replay state as text that fits a given width (80 columns by
+/// default): the screen with each visible row, its cell and what its image view
+/// shows (stale ones marked), then the cells kept aside, each reuse pool, the rows
+/// being prefetched and the requests in flight. The screen's rows are cut to fit
+/// its box; the lines under it wrap.
 public enum StatePicture {
+    /// The width when none is given.
     public static let width = 80
 
-    public static func draw(_ state: ReplayState) -> [String] {
+    /// The picture's lines, none wider than `width` columns (at least 40).
+    public static func draw(_ state: ReplayState, width requested: Int = StatePicture.width) -> [String] {
+        let width = max(40, requested)
         var lines: [String] = []
-        let offset = state.lastFrame.map { JSONWriter.formatNumber($0.offset) + " pt" } ?? "–"
-        lines.append(fit("t = \(Wording.ms(state.time))   offset \(offset)   \(state.header.profile.rawValue) profile   \(Wording.count(state.liveCellCount, "cell")) alive"))
+        let offset = state.lastFrame.map { ReadableNumber.points($0.offset) } ?? "–"
+        lines += TextWrap.pack(["t = \(Wording.ms(state.time))", "offset \(offset)", "\(state.header.profile.rawValue) profile",
+                                "\(Wording.count(state.liveCellCount, "cell")) alive"], separator: "   ", width: width)
         let border = "+" + String(repeating: "-", count: width - 2) + "+"
         lines.append(border)
+        func box(_ text: String) -> String { StatePicture.box(text, width: width) }
+        func fit(_ label: String, _ text: String) -> [String] {
+            TextWrap.row(label, text, width: width).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
         let rows = state.displayed.keys.sorted()
         if rows.isEmpty {
             lines.append(box("(nothing on screen)"))
@@ -41,14 +50,14 @@ public enum StatePicture {
             if case .keptAside(let row) = state.cell(id)?.phase { return "#\(id) (row \(row))" }
             return "#\(id)"
         }
-        lines.append(fit("kept aside: " + (kept.isEmpty ? "none" : kept.joined(separator: ", "))))
+        lines += fit("kept aside: ", kept.isEmpty ? "none" : kept.joined(separator: ", "))
         let pools = state.pools.keys.sorted().map { key -> String in
             let ids = state.pools[key] ?? []
             return "\(VisibleText.escape(key)): " + (ids.isEmpty ? "empty" : ids.map { "#\($0)" }.joined(separator: " ") + " (next out: #\(ids.last ?? 0))")
         }
-        lines.append(fit("reuse pool: " + (pools.isEmpty ? "empty" : pools.joined(separator: "; "))))
+        lines += fit("reuse pool: ", pools.isEmpty ? "empty" : pools.joined(separator: "; "))
         if !state.pendingPrefetch.isEmpty {
-            lines.append(fit("prefetching: " + Wording.rows(state.pendingPrefetch)))
+            lines += fit("prefetching: ", Wording.rows(state.pendingPrefetch))
         }
         let inFlight = state.requestsInFlight
         if !inFlight.isEmpty {
@@ -56,26 +65,34 @@ public enum StatePicture {
                 let what = record.row.map { "row \($0)" } ?? "page"
                 return "#\(record.id) \(what) \(record.phase == .waiting ? "waiting" : "running")"
             }
-            lines.append(fit("requests in flight: " + shown.joined(separator: ", ") + (inFlight.count > 6 ? ", … \(inFlight.count - 6) more" : "")))
+            lines += fit("requests in flight: ", shown.joined(separator: ", ") + (inFlight.count > 6 ? ", … \(inFlight.count - 6) more" : ""))
         }
         if state.peakImageMemory > 0 {
-            lines.append(fit("image memory: \(Wording.bytes(state.imageMemory))"))
+            lines += fit("image memory: ", Wording.bytes(state.imageMemory))
         }
         return lines
     }
 
-    static func box(_ text: String) -> String {
+    /// One line of the screen's box, `text` cut with "…" where it does not fit.
+    static func box(_ text: String, width: Int) -> String {
         let inner = width - 4
-        let body = text.count > inner ? String(text.prefix(inner - 1)) + "…" : text
-        return "| " + pad(body, inner) + " |"
-    }
-
-    static func fit(_ text: String) -> String {
-        text.count > width ? String(text.prefix(width - 1)) + "…" : text
+        var body = text
+        if TextWrap.columns(text) > inner {
+            body = ""
+            var used = 0
+            for character in text {
+                let next = TextWrap.columns(String(character))
+                if used + next > inner - 1 { break }
+                body.append(character)
+                used += next
+            }
+            body += "…"
+        }
+        return "| " + TextWrap.pad(body, inner) + " |"
     }
 
     static func pad(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - text.count))
+        TextWrap.pad(text, width)
     }
 }
 

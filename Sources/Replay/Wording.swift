@@ -24,6 +24,9 @@ enum Wording {
 
     static func ms(_ time: VirtualTime) -> String { ms(time.milliseconds) }
 
+    /// "165.7 pt": an offset, to a tenth of a point like times.
+    static func points(_ value: Double) -> String { ReadableNumber.points(value) }
+
     static func bytes(_ count: Int) -> String { InputFile.describeSize(count) }
 
     static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {

@@ -69,14 +69,14 @@ enum BenchCommand {
             io.out(JSONWriter.compact(out.value) + "\n")
             return 0
         }
-        io.out("""
-        benchmark: \(rows) rows, strategy \(strategy), \(count) events, trace \(InputFile.describeSize(bytes.count))
-          record    \(format(seconds: recordSeconds))  \(Int(Double(count) / recordSeconds)) events/s
-          write     \(format(seconds: writeSeconds))  \(Int(Double(count) / writeSeconds)) events/s
-          validate  \(format(seconds: validateSeconds))  \(Int(Double(summary.eventCount) / validateSeconds)) events/s (read back and folded through ReplayState)
-          peak memory (resident) \(peak.map { InputFile.describeSize($0) } ?? "unknown on this system")
-
-        """)
+        let width = io.width
+        io.out(TextWrap.paragraph("benchmark: \(rows) rows, strategy \(strategy), \(count) events, trace \(InputFile.describeSize(bytes.count))", width: width)
+            + TextWrap.row("  record    " + format(seconds: recordSeconds) + "  ", "\(perSecond(count, recordSeconds)) events/s", width: width)
+            + TextWrap.row("  write     " + format(seconds: writeSeconds) + "  ", "\(perSecond(count, writeSeconds)) events/s", width: width)
+            + TextWrap.row("  validate  " + format(seconds: validateSeconds) + "  ",
+                           "\(perSecond(summary.eventCount, validateSeconds)) events/s (read back and folded through ReplayState)", width: width)
+            + TextWrap.row("  peak memory (resident) ", peak.map { InputFile.describeSize($0) } ?? "unknown on this system", width: width)
+            + "\n")
         return 0
     }
 
@@ -111,9 +111,15 @@ enum BenchCommand {
         max(1e-9, Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
     }
 
+    /// "12.3 ms", padded to 11 columns.
     static func format(seconds: Double) -> String {
-        let ms = (seconds * 10_000).rounded() / 10
-        return (String(ms) + " ms").padding(toLength: 11, withPad: " ", startingAt: 0)
+        TextWrap.pad(ReadableNumber.ms(seconds * 1000), 11)
+    }
+
+    /// Events per second as a whole number (0 for a time too short to measure).
+    static func perSecond(_ events: Int, _ seconds: Double) -> Int {
+        let rate = Double(events) / seconds
+        return rate.isFinite && rate < Double(Int.max) ? Int(rate) : 0
     }
 
     /// Peak resident set size from /proc (Linux), nil where that is not available.

@@ -5,10 +5,15 @@ import TraceFormat
 public struct CommandIO {
     public var out: (String) -> Void
     public var err: (String) -> Void
+    /// How many columns text on `out` may take: what `TerminalWidth` says for the
+    /// real standard output; 80 for captured output, so tests read the same
+    /// whatever terminal runs them.
+    public var width: Int
 
-    public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
+    public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, width: Int = 80) {
         self.out = out
         self.err = err
+        self.width = width
     }
 
     /// The process's real standard output and error. Everything written passes
@@ -21,7 +26,7 @@ public struct CommandIO {
             StandardStream.output.write(VisibleText.forOutput(text, terminalControl: terminal))
         }, err: { text in
             StandardStream.error.write(VisibleText.forOutput(text, terminalControl: false))
-        })
+        }, width: TerminalWidth.current())
     }
 }
 

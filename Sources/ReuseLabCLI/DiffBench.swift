@@ -41,7 +41,7 @@ enum DiffBench {
         let diff = try TraceDiff.compare(pathA: a.path, pathB: b.path)
         let diffSeconds = BenchCommand.seconds(since: start)
         let peak = BenchCommand.peakResidentBytes()
-        let eventsPerSecond = Int(Double(a.events + b.events) / diffSeconds)
+        let eventsPerSecond = BenchCommand.perSecond(a.events + b.events, diffSeconds)
 
         if json {
             var out = JSONObjectBuilder()
@@ -75,16 +75,16 @@ enum DiffBench {
         } else if peak != nil {
             memory += " (the whole run, recording included)"
         }
-        io.out("""
-        diff benchmark: \(rows) rows
-          A  \(describe(a))
-          B  \(describe(b))
-          record and write both  \(BenchCommand.format(seconds: recordSeconds))(not part of the diff)
-          diff      \(BenchCommand.format(seconds: diffSeconds))  \(eventsPerSecond) events/s (both traces read, folded, keyed and aligned)
-          result    \(diff.onlyInA) events only in A, \(diff.onlyInB) only in B, in \(diff.hunkCount) stretch\(diff.hunkCount == 1 ? "" : "es"); \(alignment)
-          peak memory (resident) \(memory)
-
-        """)
+        let width = io.width
+        io.out("diff benchmark: \(rows) rows\n"
+            + TextWrap.row("  A  ", describe(a), width: width)
+            + TextWrap.row("  B  ", describe(b), width: width)
+            + TextWrap.row("  record and write both  ", BenchCommand.format(seconds: recordSeconds) + "(not part of the diff)", width: width)
+            + TextWrap.row("  diff      " + BenchCommand.format(seconds: diffSeconds) + "  ",
+                           "\(eventsPerSecond) events/s (both traces read, folded, keyed and aligned)", width: width)
+            + TextWrap.row("  result    ", "\(diff.onlyInA) events only in A, \(diff.onlyInB) only in B, in \(diff.hunkCount) stretch\(diff.hunkCount == 1 ? "" : "es"); \(alignment)", width: width)
+            + TextWrap.row("  peak memory (resident) ", memory, width: width)
+            + "\n")
         return 0
     }
 

@@ -54,7 +54,7 @@ enum DiffCommand {
         if args.has("--json") {
             io.out(JSONWriter.compact(DiffReportJSON.json(diff)) + "\n")
         } else {
-            io.out(DiffReportText.text(diff, style: .detect()))
+            io.out(DiffReportText.text(diff, style: .detect(), width: io.width))
         }
         return diff.equivalent ? 0 : 1
     }

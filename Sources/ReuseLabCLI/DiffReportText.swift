@@ -3,43 +3,52 @@ import Replay
 import Diff
 
 /// A diff as text for people: which traces, whether the scenarios match, where they
-/// first part ways and why, the changed stretches side by side, and what each costs.
+/// first part ways and why, the changed stretches side by side, and what each costs;
+/// every line wrapped to the output's width.
 enum DiffReportText {
-    static let width = 80
-
-    static func text(_ diff: TraceDiff, style: TerminalStyle) -> String {
+    static func text(_ diff: TraceDiff, style: TerminalStyle, width: Int) -> String {
+        func paragraph(_ text: String) -> String { TextWrap.paragraph(text, width: width) }
         var out = ""
-        out += "A  \(VisibleText.escape(diff.a.file))   \(VisibleText.escape(ScenarioComparison.describe(diff.a.header)))\n"
-        out += "B  \(VisibleText.escape(diff.b.file))   \(VisibleText.escape(ScenarioComparison.describe(diff.b.header)))\n"
+        out += side("A", file: diff.a.file, header: diff.a.header, width: width)
+        out += side("B", file: diff.b.file, header: diff.b.header, width: width)
         if !diff.setupDifferences.isEmpty {
-            out += "Compared: " + VisibleText.escape(diff.setupDifferences.joined(separator: "; ")) + ".\n"
+            out += paragraph("Compared: " + VisibleText.escape(diff.setupDifferences.joined(separator: "; ")) + ".")
         }
         if diff.scenarioDifferences.isEmpty {
-            out += diff.setupDifferences.isEmpty ? "Same scenario, same setup.\n" : "Same scenario otherwise: the differences below come from that.\n"
+            out += paragraph(diff.setupDifferences.isEmpty ? "Same scenario, same setup." : "Same scenario otherwise: the differences below come from that.")
         } else {
-            out += "Different scenarios: " + diff.scenarioDifferences.joined(separator: "; ")
-                + ". A difference below may come from the scenario, not from the strategy.\n"
+            out += paragraph("Different scenarios: " + diff.scenarioDifferences.joined(separator: "; ")
+                + ". A difference below may come from the scenario, not from the strategy.")
         }
         out += "\n"
         if diff.equivalent {
-            out += "Equivalent: the traces do the same things in the same order (\(diff.a.hashes.count) compared events).\n"
+            out += paragraph("Equivalent: the traces do the same things in the same order (\(diff.a.hashes.count) compared events).")
         } else {
-            out += TextWrap.lines(summary(diff), firstWidth: width, width: width).joined(separator: "\n") + "\n"
+            out += paragraph(summary(diff))
             if diff.truncated {
-                out += "(They differ so much that past the first \(Alignment.maximumDistance) changes the rest is shown as one changed block.)\n"
+                out += paragraph("(They differ so much that past the first \(Alignment.maximumDistance) changes the rest is shown as one changed block.)")
             }
-            if let first = diff.firstDivergence { out += "\n" + divergence(first) }
-            out += "\nSide by side (\(diff.hunks.count) of \(diff.hunkCount) stretches; '<' only in A, '>' only in B, '|' changed):\n"
+            if let first = diff.firstDivergence { out += "\n" + divergence(first, width: width) }
+            out += "\n" + paragraph("Side by side (\(diff.hunks.count) of \(diff.hunkCount) stretches; '<' only in A, '>' only in B, '|' changed):")
             for (index, hunk) in diff.hunks.enumerated() {
                 if index > 0 { out += String(repeating: " ", count: 2) + "⋯\n" }
-                for row in hunk.rows { out += sideBySide(row, style: style) + "\n" }
+                for row in hunk.rows { out += sideBySide(row, style: style, width: width) + "\n" }
             }
             if diff.hunkCount > diff.hunks.count {
-                out += "  … \(diff.hunkCount - diff.hunks.count) more stretches (--all shows them)\n"
+                out += TextWrap.paragraph("… \(diff.hunkCount - diff.hunks.count) more stretches (--all shows them)", width: width, indent: 2)
             }
         }
-        out += "\nWhat each costs:\n" + metricTable(diff.metrics)
+        out += "\nWhat each costs:\n" + metricTable(diff.metrics, width: width)
         return out
+    }
+
+    /// "A  traces/x.trace.json   strategy plain, modern profile" on one line when it
+    /// fits; otherwise the description goes under the file name.
+    static func side(_ name: String, file: String, header: TraceHeader, width: Int) -> String {
+        let items = [VisibleText.escape(file), VisibleText.escape(ScenarioComparison.describe(header))]
+        let prefix = name + "  "
+        let lines = TextWrap.pack(items, separator: "   ", width: max(20, width - prefix.count))
+        return lines.enumerated().map { ($0.offset == 0 ? prefix : String(repeating: " ", count: prefix.count)) + $0.element + "\n" }.joined()
     }
 
     /// "The traces differ in 33 stretches: 0 of A's 643 compared events are not in B,
@@ -51,21 +60,23 @@ enum DiffReportText {
             + "and \(diff.onlyInB) of B's \(diff.b.hashes.count) \(verb(diff.onlyInB)) not in A."
     }
 
-    static func divergence(_ divergence: TraceDiff.Divergence) -> String {
+    static func divergence(_ divergence: TraceDiff.Divergence, width: Int) -> String {
         var out = "They part ways"
-        if let time = divergence.time { out += " at \(JSONWriter.formatNumber(time.milliseconds)) ms" }
+        if let time = divergence.time { out += " at \(ReadableNumber.ms(time))" }
         func place(_ seq: Int?, _ shared: Int?) -> String {
             if let seq { return "event \(seq)" }
             return shared.map { "nothing new after event \($0)" } ?? "nothing new"
         }
-        out += " (A: \(place(divergence.aSeq, divergence.lastSharedA)); B: \(place(divergence.bSeq, divergence.lastSharedB))):\n"
+        out += " (A: \(place(divergence.aSeq, divergence.lastSharedA)); B: \(place(divergence.bSeq, divergence.lastSharedB))):"
+        out = TextWrap.paragraph(out, width: width)
         func side(_ name: String, _ texts: [String], _ seq: Int?) -> String {
             if texts.isEmpty {
-                return "  \(name): " + (seq == nil ? "nothing here: the other trace does something \(name) never does.\n" : "(event \(seq ?? 0); too far into the trace to explain)\n")
+                return TextWrap.row("  \(name): ", seq == nil ? "nothing here: the other trace does something \(name) never does."
+                                                          : "(event \(seq ?? 0); too far into the trace to explain)", width: width)
             }
             var lines: [String] = []
             for (index, text) in texts.enumerated() {
-                let wrapped = TextWrap.lines(VisibleText.escape(text), firstWidth: width - 5, width: width - 5)
+                let wrapped = TextWrap.lines(VisibleText.escape(text), firstWidth: max(20, width - 5), width: max(20, width - 5))
                 for (offset, line) in wrapped.enumerated() {
                     lines.append((index == 0 && offset == 0 ? "  \(name): " : "     ") + line)
                 }
@@ -77,13 +88,14 @@ enum DiffReportText {
         return out
     }
 
-    static func sideBySide(_ row: TraceDiff.Row, style: TerminalStyle) -> String {
-        let column = (width - 3) / 2
+    /// One row of the side-by-side view: each side in half the width, cut with "…".
+    static func sideBySide(_ row: TraceDiff.Row, style: TerminalStyle, width: Int) -> String {
+        let column = max(10, (width - 3) / 2)
         func cell(_ line: TraceDiff.Line?, padded: Bool = true) -> String {
             guard let line else { return String(repeating: " ", count: column) }
             let text = "\(line.seq) " + VisibleText.escape(line.text)
-            let cut = text.count > column ? String(text.prefix(column - 1)) + "…" : text
-            return padded ? cut + String(repeating: " ", count: column - cut.count) : cut
+            let cut = TextWrap.columns(text) > column ? cutToColumns(text, column - 1) + "…" : text
+            return padded ? TextWrap.pad(cut, column) : cut
         }
         let marker: String
         switch row.change {
@@ -99,23 +111,49 @@ enum DiffReportText {
         return left + " " + marker + " " + (row.change == .same ? right : style.added(right))
     }
 
+    /// The first `columns` columns of `text`, never splitting a character.
+    static func cutToColumns(_ text: String, _ columns: Int) -> String {
+        var out = ""
+        var used = 0
+        for character in text {
+            let next = TextWrap.columns(String(character))
+            if used + next > columns { break }
+            out.append(character)
+            used += next
+        }
+        return out
+    }
+
     /// The metrics on which the traces differ (the rest are counted, not listed). A
-    /// column is 17 wide, or wider when a value needs it ("12.3 ms per s of scrolling").
-    static func metricTable(_ metrics: [MetricDelta]) -> String {
+    /// column is 17 wide, or wider when a value needs it ("12.3 ms per s of
+    /// scrolling") and the width allows; where it does not, values wrap in their
+    /// columns.
+    static func metricTable(_ metrics: [MetricDelta], width: Int) -> String {
         let differing = metrics.compactMap { metric -> (label: String, a: String, b: String, better: String)? in
             let a = metric.a.value.map(StatsCommand.describe) ?? "–"
             let b = metric.b.value.map(StatsCommand.describe) ?? "–"
             return a == b ? nil : (metric.label, a, b, metric.better.rawValue)
         }
         let equal = metrics.count - differing.count
-        if differing.isEmpty { return "  All \(equal) metrics are the same on both sides.\n" }
-        let widthA = max(17, (differing.map(\.a.count).max() ?? 0) + 2)
-        let widthB = max(17, (differing.map(\.b.count).max() ?? 0) + 2)
-        var out = "  " + "metric".padded(30) + "A".padded(widthA) + "B".padded(widthB) + "better\n"
-        for row in differing {
-            out += "  " + row.label.padded(30) + row.a.padded(widthA) + row.b.padded(widthB) + row.better + "\n"
+        if differing.isEmpty { return TextWrap.paragraph("All \(equal) metrics are the same on both sides.", width: width, indent: 2) }
+        let better = "better"
+        let fixed = 2 + better.count
+        var label = max(30, (differing.map { TextWrap.columns($0.label) }.max() ?? 0) + 2)
+        var widthA = max(17, (differing.map { TextWrap.columns($0.a) }.max() ?? 0) + 2)
+        var widthB = max(17, (differing.map { TextWrap.columns($0.b) }.max() ?? 0) + 2)
+        // Too wide: the value columns give way first, down to 12 each, then the labels, down to 16.
+        if fixed + label + widthA + widthB > width {
+            let values = max(24, width - fixed - label)
+            widthA = min(widthA, max(12, values / 2))
+            widthB = min(widthB, max(12, values - widthA))
+            label = max(16, min(label, width - fixed - widthA - widthB))
         }
-        if equal > 0 { out += "  (\(equal) other metrics are the same on both sides)\n" }
+        let widths = [2, label, widthA, widthB]
+        var out = TextWrap.cells(["", "metric", "A", "B", better], widths: widths, width: width).map { $0 + "\n" }.joined()
+        for row in differing {
+            out += TextWrap.cells(["", row.label, row.a, row.b, row.better], widths: widths, width: width).map { $0 + "\n" }.joined()
+        }
+        if equal > 0 { out += TextWrap.paragraph("(\(equal) other metrics are the same on both sides)", width: width, indent: 2) }
         return out
     }
 }

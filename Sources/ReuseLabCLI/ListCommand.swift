@@ -51,12 +51,11 @@ enum ListCommand {
         }
         if args.has("--json") { io.out(JSONWriter.compact(.list(rows)) + "\n") }
         // Columns as wide as their longest entry (padding(toLength:) would cut longer names).
-        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
-        let nameWidth = (lines.map(\.name.count).max() ?? 0) + 2
-        let strategyWidth = (lines.map(\.strategy.count).max() ?? 0) + 2
+        let nameWidth = (lines.map { TextWrap.columns($0.name) }.max() ?? 0) + 2
+        let strategyWidth = (lines.map { TextWrap.columns($0.strategy) }.max() ?? 0) + 2
         for line in lines {
-            io.out(TextWrap.row(pad(line.name, nameWidth) + pad(line.profile, 9) + pad(line.strategy, strategyWidth), line.title,
-                                width: TerminalWidth.current()))
+            io.out(TextWrap.row(TextWrap.pad(line.name, nameWidth) + TextWrap.pad(line.profile, 9) + TextWrap.pad(line.strategy, strategyWidth),
+                                line.title, width: io.width))
         }
         return 0
     }

@@ -48,7 +48,7 @@ enum RecordCommand {
             let existing = try InputFile.read(output, limit: TraceReader.maximumBytes)
             let shown = VisibleText.escape(output), shownScenario = VisibleText.escape(scenarioName)
             if existing == Array(text.utf8) {
-                io.out("\(shown) is up to date with \(shownScenario)\n")
+                io.out(TextWrap.hanging("\(shown) is up to date with \(shownScenario)", width: io.width))
                 return 0
             }
             throw ReuseLabError(.checkFailed, file: output, "differs from a fresh recording of \(shownScenario); run 'reuselab record \(shownScenario) -o \(shown)' to update it")

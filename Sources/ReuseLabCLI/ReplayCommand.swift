@@ -23,9 +23,9 @@ enum ReplayCommand {
     (HITCH). Everything is derived from the trace alone, so a hand-written trace is
     explained like a recorded one. An invalid trace is refused as by 'validate'.
 
-    The listing prints one step as SEQ  TIME  KIND  text, the text wrapped to 80
-    columns. Frames are many: their lines say only the frame, offset and rows, and
-    what is stale.
+    The listing prints one step as SEQ  TIME  KIND  text, the text wrapped to the
+    terminal's width (COLUMNS, else 80 off a terminal). Frames are many: their
+    lines say only the frame, offset and rows, and what is stale.
 
     Options:
       --from N      start at step N (a seq number; with --step, the first shown)
@@ -59,12 +59,13 @@ enum ReplayCommand {
 
     """
 
-    /// "  reuse     init, prepareForReuse, …", a group and its kinds, wrapped to 80 columns.
+    /// "  reuse     init, prepareForReuse, …", a group and its kinds, wrapped to 80 columns
+    /// like the rest of the help.
     static var groupList: String {
         EventGroup.allCases.map { group -> String in
             let kinds = group == .stale ? "steps marked STALE or LATE"
                 : EventKind.allCases.filter(group.kinds.contains).map(\.rawValue).joined(separator: ", ")
-            let lines = TextWrap.lines(kinds, firstWidth: StepLayout.width - 12, width: StepLayout.width - 12)
+            let lines = TextWrap.lines(kinds, firstWidth: StepLayout.defaultWidth - 12, width: StepLayout.defaultWidth - 12)
             return "  " + TextWrap.pad(group.rawValue, 10) + lines.joined(separator: "\n" + String(repeating: " ", count: 12))
         }.joined(separator: "\n")
     }
@@ -103,7 +104,7 @@ enum ReplayCommand {
             let report = try TraceMetrics.measure(bytes: bytes, file: file)
             let summary = ReplaySummary(timeline: timeline, report: report)
             io.out(args.has("--json") ? ReplayReport.summaryJSON(summary, report: report, file: file)
-                                      : ReplayReport.summaryText(summary, report: report, style: .detect()))
+                                      : ReplayReport.summaryText(summary, report: report, style: .detect(), width: io.width))
             return 0
         }
         if args.has("--json") {
@@ -112,7 +113,7 @@ enum ReplayCommand {
             }
             return 0
         }
-        let layout = StepLayout(timeline: timeline, style: .detect())
+        let layout = StepLayout(timeline: timeline, style: .detect(), width: io.width)
         if args.has("--step") {
             var stepper = ReplayStepper(timeline: timeline, layout: layout, start: from, pictureEachStep: args.has("--picture"))
             if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1, StepperTerminal.run(&stepper, out: io.out) {

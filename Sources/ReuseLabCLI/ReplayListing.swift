@@ -13,7 +13,7 @@ struct ReplayListing {
     var picture = false
 
     func text() -> String {
-        var out = ReplayListing.titleLine(timeline.trace.header, steps: timeline.count, style: layout.style) + "\n"
+        var out = ReplayListing.titleLine(timeline.trace.header, steps: timeline.count, style: layout.style, width: layout.width)
         if timeline.count == 0 {
             return out + "(the trace has no events)\n"
         }
@@ -28,7 +28,7 @@ struct ReplayListing {
             }
         }
         if picture, let last = selected.last {
-            out += "\n" + ReplayListing.picture(after: last, timeline: timeline, style: layout.style)
+            out += "\n" + ReplayListing.picture(after: last, timeline: timeline, style: layout.style, width: layout.width)
         }
         return out
     }
@@ -53,7 +53,8 @@ struct ReplayListing {
                 currentGroup = lastFrame
                 if !lines.isEmpty { lines.append("") }
                 if let seq = lastFrame, let frameEvent = event(seq), case .frame(let snapshot) = frameEvent.body {
-                    lines.append(layout.style.bold(StepLayout.frameHeader(snapshot, at: frameEvent.time)))
+                    lines += TextWrap.lines(StepLayout.frameHeader(snapshot, at: frameEvent.time), firstWidth: layout.width, width: layout.width)
+                        .map(layout.style.bold)
                 } else {
                     lines.append(layout.style.bold("before the first frame"))
                 }
@@ -67,17 +68,33 @@ struct ReplayListing {
         seq >= 0 && seq < timeline.trace.events.count ? timeline.trace.events[seq] : nil
     }
 
-    /// "Title (modern profile, strategy async-no-reset, 1225 steps)".
-    static func titleLine(_ header: TraceHeader, steps: Int, style: TerminalStyle) -> String {
+    /// "Title (modern profile, strategy async-no-reset, 1225 steps)" and a line break,
+    /// wrapped to `width`.
+    static func titleLine(_ header: TraceHeader, steps: Int, style: TerminalStyle, width: Int) -> String {
         var details = ["\(header.profile.rawValue) profile"]
         if let strategy = header.scenario?.strategy { details.append("strategy " + VisibleText.escape(strategy)) }
         details.append(steps == 1 ? "1 step" : "\(steps) steps")
-        return style.bold(VisibleText.escape(header.title)) + " (" + details.joined(separator: ", ") + ")"
+        return heading(VisibleText.escape(header.title), details: details.joined(separator: ", "), style: style, width: width)
     }
 
-    /// "State after step N:" and the state picture, one line each.
-    static func picture(after annotation: Annotation, timeline: ReplayTimeline, style: TerminalStyle) -> String {
-        let lines = StatePicture.draw(timeline.state(after: annotation.seq))
+    /// "Title (details)" and a line break: the title in bold, wrapped to `width`, and
+    /// the details in brackets after it, or on the lines below when they do not fit.
+    static func heading(_ title: String, details: String, style: TerminalStyle, width: Int) -> String {
+        var lines = TextWrap.lines(title, firstWidth: width, width: width)
+        let last = lines.popLast() ?? ""
+        let bracketed = "(" + details + ")"
+        var out = lines.map { style.bold($0) + "\n" }.joined()
+        if TextWrap.columns(last) + 1 + TextWrap.columns(bracketed) <= width {
+            return out + style.bold(last) + " " + bracketed + "\n"
+        }
+        out += style.bold(last) + "\n"
+        return out + TextWrap.lines(bracketed, firstWidth: width, width: width).map { $0 + "\n" }.joined()
+    }
+
+    /// "State after step N:" and the state picture, one line each: 80 columns wide,
+    /// or `width` when that is narrower (a wider box would only hold more blanks).
+    static func picture(after annotation: Annotation, timeline: ReplayTimeline, style: TerminalStyle, width: Int) -> String {
+        let lines = StatePicture.draw(timeline.state(after: annotation.seq), width: min(width, StatePicture.width))
         return "State after step \(annotation.seq) (\(StepLayout.time(annotation.time))):\n"
             + lines.map { style.picture($0) + "\n" }.joined()
     }

@@ -16,18 +16,18 @@ enum ReplayReport {
         return JSONWriter.compact(out.value) + "\n"
     }
 
-    /// The title, the narrative as bullets wrapped to 80 columns, then the metrics as `stats` prints them.
-    static func summaryText(_ summary: ReplaySummary, report: MetricsReport, style: TerminalStyle) -> String {
-        var out = style.bold(summary.title) + "\n" + summary.details + "\n"
+    /// The title, the narrative as bullets, then the metrics as `stats` prints them,
+    /// all wrapped to `width`.
+    static func summaryText(_ summary: ReplaySummary, report: MetricsReport, style: TerminalStyle, width: Int) -> String {
+        var out = TextWrap.lines(summary.title, firstWidth: width, width: width).map { style.bold($0) + "\n" }.joined()
+            + TextWrap.paragraph(summary.details, width: width)
         if !summary.notes.isEmpty {
             out += "\n" + style.bold("Notes") + "\n"
-            for note in summary.notes { out += bullet(note) }
+            for note in summary.notes { out += bullet(note, width: width) }
         }
         out += "\n" + style.bold("What happens") + "\n"
-        for point in summary.points { out += bullet(point) }
-        // `stats`'s text without its first line, the title printed above.
-        let metrics = StatsCommand.text(report).split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-        out += "\n" + style.bold("Metrics") + "\n" + metrics.joined(separator: "\n")
+        for point in summary.points { out += bullet(point, width: width) }
+        out += "\n" + style.bold("Metrics") + "\n" + StatsCommand.metricLines(report, width: width)
         return out
     }
 
@@ -42,9 +42,9 @@ enum ReplayReport {
         return JSONWriter.compact(out.value) + "\n"
     }
 
-    /// "- text", wrapped with the text's lines under each other.
-    static func bullet(_ text: String) -> String {
-        TextWrap.lines(text, firstWidth: StepLayout.width - 4, width: StepLayout.width - 4)
+    /// "- text", wrapped to `width` with the text's lines under each other.
+    static func bullet(_ text: String, width: Int) -> String {
+        TextWrap.lines(text, firstWidth: width - 4, width: width - 4)
             .enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element + "\n" }.joined()
     }
 }

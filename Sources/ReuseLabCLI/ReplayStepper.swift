@@ -62,14 +62,16 @@ struct ReplayStepper {
 
     /// What the session prints first: the title, how to move, and the first step.
     func opening(keys: Bool) -> String {
-        var out = ReplayListing.titleLine(timeline.trace.header, steps: timeline.count, style: layout.style) + "\n"
+        var out = ReplayListing.titleLine(timeline.trace.header, steps: timeline.count, style: layout.style, width: layout.width)
         guard timeline.count > 0 else { return out + "(the trace has no events)\n" }
         let hint = keys
-            ? ["→ n Enter Space: next   ← b: back   g: go to step   k: next of a kind",
-               "s: next STALE or LATE   p: picture   h ?: help   q: quit"]
-            : ["n or an empty line: next   b: back   g N: go to step N   k KIND: next of a kind",
-               "s: next STALE or LATE   p: picture   h: help   q: quit"]
-        out += hint.map { layout.style.dim($0) + "\n" }.joined()
+            ? [["→ n Enter Space: next", "← b: back", "g: go to step", "k: next of a kind"],
+               ["s: next STALE or LATE", "p: picture", "h ?: help", "q: quit"]]
+            : [["n or an empty line: next", "b: back", "g N: go to step N", "k KIND: next of a kind"],
+               ["s: next STALE or LATE", "p: picture", "h: help", "q: quit"]]
+        for items in hint {
+            out += TextWrap.pack(items, separator: "   ", width: layout.width).map { layout.style.dim($0) + "\n" }.joined()
+        }
         return out + show(position)
     }
 
@@ -109,9 +111,9 @@ struct ReplayStepper {
             }
             position = found.seq
         case .picture:
-            return (ReplayListing.picture(after: timeline.annotations[position], timeline: timeline, style: layout.style), false)
+            return (ReplayListing.picture(after: timeline.annotations[position], timeline: timeline, style: layout.style, width: layout.width), false)
         case .help:
-            return (ReplayStepper.help, false)
+            return (ReplayStepper.help(width: layout.width), false)
         case .unknown(let text):
             return (note("unknown command \(VisibleText.shortened(text)); h shows the commands"), false)
         }
@@ -123,13 +125,14 @@ struct ReplayStepper {
         let annotation = timeline.annotations[seq]
         var out = layout.lines(annotation, event: timeline.trace.events[seq]).map { $0 + "\n" }.joined()
         if pictureEachStep {
-            out += ReplayListing.picture(after: annotation, timeline: timeline, style: layout.style)
+            out += ReplayListing.picture(after: annotation, timeline: timeline, style: layout.style, width: layout.width)
         }
         return out
     }
 
+    /// "(text)", dimmed, wrapped to the layout's width.
     private func note(_ text: String) -> String {
-        layout.style.dim("(" + text + ")") + "\n"
+        TextWrap.lines("(" + text + ")", firstWidth: layout.width, width: layout.width).map { layout.style.dim($0) + "\n" }.joined()
     }
 
     static func unknownNameMessage(_ error: EventFilter.UnknownName) -> String {
@@ -138,20 +141,26 @@ struct ReplayStepper {
         return text + "; groups: " + EventFilter.groupNames.joined(separator: ", ")
     }
 
-    static let help = """
-    Moving through the trace:
-      n, Enter, Space, →   next step
-      b, ←                 previous step
-      g N                  go to step N
-      k KIND               next step of an event kind (prepareForReuse, frame, …)
-                           or of a group (see 'reuselab replay --help')
-      s                    next STALE or LATE step
-      p                    picture of the table view after this step
-      h, ?                 this help
-      q                    quit (so does the end of the input)
-    On a terminal, g and k ask for the step or kind; end it with Enter (Esc cancels).
+    /// The commands and what each does, one per row.
+    static let helpRows: [(keys: String, does: String)] = [
+        ("n, Enter, Space, →", "next step"),
+        ("b, ←", "previous step"),
+        ("g N", "go to step N"),
+        ("k KIND", "next step of an event kind (prepareForReuse, frame, …) or of a group (see 'reuselab replay --help')"),
+        ("s", "next STALE or LATE step"),
+        ("p", "picture of the table view after this step"),
+        ("h, ?", "this help"),
+        ("q", "quit (so does the end of the input)"),
+    ]
 
-    """
+    /// What `h` prints, wrapped to `width`.
+    static func help(width: Int) -> String {
+        var out = "Moving through the trace:\n"
+        for row in helpRows {
+            out += TextWrap.cells(["", row.keys, row.does], widths: [2, 21], width: width).map { $0 + "\n" }.joined()
+        }
+        return out + TextWrap.paragraph("On a terminal, g and k ask for the step or kind; end it with Enter (Esc cancels).", width: width)
+    }
 
     /// Reads commands as lines until `q` or the end of the input.
     mutating func run(lines readLine: () -> String?, out: (String) -> Void) {

@@ -38,23 +38,31 @@ enum StatsCommand {
         if args.has("--json") {
             io.out(JSONWriter.compact(json(report, file: InputFile.displayName(path))) + "\n")
         } else {
-            io.out(text(report))
+            io.out(text(report, width: io.width))
         }
         return 0
     }
 
     // MARK: Text
 
-    static func text(_ report: MetricsReport) -> String {
+    /// The title line, then `metricLines`, wrapped to `width`.
+    static func text(_ report: MetricsReport, width: Int) -> String {
         var details = ["\(report.profile.rawValue) profile"]
         if let strategy = report.strategy { details.append("strategy \(VisibleText.escape(strategy))") }
-        var out = "\(VisibleText.escape(report.title)) (\(details.joined(separator: ", ")))\n"
+        return ReplayListing.heading(VisibleText.escape(report.title), details: details.joined(separator: ", "), style: .plain, width: width)
+            + metricLines(report, width: width)
+    }
+
+    /// One line per metric ("  label   value"), then what was not computed, grouped
+    /// by reason; long values and lists wrap to `width` under their column.
+    static func metricLines(_ report: MetricsReport, width: Int) -> String {
+        var out = ""
         let entries = report.entries
-        let width = (entries.map(\.label.count).max() ?? 0) + 2
+        let labelWidth = (entries.map { TextWrap.columns($0.label) }.max() ?? 0) + 2
         var missing: [MetricEntry] = []
         for entry in entries {
             guard let quantity = entry.value.value else { missing.append(entry); continue }
-            out += "  " + entry.label.padding(toLength: width, withPad: " ", startingAt: 0) + describe(quantity) + "\n"
+            out += TextWrap.row("  " + TextWrap.pad(entry.label, labelWidth), describe(quantity), width: width)
         }
         // Grouped by reason, in the order the metrics come: many share one.
         var reasons: [String] = []
@@ -67,20 +75,22 @@ enum StatsCommand {
         if !reasons.isEmpty {
             out += "not computed:\n"
             for reason in reasons {
-                out += "  \(reason):\n    \(labels[reason, default: []].joined(separator: ", "))\n"
+                out += TextWrap.paragraph(reason + ":", width: width, indent: 2)
+                out += TextWrap.paragraph(labels[reason, default: []].joined(separator: ", "), width: width, indent: 4)
             }
         }
         return out
     }
 
-    /// A quantity with its unit: "19", "1.2 MB", "250 ms", "15 frames", "12.5 ms per s of scrolling".
+    /// A quantity with its unit, to at most one decimal (`ReadableNumber`): "19",
+    /// "1.2 MB", "1583.3 ms", "15 frames", "12.5 ms per s of scrolling".
     static func describe(_ quantity: MetricQuantity) -> String {
         switch quantity {
         case .count(let value): return String(value)
         case .bytes(let value): return InputFile.describeSize(value)
-        case .time(let time): return JSONWriter.formatNumber(time.milliseconds) + " ms"
+        case .time(let time): return ReadableNumber.ms(time)
         case .frames(let value): return value == 1 ? "1 frame" : "\(value) frames"
-        case .msPerSecond(let ratio): return JSONWriter.formatNumber((ratio * 10).rounded() / 10) + " ms per s of scrolling"
+        case .msPerSecond(let ratio): return ReadableNumber.oneDecimal(ratio) + " ms per s of scrolling"
         }
     }
 

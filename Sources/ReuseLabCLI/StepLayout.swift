@@ -1,32 +1,41 @@
 import TraceFormat
 import Replay
 
-/// How one step is printed: `SEQ  TIME  KIND  text`, the text wrapped to 80
-/// columns under itself (a hanging indent), STALE, LATE and HITCH as tags before it.
+/// How one step is printed: `SEQ  TIME  KIND  text`, the text wrapped to the
+/// output's width under itself (a hanging indent), STALE, LATE and HITCH as tags
+/// before it. On a terminal narrower than the columns need, the kind and the text
+/// go on lines of their own.
 ///
 /// Frames are many and mostly alike, so a frame's line is kept short: its number,
 /// offset and rows, then only what the annotation says beyond that (a STALE image,
 /// one that is gone).
 struct StepLayout {
-    static let width = 80
+    /// The width of text laid out without a terminal to measure (help texts).
+    static let defaultWidth = 80
     /// Kinds up to this long line up; after a longer one the text starts on the next line.
     static let kindWidth = 17
+    /// The text gets at least this many columns beside the other columns; on a
+    /// narrower terminal it goes under them.
+    static let minimumTextWidth = 20
     static let taggedMarks: [Annotation.Mark] = [.stale, .late, .hitch]
 
     let seqWidth: Int
     let timeWidth: Int
     var style: TerminalStyle
+    /// The columns a line may take (`CommandIO.width`).
+    var width: Int
 
     /// Columns wide enough for every step of `timeline`.
-    init(timeline: ReplayTimeline, style: TerminalStyle) {
+    init(timeline: ReplayTimeline, style: TerminalStyle, width: Int = StepLayout.defaultWidth) {
         seqWidth = String(max(0, timeline.count - 1)).count
         timeWidth = timeline.annotations.reduce(4) { max($0, Self.time($1.time).count) }
         self.style = style
+        self.width = width
     }
 
     /// "916.7 ms": to a tenth of a millisecond, like the annotations.
     static func time(_ time: VirtualTime) -> String {
-        JSONWriter.formatNumber((time.milliseconds * 10).rounded() / 10) + " ms"
+        ReadableNumber.ms(time)
     }
 
     /// The lines of one step, each starting with `indent` spaces. `inFrameGroup`:
@@ -49,8 +58,10 @@ struct StepLayout {
         let kind = annotation.kind.rawValue
         let seq = String(annotation.seq)
         let time = Self.time(annotation.time)
-        let textColumn = indent + seqWidth + 2 + timeWidth + 2 + Self.kindWidth + 2
-        var wrapped = TextWrap.lines(text, firstWidth: max(20, Self.width - textColumn), width: max(20, Self.width - textColumn))
+        // Too narrow for the text beside the columns: it goes under them, indented.
+        let besideColumns = width - (indent + seqWidth + 2 + timeWidth + 2 + Self.kindWidth + 2) >= Self.minimumTextWidth
+        let textColumn = besideColumns ? indent + seqWidth + 2 + timeWidth + 2 + Self.kindWidth + 2 : indent + 4
+        var wrapped = TextWrap.lines(text, firstWidth: max(20, width - textColumn), width: max(20, width - textColumn))
         if style.enabled, !tags.isEmpty, let first = wrapped.first, first.hasPrefix(tagText) {
             wrapped[0] = tags.map(style.tag).joined(separator: " ") + first.dropFirst(tagText.count)
         }
@@ -58,7 +69,7 @@ struct StepLayout {
         let head = String(repeating: " ", count: indent + seqWidth - seq.count) + seq + "  "
             + String(repeating: " ", count: timeWidth - time.count) + time + "  " + style.dim(kind)
         // A kind too long for its column has the line to itself.
-        if kind.count > Self.kindWidth {
+        if kind.count > Self.kindWidth || !besideColumns {
             return [head] + wrapped.map { hanging + $0 }
         }
         let gap = String(repeating: " ", count: Self.kindWidth + 2 - kind.count)
@@ -76,7 +87,7 @@ struct StepLayout {
         }
         var text = inFrameGroup
             ? rows.prefix(1).uppercased() + rows.dropFirst() + " on screen."
-            : "Frame \(snapshot.frame): offset \(JSONWriter.formatNumber(snapshot.offset)) pt, \(rows)."
+            : "Frame \(snapshot.frame): offset \(ReadableNumber.points(snapshot.offset)), \(rows)."
         // The annotation's first sentence describes the frame, which the line above
         // already does; the rest (STALE, an image gone) is kept.
         if let end = annotation.range(of: ". ") {
@@ -87,6 +98,6 @@ struct StepLayout {
 
     /// The header of a frame's group (`--frames`): "frame 56 (933.3 ms, offset 89.9 pt)".
     static func frameHeader(_ snapshot: FrameSnapshot, at time: VirtualTime) -> String {
-        "frame \(snapshot.frame) (\(Self.time(time)), offset \(JSONWriter.formatNumber((snapshot.offset * 10).rounded() / 10)) pt)"
+        "frame \(snapshot.frame) (\(Self.time(time)), offset \(ReadableNumber.points(snapshot.offset)))"
     }
 }

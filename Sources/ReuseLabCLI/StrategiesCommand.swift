@@ -29,7 +29,7 @@ enum StrategiesCommand {
         let width = (StrategyCatalog.names.map(\.count).max() ?? 0) + 2
         for entry in StrategyCatalog.all {
             io.out(TextWrap.row(entry.name.padding(toLength: width, withPad: " ", startingAt: 0),
-                                entry.summary + " (seed " + entry.seeds.joined(separator: ", ") + ")", width: TerminalWidth.current()))
+                                entry.summary + " (seed " + entry.seeds.joined(separator: ", ") + ")", width: io.width))
         }
         return 0
     }

@@ -37,7 +37,9 @@ enum ValidateCommand {
                     out.add("durationMs", summary.duration.milliseconds)
                     io.out(JSONWriter.compact(out.value) + "\n")
                 } else {
-                    io.out("\(VisibleText.escape(InputFile.displayName(path))): valid — \(summary.eventCount) events, \(summary.cellsCreated) cells created, \(JSONWriter.formatNumber(summary.duration.milliseconds)) ms (\(VisibleText.escape(summary.header.title)))\n")
+                    io.out(TextWrap.hanging("\(VisibleText.escape(InputFile.displayName(path))): valid — \(summary.eventCount) events, "
+                                            + "\(summary.cellsCreated) cells created, \(ReadableNumber.ms(summary.duration)) (\(VisibleText.escape(summary.header.title)))",
+                                            width: io.width))
                 }
             } catch {
                 if args.has("--json") {

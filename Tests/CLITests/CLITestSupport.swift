@@ -16,6 +16,14 @@ struct CommandResult {
     var timedOut = false
 }
 
+extension String {
+    /// The text with every run of spaces and line breaks made one space: a message
+    /// wrapped to the terminal's width, read as one line again.
+    var flattened: String {
+        split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+}
+
 /// Collects what a command writes, in place of the real standard output and error.
 final class CapturedOutput {
     var out = ""

@@ -115,7 +115,7 @@ final class CommandLineTests: FolderTestCase {
         XCTAssertEqual(summary.header.scenario?.table.rows, 30)
         let validate = reuselab(["validate", output])
         XCTAssertEqual(validate.status, 0, validate.err)
-        XCTAssertTrue(validate.out.hasPrefix("\(output): valid — \(summary.eventCount) events, \(summary.cellsCreated) cells created"), validate.out)
+        XCTAssertTrue(validate.out.flattened.hasPrefix("\(output): valid — \(summary.eventCount) events, \(summary.cellsCreated) cells created"), validate.out)
 
         // --output=, --output and -o write the same bytes; standard output too.
         XCTAssertEqual(reuselab(["record", "--output=\(folder.path("b.json"))", scenario]).status, 0)
@@ -164,7 +164,7 @@ final class CommandLineTests: FolderTestCase {
 
         let upToDate = reuselab(["record", scenario, "--check", "-o", output])
         XCTAssertEqual(upToDate.status, 0, upToDate.err)
-        XCTAssertEqual(upToDate.out, "\(output) is up to date with \(scenario)\n")
+        XCTAssertEqual(upToDate.out.flattened, "\(output) is up to date with \(scenario)")
 
         var changed = try folder.read("drag.trace.json")
         changed.insert(UInt8(ascii: " "), at: changed.count - 2)
@@ -252,7 +252,7 @@ final class CommandLineTests: FolderTestCase {
         let missing = folder.path("missing.trace.json")
         let result = reuselab(["validate", missing, good])
         XCTAssertEqual(result.status, 66)
-        XCTAssertTrue(result.out.contains("\(good): valid — 5 events, 1 cells created, 4 ms (hand-written)"), result.out)
+        XCTAssertTrue(result.out.flattened.contains("\(good): valid — 5 events, 1 cells created, 4 ms (hand-written)"), result.out)
         XCTAssertTrue(result.err.hasPrefix("reuselab: error: \(missing): no such file"), result.err)
     }
 

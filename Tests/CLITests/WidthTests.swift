@@ -1,26 +1,117 @@
 import ReuseLabTestSupport
 import Foundation
 import XCTest
+import TraceFormat
 
-/// Help texts and listings fit an 80-column terminal: a long title or summary
-/// wraps under its own column instead of running off the edge.
+/// Text on standard output fits the terminal: every command but `lesson` (whose
+/// consoles are tested with the lessons) wraps its lines to COLUMNS, a long title
+/// or summary under its own column instead of running off the edge. Error lines on
+/// standard error stay one line each and are not measured.
 final class WidthTests: FolderTestCase {
-    func testHelpAndListingsFitEightyColumns() throws {
+    /// Traces with long titles, frames, images, hitches, STALE and LATE steps.
+    static let traces = ["seed004-slow-scroll", "images-async-no-reset", "late-response-async-reset",
+                         "prefetch-off", "images-task-identity-cancel", "batch-paging", "images-sync-download"]
+
+    func environment(columns: Int) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        environment["COLUMNS"] = "80"
+        environment["COLUMNS"] = String(columns)
         environment["NO_COLOR"] = "1"
         environment["REUSELAB_PROGRESS_DIR"] = folder.path("progress")
+        return environment
+    }
+
+    func trace(_ name: String) -> String { "traces/\(name).trace.json" }
+
+    /// Runs each command from the package folder with COLUMNS set, and fails on any
+    /// line of standard output wider than `columns` (measured as a terminal does).
+    func assertFits(_ runs: [[String]], columns: Int, stdin: String? = nil, statuses: Set<Int32> = [0],
+                    file: StaticString = #filePath, line: UInt = #line) throws {
+        let input = try stdin.map { try folder.write("stdin-\(UUID().uuidString)", $0) }
+        for arguments in runs {
+            let outcome = try ReuselabExecutable.run(try Executable.require(), arguments, stdinPath: input,
+                                                     environment: environment(columns: columns),
+                                                     directory: Golden.packageRoot, timeout: 120)
+            XCTAssertTrue(statuses.contains(outcome.status), "\(arguments): status \(outcome.status): \(outcome.err)", file: file, line: line)
+            for text in outcome.out.split(separator: "\n") where TextWrap.columns(text) > columns {
+                XCTFail("reuselab \(arguments.joined(separator: " ")) at COLUMNS=\(columns) prints \(TextWrap.columns(text)) columns: \(text)",
+                        file: file, line: line)
+            }
+        }
+    }
+
+    func testHelpAndListingsFitEightyColumns() throws {
         var runs: [[String]] = [["--help"], ["list"], ["strategies"], ["lesson"]]
         for command in ["record", "validate", "stats", "replay", "diff", "lesson", "list", "strategies", "bench"] {
             runs.append([command, "--help"])
         }
-        for arguments in runs {
-            let outcome = try ReuselabExecutable.run(try Executable.require(), arguments, environment: environment,
-                                                     directory: Golden.packageRoot, timeout: 60)
-            XCTAssertEqual(outcome.status, 0, "\(arguments): \(outcome.err)")
-            for line in outcome.out.split(separator: "\n") where line.count > 80 {
-                XCTFail("reuselab \(arguments.joined(separator: " ")) prints \(line.count) columns: \(line)")
-            }
+        try assertFits(runs, columns: 80)
+    }
+
+    func testRecordAndValidateFitEightyColumns() throws {
+        try assertFits([
+            ["record", "traces/first-screen.scenario.json", "-o", folder.path("first.trace.json")],
+            ["record", "traces/seed004-slow-scroll.scenario.json", "--check", "-o", trace("seed004-slow-scroll")],
+        ], columns: 80)
+        let bundled = try FileManager.default.contentsOfDirectory(atPath: Golden.packageRoot.appendingPathComponent("traces").path)
+            .filter { $0.hasSuffix(".trace.json") }.sorted().map { "traces/" + $0 }
+        XCTAssertFalse(bundled.isEmpty)
+        try assertFits([["validate"] + bundled, ["validate", folder.path("first.trace.json")]], columns: 80)
+    }
+
+    func testReplayFitsEightyColumns() throws {
+        var runs: [[String]] = []
+        for name in Self.traces {
+            runs += [["replay", trace(name)], ["replay", trace(name), "--summary"], ["replay", trace(name), "--picture"]]
         }
+        runs += [
+            ["replay", trace("prefetch-on"), "--frames", "--from", "1040", "--to", "1080", "--picture"],
+            ["replay", trace("images-async-no-reset"), "--only", "stale,reuse"],
+            ["replay", trace("images-eager-preload"), "--frames", "--to", "400"],
+        ]
+        try assertFits(runs, columns: 80)
+        // The stepper read as lines: steps, a picture, the help and notes.
+        try assertFits([["replay", trace("images-async-no-reset"), "--step", "--picture"]], columns: 80,
+                       stdin: "n\ng 243\ns\np\nh\nk nosuchkind\ng 99999\nb\nq\n")
+    }
+
+    func testStatsFitsEightyColumns() throws {
+        try assertFits(Self.traces.map { ["stats", trace($0)] } + [["stats", try handTrace()], ["stats", try longTitleTrace()]], columns: 80)
+    }
+
+    func testDiffFitsEightyColumns() throws {
+        try assertFits([
+            ["diff", trace("images-async-no-reset"), trace("images-async-reset")],
+            ["diff", trace("images-async-no-reset"), trace("images-sync-download"), "--all"],
+            ["diff", trace("prefetch-off"), trace("prefetch-on")],
+            ["diff", trace("seed004-slow-scroll"), trace("fast-fling")],
+        ], columns: 80, statuses: [0, 1])
+    }
+
+    /// `bench` with its smallest table, and its diff, take under a second in a debug
+    /// build (the default 10,000 rows take about twenty, so they are not run here).
+    func testBenchFitsEightyColumns() throws {
+        try assertFits([["bench", "--rows", "100"], ["bench", "--diff", "--rows", "100"]], columns: 80)
+    }
+
+    func testReplayAndStatsFitSixtyColumns() throws {
+        var runs: [[String]] = []
+        for name in ["images-async-no-reset", "late-response-async-reset", "prefetch-off", "images-sync-download"] {
+            runs += [["replay", trace(name), "--picture"], ["replay", trace(name), "--summary"], ["stats", trace(name)]]
+        }
+        runs += [["stats", try handTrace()], ["replay", try longTitleTrace()], ["stats", try longTitleTrace()],
+                 ["replay", trace("prefetch-on"), "--frames", "--from", "1040", "--to", "1080", "--picture"]]
+        try assertFits(runs, columns: 60)
+        try assertFits([["replay", trace("images-async-no-reset"), "--step"]], columns: 60, stdin: "g 259\np\nh\nk nosuchkind\nq\n")
+    }
+
+    /// A hand-written trace with lifecycle events only: `stats` lists what it cannot compute.
+    func handTrace() throws -> String {
+        try folder.write("hand.trace.json", Fixtures.lifecycleOnly)
+    }
+
+    /// The same with a title far longer than a line.
+    func longTitleTrace() throws -> String {
+        let title = String(repeating: "A title that goes on and on about the table view ", count: 4)
+        return try folder.write("long-title.trace.json", Fixtures.lifecycleOnly.replacingOccurrences(of: "\"hand-written\"", with: "\"\(title)\""))
     }
 }

@@ -23,19 +23,24 @@ func bundledTrace(_ name: String) -> String {
 
 /// Runs `reuselab ARGUMENTS` in-process with captured output. `NO_COLOR` is set
 /// while it runs: colour is decided by whether the process's real standard output
-/// is a terminal, which it may be when the tests run in one. The package's folder
-/// is taken out of the output, so it reads as if run from there
-/// (`traces/seed004-slow-scroll.trace.json`) on any machine.
+/// is a terminal, which it may be when the tests run in one. It runs from the
+/// package's folder, with the package's paths made relative to it, so the output
+/// reads — and wraps — as if run there (`traces/seed004-slow-scroll.trace.json`)
+/// on any machine, wherever the package is checked out.
 func runReuseLab(_ arguments: [String]) -> DiffRun {
     let previous = getenv("NO_COLOR").map { String(cString: $0) }
     setenv("NO_COLOR", "1", 1)
+    let root = packageRoot.path + "/"
+    let folder = FileManager.default.currentDirectoryPath
+    FileManager.default.changeCurrentDirectoryPath(packageRoot.path)
     defer {
         if let previous { setenv("NO_COLOR", previous, 1) } else { unsetenv("NO_COLOR") }
+        FileManager.default.changeCurrentDirectoryPath(folder)
     }
+    let relative = arguments.map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
     final class Captured: @unchecked Sendable { var out = ""; var err = "" }
     let captured = Captured()
-    let status = ReuseLab.run(arguments, io: CommandIO(out: { captured.out += $0 }, err: { captured.err += $0 }))
-    let root = packageRoot.path + "/"
+    let status = ReuseLab.run(relative, io: CommandIO(out: { captured.out += $0 }, err: { captured.err += $0 }))
     return DiffRun(status: status, out: captured.out.replacingOccurrences(of: root, with: ""),
                    err: captured.err.replacingOccurrences(of: root, with: ""))
 }

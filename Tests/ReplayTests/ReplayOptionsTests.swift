@@ -28,7 +28,8 @@ final class ReplayOptionsTests: XCTestCase {
     func testDefaultListingShowsEveryStep() {
         let result = replayCommand(["replay", noReset])
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset (modern profile, strategy async-no-reset, 1225 steps)\n"))
+        // The title and its details take 92 columns: the details go on the next line.
+        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\n(modern profile, strategy async-no-reset, 1225 steps)\n"), result.out)
         XCTAssertEqual(listedSeqs(result.out), Array(0..<1225))
         // A reuse and the STALE frame it leads to.
         XCTAssertTrue(result.out.contains(" 243     900 ms  prepareForReuse    Row 23 reuses cell #1 (prepareForReuse),\n"), result.out)
@@ -101,9 +102,10 @@ final class ReplayOptionsTests: XCTestCase {
         let result = replayCommand(["replay", noReset, "--frames", "--from", "248", "--to", "260"])
         XCTAssertEqual(result.status, 0, result.err)
         let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        // Step 248 comes after frame 54 (drawn at step 245), so its group is frame 54's.
-        XCTAssertEqual(lines[1], "frame 54 (900 ms, offset 129 pt)")
-        XCTAssertTrue(lines[2].hasPrefix("   248   916.7 ms  didEndDisplaying   Row 2 leaves the screen"), lines[2])
+        // Step 248 comes after frame 54 (drawn at step 245), so its group is frame 54's
+        // (after the title, on two lines at 80 columns).
+        XCTAssertEqual(lines[2], "frame 54 (900 ms, offset 129 pt)")
+        XCTAssertTrue(lines[3].hasPrefix("   248   916.7 ms  didEndDisplaying   Row 2 leaves the screen"), lines[3])
         XCTAssertTrue(lines.contains("frame 56 (933.3 ms, offset 143.7 pt)"), result.out)
         XCTAssertTrue(lines.contains("frame 60 (1000 ms, offset 173 pt)"), result.out)
         // Under its header a frame's step says only its rows, and what is stale.

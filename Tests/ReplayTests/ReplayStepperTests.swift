@@ -40,7 +40,7 @@ final class ReplayStepperTests: XCTestCase {
         let result = try ReplayBinary.run(["replay", noReset, "--step"], stdin: script)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertEqual(result.err, "")
-        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset (modern profile, strategy async-no-reset, 1225 steps)\n"), result.out)
+        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\n(modern profile, strategy async-no-reset, 1225 steps)\n"), result.out)
         XCTAssertTrue(result.out.contains("g N: go to step N"), "the commands are named at the start")
         // q ends the session: the commands after it are not read.
         XCTAssertEqual(shownSteps(result.out), [0, 1, 2, 1, 243, 245, 259, 275])
@@ -81,14 +81,15 @@ final class ReplayStepperTests: XCTestCase {
             "(g needs a step number from 0 to 307, as in g 120)",
             "(no step 99999: steps go from 0 to 307)",
             "(no step twelve: steps go from 0 to 307)",
-            "(no event kind or group is called prepareForReus (did you mean prepareForReuse?); groups: reuse,",
+            "(no event kind or group is called prepareForReus (did you mean prepareForReuse?); groups: reuse, display,",
             "(k needs an event kind or group, as in k prepareForReuse or k reuse)",
             "(no cacheHit after step 0)",
             "(unknown command zzz; h shows the commands)",
             "Moving through the trace:",
             "(no STALE or LATE step after step 0)",
         ] {
-            XCTAssertTrue(result.out.contains(message), "expected \(message) in:\n\(result.out)")
+            // Notes wrap to 80 columns like everything else.
+            XCTAssertTrue(result.out.flattened.contains(message), "expected \(message) in:\n\(result.out)")
         }
         XCTAssertEqual(shownSteps(result.out), [0, 120])
     }

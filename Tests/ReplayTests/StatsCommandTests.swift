@@ -95,16 +95,20 @@ final class StatsCommandTests: XCTestCase {
         XCTAssertTrue(lines.contains("  reuses (prepareForReuse)".padding(toLength: width, withPad: " ", startingAt: 0) + "1"), result.out)
         XCTAssertTrue(lines.contains("  cellForRowAt calls".padding(toLength: width, withPad: " ", startingAt: 0) + "3"), result.out)
         let notComputed = try XCTUnwrap(lines.firstIndex(of: "not computed:"), result.out)
+        // The lists wrap to 80 columns under their first line.
         XCTAssertEqual(Array(lines[(notComputed + 1)...]), [
             "  the trace has no image or network events:",
-            "    downloads, downloaded, pages loaded, cache hits, cache hits: model object, cache hits: memory cache, "
-                + "cache hits: URLCache memory, cache hits: URLCache disk, coalesced requests, cancelled requests, "
-                + "cancelled prefetch requests, failed requests, downloads never shown",
+            "    downloads, downloaded, pages loaded, cache hits, cache hits: model object,",
+            "    cache hits: memory cache, cache hits: URLCache memory, cache hits: URLCache",
+            "    disk, coalesced requests, cancelled requests, cancelled prefetch requests,",
+            "    failed requests, downloads never shown",
             "  the trace has no frame snapshots:",
-            "    stale image time, stale frames, first complete screen at, image waits, image wait (total), image wait (average), "
-                + "rows gone before their image, rows still waiting at the end",
+            "    stale image time, stale frames, first complete screen at, image waits, image",
+            "    wait (total), image wait (average), rows gone before their image, rows still",
+            "    waiting at the end",
             "  the trace has no main-thread events (mainThreadBlocked, hitch):",
-            "    main thread blocked, hitches, hitch time, hitch time while scrolling, hitch time ratio",
+            "    main thread blocked, hitches, hitch time, hitch time while scrolling, hitch",
+            "    time ratio",
             "  the trace has no scrolling (no scrollViewWillBeginDragging):",
             "    scrolling time",
             "  the trace has no imageMemory events:",

@@ -42,6 +42,7 @@ public enum ReuselabExecutable {
     /// Runs `executable arguments` in `directory`, with the file at `stdinPath` (or
     /// /dev/null) as standard input. A run past `timeout` seconds is killed and
     /// reported as `timedOut`, so a hang fails its test instead of the whole suite.
+    /// Without `environment` it runs with the tests' own, less `COLUMNS`.
     public static func run(_ executable: URL, _ arguments: [String], stdinPath: String? = nil,
                            environment: [String: String]? = nil, directory: URL,
                            timeout: TimeInterval = 120) throws -> ProcessOutcome {
@@ -55,7 +56,11 @@ public enum ReuselabExecutable {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        if let environment { process.environment = environment }
+        // Output goes to a file, 80 columns wide unless a test sets COLUMNS itself: a
+        // COLUMNS exported by the shell running the tests would change every listing.
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["COLUMNS"] = nil
+        process.environment = environment ?? inherited
         process.standardOutput = outHandle
         process.standardError = errHandle
         var inHandle: FileHandle?

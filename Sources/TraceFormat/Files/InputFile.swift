@@ -85,9 +85,7 @@ public enum InputFile {
     public static func describeSize(_ bytes: Int) -> String {
         let units: [(Double, String)] = [(1_073_741_824, "GB"), (1_048_576, "MB"), (1024, "KB")]
         for (size, name) in units where Double(bytes) >= size {
-            let value = Double(bytes) / size
-            let rounded = (value * 10).rounded() / 10
-            return (rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)) + " " + name
+            return ReadableNumber.oneDecimal(Double(bytes) / size) + " " + name
         }
         return "\(bytes) bytes"
     }

@@ -1,15 +1,18 @@
 extension TextWrap {
     /// One row of a listing: `prefix` (the fixed columns), then `text` wrapped to
     /// `width` with its continuation lines under its first. When the prefix leaves
-    /// too little room, the text goes on the lines below, indented by four.
+    /// too little room, the text goes on the lines below, indented by four; a prefix
+    /// wider than `width` (a long file name) is itself wrapped.
     public static func row(_ prefix: String, _ text: String, width: Int) -> String {
         let indent = columns(prefix)
         if width - indent >= 24 {
             let lines = TextWrap.lines(text, firstWidth: width - indent, width: width - indent)
             return prefix + lines.joined(separator: "\n" + String(repeating: " ", count: indent)) + "\n"
         }
+        let trimmed = String(prefix.reversed().drop(while: { $0 == " " }).reversed())
+        let head = columns(trimmed) > width ? TextWrap.lines(trimmed, firstWidth: width, width: width).joined(separator: "\n") : trimmed
         let lines = TextWrap.lines(text, firstWidth: width - 4, width: width - 4)
-        return String(prefix.reversed().drop(while: { $0 == " " }).reversed()) + "\n" + lines.map { "    " + $0 }.joined(separator: "\n") + "\n"
+        return head + "\n" + lines.map { "    " + $0 }.joined(separator: "\n") + "\n"
     }
 
     /// A paragraph wrapped to `width`, every line starting with `indent` spaces,
