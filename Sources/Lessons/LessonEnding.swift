@@ -34,13 +34,12 @@ struct LessonEnding {
         if let fix = lesson.fix {
             out += "\nThe fix\n"
             if !fix.summary.isEmpty { out += text.prose(fix.summary, indent: 2) + "\n" }
-            // Code is shown as written: wrapping would break it.
-            out += fix.code.map { "    " + VisibleText.escape($0) }.joined(separator: "\n") + "\n"
+            out += text.code(fix.code)
         }
         if let next {
             out += "\n" + text.labelled("Next lesson: ", next.title) + "    reuselab lesson \(next.number)\n"
         } else {
-            out += "\n" + text.prose("That was the last lesson. See every lesson and your scores with: reuselab lesson")
+            out += "\n" + text.prose("That was the last lesson. To see every lesson and your scores:") + "    reuselab lesson\n"
         }
         return out
     }

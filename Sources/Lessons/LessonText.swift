@@ -38,6 +38,28 @@ struct LessonText {
         return out
     }
 
+    /// Lines of code, indented by four. A line too long for the terminal is
+    /// soft-wrapped as an editor does it: broken at a space, the rest indented
+    /// four more than the line, so the code itself is never changed.
+    func code(_ lines: [String]) -> String {
+        var out = ""
+        let escaped = lines.map { VisibleText.escape($0) }
+        // One margin for the whole block, so its indentation stays true.
+        let margin = escaped.allSatisfy({ TextWrap.columns($0) + 4 <= width }) ? 4 : 0
+        for line in escaped {
+            let indent = line.prefix(while: { $0 == " " }).count
+            guard TextWrap.columns(line) + margin > width else {
+                out += String(repeating: " ", count: margin) + line + "\n"
+                continue
+            }
+            let pieces = TextWrap.lines(String(line.dropFirst(indent)), firstWidth: width - indent, width: max(20, width - indent - 4))
+            for (number, piece) in pieces.enumerated() {
+                out += String(repeating: " ", count: number == 0 ? indent : indent + 4) + piece + "\n"
+            }
+        }
+        return out
+    }
+
     /// A heading line: "── Step 2 of 4 ─────".
     func heading(_ title: String) -> String {
         let text = "── " + title + " "

@@ -85,7 +85,7 @@ enum LessonCommand {
         _ = try run.run(console: console, progress: progress, next: next, save: { progress throws(ReuseLabError) in
             try store.save(progress)
         })
-        return Interruption.wasInterrupted ? FailureKind.interrupted.exitStatus : 0
+        return Interruption.wasInterrupted || console.interrupted ? FailureKind.interrupted.exitStatus : 0
     }
 
     /// The lesson after the one at `path` in the lessons folder, for the end screen.

@@ -1,17 +1,36 @@
+import Foundation
 import TraceFormat
 import Lessons
 
-/// The keyboard and screen.
+/// The keyboard and screen. On a terminal answers are typed with `LineEditor`
+/// (arrow keys, history of the answers given); from a pipe they are read line by
+/// line and echoed after the prompt, so a transcript reads like a session.
 final class TerminalConsole: LessonConsole {
     let io: CommandIO
-    let lines = LineReader()
-    let width = TerminalWidth.current()
+    private let lines = LineReader()
+    private let editor: LineEditor? = LineEditor.isAvailable ? LineEditor() : nil
+    private let echoes = isatty(STDIN_FILENO) != 1
+    /// True once the learner pressed Ctrl-C at the prompt (in raw mode it arrives
+    /// as a key, not a signal).
+    private(set) var interrupted = false
     init(io: CommandIO) { self.io = io }
     var mode: LessonMode { .learner }
+    var width: Int { io.width }
     func say(_ text: String) { io.out(text) }
     func ask(_ prompt: String, history: [String]) -> String? {
+        if let editor {
+            switch editor.read(prompt: prompt, history: history) {
+            case .line(let text): return text
+            case .endOfInput: return nil
+            case .interrupted:
+                interrupted = true
+                return nil
+            }
+        }
         io.out(prompt)
-        return lines.next()
+        let line = lines.next()
+        if echoes, let line { io.out(VisibleText.escape(line) + "\n") }
+        return line
     }
 }
 
@@ -20,7 +39,7 @@ final class ScriptedConsole: LessonConsole {
     var answers: [String]
     let io: CommandIO
     let quiet: Bool
-    let width = TerminalWidth.current()
+    var width: Int { io.width }
     init(answers: [String], io: CommandIO, quiet: Bool) {
         self.answers = answers
         self.io = io
@@ -40,7 +59,7 @@ final class ScriptedConsole: LessonConsole {
 /// nothing is asked.
 final class PreviewConsole: LessonConsole {
     let io: CommandIO
-    let width = TerminalWidth.current()
+    var width: Int { io.width }
     init(io: CommandIO) { self.io = io }
     var mode: LessonMode { .preview }
     func say(_ text: String) { io.out(text) }

@@ -3,10 +3,9 @@ import Foundation
 import XCTest
 import TraceFormat
 
-/// Text on standard output fits the terminal: every command but `lesson` (whose
-/// consoles are tested with the lessons) wraps its lines to COLUMNS, a long title
-/// or summary under its own column instead of running off the edge. Error lines on
-/// standard error stay one line each and are not measured.
+/// Text on standard output fits the terminal: every command wraps its lines to
+/// COLUMNS, a long title or summary under its own column instead of running off
+/// the edge. Error lines on standard error stay one line each and are not measured.
 final class WidthTests: FolderTestCase {
     /// Traces with long titles, frames, images, hitches, STALE and LATE steps.
     static let traces = ["seed004-slow-scroll", "images-async-no-reset", "late-response-async-reset",
@@ -113,5 +112,24 @@ final class WidthTests: FolderTestCase {
     func longTitleTrace() throws -> String {
         let title = String(repeating: "A title that goes on and on about the table view ", count: 4)
         return try folder.write("long-title.trace.json", Fixtures.lifecycleOnly.replacingOccurrences(of: "\"hand-written\"", with: "\"\(title)\""))
+    }
+
+    /// Every bundled lesson as an instructor previews it (all of its text: pauses,
+    /// pictures, answers, reasons, takeaway and fix), at 80 and 60 columns.
+    func testEveryLessonPreviewFits() throws {
+        let count = try FileManager.default.contentsOfDirectory(atPath: Golden.packageRoot.appendingPathComponent("lessons").path)
+            .filter { $0.hasSuffix(".json") }.count
+        XCTAssertGreaterThan(count, 0)
+        let runs = (1...count).map { ["lesson", String($0), "--preview"] }
+        try assertFits(runs, columns: 80)
+        try assertFits(runs, columns: 60)
+    }
+
+    /// A learner's run with every prompt command, graded answers, and the checker.
+    func testLessonRunsAndCheckFitEightyColumns() throws {
+        try assertFits([["lesson", "10"], ["lesson", "2"]], columns: 80,
+                       stdin: "help\nhint\np\nmore\nback\nbanana\nhnit\nshow\nshow\nback\nquit\n")
+        let answers = try folder.write("answers.txt", "yes\nno\nimage 3\nplaceholder\n#1\n")
+        try assertFits([["lesson", "10", "--answers", answers], ["lesson", "11", "--answers", answers], ["lesson", "check"]], columns: 80)
     }
 }
