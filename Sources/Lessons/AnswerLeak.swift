@@ -33,7 +33,9 @@ enum AnswerLeak {
             for dash in ["–", "-", "—", "…", "...", " to "] where text.contains("\(low)\(dash)\(high)") { return "\(low)\(dash)\(high)" }
             return nil
         case .number(let number):
-            return mentions(String(number), in: text) ? String(number) : nil
+            // A count, not a row, cell, image, step or size that happens to be the same number.
+            return mentions(String(number), in: text, notAfter: ["row", "rows", "cell", "image", "step", "steps", "#", "frame"],
+                            notBefore: ["pt", "ms", "kb", "mb"]) ? String(number) : nil
         case .image(let shown):
             if case .image(let number) = shown, mentions("image \(number)", in: text) { return "image \(number)" }
             return nil
@@ -42,15 +44,20 @@ enum AnswerLeak {
         }
     }
 
-    /// Whether `word` occurs in `text` on its own (not inside a longer word or number).
-    static func mentions(_ word: String, in text: String) -> Bool {
+    /// Whether `word` occurs in `text` on its own (not inside a longer word or
+    /// number), and not right after one of `notAfter` or before one of `notBefore`.
+    static func mentions(_ word: String, in text: String, notAfter: [String] = [], notBefore: [String] = []) -> Bool {
         var searchFrom = text.startIndex
         while let found = text.range(of: word, range: searchFrom..<text.endIndex) {
+            searchFrom = found.upperBound
             let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
             let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
             let joined: (Character?) -> Bool = { $0.map { $0.isLetter || $0.isNumber } ?? false }
-            if !joined(before) && !joined(after) { return true }
-            searchFrom = found.upperBound
+            guard !joined(before) && !joined(after) else { continue }
+            let previousWord = text[..<found.lowerBound].split(whereSeparator: { $0 == " " }).last.map { String($0).trimming("(") } ?? ""
+            let nextWord = text[found.upperBound...].split(whereSeparator: { $0 == " " }).first.map { String($0).trimming(".,;:)") } ?? ""
+            if notAfter.contains(previousWord) || (notAfter.contains("#") && before == "#") || notBefore.contains(nextWord) { continue }
+            return true
         }
         return false
     }

@@ -112,11 +112,14 @@ public enum AnswerReader {
                 continue
             }
             let bounds: [Int?] = cleaned.split(separator: "-").map { part in wholeNumber(String(part).trimming(" ")) }
-            if bounds.count == 2, let low = bounds[0], let high = bounds[1], high >= low, high - low <= 10_000 {
-                result.append(contentsOf: low...high)
+            if bounds.count == 2, let first = bounds[0], let last = bounds[1], abs(last - first) <= 10_000 {
+                // "37-28" is a range written from the top down, as a batch nearest first.
+                result.append(contentsOf: first <= last ? Array(first...last) : Array((last...first).reversed()))
             } else if bounds.count == 1, let value = bounds[0] {
                 if let from = pendingRangeFrom, value > from + 1, value - from <= 10_000 {
                     result.append(contentsOf: (from + 1)...value)
+                } else if let from = pendingRangeFrom, value < from - 1, from - value <= 10_000 {
+                    result.append(contentsOf: (value..<from).reversed())
                 } else {
                     result.append(value)
                 }

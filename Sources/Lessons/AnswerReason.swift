@@ -84,7 +84,7 @@ struct AnswerReason {
         case .compare(let metric, let other):
             guard let mine = try? queries.measurement(metric, of: trace),
                   let theirs = try? queries.measurement(metric, of: try queries.loadOther(other)) else { return "" }
-            return "\(metric.rawValue): \(wording.thisTrace) \(ReadableNumber.oneDecimal(mine)), \(wording.otherTrace) \(ReadableNumber.oneDecimal(theirs))."
+            return "\(metric.readableName): \(wording.thisTrace) \(metric.describe(mine)), \(wording.otherTrace) \(metric.describe(theirs))."
         }
     }
 
@@ -95,5 +95,33 @@ struct AnswerReason {
     func place(_ end: Int?) -> String {
         guard let end, end < annotations.count else { return "At the end of the recording" }
         return "Before step \(step(end))"
+    }
+}
+
+extension ComparedMetric {
+    /// "main thread blocked", for a sentence.
+    var readableName: String {
+        switch self {
+        case .downloads: return "Downloads"
+        case .staleFrames: return "Frames with a stale image"
+        case .cellsCreated: return "Cells created"
+        case .hitches: return "Hitches"
+        case .mainThreadBlocked: return "Main thread blocked"
+        case .peakImageMemory: return "Peak image memory"
+        case .firstCompleteScreen: return "First complete screen at"
+        case .imageWaitAverage: return "Average wait for an image"
+        case .cacheHits: return "Cache hits"
+        }
+    }
+
+    /// A value of this metric with its unit: "14103.3 ms", "34.3 MB", "45".
+    func describe(_ value: Double) -> String {
+        switch self {
+        case .mainThreadBlocked, .firstCompleteScreen, .imageWaitAverage: return ReadableNumber.ms(value)
+        case .peakImageMemory:
+            guard value.isFinite, abs(value) < 1e15 else { return ReadableNumber.oneDecimal(value) + " bytes" }
+            return InputFile.describeSize(Int(value))
+        default: return ReadableNumber.oneDecimal(value)
+        }
     }
 }

@@ -62,11 +62,16 @@ enum RowList {
         var runs: [String] = []
         var index = 0
         while index < rows.count {
+            // A run goes up or down by one ("19–28", or "37–28" for a batch nearest
+            // first above the screen). Differences are taken with overflow reported,
+            // so rows near Int.max or Int.min end a run instead of trapping.
             var end = index
-            // Differences are taken with overflow reported, so rows near Int.max or Int.min
-            // (from any source) end a run instead of trapping.
-            while end + 1 < rows.count, rows[end + 1].subtractingReportingOverflow(rows[end]) == (1, false) { end += 1 }
-            while end + 1 < rows.count, end == index, rows[end].subtractingReportingOverflow(rows[end + 1]) == (1, false) { end += 1 }
+            if index + 1 < rows.count {
+                let step = rows[index + 1].subtractingReportingOverflow(rows[index])
+                if !step.overflow, step.partialValue == 1 || step.partialValue == -1 {
+                    while end + 1 < rows.count, rows[end + 1].subtractingReportingOverflow(rows[end]) == (step.partialValue, false) { end += 1 }
+                }
+            }
             runs.append(end == index ? "\(rows[index])" : "\(rows[index])–\(rows[end])")
             index = end + 1
         }

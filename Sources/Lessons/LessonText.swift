@@ -31,7 +31,9 @@ struct LessonText {
             let seq = String(annotation.seq)
             let prefix = "  " + String(repeating: " ", count: seqWidth - seq.count) + seq + "  "
                 + String(repeating: " ", count: timeWidth - time.count) + time + "  "
+            // A mark is named once: some explanations already start with it ("HITCH: …").
             let marks = annotation.marks.filter { [.stale, .late, .hitch].contains($0) }.sorted().map(\.rawValue)
+                .filter { !annotation.text.hasPrefix($0 + ":") }
             let text = (marks.isEmpty ? "" : marks.joined(separator: " ") + ": ") + annotation.text
             out += TextWrap.row(prefix, VisibleText.escape(text), width: width)
         }

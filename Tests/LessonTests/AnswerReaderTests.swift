@@ -66,3 +66,25 @@ final class AnswerWordingEscapingTests: XCTestCase {
         XCTAssertEqual(wording.describe(.trace(isLessonTrace: false)), #"off\u{202e}\u{7}"#)
     }
 }
+
+/// A batch above the screen comes nearest first, so its rows go down: they are
+/// described as one run and read back however they are written.
+final class DescendingRowsTests: XCTestCase {
+    func testADescendingBatchIsOneRun() {
+        XCTAssertEqual(RowList.describe(Array((28...37).reversed())), "rows 37–28")
+        XCTAssertEqual(RowList.describe([5, 4, 3, 9, 10]), "rows 5–3, 9–10")
+        XCTAssertEqual(RowList.describe([Int.max, Int.min]), "rows \(Int.max), \(Int.min)")
+    }
+
+    func testADescendingRangeReadsBack() {
+        let wording = AnswerWording(thisTrace: "", otherTrace: "")
+        let truth = LessonAnswer.rows(Array((28...37).reversed()))
+        for typed in ["37-28", "37–28", "rows 37–28", "37, 36, …, 28", "28-37"] {
+            guard let guess = AnswerReader.read(typed, for: .nextPrefetchBatch, wording: wording) else {
+                XCTFail("\(typed) is not read")
+                continue
+            }
+            XCTAssertTrue(truth.accepts(guess), typed)
+        }
+    }
+}
