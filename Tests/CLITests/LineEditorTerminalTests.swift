@@ -12,99 +12,6 @@ import Darwin
 /// given, wide characters, and Ctrl-C, which stops the lesson with status 130 and
 /// leaves the terminal's settings as they were.
 final class LineEditorTerminalTests: FolderTestCase {
-    /// The binary on the slave side of a new 80×24 pseudo-terminal; the test
-    /// types on the master side and reads what the binary draws.
-    final class PseudoTerminal {
-        let process = Process()
-        private let master: Int32
-        private let slave: Int32
-        private(set) var output: [UInt8] = []
-        /// Where the next `expect` starts looking.
-        private var mark = 0
-
-        init(_ arguments: [String], environment: [String: String]) throws {
-            var master: Int32 = -1, slave: Int32 = -1
-            var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
-            guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw XCTSkip("openpty is not available here") }
-            self.master = master
-            self.slave = slave
-            let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-            process.executableURL = try Executable.require()
-            process.arguments = arguments
-            process.currentDirectoryURL = Golden.packageRoot
-            process.environment = environment
-            process.standardInput = terminal
-            process.standardOutput = terminal
-            process.standardError = terminal
-            try process.run()
-        }
-
-        deinit {
-            if process.isRunning { process.terminate() }
-            close(master)
-            close(slave)
-        }
-
-        var text: String { String(decoding: output, as: UTF8.self) }
-        /// The end of the output, for failure messages.
-        var tail: String { String(text.suffix(1500)) }
-
-        func send(_ keys: String) {
-            let bytes = Array(keys.utf8)
-            _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-        }
-
-        /// Reads until `needle` appears after what earlier expectations matched, or
-        /// `seconds` pass; true if it appeared.
-        @discardableResult
-        func expect(_ needle: String, seconds: Double = 20) -> Bool {
-            let target = Array(needle.utf8)
-            let deadline = Date().addingTimeInterval(seconds)
-            while true {
-                if let found = find(target) {
-                    mark = found + target.count
-                    return true
-                }
-                guard Date() < deadline, readAvailable(waitingMs: 50) || process.isRunning else { return false }
-            }
-        }
-
-        /// Reads until the process has ended; its exit status (nil if a signal ended it).
-        func finish(seconds: Double = 20) -> Int32? {
-            let deadline = Date().addingTimeInterval(seconds)
-            while process.isRunning && Date() < deadline { _ = readAvailable(waitingMs: 50) }
-            guard !process.isRunning else { return nil }
-            while readAvailable(waitingMs: 50) {}
-            process.waitUntilExit()
-            return process.terminationReason == .exit ? process.terminationStatus : nil
-        }
-
-        /// The terminal's local modes now (ICANON, ECHO, …).
-        var localModes: tcflag_t {
-            var settings = termios()
-            _ = tcgetattr(slave, &settings)
-            return settings.c_lflag
-        }
-
-        private func readAvailable(waitingMs: Int32) -> Bool {
-            var request = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            guard poll(&request, 1, waitingMs) > 0 else { return false }
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-            guard count > 0 else { return false }
-            output += buffer[0..<count]
-            return true
-        }
-
-        private func find(_ target: [UInt8]) -> Int? {
-            guard !target.isEmpty, output.count >= target.count, mark <= output.count - target.count else { return nil }
-            for start in mark...(output.count - target.count) where output[start] == target[0] {
-                if Array(output[start..<(start + target.count)]) == target { return start }
-            }
-            return nil
-        }
-    }
-
     struct MissingOutput: Error {}
 
     /// Fails and ends the test unless `found`: each step waits for the one before,
@@ -130,7 +37,7 @@ final class LineEditorTerminalTests: FolderTestCase {
     let emptyPrompt = "\r> \u{1B}[K"
 
     func testAnsweringWithLineEditing() throws {
-        let session = try PseudoTerminal(["lesson", "1"], environment: environment)
+        let session = try PseudoTerminal(try Executable.require(), ["lesson", "1"], environment: environment, directory: Golden.packageRoot)
         let canonical = tcflag_t(ICANON | ECHO)
 
         // Question 1 (the answer is 19): a wrong answer first, so there are two to recall later.
@@ -181,7 +88,7 @@ final class LineEditorTerminalTests: FolderTestCase {
     }
 
     func testControlDOnAnEmptyLineEndsTheLesson() throws {
-        let session = try PseudoTerminal(["lesson", "1"], environment: environment)
+        let session = try PseudoTerminal(try Executable.require(), ["lesson", "1"], environment: environment, directory: Golden.packageRoot)
         try require(session.expect(emptyPrompt), session.tail)
         // Ctrl-D on a line with text deletes (here: the "x" under the cursor), it does not end.
         session.send("1x9\u{1B}[D\u{1B}[D\u{4}\r")
@@ -194,7 +101,7 @@ final class LineEditorTerminalTests: FolderTestCase {
     }
 
     func testASignalWhileTypingStopsTheLessonInGoodOrder() throws {
-        let session = try PseudoTerminal(["lesson", "1"], environment: environment)
+        let session = try PseudoTerminal(try Executable.require(), ["lesson", "1"], environment: environment, directory: Golden.packageRoot)
         try require(session.expect(emptyPrompt), session.tail)
         session.send("1")
         try require(session.expect("\r> 1\u{1B}[K"), session.tail)

@@ -8,12 +8,7 @@ import TraceFormat
 /// question's answer, two steps at the same pause.
 final class LessonCheckWarningTests: XCTestCase {
     func check(steps: String, takeaway: String = #""takeaway": "Remember this.","#) throws -> LessonChecker.Findings {
-        let root = try temporaryFolder()
-        for name in ["traces", "lessons"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
-        }
-        try FileManager.default.copyItem(at: projectRoot.appendingPathComponent("traces/seed004-slow-scroll.trace.json"),
-                                         to: root.appendingPathComponent("traces/seed004-slow-scroll.trace.json"))
+        let root = try lessonProject()
         let text = """
         {"id": "w", "title": "W", "trace": "../traces/seed004-slow-scroll.trace.json", \(takeaway)
          "steps": [\(steps)]}

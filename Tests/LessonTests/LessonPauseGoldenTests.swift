@@ -37,12 +37,7 @@ final class LessonPauseGoldenTests: XCTestCase {
     """
 
     func project() throws -> String {
-        let root = try temporaryFolder()
-        for name in ["traces", "lessons"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
-        }
-        try FileManager.default.copyItem(at: projectRoot.appendingPathComponent("traces/seed004-slow-scroll.trace.json"),
-                                         to: root.appendingPathComponent("traces/seed004-slow-scroll.trace.json"))
+        let root = try lessonProject()
         let path = root.appendingPathComponent("lessons/golden-pause.json").path
         try Data(Self.lesson.utf8).write(to: URL(fileURLWithPath: path))
         return path

@@ -6,16 +6,7 @@ import TraceFormat
 /// Lessons that point outside the project, and every kind of mistake an
 /// instructor can make, are reported with the lesson file, the step and what is wrong.
 final class LessonSafetyTests: XCTestCase {
-    /// A project folder with traces/ (holding a copy of a real trace) and lessons/.
-    func makeProject() throws -> URL {
-        let root = try temporaryFolder()
-        for name in ["traces", "lessons"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
-        }
-        try FileManager.default.copyItem(at: projectRoot.appendingPathComponent("traces/seed004-slow-scroll.trace.json"),
-                                         to: root.appendingPathComponent("traces/seed004-slow-scroll.trace.json"))
-        return root
-    }
+    func makeProject() throws -> URL { try lessonProject() }
 
     func writeLesson(_ root: URL, trace: String = "../traces/seed004-slow-scroll.trace.json", question: String = #"{"ask": "Row 21?", "query": "nextCall", "row": 21}"#,
                      pause: String = #"{"before": {"kind": "cellForRowAt", "row": 21}}"#) throws -> String {

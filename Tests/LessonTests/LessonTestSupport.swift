@@ -65,6 +65,18 @@ func wrongAnswers(_ loaded: LoadedLesson) throws -> [String] {
 }
 
 extension XCTestCase {
+    /// A project folder of its own with traces/ (holding a copy of a bundled
+    /// trace) and lessons/, removed when the test ends.
+    func lessonProject(copying trace: String = "seed004-slow-scroll") throws -> URL {
+        let root = try temporaryFolder()
+        for name in ["traces", "lessons"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(at: projectRoot.appendingPathComponent("traces/\(trace).trace.json"),
+                                         to: root.appendingPathComponent("traces/\(trace).trace.json"))
+        return root
+    }
+
     /// A fresh folder for this test, removed when the test ends.
     func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("reuselab-lessons-\(UUID().uuidString)")
