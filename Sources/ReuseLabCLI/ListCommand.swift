@@ -3,21 +3,21 @@ import TraceFormat
 import Recorder
 
 /// `reuselab list [DIR]`: the bundled scenarios and whether each has its trace.
-enum ListCommand {
-    static let help = """
-    Usage: reuselab list [DIR] [--json]
+enum ListCommand: Subcommand {
+    static let declaration = CommandDeclaration(
+        name: "list",
+        summary: "list the bundled scenarios and traces",
+        description: """
+        Lists the scenarios in DIR with their titles, profile and strategy, and the
+        trace recorded from each (NAME.trace.json beside NAME.scenario.json).
+        """,
+        positionals: [PositionalDeclaration(name: "DIR", meaning: "the folder of scenarios (default: traces)", count: .optional)],
+        options: [
+            OptionDeclaration(long: "--json", kind: .flag, meaning: "a JSON list: scenario, trace, title, profile, strategy"),
+        ])
 
-    Lists the scenarios in DIR (default: traces) with their titles, profile and
-    strategy, and the trace recorded from each (NAME.trace.json beside
-    NAME.scenario.json).
-
-    """
-
-    static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let args = try Arguments(arguments, command: "list", flagNames: ["-h", "--help", "--json"], valueNames: [])
-        if args.has("-h") || args.has("--help") { io.out(help); return 0 }
-        try args.expectAtMost(1, command: "list", what: "it takes at most one folder")
-        let folder = args.positionals.first ?? "traces"
+    static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let folder = line.positionals.first ?? "traces"
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".scenario.json") }.sorted()
@@ -33,7 +33,7 @@ enum ListCommand {
             let hasTrace = FileManager.default.fileExists(atPath: tracePath)
             do {
                 let scenario = try Recorder.loadScenario(path: path)
-                if args.has("--json") {
+                if line.flag("--json") {
                     var out = JSONObjectBuilder()
                     out.add("scenario", path)
                     out.add("trace", hasTrace ? .string(tracePath) : .null)
@@ -49,7 +49,7 @@ enum ListCommand {
                 io.err("reuselab: warning: " + VisibleText.escape(error.description) + "\n")
             }
         }
-        if args.has("--json") { io.out(JSONWriter.compact(.list(rows)) + "\n") }
+        if line.flag("--json") { io.out(JSONWriter.compact(.list(rows)) + "\n") }
         // Columns as wide as their longest entry (padding(toLength:) would cut longer names).
         let nameWidth = (lines.map { TextWrap.columns($0.name) }.max() ?? 0) + 2
         let strategyWidth = (lines.map { TextWrap.columns($0.strategy) }.max() ?? 0) + 2

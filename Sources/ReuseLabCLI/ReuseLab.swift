@@ -4,6 +4,13 @@ import TraceFormat
 /// The `reuselab` command: finds the subcommand and turns every error into a
 /// `reuselab: error: …` line on standard error and the exit status of its kind.
 public enum ReuseLab {
+    /// Every subcommand declared with a `CommandDeclaration`; the dispatcher,
+    /// the overview, the completions and the man page all read this list.
+    static let subcommands: [any Subcommand.Type] = [StrategiesCommand.self, ListCommand.self]
+
+    /// The declarations, in the order the overview lists them.
+    static var declarations: [CommandDeclaration] { subcommands.map { $0.declaration } }
+
     static let commands: [(name: String, summary: String)] = [
         ("record", "run a scenario through the engine and write its trace"),
         ("validate", "check that a trace is well formed and its lifecycle possible"),
@@ -64,6 +71,11 @@ public enum ReuseLab {
         do {
             switch name {
             case "-h", "--help", "help":
+                // `reuselab help COMMAND` is `reuselab COMMAND --help`.
+                if name == "help", let command = rest.first {
+                    guard rest.count == 1 else { throw ReuseLabError(.usage, "help: expected one command, as in 'reuselab help replay'") }
+                    return dispatch([command, "--help"], io: io)
+                }
                 io.out(overview)
                 return 0
             case "--version", "version":
@@ -74,9 +86,10 @@ public enum ReuseLab {
             case "replay": return try ReplayCommand.run(rest, io: io)
             case "diff": return try DiffCommand.run(rest, io: io)
             case "stats": return try StatsCommand.run(rest, io: io)
-            case "strategies": return try StrategiesCommand.run(rest, io: io)
+            case _ where subcommands.contains(where: { $0.declaration.name == name }):
+                guard let command = subcommands.first(where: { $0.declaration.name == name }) else { return 0 }
+                return try command.main(rest, io: io)
             case "lesson", "lessons": return try LessonCommand.run(rest, io: io)
-            case "list": return try ListCommand.run(rest, io: io)
             case "bench": return try BenchCommand.run(rest, io: io)
             default:
                 var message = "unknown command '\(VisibleText.escape(name))'"

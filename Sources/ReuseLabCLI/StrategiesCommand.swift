@@ -2,20 +2,21 @@ import TraceFormat
 import Strategies
 
 /// `reuselab strategies`.
-enum StrategiesCommand {
-    static let help = """
-    Usage: reuselab strategies [--json]
+enum StrategiesCommand: Subcommand {
+    static let declaration = CommandDeclaration(
+        name: "strategies",
+        summary: "list the app strategies a scenario can use",
+        description: """
+        Lists the app strategies a scenario can name in "strategy", with what each
+        teaches and the seed article its code follows.
+        """,
+        options: [
+            OptionDeclaration(long: "--json", kind: .flag, meaning: "a JSON list: name, summary, seeds"),
+        ],
+        examples: [CommandExample(command: "reuselab strategies", meaning: "one line per strategy")])
 
-    Lists the app strategies a scenario can name in "strategy", with what each
-    teaches and the seed article its code follows.
-
-    """
-
-    static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let args = try Arguments(arguments, command: "strategies", flagNames: ["-h", "--help", "--json"], valueNames: [])
-        if args.has("-h") || args.has("--help") { io.out(help); return 0 }
-        try args.expectAtMost(0, command: "strategies", what: "it takes no arguments")
-        if args.has("--json") {
+    static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        if line.flag("--json") {
             let list = StrategyCatalog.all.map { entry -> JSONValue in
                 var out = JSONObjectBuilder()
                 out.add("name", entry.name)

@@ -1,0 +1,109 @@
+/// Everything a subcommand accepts, declared once: the parser, the usage
+/// errors, `--help`, the shell completions and the man page are all derived
+/// from it, so adding an option is one line here and they all follow.
+struct CommandDeclaration: Sendable {
+    /// "replay".
+    var name: String
+    /// One line for the command list: "step through a trace with an explanation of every step".
+    var summary: String
+    /// Usage lines after "reuselab NAME"; empty: one line generated from the
+    /// positionals and options.
+    var usage: [String] = []
+    /// What the command does, in paragraphs (wrapped to the terminal).
+    var description: String
+    var positionals: [PositionalDeclaration] = []
+    var options: [OptionDeclaration] = []
+    /// More to say, each section a title and its text. In the text, a line that
+    /// starts with two spaces is printed as written (code, a table); other lines
+    /// are joined into paragraphs and wrapped.
+    var sections: [HelpSection] = []
+    var examples: [CommandExample] = []
+
+    /// Every option a command has, `--help` included.
+    var allOptions: [OptionDeclaration] { options + [.help] }
+
+    /// The option named `name` ("--rows", "-o"), if declared.
+    func option(named name: String) -> OptionDeclaration? {
+        allOptions.first { $0.long == name || $0.short == name }
+    }
+}
+
+/// A positional argument: "TRACE", "SCENARIO", "PATH…".
+struct PositionalDeclaration: Sendable {
+    enum Count: Sendable, Equatable {
+        /// Exactly one.
+        case one
+        /// None or one.
+        case optional
+        /// Any number from `minimum` up.
+        case many(minimum: Int)
+    }
+
+    var name: String
+    var meaning: String
+    var count: Count = .one
+    var kind: ValueKind = .path
+    /// True when "-" names standard input.
+    var standardInput = false
+}
+
+/// An option: `--rows N`, `-o, --output TRACE`, `--json`.
+struct OptionDeclaration: Sendable {
+    /// "--rows".
+    var long: String
+    /// "-o", if it has a short name.
+    var short: String? = nil
+    var kind: ValueKind
+    /// The value's name in help: "N", "TRACE", "LIST".
+    var valueName: String = ""
+    /// The value used when the option is not given, as help shows it.
+    var defaultText: String? = nil
+    var meaning: String
+
+    /// Options every command has.
+    static let help = OptionDeclaration(long: "--help", short: "-h", kind: .flag, meaning: "show this help")
+
+    var takesValue: Bool { kind != .flag }
+
+    /// "-o, --output TRACE" as the help shows it.
+    var synopsis: String {
+        let names = (short.map { $0 + ", " } ?? "") + long
+        guard takesValue else { return names }
+        return names + " " + displayedValueName
+    }
+
+    var displayedValueName: String {
+        if !valueName.isEmpty { return valueName }
+        if case .choice(let choices) = kind, choices.count <= 4 { return choices.joined(separator: "|") }
+        return "VALUE"
+    }
+}
+
+/// What a value may be; checked when the command line is read.
+enum ValueKind: Sendable, Equatable {
+    case flag
+    /// A whole number within the range.
+    case integer(ClosedRange<Int>)
+    /// A number within the range.
+    case number(ClosedRange<Double>)
+    /// A file or folder (completions offer files).
+    case path
+    /// Free text.
+    case text
+    /// One of these words.
+    case choice([String])
+    /// Comma-separated words, each one of `choices` when it is given.
+    case list(choices: [String]?)
+}
+
+/// A titled block of help text.
+struct HelpSection: Sendable {
+    var title: String
+    var text: String
+}
+
+/// A command line and what it does.
+struct CommandExample: Sendable {
+    var command: String
+    var meaning: String
+}
