@@ -8,10 +8,18 @@ enum HelpText {
         let width = max(40, width)
         var out = ""
         let lead = "Usage: reuselab \(declaration.name) "
-        let forms = declaration.usage.isEmpty ? [synopsis(declaration)] : declaration.usage
-        for (number, form) in forms.enumerated() {
+        // A generated synopsis breaks between its items, never inside "[--rows N]".
+        let forms = declaration.usage.isEmpty ? [synopsisItems(declaration)] : declaration.usage.map { [$0] }
+        for (number, items) in forms.enumerated() {
             let prefix = number == 0 ? lead : String(repeating: " ", count: "Usage: ".count) + "reuselab \(declaration.name) "
-            out += TextWrap.row(prefix, form, width: width)
+            let indent = TextWrap.columns(prefix)
+            guard width - indent >= 24 else {
+                out += TextWrap.row(prefix, items.joined(separator: " "), width: width)
+                continue
+            }
+            let lines = items.count == 1 ? TextWrap.lines(items[0], firstWidth: width - indent, width: width - indent)
+                : TextWrap.pack(items, separator: " ", width: width - indent)
+            out += prefix + lines.joined(separator: "\n" + String(repeating: " ", count: indent)) + "\n"
         }
         out += "\n" + paragraphs(declaration.description, width: width)
         let arguments = declaration.positionals.map { positional in
@@ -23,7 +31,7 @@ enum HelpText {
             return (option.synopsis, meaning)
         }
         // One column for both tables, so the meanings line up.
-        let column = min(24, ((arguments + options).map { TextWrap.columns($0.0) }.max() ?? 0) + 2)
+        let column = min(28, ((arguments + options).map { TextWrap.columns($0.0) }.max() ?? 0) + 2)
         if !arguments.isEmpty { out += "\nArguments:\n" + table(arguments, nameWidth: column, width: width) }
         out += "\nOptions:\n" + table(options, nameWidth: column, width: width)
         for section in declaration.sections {
@@ -41,6 +49,10 @@ enum HelpText {
 
     /// "TRACE [--from N] [--json]": the positionals, then every option.
     static func synopsis(_ declaration: CommandDeclaration) -> String {
+        synopsisItems(declaration).joined(separator: " ")
+    }
+
+    static func synopsisItems(_ declaration: CommandDeclaration) -> [String] {
         var parts = declaration.positionals.map { positional -> String in
             switch positional.count {
             case .one: return positional.name
@@ -49,7 +61,7 @@ enum HelpText {
             }
         }
         parts += declaration.options.map { "[\($0.synopsis.replacingOccurrences(of: ", ", with: "|"))]" }
-        return parts.joined(separator: " ")
+        return parts
     }
 
     /// Two columns: names, then meanings wrapped under their column.
