@@ -109,6 +109,7 @@ final class ParsedCommandLineTests: XCTestCase {
           reuselab demo t.json --rows 5
               five rows
 
+
         """)
         for line in HelpText.render(Self.declaration, width: 50).split(separator: "\n") {
             XCTAssertLessThanOrEqual(TextWrap.columns(line), 50, String(line))
