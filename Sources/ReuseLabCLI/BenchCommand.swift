@@ -5,40 +5,51 @@ import Strategies
 
 /// `reuselab bench`: how fast the engine records and how much memory it takes;
 /// with `--diff`, how fast two large traces are compared (see `DiffBench`).
-enum BenchCommand {
-    static let help = """
-    Usage: reuselab bench [--rows N] [--strategy NAME] [--json]
-           reuselab bench --diff [--rows N] [--strategy NAME] [--against NAME]
-                                 [--json]
+enum BenchCommand: Subcommand {
+    static let declaration = CommandDeclaration(
+        name: "bench",
+        summary: "record a large scenario and print events per second and memory",
+        usage: [
+            "[--rows N] [--strategy NAME] [--json]",
+            "--diff [--rows N] [--strategy NAME] [--against NAME] [--json]",
+        ],
+        description: """
+        Records a scenario of N rows, with the app strategy NAME, scrolled from top
+        to bottom and back with drags and flings, writes the trace to memory, reads
+        it back and validates it, then prints events per second for each stage and
+        the peak memory (resident set) of the process.
 
-    Records a scenario of N rows (default 10000), with the app strategy NAME
-    (default plain; see 'reuselab strategies'), scrolled from top to bottom and
-    back with drags and flings, writes the trace to memory, reads it back and
-    validates it, then prints events per second for each stage and the peak memory
-    (resident set) of the process.
+        With --diff it records that scenario (66000 rows by default: a million
+        events) twice, with NAME and with the --against strategy, writes both traces
+        to temporary files, and times 'reuselab diff' of the two files: seconds,
+        events per second, the peak memory while comparing and how much of it the
+        comparison added (where the high-water mark can be reset, as on Linux;
+        elsewhere the whole run's peak).
+        """,
+        options: [
+            OptionDeclaration(long: "--rows", kind: .integer(100...1_000_000), valueName: "N",
+                              defaultText: "10000; 66000 with --diff", meaning: "rows in the scenario"),
+            OptionDeclaration(long: "--strategy", kind: .choice(StrategyCatalog.names), valueName: "NAME",
+                              defaultText: "plain; async-no-reset with --diff",
+                              meaning: "the app strategy, one of those 'reuselab strategies' lists"),
+            OptionDeclaration(long: "--diff", kind: .flag, meaning: "time 'reuselab diff' of two recordings instead"),
+            OptionDeclaration(long: "--against", kind: .choice(StrategyCatalog.names), valueName: "NAME",
+                              defaultText: "async-reset", meaning: "with --diff: the strategy of the second recording"),
+            OptionDeclaration(long: "--json", kind: .flag, meaning: "print one JSON object"),
+        ],
+        examples: [
+            CommandExample(command: "reuselab bench --rows 100000", meaning: "record 100000 rows with the plain strategy"),
+            CommandExample(command: "reuselab bench --diff --rows 1000 --json", meaning: "a small diff benchmark, as JSON"),
+        ])
 
-    With --diff it records that scenario (default 66000 rows: a million
-    events) twice, with NAME (default async-no-reset) and with the --against
-    strategy (default async-reset), writes both traces to temporary files, and
-    times 'reuselab diff' of the two files: seconds, events per second, the peak
-    memory while comparing and how much of it the comparison added (where the
-    high-water mark can be reset, as on Linux; elsewhere the whole run's peak).
-
-    """
-
-    static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let args = try Arguments(arguments, command: "bench", flagNames: ["-h", "--help", "--json", "--diff"],
-                                 valueNames: ["--rows", "--strategy", "--against"])
-        if args.has("-h") || args.has("--help") { io.out(help); return 0 }
-        try args.expectAtMost(0, command: "bench", what: "it takes only options")
-        let comparing = args.has("--diff")
-        let rows = try args.int("--rows", command: "bench", default: comparing ? 66_000 : 10_000, range: 100...1_000_000)
-        let strategy = try strategyName(args.values["--strategy"] ?? (comparing ? "async-no-reset" : "plain"))
+    static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let comparing = line.flag("--diff"), json = line.flag("--json")
+        let rows = line.integer("--rows") ?? (comparing ? 66_000 : 10_000)
+        let strategy = line.text("--strategy") ?? (comparing ? "async-no-reset" : "plain")
         if comparing {
-            let against = try strategyName(args.values["--against"] ?? "async-reset")
-            return try DiffBench.run(rows: rows, strategies: (strategy, against), json: args.has("--json"), io: io)
+            return try DiffBench.run(rows: rows, strategies: (strategy, line.text("--against") ?? "async-reset"), json: json, io: io)
         }
-        guard args.values["--against"] == nil else {
+        guard line.text("--against") == nil else {
             throw ReuseLabError(.usage, "bench: --against goes with --diff; see 'reuselab bench --help'")
         }
         let scenario = benchmarkScenario(rows: rows, strategy: strategy)
@@ -56,7 +67,7 @@ enum BenchCommand {
         let peak = peakResidentBytes()
         let count = trace.events.count
 
-        if args.has("--json") {
+        if json {
             var out = JSONObjectBuilder()
             out.add("rows", rows)
             out.add("strategy", strategy)
@@ -97,14 +108,6 @@ enum BenchCommand {
         return Scenario(title: "Benchmark: \(rows) rows scrolled end to end", profile: .modern,
                         table: TableSpec(rows: rows, rowHeight: 44, viewportHeight: 844, contentInsetTop: 47, contentInsetBottom: 34),
                         strategy: strategy, prefetching: true, script: script)
-    }
-
-    /// `name` if it is a strategy, else a usage error.
-    static func strategyName(_ name: String) throws(ReuseLabError) -> String {
-        guard StrategyCatalog.named(name) != nil else {
-            throw ReuseLabError(.usage, "bench: unknown strategy \(VisibleText.escape(name)); see 'reuselab strategies'")
-        }
-        return name
     }
 
     static func seconds(since start: DispatchTime) -> Double {

@@ -3,59 +3,78 @@ import Replay
 import Diff
 
 /// `reuselab diff A B`: where two traces of one scenario part ways, and what each costs.
-enum DiffCommand {
-    static let help = """
-    Usage: reuselab diff A B [--context N] [--only LIST] [--all] [--json]
+enum DiffCommand: Subcommand {
+    static let declaration = CommandDeclaration(
+        name: "diff",
+        summary: "compare two traces: where they part ways and what each costs",
+        description: """
+        Compares two traces — usually one scenario recorded under two strategies or
+        two profiles. Their lifecycle and loading events are aligned (longest common
+        subsequence, Myers' algorithm) by what they mean — kind, row, image, cause —
+        ignoring times, request numbers and cell ids. It shows where they first part
+        ways and why (each side's own explanation), the changed stretches side by
+        side, and a table of what each costs, with the better side on each metric.
+        It warns when the traces come from different scenarios.
+        """,
+        positionals: [
+            PositionalDeclaration(name: "A", meaning: "the first trace", standardInput: true),
+            PositionalDeclaration(name: "B", meaning: "the second trace", standardInput: true),
+        ],
+        options: [
+            OptionDeclaration(long: "--context", kind: .integer(0...1000), valueName: "N", defaultText: "3",
+                              meaning: "unchanged events shown around each change"),
+            OptionDeclaration(long: "--only", kind: .list(choices: nil), valueName: "LIST",
+                              meaning: "compare only these event kinds and groups, comma-separated, as in replay --only (names below)",
+                              suggestions: EventFilter.kindNames + EventFilter.groupNames),
+            OptionDeclaration(long: "--all", kind: .flag, meaning: "show every changed stretch, not just the first 3"),
+            OptionDeclaration(long: "--json", kind: .flag, meaning: "print one JSON object"),
+        ],
+        sections: [
+            HelpSection(title: "Names for --only", text: """
+            Groups: \(EventFilter.groupNames.joined(separator: ", ")) (the kinds each holds: 'reuselab replay --help').
 
-    Compares two traces — usually one scenario recorded under two strategies or
-    two profiles. Their lifecycle and loading events are aligned (longest common
-    subsequence, Myers' algorithm) by what they mean — kind, row, image, cause —
-    ignoring times, request numbers and cell ids. It shows where they first part
-    ways and why (each side's own explanation), the changed stretches side by
-    side, and a table of what each costs, with the better side on each metric.
-    It warns when the traces come from different scenarios.
+            Event kinds: \(EventFilter.kindNames.joined(separator: ", ")).
+            """),
+            HelpSection(title: "Exit status", text: """
+            0 when the traces are equivalent, 1 when they differ, as diff(1) does; 64,
+            65, 66 or 67 for errors (see reuselab --help).
+            """),
+        ],
+        examples: [
+            CommandExample(command: "reuselab diff traces/prefetch-off.trace.json traces/prefetch-on.trace.json",
+                           meaning: "what prefetching changes, and what it costs"),
+            CommandExample(command: "reuselab diff no-reset.trace.json reset.trace.json --only reuse,stale --all",
+                           meaning: "only reuses and stale images, every changed stretch"),
+        ])
 
-    Options:
-      --context N   unchanged events shown around each change (default 3)
-      --only LIST   compare only these event kinds or groups (as in replay --only)
-      --all         show every changed stretch, not just the first 3
-      --json        print one JSON object
-      -h, --help    show this help
-
-    Exit status: 0 when the traces are equivalent, 1 when they differ, as diff(1)
-    does; 64, 65, 66 or 67 for errors (see reuselab --help).
-
-    """
-
-    static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let args = try Arguments(arguments, command: "diff", flagNames: ["-h", "--help", "--json", "--all"], valueNames: ["--context", "--only"])
-        if args.has("-h") || args.has("--help") { io.out(help); return 0 }
-        guard args.positionals.count == 2 else {
-            throw ReuseLabError(.usage, "diff: expected two trace files, got \(args.positionals.count); see 'reuselab diff --help'")
-        }
-        if args.positionals[0] == "-" && args.positionals[1] == "-" {
+    static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let pathA = line.positionals[0], pathB = line.positionals[1]
+        if pathA == "-" && pathB == "-" {
             throw ReuseLabError(.usage, "diff: standard input can be read only once; give at most one of the two traces as -")
         }
-        let context = try args.int("--context", command: "diff", default: 3, range: 0...1000)
-        var kinds = DiffKeyMaker.defaultKinds
-        if let only = args.values["--only"] {
-            let filter: EventFilter
-            do {
-                filter = try EventFilter.parse(only)
-            } catch {
-                throw ReuseLabError(.usage, "diff: --only: " + ReplayStepper.unknownNameMessage(error) + "; see 'reuselab replay --help' for the kinds")
-            }
-            guard !filter.isEmpty else { throw ReuseLabError(.usage, "diff: --only needs at least one event kind or group") }
-            // The stale group compares what image views and frames show.
-            kinds = filter.kinds.union(filter.groups.flatMap { $0 == .stale ? [.imageSet, .frame] : Array($0.kinds) })
-        }
-        let diff = try TraceDiff.compare(pathA: args.positionals[0], pathB: args.positionals[1], kinds: kinds, context: context,
-                                         maximumHunks: args.has("--json") || args.has("--all") ? 200 : 3)
-        if args.has("--json") {
+        let json = line.flag("--json")
+        let diff = try TraceDiff.compare(pathA: pathA, pathB: pathB, kinds: try kinds(line.text("--only")),
+                                         context: line.integer("--context") ?? 3,
+                                         maximumHunks: json || line.flag("--all") ? 200 : 3)
+        if json {
             io.out(JSONWriter.compact(DiffReportJSON.json(diff)) + "\n")
         } else {
             io.out(DiffReportText.text(diff, style: .detect(), width: io.width))
         }
         return diff.equivalent ? 0 : 1
+    }
+
+    /// The event kinds to compare: those `only` names, in any case (the parser
+    /// has refused an empty list and empty items), the stale group standing for
+    /// what image views and frames show; the diff's default kinds without `--only`.
+    static func kinds(_ only: String?) throws(ReuseLabError) -> Set<EventKind> {
+        guard let only else { return DiffKeyMaker.defaultKinds }
+        let filter: EventFilter
+        do throws(EventFilter.UnknownName) {
+            filter = try EventFilter.parse(only)
+        } catch {
+            throw ReuseLabError(.usage, "diff: --only: " + ReplayStepper.unknownNameMessage(error) + "; see 'reuselab diff --help' for the names")
+        }
+        return filter.kinds.union(filter.groups.flatMap { $0 == .stale ? [.imageSet, .frame] : Array($0.kinds) })
     }
 }

@@ -3,77 +3,102 @@ import TraceFormat
 import Lessons
 
 /// `reuselab lesson`: list lessons with the learner's progress, run one, or check them.
-enum LessonCommand {
-    static let help = """
-    Usage: reuselab lesson                  list the lessons and your progress
-           reuselab lesson N|ID [options]   run lesson N of the list, or by its id
-           reuselab lesson check [PATH...]  check lessons (default: all of them)
+enum LessonCommand: Subcommand {
+    static let declaration = CommandDeclaration(
+        name: "lesson",
+        summary: "learn by predicting what the table view does next",
+        usage: [
+            "[--lessons DIR]",
+            "N|ID [--restart] [--lessons DIR]",
+            "N|ID --preview [--lessons DIR]",
+            "N|ID --answers FILE [--json] [--lessons DIR]",
+            "check [PATH...] [--lessons DIR]",
+        ],
+        description: """
+        Without a lesson: lists the lessons and your progress. With N|ID: runs lesson
+        N of the list, or the lesson with that id. 'lesson check' checks lessons
+        (default: all of them).
 
-    A lesson pauses a recorded trace, shows the steps that led there and a
-    picture of the table view, asks what happens next, checks your answer
-    against the trace and shows what really happened, and why.
+        A lesson pauses a recorded trace, shows the steps that led there and a
+        picture of the table view, asks what happens next, checks your answer
+        against the trace and shows what really happened, and why.
+        """,
+        positionals: [
+            PositionalDeclaration(name: "N|ID", meaning: "the lesson to run: its number in the list, its id, or its file (NAME.json); none: the list of lessons and your progress",
+                                  count: .optional, kind: .text, suggestions: ["check"]),
+            PositionalDeclaration(name: "PATH", meaning: "after 'check': the lesson files to check (default: every lesson in the lessons folder)",
+                                  count: .many(minimum: 0)),
+        ],
+        options: [
+            OptionDeclaration(long: "--lessons", kind: .path, valueName: "DIR", defaultText: "lessons",
+                              meaning: "the lessons folder"),
+            OptionDeclaration(long: "--restart", kind: .flag, meaning: "start the lesson from the beginning"),
+            OptionDeclaration(long: "--preview", kind: .flag,
+                              meaning: "for instructors: every pause as a learner sees it, with its answers and their reasons; nothing is asked"),
+            OptionDeclaration(long: "--answers", kind: .path, valueName: "FILE",
+                              meaning: "answer from FILE (one answer per line, # for comments) instead of the keyboard, for grading; nothing is saved"),
+            OptionDeclaration(long: "--json", kind: .flag, meaning: "with --answers: a JSON report per question"),
+        ],
+        sections: [
+            HelpSection(title: "At the prompt", text: PromptCommand.summary),
+            HelpSection(title: "Progress", text: """
+            Progress is saved after every answer in $REUSELAB_PROGRESS_DIR (default
+            ~/.reuselab/progress); quit, Ctrl-D or Ctrl-C stops the lesson and the next
+            run carries on where you stopped.
+            """),
+            HelpSection(title: "Checking lessons", text: """
+            'lesson check' fails when a lesson is unsound (a pause or question the trace
+            cannot answer, a fixed answer the trace contradicts, no takeaway) and warns
+            about an empty narration, a narration that gives its answer away and two
+            steps at the same pause.
+            """),
+        ],
+        examples: [
+            CommandExample(command: "reuselab lesson 1", meaning: "the first lesson, from where you stopped"),
+            CommandExample(command: "reuselab lesson 02-first-reuse-modern --answers answers.txt --json",
+                           meaning: "grade a student's answers: a JSON report, nothing saved"),
+            CommandExample(command: "reuselab lesson check lessons/02-first-reuse-modern.json",
+                           meaning: "check one lesson against its trace"),
+        ])
 
-    At the prompt, besides an answer: hint, show (the answer and why), picture
-    or p, more (every step since the last question), back (the previous
-    question), help or ?, quit or q. Progress is saved after every answer in
-    $REUSELAB_PROGRESS_DIR (default ~/.reuselab/progress); quit, Ctrl-D or
-    Ctrl-C stops the lesson and the next run carries on where you stopped.
-
-    Options:
-      --lessons DIR    the lessons folder (default: lessons)
-      --restart        start the lesson from the beginning
-      --preview        for instructors: every pause as a learner sees it, with
-                       its answers and their reasons; nothing is asked
-      --answers FILE   answer from FILE (one answer per line, # for comments)
-                       instead of the keyboard, for grading; nothing is saved
-      --json           with --answers: a JSON report per question
-      -h, --help       show this help
-
-    'lesson check' fails when a lesson is unsound (a pause or question the
-    trace cannot answer, a fixed answer the trace contradicts, no takeaway) and
-    warns about an empty narration, a narration that gives its answer away and
-    two steps at the same pause.
-
-    """
-
-    static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let args = try Arguments(arguments, command: "lesson", flagNames: ["-h", "--help", "--json", "--restart", "--preview"], valueNames: ["--lessons", "--answers"])
-        if args.has("-h") || args.has("--help") { io.out(help); return 0 }
-        let folder = args.values["--lessons"] ?? "lessons"
+    static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let folder = line.text("--lessons") ?? "lessons"
         let store = ProgressStore.fromEnvironment()
-        guard let target = args.positionals.first else {
+        guard let target = line.positionals.first else {
             return try list(folder: folder, store: store, io: io)
         }
         if target == "check" {
-            return try check(paths: Array(args.positionals.dropFirst()), folder: folder, io: io)
+            return try check(paths: Array(line.positionals.dropFirst()), folder: folder, io: io)
         }
-        guard args.positionals.count == 1 else {
+        // The declaration lets 'check' take any number of paths; a lesson is one.
+        guard line.positionals.count == 1 else {
             throw ReuseLabError(.usage, "lesson: expected one lesson (a number or an id); see 'reuselab lesson --help'")
         }
-        let path = try find(target, folder: folder)
-        if args.has("--json") && args.values["--answers"] == nil { throw ReuseLabError(.usage, "lesson: --json goes with --answers") }
-        if args.has("--preview") && (args.values["--answers"] != nil || args.has("--restart")) {
+        let answersPath = line.text("--answers")
+        if line.flag("--json") && answersPath == nil { throw ReuseLabError(.usage, "lesson: --json goes with --answers") }
+        if line.flag("--preview") && (answersPath != nil || line.flag("--restart")) {
             throw ReuseLabError(.usage, "lesson: --preview shows every pause with its answers; it does not take --answers or --restart")
         }
+        let path = try find(target, folder: folder)
         let loaded = try LoadedLesson.load(path: path)
         let run = try LessonRun(loaded)
         let next = nextLesson(after: path, folder: folder)
-        if args.has("--preview") {
+        if line.flag("--preview") {
             _ = try run.run(console: PreviewConsole(io: io), progress: LessonProgress(lesson: loaded.lesson.id), next: next, save: { _ in })
             return 0
         }
-        if let answersPath = args.values["--answers"] {
+        if let answersPath {
             let answers = try readAnswers(answersPath)
-            let console = ScriptedConsole(answers: answers, io: io, quiet: args.has("--json"))
+            let console = ScriptedConsole(answers: answers, io: io, quiet: line.flag("--json"))
             let outcome = try run.run(console: console, progress: LessonProgress(lesson: loaded.lesson.id), next: next, save: { _ in })
-            if args.has("--json") { io.out(JSONWriter.compact(report(loaded, outcome.reports)) + "\n") }
+            if line.flag("--json") { io.out(JSONWriter.compact(report(loaded, outcome.reports)) + "\n") }
             return 0
         }
         var (saved, warning) = store.load(lesson: loaded.lesson.id)
         if let warning { io.err("reuselab: warning: \(warning)\n") }
         // A finished lesson starts again from the top; so does one whose saved
         // progress no longer fits the lesson file (an instructor changed it).
-        if args.has("--restart") || (saved?.nextStep ?? 0) >= loaded.lesson.steps.count
+        if line.flag("--restart") || (saved?.nextStep ?? 0) >= loaded.lesson.steps.count
             || saved?.results.contains(where: { $0.step >= loaded.lesson.steps.count || $0.question >= loaded.lesson.steps[$0.step].questions.count }) == true {
             saved = nil
         }

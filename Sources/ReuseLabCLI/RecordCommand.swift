@@ -2,40 +2,46 @@ import Foundation
 import TraceFormat
 import Recorder
 
-/// `reuselab record SCENARIO [-o TRACE]`.
-enum RecordCommand {
-    static let help = """
-    Usage: reuselab record SCENARIO [-o TRACE] [--check] [--force]
+/// `reuselab record SCENARIO [-o TRACE]`: runs a scenario through the engine and
+/// writes its trace, or with `--check` compares it with a trace already written.
+enum RecordCommand: Subcommand {
+    static let declaration = CommandDeclaration(
+        name: "record",
+        summary: "run a scenario through the engine and write its trace",
+        description: """
+        Runs SCENARIO (a JSON file) through the reuse engine and writes the trace:
+        one JSON document, one event per line, the same bytes every time.
+        """,
+        positionals: [
+            PositionalDeclaration(name: "SCENARIO", meaning: "the scenario file", standardInput: true),
+        ],
+        options: [
+            OptionDeclaration(long: "--output", short: "-o", kind: .path, valueName: "TRACE", defaultText: "standard output",
+                              meaning: "write the trace to TRACE, atomically"),
+            OptionDeclaration(long: "--check", kind: .flag,
+                              meaning: "do not write; exit 1 if TRACE (from -o) differs from a fresh recording"),
+            OptionDeclaration(long: "--force", kind: .flag,
+                              meaning: "replace TRACE even if it is not a ReuseLab trace or is read-only (a folder, FIFO or device is never replaced)"),
+        ],
+        examples: [
+            CommandExample(command: "reuselab record drag.scenario.json -o drag.trace.json",
+                           meaning: "record the scenario into drag.trace.json"),
+            CommandExample(command: "reuselab record drag.scenario.json --check -o drag.trace.json",
+                           meaning: "exit 1 if drag.trace.json is out of date with its scenario"),
+        ])
 
-    Runs SCENARIO (a JSON file; - reads standard input) through the reuse engine
-    and writes the trace: one JSON document, one event per line, the same bytes
-    every time.
-
-    Options:
-      -o, --output TRACE   write the trace to TRACE (atomically), not to stdout
-      --check              do not write; exit 1 if TRACE (from -o) differs from a
-                           fresh recording
-      --force              replace TRACE even if it is not a ReuseLab trace or is
-                           read-only (a folder, FIFO or device is never replaced)
-      -h, --help           show this help
-
-    """
-
-    static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let args = try Arguments(arguments, command: "record", flagNames: ["-h", "--help", "--check", "--force"], valueNames: ["-o", "--output"])
-        if args.has("-h") || args.has("--help") { io.out(help); return 0 }
-        guard args.positionals.count == 1, let path = args.positionals.first else {
-            throw ReuseLabError(.usage, "record: expected one scenario file, got \(args.positionals.count); see 'reuselab record --help'")
-        }
-        let output = args.values["-o"] ?? args.values["--output"] ?? "-"
+    static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let path = line.positionals[0]
+        let output = line.text("--output") ?? "-"
+        let checking = line.flag("--check"), force = line.flag("--force")
         let scenarioName = InputFile.displayName(path)
-        if args.has("--check") {
+        if checking {
             guard !OutputFile.isStandardOutput(output) else {
                 throw ReuseLabError(.usage, "record: --check needs the trace file to compare with, given with -o (not standard output)")
             }
         } else {
             // Refuse before the recording, which may take a while, rather than after it.
-            try checkSafeToOverwrite(output, scenario: path, force: args.has("--force"))
+            try checkSafeToOverwrite(output, scenario: path, force: force)
         }
         let scenario = try Recorder.loadScenario(path: path)
         let text: String
@@ -44,7 +50,7 @@ enum RecordCommand {
         } catch {
             throw error.inFile(scenarioName)
         }
-        if args.has("--check") {
+        if checking {
             let existing = try InputFile.read(output, limit: TraceReader.maximumBytes)
             let shown = VisibleText.escape(output), shownScenario = VisibleText.escape(scenarioName)
             if existing == Array(text.utf8) {
@@ -53,7 +59,7 @@ enum RecordCommand {
             }
             throw ReuseLabError(.checkFailed, file: output, "differs from a fresh recording of \(shownScenario); run 'reuselab record \(shownScenario) -o \(shown)' to update it")
         }
-        try OutputFile.write(text.utf8, to: output, permission: permission(force: args.has("--force")), standardOutput: io.out)
+        try OutputFile.write(text.utf8, to: output, permission: permission(force: force), standardOutput: io.out)
         return 0
     }
 

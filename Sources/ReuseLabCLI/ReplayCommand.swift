@@ -9,84 +9,108 @@ import Replay
 
 /// `reuselab replay TRACE`: every step of a trace, explained — as a listing, step
 /// by step (`--step`), as JSON lines, or as a summary of what the trace teaches.
-enum ReplayCommand {
-    static let help = """
-    Usage: reuselab replay TRACE [--from N] [--to N] [--only LIST] [--frames]
-                                 [--picture] [--json]
-           reuselab replay TRACE --step [--from N] [--picture]
-           reuselab replay TRACE --summary [--json]
+enum ReplayCommand: Subcommand {
+    /// The largest step number `--from` and `--to` take: far past any trace, and
+    /// small enough that `--to N` + 1 cannot overflow.
+    static let largestStep = Int.max / 2
 
-    Explains every step of TRACE (- reads standard input) in plain words: which row
-    gets a new cell and why, which cell is reused and which row it showed, what a
-    prefetch batch holds, when a cell shows another row's image (STALE), when a
-    response is written into a cell that moved on (LATE), when frames are missed
-    (HITCH). Everything is derived from the trace alone, so a hand-written trace is
-    explained like a recorded one. An invalid trace is refused as by 'validate'.
+    static let declaration = CommandDeclaration(
+        name: "replay",
+        summary: "step through a trace with an explanation of every step",
+        usage: [
+            "TRACE [--from N] [--to N] [--only LIST] [--frames] [--picture] [--json]",
+            "TRACE --step [--from N] [--picture]",
+            "TRACE --summary [--json]",
+        ],
+        description: """
+        Explains every step of TRACE in plain words: which row gets a new cell and
+        why, which cell is reused and which row it showed, what a prefetch batch
+        holds, when a cell shows another row's image (STALE), when a response is
+        written into a cell that moved on (LATE), when frames are missed (HITCH).
+        Everything is derived from the trace alone, so a hand-written trace is
+        explained like a recorded one. An invalid trace is refused as by 'validate'.
 
-    The listing prints one step as SEQ  TIME  KIND  text, the text wrapped to the
-    terminal's width (COLUMNS, else 80 off a terminal). Frames are many: their
-    lines say only the frame, offset and rows, and what is stale.
+        The listing prints one step as SEQ  TIME  KIND  text, the text wrapped to the
+        terminal's width (COLUMNS, else 80 off a terminal). Frames are many: their
+        lines say only the frame, offset and rows, and what is stale.
+        """,
+        positionals: [
+            PositionalDeclaration(name: "TRACE", meaning: "the trace file", standardInput: true),
+        ],
+        options: [
+            OptionDeclaration(long: "--from", kind: .integer(0...largestStep), valueName: "N",
+                              meaning: "start at step N (a seq number; with --step, the first shown)"),
+            OptionDeclaration(long: "--to", kind: .integer(0...largestStep), valueName: "N",
+                              meaning: "end with step N"),
+            // The names are checked by `EventFilter.parse`, which also takes them in
+            // any case ("PrepareForReuse"), as `diff --only` and the stepper's k do;
+            // the parser's list choices match exactly, so the names are only suggested.
+            OptionDeclaration(long: "--only", kind: .list(choices: nil), valueName: "LIST",
+                              meaning: "only steps of these event kinds and groups, comma-separated (see below)",
+                              suggestions: EventFilter.kindNames + EventFilter.groupNames),
+            OptionDeclaration(long: "--frames", kind: .flag,
+                              meaning: "group the steps under a header per display frame"),
+            OptionDeclaration(long: "--picture", kind: .flag,
+                              meaning: "after the listing, draw the table view as it is after the last step listed (with --step: after every step shown)"),
+            OptionDeclaration(long: "--json", kind: .flag,
+                              meaning: "one JSON object per step, one per line: seq, t, kind, frame, text, marks (with --summary: one object)"),
+            OptionDeclaration(long: "--step", kind: .flag, meaning: "step through the trace (see below)"),
+            OptionDeclaration(long: "--summary", kind: .flag, meaning: "what the trace teaches, computed from it, then its metrics"),
+        ],
+        sections: [
+            HelpSection(title: "Groups for --only (and for k when stepping)", text: groupList),
+            HelpSection(title: "Stepping", text: """
+            On a terminal, → n Enter Space: next step; ← b: back; g, a number and Enter:
+            go to that step; k, a kind or group and Enter: the next step of it; s: the
+            next STALE or LATE step; p: the picture of the table view; h ?: help; q: quit.
+            When standard input is not a terminal, commands are read as lines: n (or an
+            empty line), b, g 120, k prepareForReuse, s, p, h, q; the end of the input
+            quits. So a session can be scripted:
 
-    Options:
-      --from N      start at step N (a seq number; with --step, the first shown)
-      --to N        end with step N
-      --only LIST   only steps of these event kinds and groups, comma-separated:
-                    --only init,prepareForReuse   --only reuse,stale
-      --frames      group the steps under a header per display frame
-      --picture     after the listing, draw the table view as it is after the last
-                    step listed (with --step: after every step shown)
-      --json        one JSON object per step, one per line: seq, t, kind, frame,
-                    text, marks (with --summary: one object)
-      --step        step through the trace (see below)
-      --summary     what the trace teaches, computed from it, then its metrics
-      -h, --help    show this help
+              printf 'g 243\\np\\ns\\nq\\n' |
+                  reuselab replay traces/images-async-no-reset.trace.json --step
+            """),
+            HelpSection(title: "Output", text: """
+            Colour only when standard output is a terminal and NO_COLOR is unset or empty.
+            Text from the trace is printed with control characters made visible.
+            """),
+        ],
+        examples: [
+            CommandExample(command: "reuselab replay traces/first-screen.trace.json --only init,prepareForReuse",
+                           meaning: "only the steps where a cell is created or reused"),
+            CommandExample(command: "reuselab replay traces/images-async-no-reset.trace.json --only reuse,stale",
+                           meaning: "the steps of the reuse group, and those marked STALE or LATE"),
+            CommandExample(command: "reuselab replay traces/images-async-no-reset.trace.json --from 240 --to 260",
+                           meaning: "steps 240 to 260: the first reuse (243) and the first STALE frame (259)"),
+            CommandExample(command: "reuselab replay traces/images-async-no-reset.trace.json --summary",
+                           meaning: "what the trace teaches, then its metrics"),
+        ])
 
-    Groups for --only (and for k when stepping):
-    \(groupList)
-
-    Stepping: on a terminal, → n Enter Space: next step; ← b: back; g, a number
-    and Enter: go to that step; k, a kind or group and Enter: the next step of it;
-    s: the next STALE or LATE step; p: the picture of the table view; h ?: help;
-    q: quit. When standard input is not a terminal, commands are read as lines:
-    n (or an empty line), b, g 120, k prepareForReuse, s, p, h, q; the end of the
-    input quits. So a session can be scripted:
-
-      printf 'g 243\\np\\ns\\nq\\n' |
-          reuselab replay traces/images-async-no-reset.trace.json --step
-
-    Colour only when standard output is a terminal and NO_COLOR is unset or empty.
-    Text from the trace is printed with control characters made visible.
-
-    """
-
-    /// "  reuse     init, prepareForReuse, …", a group and its kinds, wrapped to 80 columns
-    /// like the rest of the help.
+    /// "  reuse     init, prepareForReuse, …": each group and its kinds, generated
+    /// from `EventGroup` and `EventKind`. Kept as written in the help (it is a
+    /// table), under the section's indent, so it is wrapped here to fit 80 columns.
     static var groupList: String {
-        EventGroup.allCases.map { group -> String in
+        let kindsWidth = StepLayout.defaultWidth - 2 - 12
+        return EventGroup.allCases.map { group -> String in
             let kinds = group == .stale ? "steps marked STALE or LATE"
                 : EventKind.allCases.filter(group.kinds.contains).map(\.rawValue).joined(separator: ", ")
-            let lines = TextWrap.lines(kinds, firstWidth: StepLayout.defaultWidth - 12, width: StepLayout.defaultWidth - 12)
+            let lines = TextWrap.lines(kinds, firstWidth: kindsWidth, width: kindsWidth)
             return "  " + TextWrap.pad(group.rawValue, 10) + lines.joined(separator: "\n" + String(repeating: " ", count: 12))
         }.joined(separator: "\n")
     }
 
-    static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let args = try Arguments(arguments, command: "replay",
-                                 flagNames: ["-h", "--help", "--json", "--picture", "--frames", "--step", "--summary"],
-                                 valueNames: ["--from", "--to", "--only"])
-        if args.has("-h") || args.has("--help") { io.out(help); return 0 }
-        guard args.positionals.count == 1, let path = args.positionals.first else {
-            throw ReuseLabError(.usage, args.positionals.isEmpty
-                ? "replay: expected a trace file; see 'reuselab replay --help'"
-                : "replay: expected one trace file, got \(args.positionals.count); see 'reuselab replay --help'")
+    static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        // The parser has checked the options, their values and that there is one TRACE.
+        guard let path = line.positionals.first else {
+            throw ReuseLabError(.usage, "replay: expected TRACE (the trace file); see 'reuselab replay --help'")
         }
-        try checkCombinations(args)
-        if args.has("--step") && path == "-" {
+        try checkCombinations(line)
+        if line.flag("--step") && path == "-" {
             throw ReuseLabError(.usage, "replay: --step reads its commands from standard input, so the trace cannot come from there; name the trace file")
         }
-        let filter = try onlyFilter(args)
-        let from = try args.int("--from", command: "replay", default: 0, range: 0...Int.max / 2)
-        let to = try args.int("--to", command: "replay", default: Int.max / 2, range: 0...Int.max / 2)
+        let filter = try onlyFilter(line)
+        let from = line.integer("--from") ?? 0
+        let to = line.integer("--to") ?? largestStep
         if from > to {
             throw ReuseLabError(.usage, "replay: --from \(from) comes after --to \(to)")
         }
@@ -95,27 +119,27 @@ enum ReplayCommand {
         let bytes = try InputFile.read(path, limit: TraceReader.maximumBytes)
         let trace = try CheckedTraceReader.read(bytes: bytes, file: file)
         let timeline = try ReplayTimeline(trace: trace, file: file)
-        if args.values["--from"] != nil, from > (timeline.lastSeq ?? -1) {
+        if line.integer("--from") != nil, from > (timeline.lastSeq ?? -1) {
             throw ReuseLabError(.usage, timeline.lastSeq.map { "replay: --from \(from) is past the last step of \(file), step \($0)" }
                                 ?? "replay: --from \(from): \(file) has no events")
         }
 
-        if args.has("--summary") {
+        if line.flag("--summary") {
             let report = try TraceMetrics.measure(bytes: bytes, file: file)
             let summary = ReplaySummary(timeline: timeline, report: report)
-            io.out(args.has("--json") ? ReplayReport.summaryJSON(summary, report: report, file: file)
-                                      : ReplayReport.summaryText(summary, report: report, style: .detect(), width: io.width))
+            io.out(line.flag("--json") ? ReplayReport.summaryJSON(summary, report: report, file: file)
+                                       : ReplayReport.summaryText(summary, report: report, style: .detect(), width: io.width))
             return 0
         }
-        if args.has("--json") {
+        if line.flag("--json") {
             for annotation in timeline.annotations[range(from, to, in: timeline)] where filter?.matches(annotation) ?? true {
                 io.out(ReplayReport.jsonLine(annotation))
             }
             return 0
         }
         let layout = StepLayout(timeline: timeline, style: .detect(), width: io.width)
-        if args.has("--step") {
-            var stepper = ReplayStepper(timeline: timeline, layout: layout, start: from, pictureEachStep: args.has("--picture"))
+        if line.flag("--step") {
+            var stepper = ReplayStepper(timeline: timeline, layout: layout, start: from, pictureEachStep: line.flag("--picture"))
             if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1, StepperTerminal.run(&stepper, out: io.out) {
                 return 0
             }
@@ -124,7 +148,7 @@ enum ReplayCommand {
         }
         let selected = timeline.annotations[range(from, to, in: timeline)].filter { filter?.matches($0) ?? true }
         let listing = ReplayListing(timeline: timeline, layout: layout, selected: selected,
-                                    groupByFrame: args.has("--frames"), picture: args.has("--picture"))
+                                    groupByFrame: line.flag("--frames"), picture: line.flag("--picture"))
         io.out(listing.text())
         return 0
     }
@@ -136,31 +160,32 @@ enum ReplayCommand {
     }
 
     /// Options that mean nothing together are refused rather than ignored.
-    static func checkCombinations(_ args: Arguments) throws(ReuseLabError) {
+    static func checkCombinations(_ line: ParsedCommandLine) throws(ReuseLabError) {
         let rules: [(option: String, excludes: [String])] = [
             ("--step", ["--summary", "--json", "--only", "--to", "--frames"]),
             ("--summary", ["--only", "--from", "--to", "--frames", "--picture"]),
             ("--json", ["--frames", "--picture"]),
         ]
-        for rule in rules where args.has(rule.option) {
-            for other in rule.excludes where args.has(other) || args.values[other] != nil {
+        for rule in rules where given(rule.option, in: line) {
+            for other in rule.excludes where given(other, in: line) {
                 throw ReuseLabError(.usage, "replay: \(rule.option) cannot be combined with \(other); see 'reuselab replay --help'")
             }
         }
     }
 
-    /// The filter `--only` names, nil without `--only`.
-    static func onlyFilter(_ args: Arguments) throws(ReuseLabError) -> EventFilter? {
-        guard let list = args.values["--only"] else { return nil }
-        let filter: EventFilter
+    /// Whether the option `long` is on the command line, a flag or with a value.
+    static func given(_ long: String, in line: ParsedCommandLine) -> Bool {
+        declaration.option(named: long)?.takesValue == true ? line.text(long) != nil : line.flag(long)
+    }
+
+    /// The filter `--only` names, nil without `--only`. The parser has refused an
+    /// empty list and empty items; the names are checked here, in any case.
+    static func onlyFilter(_ line: ParsedCommandLine) throws(ReuseLabError) -> EventFilter? {
+        guard let list = line.text("--only") else { return nil }
         do throws(EventFilter.UnknownName) {
-            filter = try EventFilter.parse(list)
+            return try EventFilter.parse(list)
         } catch {
             throw ReuseLabError(.usage, "replay: --only: " + ReplayStepper.unknownNameMessage(error) + "; see 'reuselab replay --help' for the kinds")
         }
-        guard !filter.isEmpty else {
-            throw ReuseLabError(.usage, "replay: --only needs at least one event kind or group, as in --only init,prepareForReuse or --only reuse")
-        }
-        return filter
     }
 }

@@ -6,22 +6,20 @@ import TraceFormat
 public enum ReuseLab {
     /// Every subcommand declared with a `CommandDeclaration`; the dispatcher,
     /// the overview, the completions and the man page all read this list.
-    static let subcommands: [any Subcommand.Type] = [StrategiesCommand.self, ListCommand.self]
+    static let subcommands: [any Subcommand.Type] = [
+        RecordCommand.self, ValidateCommand.self, ReplayCommand.self, DiffCommand.self, StatsCommand.self,
+        LessonCommand.self, StrategiesCommand.self, ListCommand.self, BenchCommand.self,
+        CompletionsCommand.self, ManCommand.self,
+    ]
+
+    /// Other names a command answers to.
+    static let aliases = ["lessons": "lesson"]
 
     /// The declarations, in the order the overview lists them.
     static var declarations: [CommandDeclaration] { subcommands.map { $0.declaration } }
 
-    static let commands: [(name: String, summary: String)] = [
-        ("record", "run a scenario through the engine and write its trace"),
-        ("validate", "check that a trace is well formed and its lifecycle possible"),
-        ("replay", "step through a trace with an explanation of every step"),
-        ("diff", "compare two traces: where they part ways and what each costs"),
-        ("stats", "measure a trace: cells, downloads, stale images, hitches, memory"),
-        ("lesson", "learn by predicting what the table view does next"),
-        ("strategies", "list the app strategies a scenario can use"),
-        ("list", "list the bundled scenarios and traces"),
-        ("bench", "record a large scenario and print events per second and memory"),
-    ]
+    /// Each command and its one-line summary, from the declarations.
+    static var commands: [(name: String, summary: String)] { declarations.map { ($0.name, $0.summary) } }
 
     public static let overview = """
     reuselab — learn how a table view recycles its cells, one recorded step at a
@@ -30,10 +28,11 @@ public enum ReuseLab {
     Usage: reuselab <command> [options]
 
     Commands:
-    \(commands.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+    \(commands.map { "  " + $0.name.padding(toLength: (commands.map(\.name.count).max() ?? 10) + 2, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
-    Run 'reuselab <command> --help' for a command's options, 'reuselab --version'
-    for the version.
+    Run 'reuselab <command> --help' or 'reuselab help <command>' for a command's
+    options, 'reuselab --version' for the version. 'reuselab completions bash'
+    (or zsh, fish) prints shell completions; 'reuselab man' the manual page.
 
     Exit status: 0 success; 1 a check failed; 64 usage error; 65 bad input data;
     66 missing or not a regular file; 67 too large; 73 cannot write output;
@@ -63,10 +62,11 @@ public enum ReuseLab {
 
     static func dispatch(_ arguments: [String], io: CommandIO) -> Int32 {
         // No command at all is a usage error: the overview goes to standard error.
-        guard let name = arguments.first else {
+        guard let first = arguments.first else {
             io.err(overview)
             return FailureKind.usage.exitStatus
         }
+        let name = aliases[first] ?? first
         let rest = Array(arguments.dropFirst())
         do {
             switch name {
@@ -81,16 +81,9 @@ public enum ReuseLab {
             case "--version", "version":
                 io.out(version + "\n")
                 return 0
-            case "record": return try RecordCommand.run(rest, io: io)
-            case "validate": return try ValidateCommand.run(rest, io: io)
-            case "replay": return try ReplayCommand.run(rest, io: io)
-            case "diff": return try DiffCommand.run(rest, io: io)
-            case "stats": return try StatsCommand.run(rest, io: io)
             case _ where subcommands.contains(where: { $0.declaration.name == name }):
                 guard let command = subcommands.first(where: { $0.declaration.name == name }) else { return 0 }
                 return try command.main(rest, io: io)
-            case "lesson", "lessons": return try LessonCommand.run(rest, io: io)
-            case "bench": return try BenchCommand.run(rest, io: io)
             default:
                 var message = "unknown command '\(VisibleText.escape(name))'"
                 if let guess = Suggestion.closest(to: name, among: commands.map(\.name)) { message += " (did you mean '\(guess)'?)" }

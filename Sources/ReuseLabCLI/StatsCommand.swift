@@ -2,40 +2,40 @@ import TraceFormat
 import Replay
 
 /// `reuselab stats TRACE`: the metrics of a trace, measured from the trace alone.
-enum StatsCommand {
-    static let help = """
-    Usage: reuselab stats TRACE [--json]
+enum StatsCommand: Subcommand {
+    static let declaration = CommandDeclaration(
+        name: "stats",
+        summary: "measure a trace: cells, downloads, stale images, hitches, memory",
+        description: """
+        Measures a trace: cells created, reuses, cellForRowAt calls, downloads and
+        their bytes, pages loaded, cache hits by layer, coalesced, cancelled and
+        failed requests, downloads never shown, stale-image time and frames, time to
+        the first complete screen, how long rows waited for their images,
+        main-thread blocked time, hitches and the hitch time ratio (ms of hitch while
+        scrolling per second of scrolling), and peak image memory.
 
-    Measures a trace (or standard input for -): cells created, reuses, cellForRowAt
-    calls, downloads and their bytes, pages loaded, cache hits by layer, coalesced,
-    cancelled and failed requests, downloads never shown, stale-image time and
-    frames, time to the first complete screen, how long rows waited for their
-    images, main-thread blocked time, hitches and the hitch time ratio (ms of hitch
-    while scrolling per second of scrolling), and peak image memory.
+        Everything is computed from the trace's events, never by running the engine,
+        so a hand-written or imported trace is measured like a recorded one. A metric
+        needing events a hand-written trace does not have is listed under "not
+        computed" with the reason. The trace is checked as 'reuselab validate' checks
+        it, and an invalid trace is refused with the same error.
+        """,
+        positionals: [
+            PositionalDeclaration(name: "TRACE", meaning: "the trace to measure", standardInput: true),
+        ],
+        options: [
+            OptionDeclaration(long: "--json", kind: .flag,
+                              meaning: "print one JSON object: \"metrics\" (null where not computed) and \"unavailable\" (metric: reason)"),
+        ],
+        examples: [
+            CommandExample(command: "reuselab stats traces/images-async-no-reset.trace.json",
+                           meaning: "one line per metric, then what could not be computed and why"),
+        ])
 
-    Everything is computed from the trace's events, never by running the engine,
-    so a hand-written or imported trace is measured like a recorded one. A metric
-    needing events a hand-written trace does not have is listed under "not
-    computed" with the reason. The trace is checked as 'reuselab validate' checks
-    it, and an invalid trace is refused with the same error.
-
-    Options:
-      --json       print one JSON object: "metrics" (null where not computed) and
-                   "unavailable" (metric: reason)
-      -h, --help   show this help
-
-    """
-
-    static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let args = try Arguments(arguments, command: "stats", flagNames: ["-h", "--help", "--json"], valueNames: [])
-        if args.has("-h") || args.has("--help") { io.out(help); return 0 }
-        guard args.positionals.count == 1, let path = args.positionals.first else {
-            throw ReuseLabError(.usage, args.positionals.isEmpty
-                ? "stats: expected a trace file; see 'reuselab stats --help'"
-                : "stats: expected one trace file, got \(args.positionals.count); see 'reuselab stats --help'")
-        }
+    static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let path = line.positionals[0]
         let report = try TraceMetrics.measure(path: path)
-        if args.has("--json") {
+        if line.flag("--json") {
             io.out(JSONWriter.compact(json(report, file: InputFile.displayName(path))) + "\n")
         } else {
             io.out(text(report, width: io.width))

@@ -1,34 +1,36 @@
 import TraceFormat
 
-/// `reuselab validate TRACE...`.
-enum ValidateCommand {
-    static let help = """
-    Usage: reuselab validate TRACE... [--json]
+/// `reuselab validate TRACE...`: checks traces against the format and the
+/// lifecycle rules of a real table view.
+enum ValidateCommand: Subcommand {
+    static let declaration = CommandDeclaration(
+        name: "validate",
+        summary: "check that a trace is well formed and its lifecycle possible",
+        description: """
+        Checks each trace: format name and version, required members and their types,
+        seq counting 0, 1, 2, … without gaps, time never going back, and the lifecycle
+        rules of a real table view (no cell in two rows at once, no prepareForReuse of a
+        cell that was not released, no willDisplay of a row without a cell, nothing
+        after a cell's deinit). Stops at the first problem in each file, naming the
+        event.
+        """,
+        positionals: [
+            PositionalDeclaration(name: "TRACE", meaning: "the trace files", count: .many(minimum: 1), standardInput: true),
+        ],
+        options: [
+            OptionDeclaration(long: "--json", kind: .flag, meaning: "print one JSON object per trace: file, valid, events, cellsCreated, durationMs (or error and event)"),
+        ],
+        examples: [
+            CommandExample(command: "reuselab validate traces/*.trace.json", meaning: "check every bundled trace; the status is the first failure's"),
+        ])
 
-    Checks each trace: format name and version, required members and their types,
-    seq counting 0, 1, 2, … without gaps, time never going back, and the lifecycle
-    rules of a real table view (no cell in two rows at once, no prepareForReuse of a
-    cell that was not released, no willDisplay of a row without a cell, nothing
-    after a cell's deinit). Stops at the first problem in each file, naming the
-    event.
-
-    Options:
-      --json       print one JSON object per trace
-      -h, --help   show this help
-
-    """
-
-    static func run(_ arguments: [String], io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let args = try Arguments(arguments, command: "validate", flagNames: ["-h", "--help", "--json"], valueNames: [])
-        if args.has("-h") || args.has("--help") { io.out(help); return 0 }
-        guard !args.positionals.isEmpty else {
-            throw ReuseLabError(.usage, "validate: expected at least one trace file; see 'reuselab validate --help'")
-        }
+    static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let json = line.flag("--json")
         var worst: ReuseLabError?
-        for path in args.positionals {
+        for path in line.positionals {
             do {
                 let summary = try TraceValidator.validate(path: path)
-                if args.has("--json") {
+                if json {
                     var out = JSONObjectBuilder()
                     out.add("file", InputFile.displayName(path))
                     out.add("valid", true)
@@ -42,7 +44,7 @@ enum ValidateCommand {
                                             width: io.width))
                 }
             } catch {
-                if args.has("--json") {
+                if json {
                     var out = JSONObjectBuilder()
                     out.add("file", InputFile.displayName(path))
                     out.add("valid", false)

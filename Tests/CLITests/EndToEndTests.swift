@@ -95,7 +95,7 @@ final class EndToEndTests: FolderTestCase {
             (["validate", "bad.trace.json"], 65, "reuselab: error: bad.trace.json:3:14: at version: trace format version 2 is not known"),
             (["validate", "missing.trace.json"], 66, "reuselab: error: missing.trace.json: no such file"),
             (["validate", "huge.trace.json"], 67, "reuselab: error: huge.trace.json: the file is 1 GB"),
-            (["validate"], 64, "reuselab: error: validate: expected at least one trace file"),
+            (["validate"], 64, "reuselab: error: validate: expected at least 1 TRACE"),
             (["frobnicate"], 64, "reuselab: error: unknown command 'frobnicate'"),
             (["record", "drag.scenario.json", "--check", "-o", "drag.trace.json"], 0, ""),
             (["record", "drag.scenario.json", "--check", "-o", "ok.trace.json"], 1, "reuselab: error: ok.trace.json: differs from a fresh recording"),

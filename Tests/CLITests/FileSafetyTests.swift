@@ -110,7 +110,7 @@ final class OutputFileSafetyTests: FolderTestCase {
     }
 
     func testAnEmptyFileNameIsAUsageError() throws {
-        assertFailure(try run(["record", scenario, "-o", ""]), status: 64, contains: ["the output file name is empty"])
+        assertFailure(try run(["record", scenario, "-o", ""]), status: 64, contains: ["record: --output needs a file name, not an empty one"])
         assertFailure(try run(["validate", ""]), status: 64, contains: ["a file name is empty"])
     }
 

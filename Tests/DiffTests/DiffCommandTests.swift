@@ -164,7 +164,7 @@ final class DiffCommandTests: XCTestCase {
         let one = runReuseLab(["diff", bundledTrace("seed004-slow-scroll")])
         XCTAssertEqual(one.status, 64)
         XCTAssertEqual(one.out, "")
-        XCTAssertTrue(one.err.contains("diff: expected two trace files, got 1; see 'reuselab diff --help'"), one.err)
+        XCTAssertTrue(one.err.contains("diff: expected B (the second trace); see 'reuselab diff --help'"), one.err)
 
         let three = runReuseLab(["diff", bundledTrace("seed004-slow-scroll"), bundledTrace("fast-fling"), bundledTrace("fast-fling")])
         XCTAssertEqual(three.status, 64)

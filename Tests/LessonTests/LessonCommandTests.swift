@@ -50,6 +50,47 @@ final class LessonCommandTests: XCTestCase {
         XCTAssertEqual(run(["lesson", "1", "--answers", "/no/such/file"]).status, 66)
     }
 
+    /// Mistakes on the command line are usage errors (64) that name the fix, before
+    /// any lesson is read; options are refused only in combinations that mean nothing.
+    func testCommandLineMistakes() throws {
+        for (arguments, message) in [
+            (["lesson", "1", "2"], "lesson: expected one lesson (a number or an id); see 'reuselab lesson --help'"),
+            (["lesson", "1", "--json"], "lesson: --json goes with --answers"),
+            (["lesson", "99", "--json"], "lesson: --json goes with --answers"),
+            (["lesson", "1", "--preview", "--restart"], "lesson: --preview shows every pause with its answers; it does not take --answers or --restart"),
+            (["lesson", "1", "--preview", "--answers", "a.txt"], "it does not take --answers or --restart"),
+            (["lesson", "1", "--answer", "a.txt"], "lesson: unknown option --answer (did you mean --answers?); see 'reuselab lesson --help'"),
+            (["lesson", "1", "--answers"], "lesson: the option --answers needs a value (FILE)"),
+            (["lesson", "--lessons", ""], "lesson: --lessons needs a file name, not an empty one"),
+            (["lesson", "1", "--restart=yes"], "lesson: --restart takes no value"),
+        ] {
+            let result = run(arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments)")
+            XCTAssertEqual(result.out, "", "\(arguments)")
+            XCTAssertTrue(result.err.contains(message), "\(arguments): \(result.err)")
+        }
+        // 'check' takes any number of lesson files.
+        let two = run(["lesson", "check", "lessons/01-first-screen.json", "lessons/02-first-reuse-modern.json"])
+        XCTAssertEqual(two.status, 0, two.err)
+        XCTAssertEqual(two.out.components(separatedBy: ": ok").count - 1, 2, two.out)
+    }
+
+    func testHelpHasTheFormsThePromptAndTheChecks() {
+        let help = run(["lesson", "--help"])
+        XCTAssertEqual(help.status, 0)
+        for part in ["Usage: reuselab lesson [--lessons DIR]\n", "       reuselab lesson N|ID [--restart] [--lessons DIR]\n",
+                     "       reuselab lesson N|ID --preview [--lessons DIR]\n", "       reuselab lesson N|ID --answers FILE [--json] [--lessons DIR]\n",
+                     "       reuselab lesson check [PATH...] [--lessons DIR]\n", "lists the lessons and your progress",
+                     "  --lessons DIR   the lessons folder (default: lessons)\n", "--restart", "--preview", "--answers FILE", "--json",
+                     "\nAt the prompt:\n", "    quit, q      stop here", "$REUSELAB_PROGRESS_DIR",
+                     "\nChecking lessons:\n", "no takeaway", "\nExamples:\n"] {
+            XCTAssertTrue(help.out.contains(part), part)
+        }
+        XCTAssertEqual(run(["lesson", "1", "--help"]).out, help.out, "the help needs nothing else")
+        XCTAssertEqual(run(["help", "lesson"]).out, help.out)
+        XCTAssertEqual(run(["lessons", "--help"]).out, help.out, "'lessons' is 'lesson'")
+    }
+
     func testCheckReportsEveryBundledLessonOk() {
         let result = run(["lesson", "check"])
         XCTAssertEqual(result.status, 0, result.err)

@@ -1,6 +1,7 @@
 import ReuseLabTestSupport
 import Foundation
 import XCTest
+import Replay
 
 /// `reuselab replay`'s options, in-process: --only (kinds and groups), --from and
 /// --to, --frames, --picture, --json, --summary, and the usage errors.
@@ -70,7 +71,12 @@ final class ReplayOptionsTests: XCTestCase {
         XCTAssertTrue(result.err.contains("groups: reuse, display, prefetch"), result.err)
         let group = replayCommand(["replay", noReset, "--only", "prefetsh"])
         XCTAssertTrue(group.err.contains("(did you mean prefetch?)"), group.err)
-        XCTAssertEqual(replayCommand(["replay", noReset, "--only", ","]).status, 64)
+        // An empty list or an empty item is refused by the command-line parser.
+        for list in [",", "init,,reuse", ""] {
+            let empty = replayCommand(["replay", noReset, "--only", list])
+            XCTAssertEqual(empty.status, 64, list)
+            XCTAssertTrue(empty.err.contains("replay: --only takes a comma-separated list without empty items"), empty.err)
+        }
     }
 
     func testFromAndTo() {
@@ -215,8 +221,16 @@ final class ReplayOptionsTests: XCTestCase {
         let stdinStep = replayCommand(["replay", "-", "--step"])
         XCTAssertEqual(stdinStep.status, 64)
         XCTAssertTrue(stdinStep.err.contains("--step reads its commands from standard input"), stdinStep.err)
-        XCTAssertEqual(replayCommand(["replay"]).status, 64)
-        XCTAssertEqual(replayCommand(["replay", noReset, noReset]).status, 64)
+        let none = replayCommand(["replay"])
+        XCTAssertEqual(none.status, 64)
+        XCTAssertTrue(none.err.contains("replay: expected TRACE (the trace file); see 'reuselab replay --help'"), none.err)
+        let two = replayCommand(["replay", noReset, "other.trace.json"])
+        XCTAssertEqual(two.status, 64)
+        XCTAssertTrue(two.err.contains("replay: unexpected argument 'other.trace.json' (it takes TRACE)"), two.err)
+        let noValue = replayCommand(["replay", noReset, "--from"])
+        XCTAssertEqual(noValue.status, 64)
+        XCTAssertTrue(noValue.err.contains("replay: the option --from needs a value (N)"), noValue.err)
+        XCTAssertTrue(replayCommand(["replay", noReset, "--json=yes"]).err.contains("--json takes no value"))
         let typo = replayCommand(["replay", noReset, "--summray"])
         XCTAssertEqual(typo.status, 64)
         XCTAssertTrue(typo.err.contains("did you mean --summary?"), typo.err)
@@ -225,9 +239,21 @@ final class ReplayOptionsTests: XCTestCase {
     func testHelpAndBadFiles() {
         let help = replayCommand(["replay", "--help"])
         XCTAssertEqual(help.status, 0)
-        for part in ["--only LIST", "--frames", "--step", "--summary", "  reuse     init, prepareForReuse, deinit, enqueue, keepAside", "NO_COLOR"] {
+        for part in ["--only LIST", "--frames", "--step", "--summary", "  reuse     init, prepareForReuse, deinit, enqueue, keepAside", "NO_COLOR",
+                     "Usage: reuselab replay TRACE [--from N]", "       reuselab replay TRACE --step [--from N] [--picture]\n",
+                     "       reuselab replay TRACE --summary [--json]\n", "  TRACE        the trace file (- reads standard input)\n",
+                     "  --from N     start at step N", "\nGroups for --only (and for k when stepping):\n", "    stale     steps marked STALE or LATE\n",
+                     "\nStepping:\n", "    printf 'g 243\\np\\ns\\nq\\n' |\n", "\nExamples:\n"] {
             XCTAssertTrue(help.out.contains(part), part)
         }
+        // Every kind and every group is in the list, which is generated from them.
+        for kind in EventFilter.kindNames {
+            XCTAssertTrue(help.out.contains(" \(kind)\n") || help.out.contains(" \(kind),"), kind)
+        }
+        for group in EventFilter.groupNames {
+            XCTAssertTrue(help.out.contains("\n    \(group) "), group)
+        }
+        XCTAssertEqual(replayCommand(["help", "replay"]).out, help.out, "'reuselab help replay' is 'reuselab replay --help'")
         XCTAssertEqual(replayCommand(["replay", "/no/such/trace.json"]).status, 66)
         let broken = replayCommand(["replay", bundledTrace("images-async-no-reset").replacingOccurrences(of: ".trace.json", with: ".scenario.json")])
         XCTAssertEqual(broken.status, 65, broken.err)

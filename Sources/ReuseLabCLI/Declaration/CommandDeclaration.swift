@@ -45,6 +45,11 @@ struct PositionalDeclaration: Sendable {
     var kind: ValueKind = .path
     /// True when "-" names standard input.
     var standardInput = false
+    /// Words completions offer for it without the parser requiring them ("check").
+    var suggestions: [String]? = nil
+
+    /// What completions offer for it.
+    var completion: CompletionAction { CompletionAction(kind, suggestions: suggestions) }
 }
 
 /// An option: `--rows N`, `-o, --output TRACE`, `--json`.
@@ -59,6 +64,12 @@ struct OptionDeclaration: Sendable {
     /// The value used when the option is not given, as help shows it.
     var defaultText: String? = nil
     var meaning: String
+    /// Words completions offer for a `.text` or `.list(choices: nil)` value whose
+    /// check is the command's own (event kinds, read in any case).
+    var suggestions: [String]? = nil
+
+    /// What completions offer for its value.
+    var completion: CompletionAction { CompletionAction(kind, suggestions: suggestions) }
 
     /// Options every command has.
     static let help = OptionDeclaration(long: "--help", short: "-h", kind: .flag, meaning: "show this help")

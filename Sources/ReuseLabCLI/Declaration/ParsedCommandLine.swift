@@ -53,7 +53,8 @@ struct ParsedCommandLine {
                 value = arguments[index]
                 index += 1
             } else {
-                throw ReuseLabError(.usage, "\(command): the option \(option.long) needs a value (\(option.displayedValueName)); see 'reuselab \(command) --help'")
+                // Named as typed: "-o needs a value", not "--output".
+                throw ReuseLabError(.usage, "\(command): the option \(name) needs a value (\(option.displayedValueName)); see 'reuselab \(command) --help'")
             }
             try Self.check(value, for: option, command: command)
             values[option.long] = value

@@ -1,0 +1,417 @@
+import Foundation
+import XCTest
+import ReuseLabTestSupport
+import TraceFormat
+@testable import ReuseLabCLI
+
+/// Everything derived from the commands' declarations: the help, the bash, zsh
+/// and fish completion scripts and the man page agree with the declarations, the
+/// scripts are valid and complete what they should in a real shell, and the page
+/// renders without warnings.
+final class DeclarationTests: FolderTestCase {
+    /// Every declared command, `completions` and `man` included.
+    var declarations: [CommandDeclaration] { ReuseLab.documentedDeclarations }
+
+    var manPage: String { ManPage.render(declarations, version: "reuselab 0.9.0", date: "") }
+
+    /// A command with an option and a positional of every kind, and words that
+    /// need quoting in every shell.
+    var sample: CommandDeclaration { Self.sample }
+
+    static let sample = CommandDeclaration(
+        name: "sample",
+        summary: "a command with every kind of value: it's \"quoted\", $HOME, `date`, [x]: \\",
+        description: "Test only.",
+        positionals: [
+            PositionalDeclaration(name: "MODE", meaning: "how", kind: .choice(["fast", "faster", "slow"])),
+            PositionalDeclaration(name: "FILE", meaning: "the files", count: .many(minimum: 0)),
+        ],
+        options: [
+            OptionDeclaration(long: "--output", short: "-o", kind: .path, valueName: "FILE", meaning: "where to write it's [output]"),
+            OptionDeclaration(long: "--strategy", kind: .choice(["async-reset", "async-no-reset", "plain", "it's", "$(touch PWNED)"]),
+                              valueName: "NAME", meaning: "the strategy: one of `these` $words"),
+            OptionDeclaration(long: "--only", kind: .list(choices: ["init", "prepareForReuse", "reuse"]), valueName: "LIST", meaning: "kinds"),
+            OptionDeclaration(long: "--rows", kind: .integer(1...10), valueName: "N", meaning: "rows"),
+            OptionDeclaration(long: "--note", kind: .text, valueName: "TEXT", meaning: "free text"),
+            OptionDeclaration(long: "--json", kind: .flag, meaning: "JSON"),
+        ],
+        sections: [HelpSection(title: "More", text: "A line.\n\n  .leading dot, 'quote and back\\slash --code\n'apostrophe first")],
+        examples: [CommandExample(command: "reuselab sample fast -o out.json", meaning: ".dot first")])
+
+    // MARK: - Every option everywhere
+
+    func testEveryCommandAndOptionIsInTheHelpTheScriptsAndTheManPage() {
+        let bash = BashCompletion.script(declarations)
+        let zsh = ZshCompletion.script(declarations)
+        let fish = FishCompletion.script(declarations)
+        let page = manPage
+        XCTAssertTrue(declarations.contains { $0.name == "completions" })
+        XCTAssertTrue(declarations.contains { $0.name == "man" })
+        XCTAssertEqual(Set(declarations.map(\.name)).count, declarations.count, "a command declared twice")
+        for declaration in declarations {
+            let help = HelpText.render(declaration, width: 80)
+            XCTAssertTrue(bash.contains("'\(declaration.name)')"), "bash: no case for \(declaration.name)")
+            XCTAssertTrue(zsh.contains("(\(declaration.name))\n"), "zsh: no case for \(declaration.name)")
+            XCTAssertTrue(fish.contains("-a \(FishCompletion.quote(FishCompletion.word(declaration.name))) -d"), "fish: no entry for \(declaration.name)")
+            XCTAssertTrue(page.contains(".SS \"reuselab \(ManPage.roff(declaration.name, hyphens: .all))\""), "man: no section for \(declaration.name)")
+            for option in declaration.allOptions {
+                for name in [option.long] + (option.short.map { [$0] } ?? []) {
+                    XCTAssertTrue(help.contains(name), "\(declaration.name) --help does not show \(name)")
+                    XCTAssertTrue(bash.contains("'\(name)'"), "bash: \(declaration.name) \(name)")
+                    XCTAssertTrue(zsh.contains(name + (name.hasPrefix("--") && option.takesValue ? "=[" : "[")), "zsh: \(declaration.name) \(name)")
+                    let fishName = name.hasPrefix("--") ? "-l '\(name.dropFirst(2))'" : "-s '\(name.dropFirst())'"
+                    XCTAssertTrue(fish.contains(fishName), "fish: \(declaration.name) \(name)")
+                    XCTAssertTrue(page.contains("\\fB" + ManPage.roff(name, hyphens: .all) + "\\fR"), "man: \(declaration.name) \(name)")
+                }
+            }
+        }
+    }
+
+    func testTheCommandsPrintTheGeneratedScriptsAndPage() throws {
+        for (shell, expected) in [("bash", BashCompletion.script(declarations)), ("zsh", ZshCompletion.script(declarations)),
+                                  ("fish", FishCompletion.script(declarations))] {
+            let result = try run(CompletionsCommand.self, [shell])
+            XCTAssertEqual(result.status, 0)
+            XCTAssertEqual(result.out, expected, shell)
+            XCTAssertEqual(result.err, "")
+        }
+        let man = try run(ManCommand.self, [])
+        XCTAssertEqual(man.status, 0)
+        XCTAssertEqual(man.out, ManPage.render(declarations, version: "reuselab 0.9.0", date: ""))
+        XCTAssertTrue(man.out.contains(".TH \"REUSELAB\" \"1\" \"\" \"reuselab 0.9.0\""), String(man.out.prefix(300)))
+
+        XCTAssertThrowsError(try run(CompletionsCommand.self, ["tcsh"]))
+        XCTAssertThrowsError(try run(CompletionsCommand.self, []))
+        XCTAssertThrowsError(try run(ManCommand.self, ["extra"]))
+        let help = try run(CompletionsCommand.self, ["--help"])
+        XCTAssertTrue(help.out.hasPrefix("Usage: reuselab completions SHELL"), help.out)
+    }
+
+    func testTheOutputIsTheSameEveryTime() {
+        XCTAssertEqual(manPage, manPage)
+        XCTAssertEqual(BashCompletion.script(declarations), BashCompletion.script(declarations))
+        XCTAssertFalse(manPage.contains("\r"))
+    }
+
+    // MARK: - Help
+
+    func testEveryHelpFitsEightyColumns() {
+        for declaration in declarations + [sample] {
+            for line in HelpText.render(declaration, width: 80).split(separator: "\n") {
+                XCTAssertLessThanOrEqual(TextWrap.columns(line), 80, "\(declaration.name) --help: \(line)")
+            }
+        }
+    }
+
+    /// Every command's help comes from its declaration: no hand-written help text is left.
+    func testNoCommandHasAHandWrittenHelp() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/ReuseLabCLI")
+        let enumerator = try XCTUnwrap(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        let pattern = try NSRegularExpression(pattern: #"static (let|var) help\s*(:\s*String\s*)?=\s*""""#)
+        var found: [String] = []
+        for case let url as URL in enumerator where url.pathExtension == "swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            if pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil {
+                found.append(url.lastPathComponent)
+            }
+        }
+        XCTAssertEqual(found.sorted(), [], "commands with a hand-written `static let help`: convert them to a CommandDeclaration")
+    }
+
+    // MARK: - bash
+
+    func testTheBashScriptIsValid() throws {
+        let bash = try shell("bash")
+        for script in [BashCompletion.script(declarations), BashCompletion.script(declarations + [sample])] {
+            let file = try folder.write("reuselab.bash", script)
+            let result = try ReuselabExecutable.run(bash, ["-n", file], directory: folder.url)
+            XCTAssertEqual(result.status, 0, result.err)
+            XCTAssertEqual(result.err, "")
+        }
+    }
+
+    func testBashCompletesTheCommands() throws {
+        let names = declarations.map(\.name)
+        var cases: [[String]] = [["reuselab", ""], ["reuselab", "help", ""], ["reuselab", "--"]]
+        cases += names.map { ["reuselab", String($0.prefix(3))] }
+        if names.contains("replay") { cases.append(["reuselab", "rep"]) }
+        let replies = try bashCompletions(BashCompletion.script(declarations), cases)
+        XCTAssertEqual(replies[0], (names + ["help", "--help", "-h", "--version"]).sorted())
+        XCTAssertEqual(replies[1], names.sorted())
+        XCTAssertEqual(replies[2], ["--help", "--version"])
+        for (number, name) in names.enumerated() {
+            let prefix = String(name.prefix(3))
+            XCTAssertEqual(replies[3 + number], (names + ["help"]).filter { $0.hasPrefix(prefix) }.sorted(), prefix)
+        }
+        if names.contains("replay") { XCTAssertEqual(replies.last, ["replay"]) }
+    }
+
+    func testBashCompletesEveryCommandsOptions() throws {
+        let cases = declarations.map { ["reuselab", $0.name, "-"] } + declarations.map { ["reuselab", $0.name, "--h"] }
+        let replies = try bashCompletions(BashCompletion.script(declarations), cases)
+        for (number, declaration) in declarations.enumerated() {
+            let names = declaration.allOptions.flatMap { [$0.long] + ($0.short.map { [$0] } ?? []) }
+            XCTAssertEqual(replies[number], names.sorted(), declaration.name)
+            XCTAssertEqual(replies[declarations.count + number], ["--help"], declaration.name)
+        }
+    }
+
+    /// The words of a declared `.choice` option (a strategy name), in every form of the option.
+    func testBashCompletesADeclaredChoiceOption() throws {
+        var found: (command: String, option: OptionDeclaration, choices: [String])?
+        for declaration in declarations {
+            for option in declaration.options {
+                if case .choice(let choices) = option.kind, choices.count > 1, found == nil { found = (declaration.name, option, choices) }
+            }
+        }
+        let script: String
+        if found == nil {
+            // No declared command has a choice option yet: one declared here.
+            let strategies = ["async-reset", "async-no-reset", "plain"]
+            let option = OptionDeclaration(long: "--strategy", kind: .choice(strategies), valueName: "NAME", meaning: "the app strategy")
+            script = BashCompletion.script(declarations + [CommandDeclaration(name: "chooser", summary: "s", description: "d", options: [option])])
+            found = ("chooser", option, strategies)
+        } else {
+            script = BashCompletion.script(declarations)
+        }
+        let (command, option, choices) = try XCTUnwrap(found)
+        let prefix = String(choices[0].prefix(2))
+        let expected = choices.filter { $0.hasPrefix(prefix) }.sorted()
+        let replies = try bashCompletions(script, [
+            ["reuselab", command, option.long, prefix],
+            ["reuselab", command, option.long, "=", prefix],
+            ["reuselab", command, option.long, "="],
+            ["reuselab", command, option.long, ""],
+        ])
+        XCTAssertEqual(replies[0], expected)
+        XCTAssertEqual(replies[1], expected)
+        XCTAssertEqual(replies[2], choices.sorted())
+        XCTAssertEqual(replies[3], choices.sorted())
+        if command == "bench" { XCTAssertTrue(choices.contains("async-reset"), "\(choices)") }
+    }
+
+    func testBashCompletesValuesPositionalsAndFiles() throws {
+        try folder.write("alpha.trace.json", "{}")
+        try folder.write("alpine.json", "{}")
+        try FileManager.default.createDirectory(atPath: folder.path("a folder"), withIntermediateDirectories: true)
+        let replies = try bashCompletions(BashCompletion.script(declarations + [sample]), [
+            ["reuselab", "sample", "--strategy", "async-"],
+            ["reuselab", "sample", "--strategy", "it"],
+            ["reuselab", "sample", "--strategy", "$("],
+            ["reuselab", "sample", "--only", "init,pre"],
+            ["reuselab", "sample", "--only", "=", "re"],
+            ["reuselab", "sample", "--only", "init,"],
+            ["reuselab", "sample", "-o", "alp"],
+            ["reuselab", "sample", "--output", "=", "a "],
+            ["reuselab", "sample", "--rows", ""],
+            ["reuselab", "sample", "fa"],
+            ["reuselab", "sample", "--rows", "3", "--strategy=plain", "fast", "alp"],
+            ["reuselab", "sample", "--note", "fa", "fa"],
+            ["reuselab", "sample", "--", "-"],
+            ["reuselab", "sample", "--j"],
+            ["reuselab", "nonesuch", ""],
+        ], directory: folder.url)
+        XCTAssertEqual(replies[0], ["async-no-reset", "async-reset"])
+        // Offered as the command line needs them (bash inserts them as they are).
+        XCTAssertEqual(replies[1], [#"it\'s"#])
+        XCTAssertEqual(replies[2], [#"\$\(touch\ PWNED\)"#])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("PWNED")), "a choice was run as a command")
+        XCTAssertEqual(replies[3], ["init,prepareForReuse"])
+        XCTAssertEqual(replies[4], ["reuse"])
+        XCTAssertEqual(replies[5], ["init,init", "init,prepareForReuse", "init,reuse"])
+        XCTAssertEqual(replies[6], ["alpha.trace.json", "alpine.json"])
+        XCTAssertEqual(replies[7], ["a folder"])
+        XCTAssertEqual(replies[8], [], "nothing to offer for a number")
+        XCTAssertEqual(replies[9], ["fast", "faster"])
+        XCTAssertEqual(replies[10], ["alpha.trace.json", "alpine.json"], "the second positional is a file")
+        XCTAssertEqual(replies[11], ["fast", "faster"], "an option's value is not a positional")
+        XCTAssertEqual(replies[12], [], "after --, no options")
+        XCTAssertEqual(replies[13], ["--json"])
+        XCTAssertEqual(replies[14], [])
+    }
+
+    // MARK: - zsh and fish
+
+    func testTheZshScriptIsValid() throws {
+        let zsh = try shell("zsh")
+        for script in [ZshCompletion.script(declarations), ZshCompletion.script(declarations + [sample])] {
+            let file = try folder.write("_reuselab", script)
+            let check = try ReuselabExecutable.run(zsh, ["-n", file], directory: folder.url)
+            XCTAssertEqual(check.status, 0, check.err)
+            XCTAssertEqual(check.err, "")
+            // Loaded into a shell with the completion system, it registers itself.
+            let load = try ReuselabExecutable.run(zsh, ["-f", "-c", "autoload -U compinit && compinit -u -D && source \(BashCompletion.quote(file)) && print -r -- $_comps[reuselab]"],
+                                                  environment: ["HOME": folder.url.path, "PATH": "/usr/bin:/bin"], directory: folder.url)
+            XCTAssertEqual(load.status, 0, load.err)
+            XCTAssertEqual(load.out, "_reuselab\n", load.err)
+        }
+    }
+
+    func testTheFishScriptIsValidAndCompletes() throws {
+        let fish = try shell("fish")
+        let file = try folder.write("reuselab.fish", FishCompletion.script(declarations + [sample]))
+        let check = try ReuselabExecutable.run(fish, ["--no-execute", file], directory: folder.url)
+        XCTAssertEqual(check.status, 0, check.err)
+        XCTAssertEqual(check.err, "")
+        try folder.write("alpha.trace.json", "{}")
+        let lines = [
+            "reuselab rep", "reuselab help st", "reuselab sample --strategy async-", "reuselab sample --strategy it",
+            "reuselab sample --only init,pre", "reuselab sample --only=init,re", "reuselab sample -o alp", "reuselab sample --j",
+            "reuselab sample fa",
+        ]
+        let commands = lines.map { "complete -C \(FishCompletion.quote($0)) | string replace -r '\\t.*' ''; echo --end--" }
+        let result = try ReuselabExecutable.run(fish, ["--no-config", "-c", "source \(FishCompletion.quote(file)); " + commands.joined(separator: "; ")],
+                                                environment: ["HOME": folder.url.path, "PATH": "/usr/bin:/bin"], directory: folder.url)
+        XCTAssertEqual(result.status, 0, result.err)
+        let replies = replies(result.out)
+        XCTAssertEqual(replies.count, lines.count, result.out + result.err)
+        guard replies.count == lines.count else { return }
+        let names = declarations.map(\.name)
+        XCTAssertEqual(replies[0], names.filter { $0.hasPrefix("rep") }.sorted())
+        XCTAssertEqual(replies[1], names.filter { $0.hasPrefix("st") }.sorted())
+        XCTAssertEqual(replies[2], ["async-no-reset", "async-reset"])
+        XCTAssertEqual(replies[3], ["it's"])
+        XCTAssertEqual(replies[4], ["init,prepareForReuse"])
+        XCTAssertEqual(replies[5], ["--only=init,reuse"])
+        XCTAssertEqual(replies[6], ["alpha.trace.json"])
+        XCTAssertEqual(replies[7], ["--json"])
+        XCTAssertEqual(replies[8], ["fast", "faster"])
+    }
+
+    // MARK: - The man page
+
+    func testTheManPageHasEverySection() {
+        let page = manPage
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "\"EXIT STATUS\"", "ENVIRONMENT", "FILES"] {
+            XCTAssertTrue(page.contains("\n.SH \(section)\n"), section)
+        }
+        XCTAssertTrue(page.contains(".SH NAME\nreuselab \\- learn how a table view recycles its cells"), page)
+        for variable in ["COLUMNS", "NO_COLOR", "REUSELAB_PROGRESS_DIR"] {
+            XCTAssertTrue(page.contains(".TP\n\\fB\(variable)\\fR\n"), variable)
+        }
+        for file in ["traces/", "lessons/", "~/.reuselab/progress/"] {
+            XCTAssertTrue(page.contains(".TP\n\\fI\(file)\\fR\n"), file)
+        }
+        let statuses = OverviewParts(ReuseLab.overview).exitStatuses.map(\.0)
+        XCTAssertEqual(statuses, ["0", "1", "64", "65", "66", "67", "73", "130"])
+        for status in statuses { XCTAssertTrue(page.contains(".TP\n\\fB\(status)\\fR\n"), status) }
+        for declaration in declarations {
+            for example in declaration.examples {
+                XCTAssertTrue(page.contains(ManPage.roff(example.command, hyphens: .all)), example.command)
+            }
+            for section in declaration.sections {
+                XCTAssertTrue(page.contains(".B " + ManPage.argument(section.title + ":")), section.title)
+            }
+        }
+        // No line of text could be taken for a request.
+        for line in page.split(separator: "\n") where !line.hasPrefix(".") {
+            XCTAssertFalse(line.hasPrefix("'"), String(line))
+        }
+    }
+
+    func testRoffEscaping() {
+        XCTAssertEqual(ManPage.roff("a\\b", hyphens: .options), "a\\eb")
+        XCTAssertEqual(ManPage.roff("--only read-only -o - x", hyphens: .options), "\\-\\-only read-only \\-o \\- x")
+        XCTAssertEqual(ManPage.roff("async-no-reset", hyphens: .all), "async\\-no\\-reset")
+        XCTAssertEqual(ManPage.roff("a — b…", hyphens: .options), "a \\[u2014] b\\[u2026]")
+        XCTAssertEqual(ManPage.argument("say \"hi\""), "\"say \\(dqhi\\(dq\"")
+        let page = ManPage.render([sample], version: "v", date: "2025-01-01")
+        XCTAssertTrue(page.contains("\n\\&.leading dot") || page.contains("\n  .leading dot"), page)
+        XCTAssertTrue(page.contains("\n\\&'apostrophe first"), page)
+        XCTAssertTrue(page.contains("\\&.dot first"), page)
+        XCTAssertTrue(page.contains("back\\eslash \\-\\-code"), page)
+        XCTAssertTrue(page.contains(".TH \"REUSELAB\" \"1\" \"2025\\-01\\-01\" \"v\""), page)
+    }
+
+    func testTheManPageRendersWithoutWarnings() throws {
+        var checked = false
+        for page in [manPage, ManPage.render(declarations + [sample], version: "reuselab 0.9.0", date: "")] {
+            let file = try folder.write("reuselab.1", page)
+            if let groff = executable("groff") {
+                let result = try ReuselabExecutable.run(groff, ["-ww", "-z", "-man", "-Tutf8", file], directory: folder.url)
+                XCTAssertEqual(result.status, 0, result.err)
+                XCTAssertEqual(result.err, "", "groff warnings")
+                checked = true
+            }
+            if let man = executable("man") {
+                let result = try ReuselabExecutable.run(man, ["-l", "-Tutf8", file],
+                                                        environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "PATH": "/usr/bin:/bin",
+                                                                      "LANG": "C.UTF-8", "HOME": folder.url.path],
+                                                        directory: folder.url)
+                XCTAssertEqual(result.status, 0, result.err)
+                XCTAssertEqual(result.err, "", "man warnings")
+                // Bold and underline are overstruck off a terminal: "N\bN", "_\bx".
+                let text = result.out.replacingOccurrences(of: ".\u{8}", with: "", options: .regularExpression)
+                XCTAssertTrue(text.contains("EXIT STATUS"), text)
+                XCTAssertTrue(text.contains("REUSELAB_PROGRESS_DIR"), text)
+                checked = true
+            }
+        }
+        if !checked { throw XCTSkip("neither groff nor man is installed") }
+    }
+
+    // MARK: - Helpers
+
+    /// Runs a command's `main` with captured output.
+    private func run(_ command: any Subcommand.Type, _ arguments: [String]) throws -> CommandResult {
+        let captured = CapturedOutput()
+        let io = CommandIO(out: { captured.out += $0 }, err: { captured.err += $0 })
+        let status = try command.main(arguments, io: io)
+        return CommandResult(status: status, out: captured.out, err: captured.err)
+    }
+
+    /// The program `name` on the PATH (or in /usr/bin, /bin), if installed.
+    private func executable(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for directory in path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin", "/usr/local/bin"] {
+            let candidate = URL(fileURLWithPath: directory).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// The shell `name`, or a skip when it is not installed.
+    private func shell(_ name: String) throws -> URL {
+        guard let url = executable(name) else { throw XCTSkip("\(name) is not installed") }
+        return url
+    }
+
+    /// What bash's completion function offers for each command line, sorted: the
+    /// script is sourced, COMP_WORDS and COMP_CWORD set as bash sets them (the last
+    /// word is the one being completed), the function called, COMPREPLY printed.
+    private func bashCompletions(_ script: String, _ lines: [[String]], directory: URL? = nil) throws -> [[String]] {
+        let bash = try shell("bash")
+        let file = try folder.write("reuselab.bash", script)
+        var session = "source \(BashCompletion.quote(file)) || exit 3\n"
+        session += #"complete_line() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=(); _reuselab; "#
+        session += #"if ((${#COMPREPLY[@]})); then printf '%s\n' "${COMPREPLY[@]}" | LC_ALL=C sort; fi; echo --end--; }"# + "\n"
+        for words in lines {
+            session += "complete_line " + words.map(BashCompletion.quote).joined(separator: " ") + "\n"
+        }
+        let sessionFile = try folder.write("session.bash", session)
+        let result = try ReuselabExecutable.run(bash, ["--noprofile", "--norc", sessionFile],
+                                                environment: ["PATH": "/usr/bin:/bin", "HOME": folder.url.path, "LC_ALL": "C"],
+                                                directory: directory ?? folder.url)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.err, "", "bash printed errors")
+        let replies = replies(result.out)
+        XCTAssertEqual(replies.count, lines.count, result.out)
+        return replies + Array(repeating: [], count: max(0, lines.count - replies.count))
+    }
+
+    /// Output in blocks ended by "--end--", each block's lines sorted.
+    private func replies(_ output: String) -> [[String]] {
+        var blocks: [[String]] = []
+        var current: [String] = []
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line == "--end--" {
+                blocks.append(current.sorted())
+                current = []
+            } else if !line.isEmpty {
+                current.append(line)
+            }
+        }
+        return blocks
+    }
+}
