@@ -8,8 +8,8 @@ enum DiffCommand: Subcommand {
         name: "diff",
         summary: "compare two traces: where they part ways and what each costs",
         description: """
-        Compares two traces — usually one scenario recorded under two strategies or
-        two profiles. Their lifecycle and loading events are aligned (longest common
+        Compares two traces (usually one scenario recorded under two strategies or
+        two profiles). Their lifecycle and loading events are aligned (longest common
         subsequence, Myers' algorithm) by what they mean — kind, row, image, cause —
         ignoring times, request numbers and cell ids. It shows where they first part
         ways and why (each side's own explanation), the changed stretches side by

@@ -60,7 +60,7 @@ enum ReplayCommand: Subcommand {
         sections: [
             HelpSection(title: "Groups for --only (and for k when stepping)", text: groupList),
             HelpSection(title: "Stepping", text: """
-            On a terminal, → n Enter Space: next step; ← b: back; g, a number and Enter:
+            On a terminal, the right arrow, n, Enter or Space: next step; the left arrow or b: back; g, a number and Enter:
             go to that step; k, a kind or group and Enter: the next step of it; s: the
             next STALE or LATE step; p: the picture of the table view; h ?: help; q: quit.
             When standard input is not a terminal, commands are read as lines: n (or an
