@@ -41,21 +41,9 @@ public enum CompactPicture {
         }
 
         // Every other live cell, grouped by where it is.
-        var prepared: [String] = [], settingUp: [String] = [], offscreen: [String] = [], kept: [String] = []
-        for cell in state.cells {
-            switch cell.phase {
-            case .configured(let row): prepared.append("#\(cell.id) (row \(row))")
-            case .fresh: settingUp.append("#\(cell.id) (new)")
-            case .dequeued: settingUp.append("#\(cell.id) (dequeued)")
-            case .offscreen(let row): offscreen.append("#\(cell.id) (was row \(row))")
-            case .keptAside(let row): kept.append("#\(cell.id) (row \(row))")
-            case .displayed, .pooled, .deallocated: break
-            }
+        for group in OffscreenCells(state).groups {
+            lines.append(contentsOf: labelled(group.label, group.cells, width))
         }
-        if !prepared.isEmpty { lines.append(contentsOf: labelled("Prepared, not on screen yet: ", prepared, width)) }
-        if !settingUp.isEmpty { lines.append(contentsOf: labelled("Being set up: ", settingUp, width)) }
-        if !offscreen.isEmpty { lines.append(contentsOf: labelled("Just left the screen: ", offscreen, width)) }
-        if !kept.isEmpty { lines.append(contentsOf: labelled("Kept aside (not in the pool): ", kept, width)) }
         let pools = state.pools.keys.sorted()
         if pools.isEmpty || pools.allSatisfy({ (state.pools[$0] ?? []).isEmpty }) {
             lines.append("Reuse pool: empty")

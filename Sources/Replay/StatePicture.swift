@@ -2,7 +2,8 @@ import TraceFormat
 
 /// A picture of the replay state as text that fits a given width (80 columns by
 /// default): the screen with each visible row, its cell and what its image view
-/// shows (stale ones marked), then the cells kept aside, each reuse pool, the rows
+/// shows (stale ones marked), then the cells kept aside and every other live cell
+/// off screen (`OffscreenCells`), each reuse pool, the rows
 /// being prefetched and the requests in flight. The screen's rows are cut to fit
 /// its box; the lines under it wrap.
 public enum StatePicture {
@@ -46,14 +47,17 @@ public enum StatePicture {
             lines.append(box("row \(pad(String(row), 5)) " + described))
         }
         lines.append(border)
-        let kept = state.keptAside.map { id -> String in
-            if case .keptAside(let row) = state.cell(id)?.phase { return "#\(id) (row \(row))" }
-            return "#\(id)"
+        let offscreen = OffscreenCells(state)
+        lines += fit("kept aside: ", offscreen.keptAside.isEmpty ? "none" : offscreen.keptAside.joined(separator: ", "))
+        // The other live cells off screen, so the picture holds every cell alive.
+        for (label, cells) in [("prepared, not on screen yet: ", offscreen.prepared), ("being set up: ", offscreen.settingUp),
+                               ("just left the screen: ", offscreen.justLeft)] where !cells.isEmpty {
+            lines += fit(label, cells.joined(separator: ", "))
         }
-        lines += fit("kept aside: ", kept.isEmpty ? "none" : kept.joined(separator: ", "))
         let pools = state.pools.keys.sorted().map { key -> String in
             let ids = state.pools[key] ?? []
-            return "\(VisibleText.escape(key)): " + (ids.isEmpty ? "empty" : ids.map { "#\($0)" }.joined(separator: " ") + " (next out: #\(ids.last ?? 0))")
+            // The pool hands out its most recently added cell first; each cell is named once.
+            return "\(VisibleText.escape(key)): " + (ids.isEmpty ? "empty" : "next out first " + ids.reversed().map { "#\($0)" }.joined(separator: " "))
         }
         lines += fit("reuse pool: ", pools.isEmpty ? "empty" : pools.joined(separator: "; "))
         if !state.pendingPrefetch.isEmpty {
@@ -62,8 +66,8 @@ public enum StatePicture {
         let inFlight = state.requestsInFlight
         if !inFlight.isEmpty {
             let shown = inFlight.prefix(6).map { record -> String in
-                let what = record.row.map { "row \($0)" } ?? "page"
-                return "#\(record.id) \(what) \(record.phase == .waiting ? "waiting" : "running")"
+                // Rows, not request numbers: a "#" in the picture always names a cell.
+                (record.row.map { "row \($0)" } ?? "a page") + (record.phase == .waiting ? " (waiting)" : " (running)")
             }
             lines += fit("requests in flight: ", shown.joined(separator: ", ") + (inFlight.count > 6 ? ", … \(inFlight.count - 6) more" : ""))
         }

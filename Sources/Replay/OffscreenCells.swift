@@ -1,0 +1,37 @@
+import TraceFormat
+
+/// The live cells that are not on screen, grouped by where they are: prepared
+/// for a row not yet visible, being set up, just off screen, kept aside out of
+/// the pool. With the rows on screen and the reuse pools these are every live
+/// cell, so both pictures of the state (`StatePicture` for replay,
+/// `CompactPicture` for lessons) draw them from here and can never disagree
+/// with the count of cells alive.
+struct OffscreenCells {
+    /// "#23 (row 22)": configured by cellForRowAt, not displayed yet.
+    var prepared: [String] = []
+    /// "#24 (new)", "#3 (dequeued)": handed out, not configured yet.
+    var settingUp: [String] = []
+    /// "#5 (was row 4)": after didEndDisplaying, before it is pooled or kept aside.
+    var justLeft: [String] = []
+    /// "#1 (row 0)": kept aside with its row's content, out of the pool.
+    var keptAside: [String] = []
+
+    init(_ state: ReplayState) {
+        for cell in state.cells {
+            switch cell.phase {
+            case .configured(let row): prepared.append("#\(cell.id) (row \(row))")
+            case .fresh: settingUp.append("#\(cell.id) (new)")
+            case .dequeued: settingUp.append("#\(cell.id) (dequeued)")
+            case .offscreen(let row): justLeft.append("#\(cell.id) (was row \(row))")
+            case .keptAside(let row): keptAside.append("#\(cell.id) (row \(row))")
+            case .displayed, .pooled, .deallocated: break
+            }
+        }
+    }
+
+    /// Each group that has cells, with its label.
+    var groups: [(label: String, cells: [String])] {
+        [("Prepared, not on screen yet: ", prepared), ("Being set up: ", settingUp),
+         ("Just left the screen: ", justLeft), ("Kept aside (not in the pool): ", keptAside)].filter { !$0.cells.isEmpty }
+    }
+}
