@@ -19,6 +19,16 @@ public struct Lesson: Sendable {
     var positions: [String: SourcePosition] = [:]
 }
 
+extension Lesson {
+    /// How many questions the lesson asks in all (a step may ask several).
+    public var questionCount: Int { steps.reduce(0) { $0 + $1.questions.count } }
+
+    /// The number (1-based, over the whole lesson) of question `question` of step `step`.
+    public func questionNumber(step: Int, question: Int) -> Int {
+        steps.prefix(step).reduce(0) { $0 + $1.questions.count } + question + 1
+    }
+}
+
 /// One stop in a lesson: narration, where to pause, and the questions to ask
 /// there. Questions that share a pause are asked one after another and answered
 /// by one reveal.

@@ -108,12 +108,10 @@ public struct LoadedLesson {
     }
 
     /// How many questions the lesson asks in all.
-    public var questionCount: Int { lesson.steps.reduce(0) { $0 + $1.questions.count } }
+    public var questionCount: Int { lesson.questionCount }
 
     /// The number (1-based, over the whole lesson) of question `question` of step `step`.
-    public func questionNumber(step: Int, question: Int) -> Int {
-        lesson.steps.prefix(step).reduce(0) { $0 + $1.questions.count } + question + 1
-    }
+    public func questionNumber(step: Int, question: Int) -> Int { lesson.questionNumber(step: step, question: question) }
 }
 
 /// Traces read for lessons, by their real path, so that checking the whole

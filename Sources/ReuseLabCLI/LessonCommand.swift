@@ -166,12 +166,14 @@ enum LessonCommand: Subcommand {
                 let (progress, warning) = store.load(lesson: lesson.id)
                 if let warning { io.err("reuselab: warning: \(warning)\n") }
                 let state: String
+                // Counted in questions, not steps: a step may ask several. Questions are
+                // answered in order, so the next one is the one after those answered.
                 if let progress, progress.nextStep >= lesson.steps.count {
-                    state = "done, \(progress.score)/\(lesson.steps.count) right"
-                } else if let progress, progress.nextStep > 0 {
-                    state = "at question \(progress.nextStep + 1) of \(lesson.steps.count)"
+                    state = "done, \(progress.score)/\(lesson.questionCount) right"
+                } else if let progress, !progress.results.isEmpty {
+                    state = "at question \(min(progress.results.count + 1, lesson.questionCount)) of \(lesson.questionCount)"
                 } else {
-                    state = "\(lesson.steps.count) questions"
+                    state = "\(lesson.questionCount) questions"
                 }
                 io.out(TextWrap.row(String(format: "%3d  ", index + 1) + VisibleText.escape(lesson.id).padded(24),
                                     VisibleText.escape(lesson.title) + "  [" + state + "]", width: TerminalWidth.current()))
