@@ -4,6 +4,7 @@ import TraceFormat
 import Replay
 import ReuseLabTestSupport
 @testable import Lessons
+import ReuseLabCLI
 
 /// What a learner sees at a pause, pinned as golden text: the narration, the
 /// steps that matter, the picture of the table view (with the cell prepared
@@ -124,5 +125,24 @@ final class LessonPauseGoldenTests: XCTestCase {
                 }
             }
         }
+    }
+}
+
+/// The lesson list counts questions, not steps, and shows where a learner who
+/// quit inside a step of several questions stands.
+final class LessonListQuestionCountTests: XCTestCase {
+    func testTheListCountsQuestionsAndProgressInsideAStep() throws {
+        let root = try lessonProject()
+        try Data(LessonPauseGoldenTests.lesson.utf8).write(to: root.appendingPathComponent("lessons/golden-pause.json"))
+        let progress = try temporaryFolder()
+        try ProgressStore(folder: progress).save(LessonProgress(lesson: "golden-pause", nextStep: 0,
+                                                                results: [.init(step: 0, question: 0, answer: "#1", correct: true)]))
+        setenv("REUSELAB_PROGRESS_DIR", progress.path, 1)
+        defer { unsetenv("REUSELAB_PROGRESS_DIR") }
+        var out = ""
+        let status = ReuseLab.run(["lesson", "--lessons", root.appendingPathComponent("lessons").path],
+                                  io: CommandIO(out: { out += $0 }, err: { _ in }))
+        XCTAssertEqual(status, 0)
+        XCTAssertTrue(out.contains("[at question 2 of 3]"), out)
     }
 }
