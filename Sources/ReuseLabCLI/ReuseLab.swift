@@ -21,9 +21,16 @@ public enum ReuseLab {
     /// Each command and its one-line summary, from the declarations.
     static var commands: [(name: String, summary: String)] { declarations.map { ($0.name, $0.summary) } }
 
+    /// What reuselab is, in one line (the overview's first, the man page's NAME).
+    static let tagline = "learn how a table view recycles its cells, one recorded step at a time"
+
+    /// Every exit status and what it means, from `FailureKind`, in order.
+    static var exitStatuses: [(status: Int32, meaning: String)] {
+        [(0, "success")] + FailureKind.allCases.map { ($0.exitStatus, $0.summary) }.sorted { $0.0 < $1.0 }
+    }
+
     public static let overview = """
-    reuselab — learn how a table view recycles its cells, one recorded step at a
-    time.
+    \(TextWrap.paragraph("reuselab — " + tagline + ".", width: 80).dropLast())
 
     Usage: reuselab <command> [options]
 
@@ -34,9 +41,7 @@ public enum ReuseLab {
     options, 'reuselab --version' for the version. 'reuselab completions bash'
     (or zsh, fish) prints shell completions; 'reuselab man' the manual page.
 
-    Exit status: 0 success; 1 a check failed; 64 usage error; 65 bad input data;
-    66 missing or not a regular file; 67 too large; 73 cannot write output;
-    130 a lesson stopped with Ctrl-C.
+    \(TextWrap.paragraph("Exit status: " + exitStatuses.map { "\($0.status) \($0.meaning)" }.joined(separator: "; ") + ".", width: 80).dropLast())
 
     """
 

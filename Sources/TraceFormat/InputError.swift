@@ -1,6 +1,6 @@
 /// What kind of failure a `ReuseLabError` is; each kind has its own exit status,
 /// so scripts and graders can tell a typo on the command line from a broken file.
-public enum FailureKind: Sendable, Equatable {
+public enum FailureKind: Sendable, Equatable, CaseIterable {
     /// The command line itself is wrong (unknown option, missing argument).
     case usage
     /// A file exists but its contents are wrong: not JSON, wrong types, impossible lifecycle.
@@ -15,6 +15,19 @@ public enum FailureKind: Sendable, Equatable {
     case cannotWrite
     /// The user pressed Ctrl-C (a lesson stops in good order, keeping its answers).
     case interrupted
+
+    /// What the exit status means, for the overview and the man page.
+    public var summary: String {
+        switch self {
+        case .usage: return "usage error"
+        case .badInput: return "bad input data"
+        case .missingFile: return "missing or not a regular file"
+        case .tooLarge: return "too large"
+        case .checkFailed: return "a check failed"
+        case .cannotWrite: return "cannot write output"
+        case .interrupted: return "a lesson stopped with Ctrl-C"
+        }
+    }
 
     /// The process exit status for this kind of failure (documented in the README).
     public var exitStatus: Int32 {

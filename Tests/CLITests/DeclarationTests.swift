@@ -293,7 +293,7 @@ final class DeclarationTests: FolderTestCase {
         for file in ["traces/", "lessons/", "~/.reuselab/progress/"] {
             XCTAssertTrue(page.contains(".TP\n\\fI\(file)\\fR\n"), file)
         }
-        let statuses = OverviewParts(ReuseLab.overview).exitStatuses.map(\.0)
+        let statuses = ReuseLab.exitStatuses.map { String($0.status) }
         XCTAssertEqual(statuses, ["0", "1", "64", "65", "66", "67", "73", "130"])
         for status in statuses { XCTAssertTrue(page.contains(".TP\n\\fB\(status)\\fR\n"), status) }
         for declaration in declarations {

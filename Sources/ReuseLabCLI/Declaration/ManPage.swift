@@ -18,7 +18,7 @@ enum ManPage {
         page.request(".ad l")
 
         page.request(".SH NAME")
-        page.text(roff(program, hyphens: .all) + " \\- " + roff(parts.tagline(program: program), hyphens: .options))
+        page.text(roff(program, hyphens: .all) + " \\- " + roff(ReuseLab.tagline, hyphens: .options))
 
         page.request(".SH SYNOPSIS")
         let synopses = [("", "\\fIcommand\\fR [\\fIoptions\\fR]"), ("help", "\\fIcommand\\fR"), ("--help", ""), ("--version", "")]
@@ -44,9 +44,9 @@ enum ManPage {
         for declaration in declarations { command(declaration, program: program, into: &page) }
 
         page.request(".SH \"EXIT STATUS\"")
-        for (status, meaning) in parts.exitStatuses {
+        for (status, meaning) in ReuseLab.exitStatuses {
             page.request(".TP")
-            page.text("\\fB" + roff(status, hyphens: .all) + "\\fR")
+            page.text("\\fB" + roff(String(status), hyphens: .all) + "\\fR")
             page.text(roff(meaning, hyphens: .options))
         }
 
@@ -260,40 +260,19 @@ enum ManPage {
     }
 }
 
-/// The overview's parts the man page uses: its first line as the tagline, its
-/// prose paragraphs, its exit status table ("Exit status: 0 success; 1 …").
+/// The overview's prose paragraphs, for the man page's DESCRIPTION: everything
+/// but the usage line, the command list (the man page lists the declarations)
+/// and the exit statuses (it lists `ReuseLab.exitStatuses`).
 struct OverviewParts {
     private(set) var prose: [String] = []
-    private(set) var exitStatuses: [(String, String)] = []
 
     init(_ overview: String) {
         let paragraphs = overview.components(separatedBy: "\n\n")
             .map { $0.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
             .filter { !$0.isEmpty }
         for paragraph in paragraphs {
-            if paragraph.hasPrefix("Usage:") || paragraph.hasPrefix("Commands:") { continue }
-            if paragraph.hasPrefix("Exit status:") {
-                let table = paragraph.dropFirst("Exit status:".count)
-                for entry in table.split(separator: ";") {
-                    var entry = entry.trimmingCharacters(in: .whitespaces)
-                    if entry.hasSuffix(".") { entry.removeLast() }
-                    guard let space = entry.firstIndex(of: " "), Int(entry[..<space]) != nil else { continue }
-                    exitStatuses.append((String(entry[..<space]), String(entry[entry.index(after: space)...]).trimmingCharacters(in: .whitespaces)))
-                }
-                continue
-            }
+            if paragraph.hasPrefix("Usage:") || paragraph.hasPrefix("Commands:") || paragraph.hasPrefix("Exit status:") { continue }
             prose.append(paragraph)
         }
-    }
-
-    /// "learn how a table view recycles its cells, one recorded step at a time":
-    /// the first paragraph without the program's name and the final stop.
-    func tagline(program: String) -> String {
-        guard var first = prose.first else { return "" }
-        for lead in [program + " — ", program + " - ", program + ": "] where first.hasPrefix(lead) {
-            first.removeFirst(lead.count)
-        }
-        if first.hasSuffix(".") { first.removeLast() }
-        return first
     }
 }
