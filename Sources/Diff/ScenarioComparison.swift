@@ -4,7 +4,8 @@ import TraceFormat
 /// fair only when everything but the strategy (and perhaps the profile) is the same.
 public enum ScenarioComparison {
     /// What the comparison is about: the app's strategy, the table view's profile,
-    /// whether the app prefetches ("strategy async-reset → task-identity-cancel").
+    /// whether the app prefetches, whether the table view may prefetch at all
+    /// (`isPrefetchingEnabled`) ("strategy async-reset → task-identity-cancel").
     public static func setup(_ a: TraceHeader, _ b: TraceHeader) -> [String] {
         var found: [String] = []
         let left = a.scenario?.strategy, right = b.scenario?.strategy
@@ -12,6 +13,9 @@ public enum ScenarioComparison {
         if a.profile != b.profile { found.append("\(a.profile.rawValue) → \(b.profile.rawValue) profile") }
         if let l = a.scenario?.prefetching, let r = b.scenario?.prefetching, l != r {
             found.append("prefetching \(l ? "on" : "off") → \(r ? "on" : "off")")
+        }
+        if let l = a.scenario?.isPrefetchingEnabled, let r = b.scenario?.isPrefetchingEnabled, l != r {
+            found.append("isPrefetchingEnabled \(l) → \(r)")
         }
         return found
     }

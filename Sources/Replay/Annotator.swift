@@ -124,10 +124,17 @@ public struct Annotator {
             configuredAt[cell] = event.time
             var text = "The data source configures cell #\(cell) for row \(row)."
             let shownNow = samePass(after: index).contains { $0.body == .willDisplay(row: row, cell: cell) }
-            if !shownNow, before.displayed[row] == nil, trace.header.profile == .modern {
+            let reloading = before.reloadingRows.contains(row) || before.displayed[row] != nil
+            if trace.header.scenario?.isPrefetchingEnabled == false {
+                // Nothing is prepared ahead with the property off (Apple: "When false, the
+                // table view requests cells when they need to display"), whatever the times say.
+                if !reloading, trace.header.profile == .modern {
+                    text += " isPrefetchingEnabled is false, so the table view asks for a row's cell only when the row is about to appear, never ahead of time."
+                }
+            } else if !shownNow, before.displayed[row] == nil, trace.header.profile == .modern {
                 text += " Row \(row) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt."
             }
-            if before.reloadingRows.contains(row) || before.displayed[row] != nil {
+            if reloading {
                 text += " The row is being reloaded: its old cell stays on screen until the new one is displayed."
             }
             return text
@@ -136,7 +143,7 @@ public struct Annotator {
             case .keptAside, .offscreen:
                 return "Row \(row) comes back on screen with cell #\(cell), which was kept aside: it is shown again without cellForRowAt or prepareForReuse."
             default:
-                if let at = configuredAt[cell], at < event.time {
+                if let at = configuredAt[cell], at < event.time, trace.header.scenario?.isPrefetchingEnabled != false {
                     return "Row \(row) appears with cell #\(cell), prepared ahead at \(Wording.ms(at))."
                 }
                 return "Row \(row) appears with cell #\(cell) (willDisplay)."
@@ -148,7 +155,8 @@ public struct Annotator {
                 if case .enqueue(let id, let identifier) = later.body, id == cell { fate = " Cell #\(cell) joins the \(VisibleText.escape(identifier)) reuse pool at once."; break }
                 if case .viewDidDisappear = later.body { break }
             }
-            if before.hasDisappeared { fate = " The table view is going away." }
+            // Recordings no longer send this at teardown; a hand-written or older trace may.
+            if before.hasDisappeared { fate = " The table view is going away (UIKit is not known to send didEndDisplaying then)." }
             if before.reloadingRows.contains(row) || reloadDataAt == event.time {
                 return "Row \(row)'s old cell #\(cell) ends displaying (didEndDisplaying): the reload replaces it, while the row itself stays on screen." + fate
             }
@@ -167,8 +175,22 @@ public struct Annotator {
                 return "Cell #\(cell) joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting)."
             }
         case .deinitCell(let cell):
-            let why = before.hasDisappeared ? "the table view is torn down" : "the pool was emptied (memory warning)"
-            return "Cell #\(cell) is deallocated (deinit): \(why). Cells live as long as the table view, not as long as a row."
+            guard before.hasDisappeared else {
+                return "Cell #\(cell) is deallocated (deinit): the pool was emptied (memory warning). Cells live as long as the table view, not as long as a row."
+            }
+            // Teardown: the table view is deallocated, and every cell it holds with it.
+            switch before.cell(cell)?.phase {
+            case .displayed(let row):
+                return "Cell #\(cell), still showing row \(row), is deallocated (deinit) with the table view, without didEndDisplaying: UIKit sends none when the screen goes away."
+            case .keptAside(let row), .offscreen(let row):
+                return "Cell #\(cell), kept aside since row \(row) left, is deallocated (deinit) with the table view."
+            case .configured(let row):
+                return "Cell #\(cell), prepared ahead for row \(row), is deallocated (deinit) with the table view; row \(row) never appeared."
+            case .pooled:
+                return "Cell #\(cell), waiting in the reuse pool, is deallocated (deinit) with the table view."
+            default:
+                return "Cell #\(cell) is deallocated (deinit) with the table view."
+            }
         case .prefetchRowsAt(let rows):
             prefetchBatches += 1
             var text = "Prefetch batch \(prefetchBatches): \(Wording.rows(rows)) (\(Wording.count(rows.count, "row")))"
@@ -251,10 +273,11 @@ public struct Annotator {
         case .didReceiveMemoryWarning:
             return "A memory warning: the table view empties its reuse pools."
         case .viewDidDisappear:
-            return "The screen goes away (viewDidDisappear); the table view and all its cells are released next."
+            return "The screen goes away (viewDidDisappear); then the table view is deallocated with every cell it holds: on screen, kept aside, prepared ahead or pooled. The rows still on screen get no didEndDisplaying, so per-row work has to stop here."
         case .note(let text):
             return "NOTE: " + VisibleText.escape(text)
         case .recordingEnded:
+            if before.hasDisappeared { return "The recording ends; the screen has gone away with its table view and cells." }
             return "The recording ends; the screen stays as the last frame showed it."
         }
     }

@@ -3,7 +3,10 @@ import TraceFormat
 /// How long rows waited for their images. A display period of a row runs from its
 /// `willDisplay` until the first frame snapshot that shows that row's cell with the
 /// row's own image (`ReplayState.expectedImage(forRow:)`); a period whose
-/// `didEndDisplaying` comes first ended before the image ever showed.
+/// `didEndDisplaying` comes first ended before the image ever showed. Teardown
+/// sends no `didEndDisplaying` (the screen goes away, the rows do not leave it), so
+/// a row still waiting when its cell is deallocated with the table view counts as
+/// still waiting at the end, not as gone before its image.
 struct ImageWait: Sendable {
     /// An open display period: the row and when its `willDisplay` came.
     private struct Period: Sendable {

@@ -59,7 +59,8 @@ public struct MetricsReport: Sendable, Equatable {
     public var imageWaitAverage: Measured<VirtualTime>
     /// Display periods that ended (`didEndDisplaying`) before the image showed.
     public var imageWaitsEndedEarly: Measured<Int>
-    /// Display periods still waiting for their image when the trace ended.
+    /// Display periods still waiting for their image when the trace ended, those of
+    /// rows on screen when it went away included (teardown sends no `didEndDisplaying`).
     public var imageWaitsOpenAtEnd: Measured<Int>
 
     // MARK: Main thread and memory

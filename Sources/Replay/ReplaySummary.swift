@@ -30,7 +30,8 @@ public struct ReplaySummary: Sendable, Equatable {
             return nil
         }
         let story = Story(annotations: timeline.annotations, facts: SummaryFacts(trace), report: report,
-                          prefetching: trace.header.scenario?.prefetching)
+                          prefetching: trace.header.scenario?.prefetching,
+                          isPrefetchingEnabled: trace.header.scenario?.isPrefetchingEnabled)
         points = story.cells() + story.prefetch() + story.network() + story.screen()
             + story.stale() + story.late() + story.hitches() + story.appEvents() + story.memory()
     }
@@ -46,6 +47,7 @@ public struct ReplaySummary: Sendable, Equatable {
         let facts: SummaryFacts
         let report: MetricsReport
         let prefetching: Bool?
+        let isPrefetchingEnabled: Bool?
 
         /// "step 243, at 900 ms: " and the annotation, from after `marker: ` if given.
         func moment(_ annotation: Annotation, after marker: String? = nil) -> String {
@@ -78,6 +80,10 @@ public struct ReplaySummary: Sendable, Equatable {
 
         func prefetch() -> [String] {
             guard let batch = first(.prefetchRowsAt) else {
+                if isPrefetchingEnabled == false {
+                    let source = prefetching == true ? "never calls the prefetch data source the app set" : "has no prefetch data source either"
+                    return ["No prefetching: isPrefetchingEnabled is false, so the table view requests each cell only when its row is about to appear, never ahead, and \(source)."]
+                }
                 return prefetching == false ? ["No prefetching: the table view has no prefetch data source."] : []
             }
             var text = "\(Wording.count(facts.prefetchBatches, "prefetch batch", "prefetch batches")) \(facts.prefetchBatches == 1 ? "asks" : "ask") for \(Wording.count(facts.prefetchedRows, "row")) ahead of time; the first, " + moment(batch)
@@ -173,7 +179,14 @@ public struct ReplaySummary: Sendable, Equatable {
                 points.append("didReceiveMemoryWarning, " + moment(warning) + " \(Wording.count(facts.deallocatedBeforeDisappearing, "cell")) \(facts.deallocatedBeforeDisappearing == 1 ? "is" : "are") deallocated while the screen is up.")
             }
             if let gone = first(.viewDidDisappear) {
-                points.append("The screen goes away at step \(gone.seq) (\(Wording.ms(gone.time))); \(Wording.count(facts.deallocatedAfterDisappearing, "cell")) \(facts.deallocatedAfterDisappearing == 1 ? "is" : "are") deallocated with the table view.")
+                var text = "The screen goes away at step \(gone.seq) (\(Wording.ms(gone.time))); \(Wording.count(facts.deallocatedAfterDisappearing, "cell")) \(facts.deallocatedAfterDisappearing == 1 ? "is" : "are") deallocated with the table view"
+                let onScreen = facts.deallocatedOnScreen
+                if onScreen > 0 {
+                    text += onScreen == facts.deallocatedAfterDisappearing
+                        ? (onScreen == 1 ? ", still on screen and without didEndDisplaying" : ", all still on screen and without didEndDisplaying")
+                        : ", \(onScreen) of them still on screen and without didEndDisplaying"
+                }
+                points.append(text + ".")
             }
             return points
         }

@@ -17,6 +17,8 @@ struct SummaryFacts {
     var framesShowImages = false
     var deallocatedBeforeDisappearing = 0
     var deallocatedAfterDisappearing = 0
+    /// Of those, cells still on screen when they went (teardown sends them no didEndDisplaying).
+    var deallocatedOnScreen = 0
     /// The seq of the hitch with the most milliseconds (the first of equals).
     var worstHitch: Int?
 
@@ -27,9 +29,12 @@ struct SummaryFacts {
         var worstMs = -1.0
         var disappeared = false
         for event in trace.events {
-            // Only the phase before a willDisplay is needed; copying the whole state per event would be slow.
+            // Only the phase before a willDisplay or deinit is needed; copying the whole state per event would be slow.
             var phaseBefore: CellPhase?
-            if case .willDisplay(_, let cell) = event.body { phaseBefore = state.cell(cell)?.phase }
+            switch event.body {
+            case .willDisplay(_, let cell), .deinitCell(let cell): phaseBefore = state.cell(cell)?.phase
+            default: break
+            }
             // The trace was validated when the timeline was built; a violation cannot happen here.
             try? state.apply(event)
             switch event.body {
@@ -43,6 +48,7 @@ struct SummaryFacts {
                 keptAside += 1
             case .deinitCell:
                 if disappeared { deallocatedAfterDisappearing += 1 } else { deallocatedBeforeDisappearing += 1 }
+                if disappeared, case .displayed? = phaseBefore { deallocatedOnScreen += 1 }
             case .viewDidDisappear:
                 disappeared = true
             case .prefetchRowsAt(let rows):

@@ -12,6 +12,12 @@
 ///   while scrolling, the row just past the leading edge gets its cell prepared
 ///   ahead. Seen over several frames of a slow scroll this reads, as in seed 004's
 ///   log: `cellForRowAt N` → `didEndDisplaying M` → `willDisplay N`.
+///
+/// With `isPrefetchingEnabled` false nothing is prepared ahead and there is no
+/// prefetch update, so in both profiles an entering row's `cellForRowAt` comes in
+/// the pass that shows it, right before its `willDisplay` (modern:
+/// `cellForRowAt N` → `willDisplay N` → `didEndDisplaying M`), unless a kept-aside
+/// cell brings the row back without one.
 extension TableView {
     func layoutPass() {
         guard !isTornDown else { return }
@@ -50,9 +56,11 @@ extension TableView {
 
     /// Modern profile: while scrolling, keep the row just past the leading edge
     /// configured, and give back prepared cells whose row is no longer that row.
+    /// With `isPrefetchingEnabled` false there is no leading row: Apple, "When false,
+    /// the table view requests cells when they need to display."
     func prepareLeadingRow() {
         var lead: Int?
-        if isScrolling, let range = visibleRange {
+        if isScrolling, isPrefetchingEnabled, let range = visibleRange {
             let candidate = scrollDirection >= 0 ? range.upperBound + 1 : range.lowerBound - 1
             if candidate >= 0 && candidate < geometry.rowCount { lead = candidate }
         }

@@ -31,6 +31,7 @@ public final class Simulation {
         clock = FrameClock(fps: scenario.fps)
         tableView = TableView(profile: scenario.profile, geometry: TableGeometry(scenario.table), world: world)
         tableView.showsImages = showsImages
+        tableView.isPrefetchingEnabled = scenario.isPrefetchingEnabled
         tableView.baseSpec = scenario.table
     }
 
@@ -125,8 +126,8 @@ public final class Simulation {
         case .memoryWarning:
             tableView.didReceiveMemoryWarning()
         case .disappear:
-            tableView.tearDown()
-            (app as? ViewLifecycle)?.viewDidDisappear()
+            // The view controller's viewDidDisappear runs before the table view and its cells go.
+            tableView.tearDown { (app as? ViewLifecycle)?.viewDidDisappear() }
         case .note(let text):
             world.record(.note(text: text))
         }
@@ -137,7 +138,8 @@ public final class Simulation {
         tableView.isScrolling = true
         tableView.scrollDirection = direction
         tableView.prefetchingStarted = true
-        // Touch-down lays out once: the modern profile starts prefetching and prepares the next row here.
+        // Touch-down lays out once: the modern profile starts prefetching and prepares the next row here
+        // (neither when isPrefetchingEnabled is false).
         tableView.layoutPass()
     }
 

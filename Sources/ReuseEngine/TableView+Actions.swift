@@ -66,14 +66,22 @@ extension TableView {
         }
     }
 
-    /// The screen goes away: `viewDidDisappear`, the visible cells end displaying,
-    /// and the table view is torn down, releasing every cell it holds — the only
-    /// time cells are deallocated while the app runs normally.
-    public func tearDown() {
+    /// The screen goes away: `viewDidDisappear` is recorded and the view
+    /// controller's own `viewDidDisappear` runs (an app cancels its work there),
+    /// then the table view is deallocated and every cell it holds with it — on
+    /// screen, kept aside, prepared ahead or pooled — one `deinit` each, in creation
+    /// order. No cell gets `didEndDisplaying`: no source shows UIKit sending it when a
+    /// screen is pushed over, popped or deallocated (see the README, "Teardown").
+    /// This and a memory warning are the only times cells are deallocated.
+    ///
+    /// The recording ends here and pending blocks never run, so this is simplified:
+    /// every cell the table view holds is deallocated at once, even one a pending
+    /// block still captures (under ARC it would live until the block had run), and a
+    /// cell a memory warning released earlier that a block still holds (`releasing`)
+    /// gets no `deinit` in the recording.
+    public func tearDown(viewDidDisappear: () -> Void = {}) {
         world.record(.viewDidDisappear)
-        for row in visibleCells.keys.sorted() {
-            _ = endDisplaying(row: row)
-        }
+        viewDidDisappear()
         for cell in allCells.sorted(by: { $0.id < $1.id }) {
             world.record(.deinitCell(cell: cell.id))
         }

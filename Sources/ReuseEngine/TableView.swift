@@ -27,6 +27,16 @@ public final class TableView {
     var isScrolling = false
     /// The modern profile starts prefetching at the first drag; classic at the first layout.
     var prefetchingStarted = false
+    /// `isPrefetchingEnabled` (iOS 15+, default `true`). Apple documents it as "whether
+    /// to allow cell and data prefetching": when true, "the table view may request
+    /// cells in advance of displaying them"; when false, it "requests cells when they
+    /// need to display", and "setting this property to false also disables data
+    /// prefetching". So when false the modern profile prepares no cell ahead
+    /// (`prepareLeadingRow`) and neither profile calls the prefetch data source
+    /// (`sendPrefetchUpdate`), even if the app set one. Cells kept aside after they
+    /// scroll off are not requested ahead, so they are kept as before (Apple says
+    /// nothing about them here).
+    public var isPrefetchingEnabled = true
 
     var registered: [String: TableViewCell.Type] = [:]
     /// Every live cell the table view holds, in creation order.
@@ -176,7 +186,8 @@ public final class TableView {
     }
 
     func sendPrefetchUpdate() {
-        guard let prefetchDataSource, prefetchingStarted else { return }
+        // isPrefetchingEnabled false "also disables data prefetching" (Apple).
+        guard let prefetchDataSource, prefetchingStarted, isPrefetchingEnabled else { return }
         let update = prefetchWindow.update(visible: visibleRange, direction: scrollDirection, rowCount: geometry.rowCount)
         if !update.cancel.isEmpty {
             world.record(.cancelPrefetchingForRowsAt(rows: update.cancel))

@@ -96,6 +96,15 @@ final class BadScenarioCLITests: FolderTestCase {
                                 path: "prefetch", ["unknown member \"prefetch\" in the document (did you mean \"prefetching\"?)"])
     }
 
+    func testIsPrefetchingEnabledThatIsNotABoolean() throws {
+        // FILE:LINE:COLUMN of the value, and the member by name.
+        let text = Fixtures.scenario(replacing: "\"prefetching\": true,", with: "\"prefetching\": true,\n  \"isPrefetchingEnabled\": \"off\",")
+        try assertScenarioError(text, at: "\"off\"", path: "isPrefetchingEnabled",
+                                ["\"isPrefetchingEnabled\" must be true or false, found the string \"off\""])
+        try assertScenarioError(Fixtures.scenario(replacing: "\"prefetching\"", with: "\"isPrefetchEnabled\""), at: "\"isPrefetchEnabled\"",
+                                path: "isPrefetchEnabled", ["unknown member \"isPrefetchEnabled\" in the document (did you mean \"isPrefetchingEnabled\"?)"])
+    }
+
     func testMissingMember() throws {
         let text = "{\"title\": \"t\", \"script\": [{\"wait\": {\"ms\": 1}}]}"
         let (result, path) = try record(text)

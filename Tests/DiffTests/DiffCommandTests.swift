@@ -13,7 +13,7 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(run.err, "")
         XCTAssertTrue(run.out.contains("Same scenario, same setup.\n"), run.out)
         // Sentences wrap to the width: they are looked for with the line breaks made spaces.
-        XCTAssertTrue(run.out.flattened.contains("Equivalent: the traces do the same things in the same order (643 compared events)."), run.out)
+        XCTAssertTrue(run.out.flattened.contains("Equivalent: the traces do the same things in the same order (624 compared events)."), run.out)
         XCTAssertTrue(run.out.hasSuffix("What each costs:\n  All 31 metrics are the same on both sides.\n"), run.out)
         XCTAssertFalse(run.out.contains("Side by side"))
     }
@@ -70,6 +70,9 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(json["compared"] as? [String], ["prefetching off → on"])
         let profiles = try diffJSON([bundledTrace("seed004-slow-scroll"), bundledTrace("seed004-slow-scroll-classic")])
         XCTAssertEqual(profiles["compared"] as? [String], ["modern → classic profile"])
+        let enabled = try diffJSON([bundledTrace("seed004-slow-scroll"), bundledTrace("prefetching-disabled")])
+        XCTAssertEqual(enabled["compared"] as? [String], ["isPrefetchingEnabled true → false"])
+        XCTAssertEqual(enabled["sameScenario"] as? Bool, true, "only the table view's isPrefetchingEnabled (and a note) differ")
     }
 
     // MARK: JSON
@@ -84,8 +87,8 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(a["file"] as? String, "traces/images-async-no-reset.trace.json")
         XCTAssertEqual(a["strategy"] as? String, "async-no-reset")
         XCTAssertEqual(a["profile"] as? String, "modern")
-        XCTAssertEqual(a["comparedEvents"] as? Int, 643)
-        XCTAssertEqual((json["b"] as? [String: Any])?["comparedEvents"] as? Int, 697)
+        XCTAssertEqual(a["comparedEvents"] as? Int, 624)
+        XCTAssertEqual((json["b"] as? [String: Any])?["comparedEvents"] as? Int, 678)
         XCTAssertEqual(json["equivalent"] as? Bool, false)
         XCTAssertEqual(json["truncated"] as? Bool, false)
         XCTAssertEqual(json["changedEvents"] as? Int, 54)

@@ -21,6 +21,21 @@ final class AnnotationWordingTests: XCTestCase {
         XCTAssertFalse(seed.contains { $0.kind == .cellForRowAt && $0.text.hasPrefix("cellForRowAt") })
     }
 
+    func testWithIsPrefetchingEnabledOffNothingIsSaidToBePreparedAhead() throws {
+        let off = try annotations("prefetching-disabled")
+        let configured = off.filter { $0.kind == .cellForRowAt }
+        XCTAssertGreaterThan(configured.count, 20)
+        XCTAssertTrue(configured.allSatisfy { $0.text.contains("isPrefetchingEnabled is false, so the table view asks for a row's cell only when the row is about to appear, never ahead of time.") },
+                      configured.map(\.text).joined(separator: "\n"))
+        XCTAssertFalse(off.contains { $0.text.contains("prepares the next row's cell ahead") || $0.text.contains("prepared ahead") })
+        XCTAssertFalse(off.contains { $0.kind == .prefetchRowsAt })
+        // The same drag with the property on (seed 004) is explained with cells prepared ahead.
+        XCTAssertTrue(try annotations("seed004-slow-scroll").contains { $0.text.contains("prepared ahead at") })
+        let summary = replayCommand(["replay", Self.traces.appendingPathComponent("prefetching-disabled.trace.json").path, "--summary"])
+        XCTAssertEqual(summary.status, 0, summary.err)
+        XCTAssertTrue(summary.out.flattened.contains("No prefetching: isPrefetchingEnabled is false, so the table view requests each cell only when its row is about to appear, never ahead, and never calls the prefetch data source the app set."), summary.out)
+    }
+
     func testAReloadReplacesCellsWithoutTheRowLeavingTheScreen() throws {
         let reload = try annotations("reload-data")
         let ends = reload.drop { $0.kind != .reloadData }.prefix { $0.kind != .frame }.filter { $0.kind == .didEndDisplaying }

@@ -30,8 +30,8 @@ final class ReplayOptionsTests: XCTestCase {
         let result = replayCommand(["replay", noReset])
         XCTAssertEqual(result.status, 0, result.err)
         // The title and its details take 92 columns: the details go on the next line.
-        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\n(modern profile, strategy async-no-reset, 1225 steps)\n"), result.out)
-        XCTAssertEqual(listedSeqs(result.out), Array(0..<1225))
+        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\n(modern profile, strategy async-no-reset, 1206 steps)\n"), result.out)
+        XCTAssertEqual(listedSeqs(result.out), Array(0..<1206))
         // A reuse and the STALE frame it leads to.
         XCTAssertTrue(result.out.contains(" 243     900 ms  prepareForReuse    Row 23 reuses cell #1 (prepareForReuse),\n"), result.out)
         XCTAssertTrue(result.out.contains(" 259    1000 ms  frame              [STALE] Frame 60: offset 173 pt, rows 3–23.\n"), result.out)
@@ -86,14 +86,14 @@ final class ReplayOptionsTests: XCTestCase {
         let withOnly = replayCommand(["replay", noReset, "--from", "240", "--to", "300", "--only", "prepareForReuse"])
         XCTAssertEqual(listedSeqs(withOnly.out), [243, 257, 275, 299])
         // --to past the end lists to the end.
-        XCTAssertEqual(listedSeqs(replayCommand(["replay", noReset, "--from", "1220", "--to", "99999"]).out), Array(1220...1224))
+        XCTAssertEqual(listedSeqs(replayCommand(["replay", noReset, "--from", "1201", "--to", "99999"]).out), Array(1201...1205))
         let backwards = replayCommand(["replay", noReset, "--from", "20", "--to", "10"])
         XCTAssertEqual(backwards.status, 64)
         XCTAssertTrue(backwards.err.contains("--from 20 comes after --to 10"), backwards.err)
         let past = replayCommand(["replay", noReset, "--from", "5000"])
         XCTAssertEqual(past.status, 64)
         XCTAssertTrue(past.err.contains("--from 5000 is past the last step"), past.err)
-        XCTAssertTrue(past.err.contains("step 1224"), past.err)
+        XCTAssertTrue(past.err.contains("step 1205"), past.err)
         XCTAssertEqual(replayCommand(["replay", noReset, "--from", "-3"]).status, 64)
         XCTAssertEqual(replayCommand(["replay", noReset, "--to", "ten"]).status, 64)
     }
@@ -133,7 +133,7 @@ final class ReplayOptionsTests: XCTestCase {
         let result = replayCommand(["replay", noReset, "--json"])
         XCTAssertEqual(result.status, 0, result.err)
         let lines = result.out.split(separator: "\n")
-        XCTAssertEqual(lines.count, 1225)
+        XCTAssertEqual(lines.count, 1206)
         var previousFrame = 0
         for (index, line) in lines.enumerated() {
             let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
@@ -167,7 +167,7 @@ final class ReplayOptionsTests: XCTestCase {
         let result = replayCommand(["replay", noReset, "--summary"])
         XCTAssertEqual(result.status, 0, result.err)
         let text = result.out.flattened
-        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\nmodern profile, strategy async-no-reset, 1225 steps over 6066.7 ms\n"), result.out)
+        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\nmodern profile, strategy async-no-reset, 1206 steps over 6066.7 ms\n"), result.out)
         XCTAssertTrue(text.contains("23 cells served 49 different rows"), result.out)
         XCTAssertTrue(text.contains("The first reuse, step 243, at 900 ms: Row 23 reuses cell #1 (prepareForReuse), which showed row 0."), result.out)
         XCTAssertTrue(text.contains("The first STALE moment, step 259, at 1000 ms: cell #1 now shows row 23 but its image view still holds row 0's image (image 0) — nothing reset it in prepareForReuse."), result.out)
@@ -175,6 +175,7 @@ final class ReplayOptionsTests: XCTestCase {
         XCTAssertTrue(text.contains("3 hitches freeze the screen for 50 ms in all; the worst, step 392"), result.out)
         XCTAssertTrue(text.contains("The first complete screen (every visible row showing its own image) is drawn at 266.7 ms, step 181."), result.out)
         XCTAssertTrue(text.contains("77 downloads (2.2 MB). No cache hit."), result.out)
+        XCTAssertTrue(text.contains("The screen goes away at step 1181 (6066.7 ms); 23 cells are deallocated with the table view, 19 of them still on screen and without didEndDisplaying."), result.out)
         // Then the metrics, as 'stats' prints them (without its title line).
         XCTAssertTrue(result.out.contains("\nMetrics\n  cells created                  23\n"), result.out)
         XCTAssertTrue(result.out.contains("  stale frames                   183 frames\n"), result.out)

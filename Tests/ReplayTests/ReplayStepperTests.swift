@@ -40,7 +40,7 @@ final class ReplayStepperTests: XCTestCase {
         let result = try ReplayBinary.run(["replay", noReset, "--step"], stdin: script)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertEqual(result.err, "")
-        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\n(modern profile, strategy async-no-reset, 1225 steps)\n"), result.out)
+        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\n(modern profile, strategy async-no-reset, 1206 steps)\n"), result.out)
         XCTAssertTrue(result.out.contains("g N: go to step N"), "the commands are named at the start")
         // q ends the session: the commands after it are not read.
         XCTAssertEqual(shownSteps(result.out), [0, 1, 2, 1, 243, 245, 259, 275])
@@ -60,10 +60,10 @@ final class ReplayStepperTests: XCTestCase {
     }
 
     func testEndOfInputQuitsCleanly() throws {
-        let result = try ReplayBinary.run(["replay", noReset, "--step"], stdin: "g 1223\n\n\nb\n")
+        let result = try ReplayBinary.run(["replay", noReset, "--step"], stdin: "g 1204\n\n\nb\n")
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(shownSteps(result.out), [0, 1223, 1224, 1223])
-        XCTAssertTrue(result.out.contains("(this is the last step, 1224; b goes back, q quits)\n"), result.out)
+        XCTAssertEqual(shownSteps(result.out), [0, 1204, 1205, 1204])
+        XCTAssertTrue(result.out.contains("(this is the last step, 1205; b goes back, q quits)\n"), result.out)
         // No input at all: the first step, then a clean end.
         let empty = try ReplayBinary.run(["replay", noReset, "--step"], stdin: "")
         XCTAssertEqual(empty.status, 0, empty.err)

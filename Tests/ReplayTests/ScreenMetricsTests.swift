@@ -62,4 +62,20 @@ final class ScreenMetricsTests: XCTestCase {
         // At 40 ms row 1 still shows nothing; at 60 ms only row 0 is left, with its image.
         XCTAssertEqual(report.firstCompleteScreen, .value(ms(60)))
     }
+
+    /// Teardown sends no didEndDisplaying: a row still waiting for its image when the
+    /// screen goes away (its cell deallocated with the table view) is still waiting
+    /// at the end, not gone before its image.
+    func testARowWaitingWhenTheScreenGoesAwayIsStillWaitingAtTheEnd() throws {
+        var trace = HandTrace()
+        trace.at(0, Ev.show(row: 0, newCell: 1) + Ev.show(row: 1, newCell: 2))
+        trace.at(0, Ev.frame(0, [(0, 1, .nothing), (1, 2, .nothing)]))
+        trace.at(40, Ev.imageSet(1, .image(0)))
+        trace.at(40, Ev.frame(2, [(0, 1, .image(0)), (1, 2, .nothing)]))
+        trace.at(100, #""kind":"viewDidDisappear""#, #""kind":"deinit","cell":1"#, #""kind":"deinit","cell":2"#)
+        let report = try metrics(of: trace)
+        XCTAssertEqual(report.imageWaits, .value(1))
+        XCTAssertEqual(report.imageWaitsEndedEarly, .value(0))
+        XCTAssertEqual(report.imageWaitsOpenAtEnd, .value(1))
+    }
 }

@@ -68,6 +68,44 @@ final class ScenarioDecodingTests: XCTestCase {
         XCTAssertEqual(again, scenario)
     }
 
+    // MARK: isPrefetchingEnabled
+
+    func testIsPrefetchingEnabledIsTrueByDefaultAsInUIKit() throws {
+        let scenario = try decode(Self.scenarioText())
+        XCTAssertTrue(scenario.isPrefetchingEnabled)
+        XCTAssertTrue(scenario.prefetching, "a separate member: the app's prefetch data source")
+        let enabled = try decode(Self.scenarioText([(#""prefetching": true,"#, #""prefetching": true, "isPrefetchingEnabled": true,"#)]))
+        XCTAssertEqual(enabled, scenario, "written out as true, it is the default")
+    }
+
+    func testIsPrefetchingEnabledFalseDecodes() throws {
+        let scenario = try decode(Self.scenarioText([(#""prefetching": true,"#, #""prefetching": true, "isPrefetchingEnabled": false,"#)]))
+        XCTAssertFalse(scenario.isPrefetchingEnabled)
+        XCTAssertTrue(scenario.prefetching, "the app still sets a prefetch data source; the table view just never calls it")
+    }
+
+    func testIsPrefetchingEnabledIsWrittenOutOnlyWhenFalse() throws {
+        // Traces recorded before the member existed (all with it on) keep their bytes.
+        let on = try decode(Self.scenarioText())
+        let onText = JSONWriter.compact(on.jsonValue)
+        XCTAssertFalse(onText.contains("isPrefetchingEnabled"), onText)
+        XCTAssertTrue(onText.contains(#""prefetching":true,"fps":60"#), onText)
+        let off = try decode(Self.scenarioText([(#""prefetching": true,"#, #""prefetching": true, "isPrefetchingEnabled": false,"#)]))
+        let offText = JSONWriter.compact(off.jsonValue)
+        XCTAssertTrue(offText.contains(#""prefetching":true,"isPrefetchingEnabled":false,"fps":60"#), offText)
+        XCTAssertEqual(try decode(offText), off, "the written-out scenario decodes to the same scenario")
+    }
+
+    func testIsPrefetchingEnabledMustBeABoolean() {
+        for (value, found) in [(#""no""#, #"found the string "no""#), ("0", "found the number 0"), (#"["false"]"#, "found an array")] {
+            let member = #""isPrefetchingEnabled": "# + value
+            let text = Self.scenarioText([(#""prefetching": true,"#, "\"prefetching\": true,\n  \(member),")])
+            // Line and column of the value itself, past the member name.
+            assertError(decodeError(text), at: locate(member, in: text, offset: 24), path: "isPrefetchingEnabled",
+                        contains: ["\"isPrefetchingEnabled\" must be true or false, \(found)"])
+        }
+    }
+
     // MARK: Errors
 
     func testSyntaxErrorIsReportedWithItsPosition() {

@@ -264,9 +264,39 @@ final class TraceValidatorTests: XCTestCase {
         assertViolation(gone + [Ev.frame(3, [(0, 1)])], at: 5, ["frame 3 shows cell #1 in row 0, but that cell is deallocated"])
     }
 
-    func testDeinitOfADisplayedCell() {
+    func testDeinitOfADisplayedCellIsRefusedWhileTheScreenIsUp() {
         assertViolation(Ev.show(row: 2, cell: 1) + [Ev.deinitCell(1)], at: 3,
-                        ["deinit of cell #1 while it is displayed in row 2; a cell on screen is still in use"])
+                        ["deinit of cell #1 while it is displayed in row 2 and the screen is still up; a cell on screen is in use",
+                         "only after viewDidDisappear"])
+        // Other events before it do not make it legal: only viewDidDisappear does.
+        assertViolation(Ev.show(row: 2, cell: 1) + ["\"kind\":\"didReceiveMemoryWarning\"", Ev.deinitCell(1)], at: 4,
+                        ["deinit of cell #1 while it is displayed in row 2 and the screen is still up"])
+    }
+
+    func testDeinitOfADisplayedCellIsAcceptedAfterViewDidDisappear() throws {
+        // Teardown as UIKit does it: viewDidDisappear, then every cell is deallocated
+        // with the table view — on screen, prepared, pooled — without didEndDisplaying.
+        let trace = TraceText(scenario: fiveRowScenario, numbered: Ev.show(row: 0, cell: 1) + Ev.show(row: 1, cell: 2) + [
+            Ev.frame(0, [(0, 1), (1, 2)]),
+            Ev.initCell(3), Ev.cellForRowAt(2, 3),
+            Ev.initCell(4), Ev.cellForRowAt(3, 4), Ev.enqueue(4),
+            "\"kind\":\"viewDidDisappear\"",
+            Ev.deinitCell(1), Ev.deinitCell(2), Ev.deinitCell(3), Ev.deinitCell(4),
+        ])
+        let summary = try TraceValidator.validate(bytes: trace.bytes, file: file)
+        XCTAssertEqual(summary.cellsCreated, 4)
+        // The replay state agrees: nothing is displayed, pooled or alive afterwards.
+        let read = try TraceReader.read(bytes: trace.bytes, file: file)
+        var state = ReplayState(header: read.header)
+        for event in read.events { try state.apply(event) }
+        XCTAssertTrue(state.hasDisappeared)
+        XCTAssertTrue(state.displayed.isEmpty)
+        XCTAssertEqual(state.poolCount("Cell"), 0)
+        XCTAssertEqual(state.liveCellCount, 0)
+        XCTAssertEqual(state.cell(1)?.phase, .deallocated)
+        // A deallocated cell stays gone: a later frame cannot show it.
+        assertViolation(Ev.show(row: 0, cell: 1) + ["\"kind\":\"viewDidDisappear\"", Ev.deinitCell(1), Ev.frame(0, [(0, 1)])], at: 5,
+                        ["frame 0 shows cell #1 in row 0, but that cell is deallocated"])
     }
 
     func testCellForRowAtWithADisplayedCell() {

@@ -11,6 +11,13 @@ public struct Scenario: Sendable, Equatable {
     public var strategy: String
     /// Whether the app sets a prefetch data source (`tableView.prefetchDataSource = self`).
     public var prefetching: Bool
+    /// `tableView.isPrefetchingEnabled` (iOS 15+, default `true`): whether the table
+    /// view may request cells ahead of displaying them (the modern profile's prepared
+    /// cell) and call its prefetch data source. Apple: "When false, the table view
+    /// requests cells when they need to display. Setting this property to false also
+    /// disables data prefetching." Unlike `prefetching`, it is the table view's own
+    /// switch: with it off, a prefetch data source the app set is never called.
+    public var isPrefetchingEnabled: Bool
     /// Display refresh rate: 60 or 120 frames per second.
     public var fps: Int
     /// Seed for every random choice the simulation makes, so recordings repeat exactly.
@@ -20,12 +27,13 @@ public struct Scenario: Sendable, Equatable {
     public var world: WorldSpec
 
     public init(title: String, profile: TableProfile = .modern, table: TableSpec, strategy: String = "plain",
-                prefetching: Bool = false, fps: Int = 60, seed: Int = 1, script: [ScriptStep], world: WorldSpec = WorldSpec()) {
+                prefetching: Bool = false, isPrefetchingEnabled: Bool = true, fps: Int = 60, seed: Int = 1, script: [ScriptStep], world: WorldSpec = WorldSpec()) {
         self.title = title
         self.profile = profile
         self.table = table
         self.strategy = strategy
         self.prefetching = prefetching
+        self.isPrefetchingEnabled = isPrefetchingEnabled
         self.fps = fps
         self.seed = seed
         self.script = script

@@ -29,7 +29,7 @@ extension Scenario {
         public static let maximumMainThreadMilliseconds = 10_000.0
     }
 
-    static let memberNames = ["title", "profile", "table", "strategy", "prefetching", "fps", "seed", "images", "network", "cache", "mainThread", "paging", "script"]
+    static let memberNames = ["title", "profile", "table", "strategy", "prefetching", "isPrefetchingEnabled", "fps", "seed", "images", "network", "cache", "mainThread", "paging", "script"]
 
     /// Reads a scenario from parsed JSON, checking every member. `knownStrategies`
     /// lists the strategy names the caller can simulate; nil accepts any name.
@@ -57,6 +57,8 @@ extension Scenario {
         }
 
         let prefetching = try object.optional("prefetching")?.bool() ?? false
+        // UITableView's own property, true by default as in UIKit.
+        let isPrefetchingEnabled = try object.optional("isPrefetchingEnabled")?.bool() ?? true
         let fps = try object.optional("fps").map { field throws(ReuseLabError) in
             // Checked as the JSON number, so 1e300 is "not 60 or 120" rather than too big a whole number.
             if case .number(let number) = field.node.value, number != 60, number != 120 {
@@ -93,10 +95,12 @@ extension Scenario {
         }
         let world = try WorldSpec.decode(object, rows: table.rows)
         return Scenario(title: title, profile: profile, table: table, strategy: strategy, prefetching: prefetching,
-                        fps: fps, seed: seed, script: script, world: world)
+                        isPrefetchingEnabled: isPrefetchingEnabled, fps: fps, seed: seed, script: script, world: world)
     }
 
-    /// The scenario as JSON with every default written out, members in a fixed order.
+    /// The scenario as JSON with every default written out, members in a fixed order —
+    /// except `isPrefetchingEnabled`, written only when it is `false`, so that traces
+    /// recorded before the member existed (all with it on) keep their bytes.
     public var jsonValue: JSONValue {
         var out = JSONObjectBuilder()
         out.add("title", title)
@@ -104,6 +108,7 @@ extension Scenario {
         out.add("table", table.jsonValue)
         out.add("strategy", strategy)
         out.add("prefetching", prefetching)
+        if !isPrefetchingEnabled { out.add("isPrefetchingEnabled", false) }
         out.add("fps", fps)
         out.add("seed", seed)
         world.addMembers(to: &out)

@@ -17,7 +17,8 @@ public enum ScriptStep: Sendable, Equatable {
     case reloadRows([Int])
     /// `didReceiveMemoryWarning`: the table view empties its reuse pools.
     case memoryWarning
-    /// The screen goes away: `viewDidDisappear`, then the table view is torn down.
+    /// The screen goes away: `viewDidDisappear`, then the table view is deallocated
+    /// with every cell it holds (a `deinit` each, no `didEndDisplaying`).
     case disappear
     /// A free-text instructor note, recorded into the trace at this point.
     case note(String)

@@ -45,7 +45,8 @@ public struct ReplayState: Sendable {
     public private(set) var offset: Double?
     /// The last frame snapshot.
     public private(set) var lastFrame: FrameSnapshot?
-    /// True after `viewDidDisappear`.
+    /// True after `viewDidDisappear`: the table view is being deallocated, and a
+    /// `deinit` may name a cell still displayed.
     public private(set) var hasDisappeared = false
     /// Every request so far, by number (1, 2, …).
     public internal(set) var requests: [RequestRecord] = []
@@ -187,8 +188,16 @@ public struct ReplayState: Sendable {
 
         case .deinitCell(let id):
             let record = try liveCell(id, for: "deinit")
+            // After viewDidDisappear the table view is deallocated with every cell it
+            // holds, those on screen included, and UIKit sends them no didEndDisplaying.
+            // Before it, a cell on screen is in use and cannot go.
             if case .displayed(let row) = record.phase {
-                throw LifecycleViolation("deinit of cell #\(id) while it is displayed in row \(row); a cell on screen is still in use")
+                guard hasDisappeared else {
+                    throw LifecycleViolation("deinit of cell #\(id) while it is displayed in row \(row) and the screen is still up; a cell on screen is in use (only after viewDidDisappear does the table view go, with the cells it shows)")
+                }
+                displayed[row]?.removeAll { $0 == id }
+                if displayed[row]?.isEmpty == true { displayed[row] = nil }
+                if (displayed[row]?.count ?? 0) <= 1 { reloadingRows.remove(row) }
             }
             if record.phase == .pooled { removeFromPool(id, identifier: record.identifier) }
             keptAside.removeAll { $0 == id }
