@@ -22,7 +22,7 @@ class ProfileCell: TableViewCell {
 }
 
 /// Seed 004's `ViewController` with the `Alamofire`-loaded `userData`.
-class ProfileListViewController: TableViewController {
+class ProfileListViewController: TableViewController, TableViewDataSourcePrefetching {
     /// The cell class registered for `MyCell`; the reset strategy swaps in its own.
     class var cellClass: ProfileCell.Type { ProfileCell.self }
 
@@ -32,6 +32,9 @@ class ProfileListViewController: TableViewController {
         userData = (0..<environment.rowCount).map { environment.imageURL(forRow: $0) }
         tableView.dataSource = self
         tableView.delegate = self
+        if environment.usesPrefetching {
+            tableView.prefetchDataSource = self
+        }
         tableView.register(Self.cellClass, forCellReuseIdentifier: ProfileCell.identifier)
     }
 
@@ -48,5 +51,13 @@ class ProfileListViewController: TableViewController {
         }
         cell.row = indexPath.row
         return cell
+    }
+
+    func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
+        // The seed starts each download in cellForRowAt; it has nothing to load ahead.
+    }
+
+    func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+        // Nothing was started in prefetchRowsAt, so there is nothing to cancel.
     }
 }

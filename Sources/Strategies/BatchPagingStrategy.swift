@@ -15,7 +15,7 @@ final class CoinTableViewCell: TableViewCell {
 /// `LoadingTableViewCell`: the spinner at the bottom.
 final class LoadingTableViewCell: TableViewCell {}
 
-final class BatchViewController: TableViewController {
+final class BatchViewController: TableViewController, TableViewDataSourcePrefetching {
     let coinCellIdentifier = "CoinCell"
     let loadingCellIdentifier = "LoadingCell"
     var coinArray: [Int] = []
@@ -38,6 +38,9 @@ final class BatchViewController: TableViewController {
         tableView.register(LoadingTableViewCell.self, forCellReuseIdentifier: loadingCellIdentifier)
         tableView.dataSource = self
         tableView.delegate = self
+        if environment.usesPrefetching {
+            tableView.prefetchDataSource = self
+        }
     }
 
     /// The seed returns `coinArray.count + 1`: one more row for the loading cell
@@ -77,5 +80,13 @@ final class BatchViewController: TableViewController {
             }
         }
         task.resume()
+    }
+
+    func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
+        // A page loads when the loading cell is configured; loaded rows are text, with nothing to load ahead.
+    }
+
+    func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+        // Nothing was started in prefetchRowsAt, so there is nothing to cancel.
     }
 }

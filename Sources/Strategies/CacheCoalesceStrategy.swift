@@ -88,7 +88,7 @@ final class ImageCache {
     }
 }
 
-final class CachedImagesViewController: TableViewController {
+final class CachedImagesViewController: TableViewController, TableViewDataSourcePrefetching {
     var imageObjects: [Item] = []
     var imageCache: ImageCache?
     weak var tableView: TableView?
@@ -100,6 +100,9 @@ final class CachedImagesViewController: TableViewController {
         tableView.register(TableViewCell.self, forCellReuseIdentifier: "ItemCell")
         tableView.dataSource = self
         tableView.delegate = self
+        if environment.usesPrefetching {
+            tableView.prefetchDataSource = self
+        }
     }
 
     /// The sample's cell provider.
@@ -118,5 +121,13 @@ final class CachedImagesViewController: TableViewController {
             }
         }
         return cell
+    }
+
+    func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
+        // The sample's cell provider asks the ImageCache in cellForRowAt; it loads nothing ahead.
+    }
+
+    func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+        // Nothing was started in prefetchRowsAt, so there is nothing to cancel.
     }
 }

@@ -5,7 +5,7 @@ import ReuseEngine
 // its `MovieVO`. Scrolling is then smooth, but the first screen waits for every
 // download, one after another, and memory holds images of rows never shown.
 
-final class EagerPreloadListViewController: TableViewController {
+final class EagerPreloadListViewController: TableViewController, TableViewDataSourcePrefetching {
     var list: [MovieVO] = []
 
     func viewDidLoad(_ tableView: TableView, environment: AppEnvironment) {
@@ -13,6 +13,9 @@ final class EagerPreloadListViewController: TableViewController {
         tableView.register(MovieCell.self, forCellReuseIdentifier: "ListCell")
         tableView.dataSource = self
         tableView.delegate = self
+        if environment.usesPrefetching {
+            tableView.prefetchDataSource = self
+        }
     }
 
     /// The seed's `callMovieAPI()`: for each movie, read the thumbnail from the web
@@ -34,5 +37,13 @@ final class EagerPreloadListViewController: TableViewController {
         // The image downloaded in advance is simply assigned.
         cell.thumbnail.image = vo.thumbnailImage.image
         return cell
+    }
+
+    func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
+        // callMovieAPI() downloaded every thumbnail in viewDidLoad; there is nothing left to load.
+    }
+
+    func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+        // Nothing was started in prefetchRowsAt, so there is nothing to cancel.
     }
 }

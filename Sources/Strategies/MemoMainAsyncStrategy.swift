@@ -6,7 +6,7 @@ import ReuseEngine
 // on the main queue, so the download still blocks the main thread, just a moment
 // later, after `cellForRowAt` has returned.
 
-final class MemoMainAsyncListViewController: TableViewController {
+final class MemoMainAsyncListViewController: TableViewController, TableViewDataSourcePrefetching {
     var list: [MovieVO] = []
 
     func viewDidLoad(_ tableView: TableView, environment: AppEnvironment) {
@@ -14,6 +14,9 @@ final class MemoMainAsyncListViewController: TableViewController {
         tableView.register(MovieCell.self, forCellReuseIdentifier: "ListCell")
         tableView.dataSource = self
         tableView.delegate = self
+        if environment.usesPrefetching {
+            tableView.prefetchDataSource = self
+        }
     }
 
     /// Memoization: return the saved image if there is one, otherwise download it,
@@ -39,5 +42,13 @@ final class MemoMainAsyncListViewController: TableViewController {
             cell.thumbnail.image = self.getThumbnailImage(indexPath.row)
         })
         return cell
+    }
+
+    func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
+        // The seed reads each thumbnail in cellForRowAt's main-queue block; it loads nothing ahead.
+    }
+
+    func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+        // Nothing was started in prefetchRowsAt, so there is nothing to cancel.
     }
 }

@@ -40,5 +40,7 @@ final class PlainTextViewController: TableViewController, TableViewDataSourcePre
         // Seed 004 only prints the rows; there is no data to load for text cells.
     }
 
-    func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {}
+    func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+        // Nothing was started in prefetchRowsAt, so there is nothing to cancel.
+    }
 }

@@ -5,7 +5,7 @@ import ReuseEngine
 // Every cell that appears waits for its download, so scrolling freezes (hitches),
 // and a row that comes back downloads its image again: nothing is kept.
 
-final class SyncDownloadListViewController: TableViewController {
+final class SyncDownloadListViewController: TableViewController, TableViewDataSourcePrefetching {
     var list: [MovieVO] = []
 
     func viewDidLoad(_ tableView: TableView, environment: AppEnvironment) {
@@ -13,6 +13,9 @@ final class SyncDownloadListViewController: TableViewController {
         tableView.register(MovieCell.self, forCellReuseIdentifier: "ListCell")
         tableView.dataSource = self
         tableView.delegate = self
+        if environment.usesPrefetching {
+            tableView.prefetchDataSource = self
+        }
     }
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
@@ -25,5 +28,13 @@ final class SyncDownloadListViewController: TableViewController {
         let imageData = try? Data(contentsOf: row.thumbnail)
         cell.thumbnail.image = UIImage(data: imageData)
         return cell
+    }
+
+    func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
+        // The seed downloads each thumbnail inside cellForRowAt; it loads nothing ahead.
+    }
+
+    func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+        // Nothing was started in prefetchRowsAt, so there is nothing to cancel.
     }
 }

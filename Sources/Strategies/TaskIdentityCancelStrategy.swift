@@ -23,7 +23,7 @@ final class MenuItemTableViewCell: TableViewCell {
     }
 }
 
-final class MenuTableViewController: TableViewController, ViewLifecycle {
+final class MenuTableViewController: TableViewController, TableViewDataSourcePrefetching, ViewLifecycle {
     var menuItems: [URL] = []
     var imageLoadTasks: [IndexPath: SimulatedNetwork.DataTask] = [:]
     weak var tableView: TableView?
@@ -35,6 +35,9 @@ final class MenuTableViewController: TableViewController, ViewLifecycle {
         tableView.register(MenuItemTableViewCell.self, forCellReuseIdentifier: "MenuItem")
         tableView.dataSource = self
         tableView.delegate = self
+        if environment.usesPrefetching {
+            tableView.prefetchDataSource = self
+        }
     }
 
     /// The seed's AppDelegate: `URLCache.shared = URLCache(memoryCapacity: 25_000_000, diskCapacity: 50_000_000, …)`.
@@ -77,5 +80,13 @@ final class MenuTableViewController: TableViewController, ViewLifecycle {
         imageLoadTasks.sorted { $0.key.row < $1.key.row }.forEach { (key: IndexPath, value: SimulatedNetwork.DataTask) in
             value.cancel()
         }
+    }
+
+    func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
+        // The seed starts each row's task in cellForRowAt; it loads nothing ahead.
+    }
+
+    func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+        // Tasks are cancelled in didEndDisplaying and viewDidDisappear; none was started in prefetchRowsAt.
     }
 }

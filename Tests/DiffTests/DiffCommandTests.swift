@@ -13,7 +13,7 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(run.err, "")
         XCTAssertTrue(run.out.contains("Same scenario, same setup.\n"), run.out)
         // Sentences wrap to the width: they are looked for with the line breaks made spaces.
-        XCTAssertTrue(run.out.flattened.contains("Equivalent: the traces do the same things in the same order (624 compared events)."), run.out)
+        XCTAssertTrue(run.out.flattened.contains("Equivalent: the traces do the same things in the same order (675 compared events)."), run.out)
         XCTAssertTrue(run.out.hasSuffix("What each costs:\n  All 31 metrics are the same on both sides.\n"), run.out)
         XCTAssertFalse(run.out.contains("Side by side"))
     }
@@ -87,8 +87,8 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(a["file"] as? String, "traces/images-async-no-reset.trace.json")
         XCTAssertEqual(a["strategy"] as? String, "async-no-reset")
         XCTAssertEqual(a["profile"] as? String, "modern")
-        XCTAssertEqual(a["comparedEvents"] as? Int, 624)
-        XCTAssertEqual((json["b"] as? [String: Any])?["comparedEvents"] as? Int, 678)
+        XCTAssertEqual(a["comparedEvents"] as? Int, 675)
+        XCTAssertEqual((json["b"] as? [String: Any])?["comparedEvents"] as? Int, 729)
         XCTAssertEqual(json["equivalent"] as? Bool, false)
         XCTAssertEqual(json["truncated"] as? Bool, false)
         XCTAssertEqual(json["changedEvents"] as? Int, 54)
@@ -96,7 +96,7 @@ final class DiffCommandTests: XCTestCase {
 
         let first = try XCTUnwrap(json["firstDivergence"] as? [String: Any])
         XCTAssertTrue(first["aEvent"] is NSNull, "A does nothing new where they part")
-        XCTAssertEqual(first["bEvent"] as? Int, 245)
+        XCTAssertEqual(first["bEvent"] as? Int, 250)
         XCTAssertEqual(first["t"] as? Double, 900)
         XCTAssertTrue((first["a"] as? [String])?.last?.contains("STALE") == true)
         XCTAssertTrue((first["b"] as? [String])?.first?.hasPrefix("prepareForReuse clears cell #1's image view") == true)
@@ -104,10 +104,10 @@ final class DiffCommandTests: XCTestCase {
         // --json gathers every stretch (up to 200), not just the first 3.
         let hunks = try XCTUnwrap(json["hunks"] as? [[[String: Any]]])
         XCTAssertEqual(hunks.count, json["hunkCount"] as? Int)
-        XCTAssertEqual(hunks.count, 33)
+        XCTAssertEqual(hunks.count, 36)
         let added = try XCTUnwrap(hunks[0].first { $0["change"] as? String == "onlyB" })
         XCTAssertTrue(added["a"] is NSNull)
-        XCTAssertEqual((added["b"] as? [String: Any])?["seq"] as? Int, 245)
+        XCTAssertEqual((added["b"] as? [String: Any])?["seq"] as? Int, 250)
         XCTAssertEqual((added["b"] as? [String: Any])?["event"] as? String, "imageSet row 0: nothing")
 
         let metrics = try XCTUnwrap(json["metrics"] as? [[String: Any]])
@@ -149,16 +149,16 @@ final class DiffCommandTests: XCTestCase {
 
         let text = runReuseLab(["diff"] + arguments + ["--context", "0"]).out
         let shown = text.section(from: "Side by side", to: "  … ").split(separator: "\n").dropFirst()
-        XCTAssertEqual(Array(shown), ["                                       > 245 imageSet row 0: nothing", "  ⋯",
-                                      "                                       > 261 imageSet row 1: nothing", "  ⋯",
-                                      "                                       > 281 imageSet row 2: nothing"])
+        XCTAssertEqual(Array(shown), ["                                       > 250 imageSet row 0: nothing", "  ⋯",
+                                      "                                       > 267 imageSet row 1: nothing", "  ⋯",
+                                      "                                       > 288 imageSet row 2: nothing"])
     }
 
     func testAllShowsEveryStretch() throws {
         let run = diffBundled("images-async-no-reset", "images-async-reset", ["--all"])
-        XCTAssertTrue(run.out.contains("Side by side (33 of 33 stretches;"))
+        XCTAssertTrue(run.out.contains("Side by side (36 of 36 stretches;"))
         XCTAssertFalse(run.out.contains("more stretches"))
-        XCTAssertEqual(run.out.components(separatedBy: "\n  ⋯\n").count, 33)
+        XCTAssertEqual(run.out.components(separatedBy: "\n  ⋯\n").count, 36)
     }
 
     // MARK: Errors

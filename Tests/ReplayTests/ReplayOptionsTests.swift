@@ -30,13 +30,13 @@ final class ReplayOptionsTests: XCTestCase {
         let result = replayCommand(["replay", noReset])
         XCTAssertEqual(result.status, 0, result.err)
         // The title and its details take 92 columns: the details go on the next line.
-        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\n(modern profile, strategy async-no-reset, 1206 steps)\n"), result.out)
-        XCTAssertEqual(listedSeqs(result.out), Array(0..<1206))
+        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\n(modern profile, strategy async-no-reset, 1257 steps)\n"), result.out)
+        XCTAssertEqual(listedSeqs(result.out), Array(0..<1257))
         // A reuse and the STALE frame it leads to.
-        XCTAssertTrue(result.out.contains(" 243     900 ms  prepareForReuse    Row 23 reuses cell #1 (prepareForReuse),\n"), result.out)
-        XCTAssertTrue(result.out.contains(" 259    1000 ms  frame              [STALE] Frame 60: offset 173 pt, rows 3–23.\n"), result.out)
+        XCTAssertTrue(result.out.contains(" 248     900 ms  prepareForReuse    Row 23 reuses cell #1 (prepareForReuse),\n"), result.out)
+        XCTAssertTrue(result.out.contains(" 265    1000 ms  frame              [STALE] Frame 60: offset 173 pt, rows 3–23.\n"), result.out)
         // Frames without news take one short line.
-        XCTAssertTrue(result.out.contains(" 253     950 ms  frame              Frame 57: offset 151 pt, rows 3–22.\n"))
+        XCTAssertTrue(result.out.contains(" 258     950 ms  frame              Frame 57: offset 151 pt, rows 3–22.\n"))
         XCTAssertFalse(result.out.contains("\u{1B}"), "no colour in captured output")
     }
 
@@ -83,17 +83,17 @@ final class ReplayOptionsTests: XCTestCase {
         let result = replayCommand(["replay", noReset, "--from", "240", "--to", "260"])
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertEqual(listedSeqs(result.out), Array(240...260))
-        let withOnly = replayCommand(["replay", noReset, "--from", "240", "--to", "300", "--only", "prepareForReuse"])
-        XCTAssertEqual(listedSeqs(withOnly.out), [243, 257, 275, 299])
+        let withOnly = replayCommand(["replay", noReset, "--from", "240", "--to", "308", "--only", "prepareForReuse"])
+        XCTAssertEqual(listedSeqs(withOnly.out), [248, 263, 282, 307])
         // --to past the end lists to the end.
-        XCTAssertEqual(listedSeqs(replayCommand(["replay", noReset, "--from", "1201", "--to", "99999"]).out), Array(1201...1205))
+        XCTAssertEqual(listedSeqs(replayCommand(["replay", noReset, "--from", "1252", "--to", "99999"]).out), Array(1252...1256))
         let backwards = replayCommand(["replay", noReset, "--from", "20", "--to", "10"])
         XCTAssertEqual(backwards.status, 64)
         XCTAssertTrue(backwards.err.contains("--from 20 comes after --to 10"), backwards.err)
         let past = replayCommand(["replay", noReset, "--from", "5000"])
         XCTAssertEqual(past.status, 64)
         XCTAssertTrue(past.err.contains("--from 5000 is past the last step"), past.err)
-        XCTAssertTrue(past.err.contains("step 1205"), past.err)
+        XCTAssertTrue(past.err.contains("step 1256"), past.err)
         XCTAssertEqual(replayCommand(["replay", noReset, "--from", "-3"]).status, 64)
         XCTAssertEqual(replayCommand(["replay", noReset, "--to", "ten"]).status, 64)
     }
@@ -105,27 +105,27 @@ final class ReplayOptionsTests: XCTestCase {
     }
 
     func testFramesGroupsStepsUnderFrameHeaders() {
-        let result = replayCommand(["replay", noReset, "--frames", "--from", "248", "--to", "260"])
+        let result = replayCommand(["replay", noReset, "--frames", "--from", "253", "--to", "266"])
         XCTAssertEqual(result.status, 0, result.err)
         let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        // Step 248 comes after frame 54 (drawn at step 245), so its group is frame 54's
+        // Step 253 comes after frame 54 (drawn at step 250), so its group is frame 54's
         // (after the title, on two lines at 80 columns).
         XCTAssertEqual(lines[2], "frame 54 (900 ms, offset 129 pt)")
-        XCTAssertTrue(lines[3].hasPrefix("   248   916.7 ms  didEndDisplaying   Row 2 leaves the screen"), lines[3])
+        XCTAssertTrue(lines[3].hasPrefix("   253   916.7 ms  didEndDisplaying   Row 2 leaves the screen"), lines[3])
         XCTAssertTrue(lines.contains("frame 56 (933.3 ms, offset 143.7 pt)"), result.out)
         XCTAssertTrue(lines.contains("frame 60 (1000 ms, offset 173 pt)"), result.out)
         // Under its header a frame's step says only its rows, and what is stale.
-        XCTAssertTrue(result.out.contains("   259    1000 ms  frame              [STALE] Rows 3–23 on screen. STALE: cell"), result.out)
-        XCTAssertEqual(listedSeqs(result.out), Array(248...260))
+        XCTAssertTrue(result.out.contains("   265    1000 ms  frame              [STALE] Rows 3–23 on screen. STALE: cell"), result.out)
+        XCTAssertEqual(listedSeqs(result.out), Array(253...266))
         // Steps before the first frame.
         let start = replayCommand(["replay", noReset, "--frames", "--to", "2"])
         XCTAssertTrue(start.out.contains("\nbefore the first frame\n     0"), start.out)
     }
 
     func testPictureAfterTheLastListedStep() {
-        let result = replayCommand(["replay", noReset, "--to", "259", "--only", "prepareForReuse,frame", "--picture"])
+        let result = replayCommand(["replay", noReset, "--to", "265", "--only", "prepareForReuse,frame", "--picture"])
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.contains("\nState after step 259 (1000 ms):\nt = 1000 ms   offset 173 pt   modern profile"), result.out)
+        XCTAssertTrue(result.out.contains("\nState after step 265 (1000 ms):\nt = 1000 ms   offset 173 pt   modern profile"), result.out)
         XCTAssertTrue(result.out.contains("| row 23    cell #1  image: image 0   << STALE"), result.out)
     }
 
@@ -133,7 +133,7 @@ final class ReplayOptionsTests: XCTestCase {
         let result = replayCommand(["replay", noReset, "--json"])
         XCTAssertEqual(result.status, 0, result.err)
         let lines = result.out.split(separator: "\n")
-        XCTAssertEqual(lines.count, 1206)
+        XCTAssertEqual(lines.count, 1257)
         var previousFrame = 0
         for (index, line) in lines.enumerated() {
             let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
@@ -146,14 +146,14 @@ final class ReplayOptionsTests: XCTestCase {
             previousFrame = frame
             XCTAssertNotNil(object["marks"] as? [String])
         }
-        let stale = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lines[259].utf8)) as? [String: Any])
+        let stale = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lines[265].utf8)) as? [String: Any])
         XCTAssertEqual(stale["kind"] as? String, "frame")
         XCTAssertEqual(stale["frame"] as? Int, 60)
         XCTAssertEqual(stale["t"] as? Double, 1000)
         XCTAssertEqual(stale["marks"] as? [String], ["STALE"])
         XCTAssertTrue((stale["text"] as? String ?? "").contains("STALE: cell #1 now shows row 23"))
         // --json keeps to --only, --from and --to.
-        let some = replayCommand(["replay", noReset, "--json", "--only", "reuse", "--from", "240", "--to", "260"])
+        let some = replayCommand(["replay", noReset, "--json", "--only", "reuse", "--from", "244", "--to", "266"])
         let kinds = try some.out.split(separator: "\n").map { line -> String in
             let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             return try XCTUnwrap(object["kind"] as? String)
@@ -167,15 +167,15 @@ final class ReplayOptionsTests: XCTestCase {
         let result = replayCommand(["replay", noReset, "--summary"])
         XCTAssertEqual(result.status, 0, result.err)
         let text = result.out.flattened
-        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\nmodern profile, strategy async-no-reset, 1206 steps over 6066.7 ms\n"), result.out)
+        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\nmodern profile, strategy async-no-reset, 1257 steps over 6066.7 ms\n"), result.out)
         XCTAssertTrue(text.contains("23 cells served 49 different rows"), result.out)
-        XCTAssertTrue(text.contains("The first reuse, step 243, at 900 ms: Row 23 reuses cell #1 (prepareForReuse), which showed row 0."), result.out)
-        XCTAssertTrue(text.contains("The first STALE moment, step 259, at 1000 ms: cell #1 now shows row 23 but its image view still holds row 0's image (image 0) — nothing reset it in prepareForReuse."), result.out)
+        XCTAssertTrue(text.contains("The first reuse, step 248, at 900 ms: Row 23 reuses cell #1 (prepareForReuse), which showed row 0."), result.out)
+        XCTAssertTrue(text.contains("The first STALE moment, step 265, at 1000 ms: cell #1 now shows row 23 but its image view still holds row 0's image (image 0) — nothing reset it in prepareForReuse."), result.out)
         XCTAssertTrue(text.contains("a stale image is on screen for 3050 ms (183 frames)"), result.out)
-        XCTAssertTrue(text.contains("3 hitches freeze the screen for 50 ms in all; the worst, step 392"), result.out)
+        XCTAssertTrue(text.contains("3 hitches freeze the screen for 50 ms in all; the worst, step 404"), result.out)
         XCTAssertTrue(text.contains("The first complete screen (every visible row showing its own image) is drawn at 266.7 ms, step 181."), result.out)
         XCTAssertTrue(text.contains("77 downloads (2.2 MB). No cache hit."), result.out)
-        XCTAssertTrue(text.contains("The screen goes away at step 1181 (6066.7 ms); 23 cells are deallocated with the table view, 19 of them still on screen and without didEndDisplaying."), result.out)
+        XCTAssertTrue(text.contains("The screen goes away at step 1232 (6066.7 ms); 23 cells are deallocated with the table view, 19 of them still on screen and without didEndDisplaying."), result.out)
         // Then the metrics, as 'stats' prints them (without its title line).
         XCTAssertTrue(result.out.contains("\nMetrics\n  cells created                  23\n"), result.out)
         XCTAssertTrue(result.out.contains("  stale frames                   183 frames\n"), result.out)
@@ -200,7 +200,7 @@ final class ReplayOptionsTests: XCTestCase {
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         XCTAssertEqual(object["title"] as? String, "Shared scroll, strategy async-no-reset")
         let points = try XCTUnwrap(object["points"] as? [String])
-        XCTAssertTrue(points.contains { $0.hasPrefix("The first reuse, step 243") })
+        XCTAssertTrue(points.contains { $0.hasPrefix("The first reuse, step 248") })
         let stats = try XCTUnwrap(object["stats"] as? [String: Any])
         let metrics = try XCTUnwrap(stats["metrics"] as? [String: Any])
         XCTAssertEqual(metrics["cellsCreated"] as? Int, 23)

@@ -33,7 +33,7 @@ final class ReplayPartsTests: XCTestCase {
             XCTAssertEqual(StatePicture.draw(rebuilt), StatePicture.draw(reference), "after \(seq)")
         }
         XCTAssertEqual(timeline.state(after: 99_999).eventCount, timeline.count)
-        XCTAssertEqual(timeline.next(after: 243, matching: .staleOrLate)?.seq, 259)
+        XCTAssertEqual(timeline.next(after: 248, matching: .staleOrLate)?.seq, 265)
         XCTAssertNil(timeline.next(after: timeline.count - 1, matching: .staleOrLate))
     }
 

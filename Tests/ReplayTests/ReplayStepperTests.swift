@@ -36,23 +36,23 @@ final class ReplayStepperTests: XCTestCase {
     }
 
     func testScriptedSession() throws {
-        let script = "n\nn\nb\ng 243\nk frame\ns\np\nk prepareForReuse\nq\nn\nn\n"
+        let script = "n\nn\nb\ng 248\nk frame\ns\np\nk prepareForReuse\nq\nn\nn\n"
         let result = try ReplayBinary.run(["replay", noReset, "--step"], stdin: script)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertEqual(result.err, "")
-        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\n(modern profile, strategy async-no-reset, 1206 steps)\n"), result.out)
+        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\n(modern profile, strategy async-no-reset, 1257 steps)\n"), result.out)
         XCTAssertTrue(result.out.contains("g N: go to step N"), "the commands are named at the start")
         // q ends the session: the commands after it are not read.
-        XCTAssertEqual(shownSteps(result.out), [0, 1, 2, 1, 243, 245, 259, 275])
+        XCTAssertEqual(shownSteps(result.out), [0, 1, 2, 1, 248, 250, 265, 282])
         // Going back shows the earlier step again, word for word.
         let stepOne = blocks(of: 1, in: result.out)
         XCTAssertEqual(stepOne.count, 2)
         XCTAssertEqual(stepOne.first, stepOne.last)
-        XCTAssertTrue(result.out.contains(" 243     900 ms  prepareForReuse    Row 23 reuses cell #1 (prepareForReuse),"), result.out)
-        XCTAssertTrue(result.out.contains(" 259    1000 ms  frame              [STALE] Frame 60: offset 173 pt, rows 3–23."), result.out)
-        // p: the picture of the state after step 259, between it and the next step.
-        let picture = try XCTUnwrap(result.out.range(of: "State after step 259 (1000 ms):\n"))
-        let next = try XCTUnwrap(result.out.range(of: " 275    1100 ms  prepareForReuse"))
+        XCTAssertTrue(result.out.contains(" 248     900 ms  prepareForReuse    Row 23 reuses cell #1 (prepareForReuse),"), result.out)
+        XCTAssertTrue(result.out.contains(" 265    1000 ms  frame              [STALE] Frame 60: offset 173 pt, rows 3–23."), result.out)
+        // p: the picture of the state after step 265, between it and the next step.
+        let picture = try XCTUnwrap(result.out.range(of: "State after step 265 (1000 ms):\n"))
+        let next = try XCTUnwrap(result.out.range(of: " 282    1100 ms  prepareForReuse"))
         XCTAssertLessThan(picture.upperBound, next.lowerBound)
         let drawn = result.out[picture.upperBound..<next.lowerBound]
         XCTAssertTrue(drawn.contains("| row 23    cell #1  image: image 0   << STALE"), String(drawn))
@@ -60,10 +60,10 @@ final class ReplayStepperTests: XCTestCase {
     }
 
     func testEndOfInputQuitsCleanly() throws {
-        let result = try ReplayBinary.run(["replay", noReset, "--step"], stdin: "g 1204\n\n\nb\n")
+        let result = try ReplayBinary.run(["replay", noReset, "--step"], stdin: "g 1255\n\n\nb\n")
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(shownSteps(result.out), [0, 1204, 1205, 1204])
-        XCTAssertTrue(result.out.contains("(this is the last step, 1205; b goes back, q quits)\n"), result.out)
+        XCTAssertEqual(shownSteps(result.out), [0, 1255, 1256, 1255])
+        XCTAssertTrue(result.out.contains("(this is the last step, 1256; b goes back, q quits)\n"), result.out)
         // No input at all: the first step, then a clean end.
         let empty = try ReplayBinary.run(["replay", noReset, "--step"], stdin: "")
         XCTAssertEqual(empty.status, 0, empty.err)

@@ -27,36 +27,36 @@ final class ReplayTerminalTests: XCTestCase {
     func testArrowKeysAndLettersOnATerminal() throws {
         let session = try session(["replay", bundledTrace("images-async-no-reset"), "--step"], environment: environment(noColor: false))
         let canonical = tcflag_t(ICANON | ECHO)
-        XCTAssertTrue(session.expect("0/1205"), "the first step and the status line:\n\(session.text)")
+        XCTAssertTrue(session.expect("0/1256"), "the first step and the status line:\n\(session.text)")
         XCTAssertEqual(session.localModes & canonical, 0, "raw mode while stepping")
         session.send("\u{1B}[C")            // →
         XCTAssertTrue(session.expect("cellForRowAt"), session.text)
-        XCTAssertTrue(session.expect("1/1205"), session.text)
+        XCTAssertTrue(session.expect("1/1256"), session.text)
         session.send("\u{1B}[C")
-        XCTAssertTrue(session.expect("2/1205"), session.text)
+        XCTAssertTrue(session.expect("2/1256"), session.text)
         session.send("\u{1B}[D")            // ←
-        XCTAssertTrue(session.expect("1/1205"), session.text)
+        XCTAssertTrue(session.expect("1/1256"), session.text)
         session.send("n")
-        XCTAssertTrue(session.expect("2/1205"), session.text)
+        XCTAssertTrue(session.expect("2/1256"), session.text)
         session.send("b")
-        XCTAssertTrue(session.expect("1/1205"), session.text)
+        XCTAssertTrue(session.expect("1/1256"), session.text)
         session.send("g")
-        XCTAssertTrue(session.expect("go to step (0–1205): "), session.text)
-        session.send("255")
-        session.send("\u{7F}")               // Backspace: 25, then 259
-        session.send("9\r")
+        XCTAssertTrue(session.expect("go to step (0–1256): "), session.text)
+        session.send("260")
+        session.send("\u{7F}")               // Backspace: 26, then 265
+        session.send("5\r")
         XCTAssertTrue(session.expect("[STALE]"), session.text)
-        XCTAssertTrue(session.expect("259/1205"), session.text)
+        XCTAssertTrue(session.expect("265/1256"), session.text)
         session.send("p")
-        XCTAssertTrue(session.expect("State after step 259 (1000 ms):"), session.text)
+        XCTAssertTrue(session.expect("State after step 265 (1000 ms):"), session.text)
         session.send("k")
         XCTAssertTrue(session.expect("next step of kind or group: "), session.text)
         session.send("prepareForReuse\r")
-        XCTAssertTrue(session.expect("275/1205"), session.text)
+        XCTAssertTrue(session.expect("282/1256"), session.text)
         session.send("g")
         XCTAssertTrue(session.expect("go to step"), session.text)
         session.send("\u{1B}")               // Esc cancels the prompt
-        XCTAssertTrue(session.expect("275/1205"), session.text)
+        XCTAssertTrue(session.expect("282/1256"), session.text)
         session.send("?")
         XCTAssertTrue(session.expect("Moving through the trace:"), session.text)
         session.send("q")
@@ -65,8 +65,8 @@ final class ReplayTerminalTests: XCTestCase {
         // Colour on a terminal without NO_COLOR: the tag in red, the kind dimmed.
         XCTAssertTrue(session.text.contains("\u{1B}[1;31m[STALE]\u{1B}[0m"), session.text)
         XCTAssertTrue(session.text.contains("\u{1B}[2mprepareForReuse\u{1B}[0m"), session.text)
-        // Step 259 was reached through g 255⌫9: step 255 never shows.
-        XCTAssertFalse(session.text.contains(" 255   983.3 ms"), session.text)
+        // Step 265 was reached through g 260⌫5: step 260 never shows.
+        XCTAssertFalse(session.text.contains(" 260   983.3 ms"), session.text)
     }
 
     func testControlDQuitsAndRestoresTheTerminal() throws {
