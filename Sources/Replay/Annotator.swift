@@ -25,9 +25,14 @@ public struct Annotator {
     private var reloadDataAt: VirtualTime?
     /// When each cell's `cellForRowAt` last ran.
     private var configuredAt: [Int: VirtualTime] = [:]
+    /// Cells configured for a row that was not shown in the same layout pass: the
+    /// ones a later willDisplay calls "prepared ahead".
+    private var preparedAhead: Set<Int> = []
 
     /// Where each event's layout pass ends: the first later event with another time.
     private let passEnds: [Int]
+    /// Whether the trace records frames (a recorded one does; a hand-written one may not).
+    private let hasFrames: Bool
     /// How far ahead an explanation looks within one pass. What it looks for (the
     /// cell's own cellForRowAt, a cell leaving in the same pass) comes within a few
     /// rows' events; the bound keeps a trace whose every event shares one time
@@ -44,6 +49,7 @@ public struct Annotator {
             index -= 1
         }
         passEnds = ends
+        hasFrames = trace.events.contains { $0.kind == .frame }
     }
 
     /// Annotates every event of `trace`, or reports the first that cannot happen.
@@ -78,6 +84,17 @@ public struct Annotator {
     /// Events after `index` with the same time: the rest of this layout pass.
     private func samePass(after index: Int) -> ArraySlice<TraceEvent> {
         let end = min(passEnds[index], index + 1 + Self.lookAhead)
+        return trace.events[(index + 1)..<end]
+    }
+
+    /// The events after `index` up to the next drawn frame: one layout pass, even
+    /// when the main thread was busy inside it (a synchronous download in
+    /// cellForRowAt moves the clock on without a frame). A trace without frames
+    /// (hand-written) falls back to the events at the same time.
+    private func beforeNextFrame(after index: Int) -> ArraySlice<TraceEvent> {
+        guard hasFrames else { return samePass(after: index) }
+        let limit = min(trace.events.count, index + 1 + Self.lookAhead)
+        let end = trace.events[(index + 1)..<limit].firstIndex { $0.kind == .frame } ?? limit
         return trace.events[(index + 1)..<end]
     }
 
@@ -122,8 +139,9 @@ public struct Annotator {
             return text
         case .cellForRowAt(let row, let cell):
             configuredAt[cell] = event.time
+            preparedAhead.remove(cell)
             var text = "The data source configures cell #\(cell) for row \(row)."
-            let shownNow = samePass(after: index).contains { $0.body == .willDisplay(row: row, cell: cell) }
+            let shownNow = beforeNextFrame(after: index).contains { $0.body == .willDisplay(row: row, cell: cell) }
             let reloading = before.reloadingRows.contains(row) || before.displayed[row] != nil
             if trace.header.scenario?.isPrefetchingEnabled == false {
                 // Nothing is prepared ahead with the property off (Apple: "When false, the
@@ -132,6 +150,7 @@ public struct Annotator {
                     text += " isPrefetchingEnabled is false, so the table view asks for a row's cell only when the row is about to appear, never ahead of time."
                 }
             } else if !shownNow, before.displayed[row] == nil, trace.header.profile == .modern {
+                preparedAhead.insert(cell)
                 text += " Row \(row) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt."
             }
             if reloading {
@@ -143,7 +162,9 @@ public struct Annotator {
             case .keptAside, .offscreen:
                 return "Row \(row) comes back on screen with cell #\(cell), which was kept aside: it is shown again without cellForRowAt or prepareForReuse."
             default:
-                if let at = configuredAt[cell], at < event.time, trace.header.scenario?.isPrefetchingEnabled != false {
+                // Prepared ahead only if configured in an earlier pass: a cellForRowAt that
+                // blocked the main thread moves the clock on inside one pass.
+                if let at = configuredAt[cell], preparedAhead.remove(cell) != nil, at < event.time {
                     return "Row \(row) appears with cell #\(cell), prepared ahead at \(Wording.ms(at))."
                 }
                 return "Row \(row) appears with cell #\(cell) (willDisplay)."

@@ -15,6 +15,19 @@ final class AnnotationWordingTests: XCTestCase {
 
     func text(_ annotations: [Annotation], _ seq: Int) -> String { annotations.first { $0.seq == seq }?.text ?? "" }
 
+    /// A cellForRowAt that blocks the main thread (a synchronous download) moves
+    /// the clock on inside one layout pass: its row is shown in that pass, not
+    /// prepared ahead, and nothing says "while scrolling" before any scroll.
+    func testACellConfiguredAndShownInOnePassIsNotPreparedAhead() throws {
+        let steps = try annotations("images-sync-download")
+        XCTAssertFalse(text(steps, 1).contains("prepares the next row"), text(steps, 1))
+        XCTAssertEqual(text(steps, 9), "Row 0 appears with cell #1 (willDisplay).")
+        // A cell really prepared ahead is still called so.
+        let drag = try annotations("seed004-slow-scroll")
+        XCTAssertTrue(text(drag, 103).contains("prepares the next row's cell ahead of time"), text(drag, 103))
+        XCTAssertEqual(text(drag, 124), "Row 21 appears with cell #22, prepared ahead at 566.7 ms.")
+    }
+
     func testOneRowIsSingularAndTheKindIsNotRepeated() throws {
         let seed = try annotations("seed004-slow-scroll")
         XCTAssertTrue(seed.contains { $0.kind == .prefetchRowsAt && $0.text.contains("row 29 (1 row)") && $0.text.contains("It is not needed yet") })
