@@ -99,7 +99,7 @@ public struct LessonRun {
         var index = pause
         let end = min(stop, annotations.count)
         while index < end, shown < limit {
-            if annotations[index].kind != .frame || !annotations[index].marks.isEmpty { shown += 1 }
+            if annotations[index].isWorthShowing { shown += 1 }
             index += 1
         }
         return index
@@ -124,4 +124,10 @@ public struct LessonRun {
         case .compare: return "Answer with the strategy's name, or this / other."
         }
     }
+}
+
+extension Annotation {
+    /// Everything but a plain frame: a frame only counts when it shows something
+    /// wrong (STALE, HITCH). What a reveal lists and how far it reaches.
+    var isWorthShowing: Bool { kind != .frame || !marks.isEmpty }
 }

@@ -208,7 +208,7 @@ struct LessonSession {
             if !reason.text.isEmpty { out += text.labelled("  Why: ", reason.text) }
         }
         let end = (try? run.revealEnd(ofStep: index)) ?? resolved.pause
-        let following = (resolved.pause..<end).filter { !quoted.contains($0) && (run.annotations[$0].kind != .frame || !run.annotations[$0].marks.isEmpty) }
+        let following = (resolved.pause..<end).filter { !quoted.contains($0) && run.annotations[$0].isWorthShowing }
         if !following.isEmpty {
             out += "\nWhat happened next:\n" + text.steps(following.map { run.annotations[$0] })
         }

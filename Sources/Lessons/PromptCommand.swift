@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// What a learner can type at a lesson's prompt besides an answer.
 public enum PromptCommand: String, CaseIterable, Sendable {
     case hint, show, picture, more, back, help, quit
@@ -34,25 +36,9 @@ public enum PromptCommand: String, CaseIterable, Sendable {
         guard typed.count >= 3, typed.count <= 9 else { return nil }
         var best: (PromptCommand, Int)?
         for command in allCases {
-            let distance = editDistance(typed, Array(command.rawValue))
+            let distance = Suggestion.editDistance(typed, Array(command.rawValue))
             if distance <= (command.rawValue.count > 4 ? 2 : 1), distance < (best?.1 ?? .max) { best = (command, distance) }
         }
         return best?.0
-    }
-
-    /// Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in stride(from: 1, through: a.count, by: 1) {
-            for j in stride(from: 1, through: b.count, by: 1) {
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
     }
 }
