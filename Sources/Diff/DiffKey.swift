@@ -42,7 +42,7 @@ public struct DiffKeyMaker {
         case .prepareForReuse(_, _, let previous): return "\(name) from row \(previous.map(String.init) ?? "?")"
         case .cellForRowAt(let row, _), .willDisplay(let row, _), .didEndDisplaying(let row, _): return "\(name) row \(row)"
         case .keepAside(_, let row): return "\(name) row \(row)"
-        case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows): return "\(name) \(rows)"
+        case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows), .reconfigureRows(let rows): return "\(name) \(rows)"
         case .deinitCell: return name
         case .enqueue: return name
         case .imageRequest(_, let row, let image, let cause, let sync):

@@ -12,6 +12,8 @@ public struct Annotation: Sendable, Equatable {
     public var text: String
     /// Marks a student should not miss: a stale or late image, a hitch, a new cell.
     public var marks: Set<Mark>
+    /// The undocumented rule the explanation rests on, if any (its note ends `text`).
+    public var inferred: InferredRule?
 
     /// Something an annotation calls out.
     public enum Mark: String, Sendable, CaseIterable, Comparable {
@@ -54,7 +56,7 @@ public enum EventGroup: String, CaseIterable, Sendable {
         case .mainThread: return [.mainThreadBlocked, .hitch]
         case .stale: return []
         case .notes: return [.note]
-        case .app: return [.reloadData, .reloadRows, .didReceiveMemoryWarning, .viewDidDisappear, .numberOfRows, .recordingEnded]
+        case .app: return [.reloadData, .reloadRows, .reconfigureRows, .didReceiveMemoryWarning, .viewDidDisappear, .numberOfRows, .recordingEnded]
         }
     }
 }

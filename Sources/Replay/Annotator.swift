@@ -28,6 +28,8 @@ public struct Annotator {
     /// Cells configured for a row that was not shown in the same layout pass: the
     /// ones a later willDisplay calls "prepared ahead".
     private var preparedAhead: Set<Int> = []
+    /// True when the number of rows changed since the last prefetch call.
+    private var rowCountChanged = false
 
     /// Where each event's layout pass ends: the first later event with another time.
     private let passEnds: [Int]
@@ -73,10 +75,14 @@ public struct Annotator {
                                 "\(event.kind.rawValue): \(error.message)")
         }
         var marks: Set<Annotation.Mark> = []
-        let text = explain(event, index: next, before: before, marks: &marks)
+        var inferred: InferredRule?
+        var text = explain(event, index: next, before: before, marks: &marks, inferred: &inferred)
+        if let inferred { text += " " + inferred.note }
         if case .frame(let snapshot) = event.body { frame = snapshot.frame }
         next += 1
-        return Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: text, marks: marks)
+        var annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: text, marks: marks)
+        annotation.inferred = inferred
+        return annotation
     }
 
     // MARK: Looking around
@@ -117,13 +123,16 @@ public struct Annotator {
 
     // MARK: Explaining
 
-    private mutating func explain(_ event: TraceEvent, index: Int, before: Before, marks: inout Set<Annotation.Mark>) -> String {
+    private mutating func explain(_ event: TraceEvent, index: Int, before: Before, marks: inout Set<Annotation.Mark>,
+                                  inferred: inout InferredRule?) -> String {
         switch event.body {
         case .initCell(let cell, let identifier):
             marks.insert(.newCell)
             let row = rowConfigured(for: cell, after: index)
             let who = row.map { "Row \($0) gets a new cell" } ?? "A new cell is created"
-            return "\(who) (init, cell #\(cell)) because the \(VisibleText.escape(identifier)) reuse pool is empty: " + emptyPoolReason(index: index, before: before, identifier: identifier) + "."
+            let reason = emptyPoolReason(index: index, before: before, identifier: identifier)
+            if reason.leavesLater, trace.header.profile == .modern { inferred = .modernPassOrder }
+            return "\(who) (init, cell #\(cell)) because the \(VisibleText.escape(identifier)) reuse pool is empty: " + reason.text + "."
         case .prepareForReuse(let cell, let identifier, let previousRow):
             marks.insert(.reused)
             reusedAt[cell] = index
@@ -132,13 +141,21 @@ public struct Annotator {
             var text = (row.map { "Row \($0) reuses" } ?? "dequeueReusableCell hands out") + " cell #\(cell) (prepareForReuse)"
             text += previousRow.map { ", which showed row \($0)." } ?? "."
             let waiting = before.poolSizes[identifier] ?? 0
-            if waiting > 1 { text += " It is the most recently pooled of the \(waiting) cells waiting." }
+            if waiting > 1 {
+                text += " It is the most recently pooled of the \(waiting) cells waiting."
+                inferred = .poolOrder
+            }
             if case .image(let image) = before.cell(cell)?.image ?? .nothing {
                 text += " Its image view still holds image \(image) until something resets it."
             }
             return text
         case .cellForRowAt(let row, let cell):
             configuredAt[cell] = event.time
+            if before.reconfiguringRows.contains(row), let phase = before.cell(cell)?.phase,
+               [.displayed(row: row), .configured(row: row), .keptAside(row: row)].contains(phase) {
+                let place = phase == .displayed(row: row) ? "on screen" : "held off screen for it"
+                return "reconfigureRows: the data source configures row \(row)'s own cell #\(cell) again, \(place): dequeuing hands back that same cell, so there is no init, no prepareForReuse and no willDisplay."
+            }
             preparedAhead.remove(cell)
             var text = "The data source configures cell #\(cell) for row \(row)."
             let shownNow = beforeNextFrame(after: index).contains { $0.body == .willDisplay(row: row, cell: cell) }
@@ -183,15 +200,18 @@ public struct Annotator {
             }
             return "Row \(row) leaves the screen (didEndDisplaying, cell #\(cell))." + fate
         case .keepAside(let cell, let row):
-            return "Cell #\(cell) is kept aside with row \(row)'s content, out of the reuse pool, in case row \(row) comes back."
+            inferred = .preparedCellRange
+            return "Cell #\(cell) is kept aside with row \(row)'s content, out of the reuse pool, while row \(row) stays within one row of the screen: if it comes back, it is shown again without cellForRowAt."
         case .enqueue(let cell, let rawIdentifier):
             let identifier = VisibleText.escape(rawIdentifier)
             let waiting = state.poolCount(rawIdentifier)
             switch before.cell(cell)?.phase {
             case .keptAside(let row):
-                return "Cell #\(cell), kept aside since row \(row) left, joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting)."
+                inferred = .preparedCellRange
+                return "Cell #\(cell), kept aside since row \(row) left, joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting): " + letGoReason(row: row)
             case .configured(let row):
-                return "Cell #\(cell) was prepared for row \(row), which never appeared; it goes back to the \(identifier) pool (\(Wording.count(waiting, "cell")) waiting)."
+                inferred = .preparedCellRange
+                return "Cell #\(cell) was prepared for row \(row), which did not appear; it goes back to the \(identifier) pool (\(Wording.count(waiting, "cell")) waiting) without didEndDisplaying: " + letGoReason(row: row)
             default:
                 return "Cell #\(cell) joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting)."
             }
@@ -214,17 +234,36 @@ public struct Annotator {
             }
         case .prefetchRowsAt(let rows):
             prefetchBatches += 1
+            rowCountChanged = false
             var text = "Prefetch batch \(prefetchBatches): \(Wording.rows(rows)) (\(Wording.count(rows.count, "row")))"
-            if let visible = visibleRows(before), let first = rows.first {
-                if first > visible.upperBound {
-                    text += ", past the bottom edge (row \(visible.upperBound) is the last on screen), scrolling down"
-                } else if first < visible.lowerBound {
-                    text += ", above the top edge (row \(visible.lowerBound) is the first on screen), scrolling up"
+            if let visible = visibleRows(before) {
+                let below = rows.allSatisfy { $0 > visible.upperBound }, above = rows.allSatisfy { $0 < visible.lowerBound }
+                if below {
+                    text += ", past the bottom edge (row \(visible.upperBound) is the last on screen)"
+                    text += visible.lowerBound == 0 ? ", looking down as it always does while row 0 is on screen" : ", scrolling down"
+                } else if above {
+                    text += ", above the top edge (row \(visible.lowerBound) is the first on screen), nearest first"
+                    if let count = state.currentRowCount, visible.upperBound == count - 1 {
+                        text += ": the screen reaches the last row, so the table looks up even before the finger turns"
+                        inferred = .prefetchDirection
+                    } else {
+                        text += ", scrolling up"
+                    }
+                } else {
+                    text += ", on both sides of the screen: away from either end of the list, the first batch looks both ways"
+                    inferred = .prefetchDirection
                 }
             }
             return text + (rows.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
         case .cancelPrefetchingForRowsAt(let rows):
-            return "\(Wording.rows(rows).capitalizedFirst) \(rows.count == 1 ? "is" : "are") no longer expected soon (the scroll changed direction or jumped): the table cancels their prefetch."
+            inferred = .prefetchCancellation
+            if rowCountChanged {
+                rowCountChanged = false
+                return "The number of rows changed, so the table cancels every prefetch still outstanding: \(Wording.rows(rows)). Whatever the app started for them may now be for the wrong rows."
+            }
+            let window = visibleRows(before).map { " (the window now reaches rows \(max(0, $0.lowerBound - 15))–\($0.upperBound + 15))" } ?? ""
+            let one = rows.count == 1
+            return "\(Wording.rows(rows).capitalizedFirst) \(one ? "is" : "are") now more than 15 rows from the screen\(window): the table cancels \(one ? "its" : "their") prefetch. Cancellation is conservative: a change of direction alone cancels nothing, only distance does."
         case .scrollViewWillBeginDragging(let offset):
             return "A finger touches down at offset \(Wording.points(offset)) and starts dragging."
         case .scrollViewDidEndDragging(let offset, let willDecelerate):
@@ -285,12 +324,16 @@ public struct Annotator {
         case .imageMemory(let bytes):
             return "Decoded images now take \(Wording.bytes(bytes)) of memory."
         case .numberOfRows(let rows):
+            rowCountChanged = true
             return "The table view asks numberOfRowsInSection: now \(Wording.count(rows, "row"))."
         case .reloadData:
             reloadDataAt = event.time
             return "The app calls reloadData: every visible cell ends displaying and returns to the pool, then each visible row is configured again with a dequeued cell."
         case .reloadRows(let rows):
-            return "The app reloads \(Wording.rows(rows)): " + (rows.count == 1 ? "if it is on screen, it gets a cell anew through cellForRowAt." : "each one on screen gets a cell anew through cellForRowAt.")
+            let discards = trace.header.profile == .modern ? "; a cell prepared off screen for it is discarded to the pool" : ""
+            return "The app reloads \(Wording.rows(rows)): " + (rows.count == 1 ? "if it is on screen, it gets cellForRowAt again" : "each one on screen gets cellForRowAt again") + " with a dequeued cell, not its own (reconfigureRows would keep its own)" + discards + "."
+        case .reconfigureRows(let rows):
+            return "The app reconfigures \(Wording.rows(rows)) (reconfigureRows, iOS 15+): " + (rows.count == 1 ? "if the row has a cell" : "each row that has a cell") + ", on screen or prepared off screen, gets cellForRowAt again with that same cell. Unlike reloadRows there is no new cell, no prepareForReuse, no willDisplay, and prepared cells are kept; a row without a cell is left alone."
         case .didReceiveMemoryWarning:
             return "A memory warning: the table view empties its reuse pools."
         case .viewDidDisappear:
@@ -303,10 +346,11 @@ public struct Annotator {
         }
     }
 
-    private func emptyPoolReason(index: Int, before: Before, identifier: String) -> String {
+    /// Why the pool was empty, and whether it is because a cell leaves later in this same pass.
+    private func emptyPoolReason(index: Int, before: Before, identifier: String) -> (text: String, leavesLater: Bool) {
         var reasons: [String] = []
         if !before.reloadingRows.isEmpty {
-            return "the row is being reloaded, and its old cell stays in use until the new one is displayed"
+            return ("the row is being reloaded, and its old cell stays in use until the new one is displayed", false)
         }
         var leaving: Int?
         for event in samePass(after: index) {
@@ -328,7 +372,16 @@ public struct Annotator {
             default: reasons.append("all \(live) cells that exist are on screen or in use")
             }
         }
-        return reasons.joined(separator: "; ")
+        return (reasons.joined(separator: "; "), leaving != nil)
+    }
+
+    /// Why a prepared or kept cell is let go: its row is now more than one row from the screen.
+    private func letGoReason(row: Int) -> String {
+        let rows = state.displayed.keys
+        guard let first = rows.min(), let last = rows.max() else {
+            return "row \(row) is no longer within one row of the screen."
+        }
+        return "row \(row) is no longer within one row of the screen (rows \(first)–\(last) are on screen)."
     }
 
     private mutating func explainImageSet(cell: Int, image: ImageShown, index: Int, marks: inout Set<Annotation.Mark>) -> String {
@@ -416,6 +469,8 @@ struct Before {
     /// Who displays the event's row, if it names one.
     let displayed: [Int: [Int]]
     let reloadingRows: Set<Int>
+    /// The event's row, if a reconfigureRows named it and its cellForRowAt has not come yet.
+    let reconfiguringRows: Set<Int>
     let hasDisappeared: Bool
     let liveCellCount: Int
     /// The rows on screen, first to last, for the events that are told relative to
@@ -436,6 +491,7 @@ struct Before {
             displayed = [:]
         }
         reloadingRows = event.namedRow.map { state.reloadingRows.contains($0) ? [$0] : [] } ?? []
+        reconfiguringRows = event.namedRow.map { state.reconfiguringRows.contains($0) ? [$0] : [] } ?? []
         hasDisappeared = state.hasDisappeared
         liveCellCount = state.liveCellCount
         switch event {

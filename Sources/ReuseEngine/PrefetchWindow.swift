@@ -1,17 +1,41 @@
-/// Which rows the table view asks the prefetch data source for.
+/// Which rows the table view asks the prefetch data source for, and when it
+/// cancels them — UIKit's `_UITableViewPrefetchContext`, as decompiled from
+/// iOS 18.2 (see the README, "What the engine models, and how we know").
 ///
-/// The candidates are the `depth` rows just past the visible edge in the scroll
-/// direction, nearest first — never rows already on screen. As the edge moves one
-/// row, one new row enters the window (one `prefetchRowsAt` per row scrolled; a
-/// fast frame that moves several rows asks for several at once). Rows that stop
-/// being candidates before they are shown — after a change of direction or a jump —
-/// are cancelled with `cancelPrefetchingForRowsAt`.
+/// Each layout pass is one update, given the rows now visible:
+/// - **Direction**, from how the visible range changed: forward while it starts at
+///   row 0; backward while it touches the last row; otherwise the way its start
+///   moved (or, when the start stayed, the way the offset moved); nothing at all
+///   when the offset moved by at most 0.01 pt; both ways on the first update when
+///   the range touches neither end.
+/// - **Requests**: forward, every row of `last+1 … last+10` that is neither visible
+///   nor outstanding, ascending; backward, every row of `first-1 … first-10`
+///   likewise, nearest first (descending). So a first batch of 10, then one row per
+///   row scrolled; clamped at both ends of the list.
+/// - Rows that become **visible** leave the outstanding set silently.
+/// - **Cancellation is conservative**: only outstanding rows that fall outside
+///   `first-15 … last+15` are cancelled — a change of direction alone cancels
+///   nothing — and every outstanding row when the number of rows changes.
+///
+/// Fast flings: we assume UIKit updates the context once per layout pass, as we
+/// do, so a frame that moves the range several rows asks for all the rows that
+/// entered the window in one call, and cancels in one call the rows the window
+/// left behind. The decompiled code also has a "refresh threshold" (it waits until
+/// few outstanding rows lie ahead before asking); published logs show one new row
+/// per row scrolled, which is what asking for every missing row gives, so we do not
+/// model the threshold separately.
 public struct PrefetchWindow {
-    /// About ten rows, as seed 004's log shows (rows 19–28 for 19 rows on screen).
+    /// `prefetchItemCount`: UITableView's batches are exactly 10 rows in every published log.
     public static let depth = 10
+    /// The cancel threshold: `prefetchItemCount * 1.5` by default in the decompiled code.
+    public static let cancelDistance = 15
+    /// An offset change at or below this is no movement (decompiled: 0.01 pt).
+    public static let stillness = 0.01
 
     /// Rows asked for and neither shown nor cancelled yet, in the order asked.
     public private(set) var pending: [Int] = []
+    /// The visible range, offset and row count at the last update; nil before the first.
+    private var last: (visible: ClosedRange<Int>, offset: Double, rowCount: Int)?
 
     public init() {}
 
@@ -20,32 +44,76 @@ public struct PrefetchWindow {
         public var prefetch: [Int] = []
     }
 
-    /// Computes what to cancel and what to ask for, given the rows now visible and
-    /// the scroll direction (+1 down, -1 up).
-    public mutating func update(visible: ClosedRange<Int>?, direction: Int, rowCount: Int) -> Update {
-        guard let visible else { return Update() }
-        // Rows that came on screen were needed, not cancelled: they just leave the window.
-        pending.removeAll { visible.contains($0) }
-        var candidates: [Int] = []
-        if direction >= 0 {
-            let end = min(rowCount - 1, visible.upperBound + Self.depth)
-            if visible.upperBound + 1 <= end { candidates = Array((visible.upperBound + 1)...end) }
-        } else {
-            let start = max(0, visible.lowerBound - Self.depth)
-            if start <= visible.lowerBound - 1 { candidates = Array((start...(visible.lowerBound - 1)).reversed()) }
-        }
-        let candidateSet = Set(candidates)
+    /// Which ways an update looks for rows to ask for.
+    public struct Direction: OptionSet, Equatable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let forward = Direction(rawValue: 1)
+        public static let backward = Direction(rawValue: 2)
+    }
+
+    /// Computes what to cancel and what to ask for, given the rows now visible, the
+    /// content offset and the number of rows.
+    public mutating func update(visible: ClosedRange<Int>?, offset: Double, rowCount: Int) -> Update {
+        guard let visible, rowCount > 0 else { return Update() }
         var update = Update()
-        update.cancel = pending.filter { !candidateSet.contains($0) }
-        pending.removeAll { !candidateSet.contains($0) }
-        let pendingSet = Set(pending)
-        update.prefetch = candidates.filter { !pendingSet.contains($0) }
+        let previous = last
+        last = (visible, offset, rowCount)
+        // Batch paging: once the number of rows changes, every outstanding row is cancelled.
+        if let previous, previous.rowCount != rowCount, !pending.isEmpty {
+            update.cancel = pending
+            pending = []
+        }
+        // Rows that came on screen were needed, not cancelled: they just leave the set.
+        pending.removeAll { visible.contains($0) }
+        // Outstanding rows far from the screen are cancelled; nearby ones stay, whichever way it now goes.
+        let keep = (visible.lowerBound - Self.cancelDistance)...(visible.upperBound + Self.cancelDistance)
+        let far = pending.filter { !keep.contains($0) }
+        if !far.isEmpty {
+            update.cancel += far
+            pending.removeAll { !keep.contains($0) }
+        }
+        let outstanding = Set(pending)
+        for row in candidates(direction(from: previous, to: visible, offset: offset, rowCount: rowCount), visible: visible, rowCount: rowCount)
+        where !outstanding.contains(row) {
+            update.prefetch.append(row)
+        }
         pending.append(contentsOf: update.prefetch)
         return update
     }
 
-    /// Forgets every pending row without cancelling (after `reloadData` the old index paths mean nothing).
+    /// The direction of this update (see the type's comment).
+    func direction(from previous: (visible: ClosedRange<Int>, offset: Double, rowCount: Int)?,
+                   to visible: ClosedRange<Int>, offset: Double, rowCount: Int) -> Direction {
+        if visible.lowerBound == 0 { return .forward }
+        if visible.upperBound >= rowCount - 1 { return .backward }
+        guard let previous else { return [.forward, .backward] }
+        if visible.lowerBound != previous.visible.lowerBound {
+            return visible.lowerBound > previous.visible.lowerBound ? .forward : .backward
+        }
+        let moved = offset - previous.offset
+        if abs(moved) <= Self.stillness { return [] }
+        return moved > 0 ? .forward : .backward
+    }
+
+    /// The rows within `depth` of the visible range on the given sides, nearest first.
+    func candidates(_ direction: Direction, visible: ClosedRange<Int>, rowCount: Int) -> [Int] {
+        var rows: [Int] = []
+        if direction.contains(.forward) {
+            let end = min(rowCount - 1, visible.upperBound + Self.depth)
+            if visible.upperBound + 1 <= end { rows += Array((visible.upperBound + 1)...end) }
+        }
+        if direction.contains(.backward) {
+            let start = max(0, visible.lowerBound - Self.depth)
+            if start <= visible.lowerBound - 1 { rows += Array((start...(visible.lowerBound - 1)).reversed()) }
+        }
+        return rows
+    }
+
+    /// Forgets every pending row without cancelling, and starts over as if new
+    /// (after `reloadData` with an unchanged row count the context is rebuilt).
     public mutating func reset() {
         pending = []
+        last = nil
     }
 }

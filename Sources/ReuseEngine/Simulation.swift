@@ -123,6 +123,9 @@ public final class Simulation {
         case .reloadRows(let rows):
             tableView.reloadRows(rows)
             commitFrame()
+        case .reconfigureRows(let rows):
+            tableView.reconfigureRows(rows)
+            commitFrame()
         case .memoryWarning:
             tableView.didReceiveMemoryWarning()
         case .disappear:

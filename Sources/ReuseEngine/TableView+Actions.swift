@@ -3,27 +3,27 @@ import TraceFormat
 
 /// The table view's responses to app and system actions.
 extension TableView {
-    /// `reloadData()`: every cell on screen ends displaying and joins the pool
-    /// (kept-aside and prepared cells too, their content is now out of date), then
-    /// the visible rows are laid out again, dequeuing those same cells — so each row
-    /// gets `prepareForReuse` and `cellForRowAt`, usually with another row's old cell.
+    /// `reloadData()`: every cell on screen ends displaying and joins the pool,
+    /// and every prepared cell (ahead or kept aside) joins it too without
+    /// `didEndDisplaying` — their content is out of date; then the visible rows are
+    /// laid out again, dequeuing those same cells, so each row gets
+    /// `prepareForReuse` and `cellForRowAt`, usually with another row's old cell.
+    /// Outstanding prefetches stay, unless the number of rows changed: then the
+    /// next prefetch update cancels them all (`PrefetchWindow`).
     public func reloadData() {
         world.record(.reloadData)
         for row in visibleCells.keys.sorted() {
             if let cell = endDisplaying(row: row) { enqueue(cell) }
         }
-        for cell in keptAside.removeAll() { enqueue(cell) }
-        for row in preparedCells.keys.sorted() {
-            if let cell = preparedCells.removeValue(forKey: row) { enqueue(cell) }
-        }
-        prefetchWindow.reset()
+        for cell in prepared.removeAll() { enqueue(cell) }
         refreshRowCount()
         layoutPass()
     }
 
     /// `reloadRows(at:with:)`: each visible row gets a cell anew through
     /// `cellForRowAt` and is displayed with it before its old cell ends displaying
-    /// and joins the pool. Prepared or kept-aside cells of those rows are pooled.
+    /// and joins the pool (an iOS 12.2 log). A prepared cell (ahead or kept aside)
+    /// of a named row is discarded to the pool, without `didEndDisplaying`.
     public func reloadRows(_ rows: [Int]) {
         world.record(.reloadRows(rows: rows))
         screenChanged = true
@@ -32,11 +32,27 @@ extension TableView {
                 display(requestCell(forRow: row), row: row)
                 notifyEndDisplaying(old, row: row)
                 enqueue(old)
-            } else if let prepared = preparedCells.removeValue(forKey: row) {
-                enqueue(prepared)
-            } else if let kept = keptAside.take(row: row) {
-                enqueue(kept)
+            } else if let held = prepared.take(row: row) {
+                enqueue(held)
             }
+        }
+    }
+
+    /// `reconfigureRows(at:)` (iOS 15+): for each named row that has a cell — on
+    /// screen, or prepared for it off screen — `cellForRowAt` runs again and
+    /// dequeuing hands back that same cell: no `init`, no `prepareForReuse` (Apple:
+    /// the table view doesn't call it for a reconfigure), no `willDisplay` or
+    /// `didEndDisplaying`. A row without a cell is left alone, and prepared cells
+    /// are kept (Apple's documentation; a UIKit engineer's public thread).
+    public func reconfigureRows(_ rows: [Int]) {
+        world.record(.reconfigureRows(rows: rows))
+        for row in rows.sorted() {
+            guard let cell = visibleCells[row] ?? prepared.cell(forRow: row) else { continue }
+            if visibleCells[row] != nil { screenChanged = true }
+            // Every strategy dequeues in cellForRowAt, so it gets this cell back (UIKit asserts it does).
+            reconfiguring = cell
+            _ = requestCell(forRow: row)
+            reconfiguring = nil
         }
     }
 
@@ -87,8 +103,7 @@ extension TableView {
         }
         allCells = []
         visibleCells = [:]
-        preparedCells = [:]
-        _ = keptAside.removeAll()
+        _ = prepared.removeAll()
         _ = pool.drain()
         visibleRange = nil
         isTornDown = true

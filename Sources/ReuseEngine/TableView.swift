@@ -50,9 +50,8 @@ public final class TableView {
     var createdCellCount = 0
     var visibleCells: [Int: TableViewCell] = [:]
     var visibleRange: ClosedRange<Int>?
-    /// Modern profile: cells configured ahead of their row becoming visible.
-    var preparedCells: [Int: TableViewCell] = [:]
-    var keptAside = KeptAsideCells()
+    /// Modern profile: cells held off screen for a row, prepared ahead or kept after showing it.
+    var prepared = PreparedCells()
     var pool = ReusePool()
     var prefetchWindow = PrefetchWindow()
     var isTornDown = false
@@ -63,6 +62,8 @@ public final class TableView {
     }
     /// The row `cellForRowAt` is being asked for right now, and the cell dequeued for it.
     var rowBeingConfigured: Int?
+    /// During `reconfigureRows`: the row's own cell, which dequeuing hands back as it is.
+    var reconfiguring: TableViewCell?
     var cellDequeuedForRow: TableViewCell?
 
     init(profile: TableProfile, geometry: TableGeometry, world: World) {
@@ -82,7 +83,10 @@ public final class TableView {
     /// the identifier after its `prepareForReuse`, or a new cell (`init`) if the pool is empty.
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
         let cell: TableViewCell
-        if let reused = pool.dequeue(identifier: identifier) {
+        if let own = reconfiguring, rowBeingConfigured == indexPath.row {
+            // reconfigureRows: the existing cell, with no prepareForReuse.
+            cell = own
+        } else if let reused = pool.dequeue(identifier: identifier) {
             world.record(.prepareForReuse(cell: reused.id, identifier: identifier, previousRow: reused.lastRow))
             reused.prepareForReuse()
             cell = reused
@@ -108,13 +112,14 @@ public final class TableView {
     /// ahead counts as belonging to its row.
     public func indexPath(for cell: TableViewCell) -> IndexPath? {
         if let row = visibleCells.first(where: { $0.value === cell })?.key { return IndexPath(row: row, section: 0) }
-        if let row = preparedCells.first(where: { $0.value === cell })?.key { return IndexPath(row: row, section: 0) }
+        if let row = prepared.row(of: cell) { return IndexPath(row: row, section: 0) }
         return nil
     }
 
-    /// The cell showing `indexPath`'s row, if it is on screen (`cellForRow(at:)`).
+    /// The cell showing `indexPath`'s row (`cellForRow(at:)`). Since iOS 15 (the
+    /// modern profile) a prepared cell off screen counts too, as Apple documents.
     public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
-        visibleCells[indexPath.row]
+        visibleCells[indexPath.row] ?? prepared.cell(forRow: indexPath.row)
     }
 
     /// The rows on screen, top to bottom (`indexPathsForVisibleRows`).
@@ -172,23 +177,10 @@ public final class TableView {
         world.record(.enqueue(cell: cell.id, identifier: cell.reuseIdentifier))
     }
 
-    /// What happens to a cell that just left the screen: the modern profile keeps it
-    /// aside (pushing the cell kept before it into the pool); classic pools it at once.
-    func release(_ cell: TableViewCell, fromRow row: Int) {
-        switch profile {
-        case .classic:
-            enqueue(cell)
-        case .modern:
-            let evicted = keptAside.keep(cell, row: row)
-            world.record(.keepAside(cell: cell.id, row: row))
-            for old in evicted { enqueue(old) }
-        }
-    }
-
     func sendPrefetchUpdate() {
         // isPrefetchingEnabled false "also disables data prefetching" (Apple).
         guard let prefetchDataSource, prefetchingStarted, isPrefetchingEnabled else { return }
-        let update = prefetchWindow.update(visible: visibleRange, direction: scrollDirection, rowCount: geometry.rowCount)
+        let update = prefetchWindow.update(visible: visibleRange, offset: contentOffset, rowCount: geometry.rowCount)
         if !update.cancel.isEmpty {
             world.record(.cancelPrefetchingForRowsAt(rows: update.cancel))
             prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: update.cancel.map { IndexPath(row: $0, section: 0) })

@@ -4,7 +4,9 @@ import Replay
 /// The machine and summary forms of `replay`: `--json` (one object per step, per
 /// line) and `--summary` (what the trace teaches, then its metrics).
 enum ReplayReport {
-    /// `{"seq","t","kind","frame","text","marks":[…]}` on one line.
+    /// `{"seq","t","kind","frame","text","marks":[…]}` on one line, with
+    /// `"inferred"` (an `InferredRule` name) when the explanation rests on a rule
+    /// Apple does not document.
     static func jsonLine(_ annotation: Annotation) -> String {
         var out = JSONObjectBuilder()
         out.add("seq", annotation.seq)
@@ -13,6 +15,7 @@ enum ReplayReport {
         out.add("frame", annotation.frame)
         out.add("text", VisibleText.escape(annotation.text))
         out.add("marks", .list(annotation.marks.sorted().map { .string($0.rawValue) }))
+        if let rule = annotation.inferred { out.add("inferred", rule.rawValue) }
         return JSONWriter.compact(out.value) + "\n"
     }
 

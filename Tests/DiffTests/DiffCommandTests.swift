@@ -13,7 +13,7 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(run.err, "")
         XCTAssertTrue(run.out.contains("Same scenario, same setup.\n"), run.out)
         // Sentences wrap to the width: they are looked for with the line breaks made spaces.
-        XCTAssertTrue(run.out.flattened.contains("Equivalent: the traces do the same things in the same order (675 compared events)."), run.out)
+        XCTAssertTrue(run.out.flattened.contains("Equivalent: the traces do the same things in the same order (686 compared events)."), run.out)
         XCTAssertTrue(run.out.hasSuffix("What each costs:\n  All 31 metrics are the same on both sides.\n"), run.out)
         XCTAssertFalse(run.out.contains("Side by side"))
     }
@@ -87,8 +87,8 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(a["file"] as? String, "traces/images-async-no-reset.trace.json")
         XCTAssertEqual(a["strategy"] as? String, "async-no-reset")
         XCTAssertEqual(a["profile"] as? String, "modern")
-        XCTAssertEqual(a["comparedEvents"] as? Int, 675)
-        XCTAssertEqual((json["b"] as? [String: Any])?["comparedEvents"] as? Int, 729)
+        XCTAssertEqual(a["comparedEvents"] as? Int, 686)
+        XCTAssertEqual((json["b"] as? [String: Any])?["comparedEvents"] as? Int, 740)
         XCTAssertEqual(json["equivalent"] as? Bool, false)
         XCTAssertEqual(json["truncated"] as? Bool, false)
         XCTAssertEqual(json["changedEvents"] as? Int, 54)
@@ -104,7 +104,7 @@ final class DiffCommandTests: XCTestCase {
         // --json gathers every stretch (up to 200), not just the first 3.
         let hunks = try XCTUnwrap(json["hunks"] as? [[[String: Any]]])
         XCTAssertEqual(hunks.count, json["hunkCount"] as? Int)
-        XCTAssertEqual(hunks.count, 36)
+        XCTAssertEqual(hunks.count, 41)
         let added = try XCTUnwrap(hunks[0].first { $0["change"] as? String == "onlyB" })
         XCTAssertTrue(added["a"] is NSNull)
         XCTAssertEqual((added["b"] as? [String: Any])?["seq"] as? Int, 250)
@@ -156,9 +156,9 @@ final class DiffCommandTests: XCTestCase {
 
     func testAllShowsEveryStretch() throws {
         let run = diffBundled("images-async-no-reset", "images-async-reset", ["--all"])
-        XCTAssertTrue(run.out.contains("Side by side (36 of 36 stretches;"))
+        XCTAssertTrue(run.out.contains("Side by side (41 of 41 stretches;"))
         XCTAssertFalse(run.out.contains("more stretches"))
-        XCTAssertEqual(run.out.components(separatedBy: "\n  ⋯\n").count, 36)
+        XCTAssertEqual(run.out.components(separatedBy: "\n  ⋯\n").count, 41)
     }
 
     // MARK: Errors

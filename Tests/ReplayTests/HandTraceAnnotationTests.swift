@@ -77,14 +77,15 @@ final class HandTraceAnnotationTests: XCTestCase {
     }
 
     func testKeptAsideCellShownAgainWithoutCellForRowAt() {
-        XCTAssertEqual(text(11), "Cell #1 is kept aside with row 0's content, out of the reuse pool, in case row 0 comes back.")
+        XCTAssertEqual(text(11), "Cell #1 is kept aside with row 0's content, out of the reuse pool, while row 0 stays within one row of the screen: if it comes back, it is shown again without cellForRowAt. " + InferredRule.preparedCellRange.note)
+        XCTAssertEqual(annotations[11].inferred, .preparedCellRange, "the range rule is not documented by Apple, and the annotation says so")
         XCTAssertTrue(text(10).contains("Cell #1 is kept aside, not pooled, in case row 0 comes back."), text(10))
         XCTAssertEqual(text(16), "Row 0 comes back on screen with cell #1, which was kept aside: it is shown again without cellForRowAt or prepareForReuse.")
     }
 
     func testPrefetchBatch() {
         XCTAssertEqual(annotations[9].kind, .prefetchRowsAt)
-        XCTAssertTrue(text(9).hasPrefix("Prefetch batch 1: rows 2–3 (2 rows), past the bottom edge (row 1 is the last on screen), scrolling down."), text(9))
+        XCTAssertTrue(text(9).hasPrefix("Prefetch batch 1: rows 2–3 (2 rows), past the bottom edge (row 1 is the last on screen), looking down as it always does while row 0 is on screen."), text(9))
     }
 
     func testStaleFrame() {

@@ -40,7 +40,7 @@ final class ReplayStepperTests: XCTestCase {
         let result = try ReplayBinary.run(["replay", noReset, "--step"], stdin: script)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertEqual(result.err, "")
-        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\n(modern profile, strategy async-no-reset, 1257 steps)\n"), result.out)
+        XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\n(modern profile, strategy async-no-reset, 1266 steps)\n"), result.out)
         XCTAssertTrue(result.out.contains("g N: go to step N"), "the commands are named at the start")
         // q ends the session: the commands after it are not read.
         XCTAssertEqual(shownSteps(result.out), [0, 1, 2, 1, 248, 250, 265, 282])
@@ -60,10 +60,10 @@ final class ReplayStepperTests: XCTestCase {
     }
 
     func testEndOfInputQuitsCleanly() throws {
-        let result = try ReplayBinary.run(["replay", noReset, "--step"], stdin: "g 1255\n\n\nb\n")
+        let result = try ReplayBinary.run(["replay", noReset, "--step"], stdin: "g 1264\n\n\nb\n")
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(shownSteps(result.out), [0, 1255, 1256, 1255])
-        XCTAssertTrue(result.out.contains("(this is the last step, 1256; b goes back, q quits)\n"), result.out)
+        XCTAssertEqual(shownSteps(result.out), [0, 1264, 1265, 1264])
+        XCTAssertTrue(result.out.contains("(this is the last step, 1265; b goes back, q quits)\n"), result.out)
         // No input at all: the first step, then a clean end.
         let empty = try ReplayBinary.run(["replay", noReset, "--step"], stdin: "")
         XCTAssertEqual(empty.status, 0, empty.err)

@@ -30,7 +30,7 @@ final class TeardownAnnotationTests: XCTestCase {
         XCTAssertEqual(after.last?.text, "The recording ends; the screen has gone away with its table view and cells.")
 
         let pooled = try annotations("images-async-no-reset").filter { $0.kind == .deinitCell }.map(\.text)
-        XCTAssertTrue(pooled.contains("Cell #3, waiting in the reuse pool, is deallocated (deinit) with the table view."), pooled.joined(separator: "\n"))
+        XCTAssertTrue(pooled.contains("Cell #2, waiting in the reuse pool, is deallocated (deinit) with the table view."), pooled.joined(separator: "\n"))
     }
 
     func testAMemoryWarningIsStillExplainedAsOne() throws {

@@ -1,15 +1,15 @@
 import XCTest
 import TraceFormat
 
-/// The classic profile (table views built before the iOS 15 SDK), as DESIGN.md
-/// describes it: no cell prepared ahead; for each entering row `cellForRowAt N →
-/// willDisplay N`, then the prefetch call, then `didEndDisplaying` for the leaving
-/// row, whose cell joins the pool at once and is reused by the very next entering row.
+/// The classic profile (table views built before the iOS 15 SDK), in the order of
+/// the decompiled iOS 12-era `_updateVisibleCellsNow:`: no cell prepared ahead;
+/// `didEndDisplaying` for the leaving row, whose cell joins the pool at once; then
+/// for each entering row `cellForRowAt N → willDisplay N`, reusing that cell; then
+/// the prefetch call.
 final class ClassicProfileTests: XCTestCase {
-    // 301 pt over 3 s: no frame lands exactly on a multiple of 44 pt, so each row
-    // leaves in the same pass as the next one enters. (A frame landing exactly on a
-    // boundary releases a cell one frame early; then two cells wait in the pool and
-    // the most recently returned goes first.)
+    // 301 pt over 3 s on a screen exactly 19 rows tall: no frame lands exactly on a
+    // multiple of 44 pt, so from row 20 on each row enters in the same pass as the
+    // one 20 rows above leaves.
     static let scenario = Scenario(title: "classic", profile: .classic, table: exactScreen(), prefetching: true,
                                    script: [.drag(by: 301, ms: 3000)])
     lazy var events = record(Self.scenario)
@@ -26,17 +26,18 @@ final class ClassicProfileTests: XCTestCase {
         }
     }
 
-    func testEachEnteringRowIsConfiguredAndDisplayedBeforeThePrefetchAndTheLeavingRow() {
+    func testTheLeavingRowIsReleasedBeforeTheEnteringRowAsksForACell() {
         // Every cellForRowAt is followed at once by willDisplay of the same row and cell: nothing is prepared ahead.
         for (index, event) in events.enumerated() {
             guard case .cellForRowAt(let row, let cell) = event.body else { continue }
             XCTAssertEqual(events[index + 1].body, .willDisplay(row: row, cell: cell), "event \(index)")
         }
-        // In a pass where row 20 enters and row 0 leaves: cellForRowAt 20 → willDisplay 20 → prefetch → didEndDisplaying 0.
+        // In the pass where row 0 leaves and row 20 enters: didEndDisplaying 0 → its cell reused → cellForRowAt 20 → willDisplay 20 → prefetch.
         let lines = seedLogLines(events)
         guard let enter = lines.firstIndex(of: "cellForRowAt: 20") else { return XCTFail("row 20 never entered") }
-        XCTAssertEqual(Array(lines[enter...(enter + 3)]), ["cellForRowAt: 20", "willDisplay: 20", "prefetchRowsAt: [[0, 30]]", "didEndDisplaying: 0"])
-        XCTAssertEqual(lines[enter - 1], "init, row:0", "row 20 got a new cell: row 0's cell was released later in the same pass")
+        XCTAssertEqual(Array(lines[(enter - 2)...(enter + 2)]),
+                       ["didEndDisplaying: 0", "prepareForReuse, row:0", "cellForRowAt: 20", "willDisplay: 20", "prefetchRowsAt: [[0, 30]]"],
+                       "row 20 reuses row 0's cell, released earlier in the same pass")
     }
 
     func testLeavingCellJoinsThePoolAtOnceAndTheVeryNextEnteringRowReusesIt() {
@@ -54,14 +55,14 @@ final class ClassicProfileTests: XCTestCase {
         XCTAssertFalse(events.contains { $0.kind == .keepAside })
     }
 
-    func testOneMoreCellThanTheRowsOnScreen() {
+    func testAsManyCellsAsTheMostRowsOnScreen() {
         let created = events.filter { $0.kind == .initCell }.count
         let mostOnScreen = events.compactMap { event -> Int? in
             if case .frame(let frame) = event.body { return frame.cells.count }
             return nil
         }.max() ?? 0
         XCTAssertEqual(mostOnScreen, 20)
-        XCTAssertEqual(created, mostOnScreen + 1)
+        XCTAssertEqual(created, mostOnScreen, "a leaving cell is free before the entering row asks, so no spare cell is made")
         replay(events, header: TraceHeader(title: "classic", profile: .classic, scenario: Self.scenario))
     }
 }

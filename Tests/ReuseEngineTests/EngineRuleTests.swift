@@ -51,40 +51,6 @@ final class ReusePoolTests: XCTestCase {
         XCTAssertNil(pool.dequeue(identifier: "Loading"))
         XCTAssertTrue(pool.dequeue(identifier: "Text") === a)
     }
-
-    func testKeptAsideHoldsOnlyTheLastCellThatLeft() {
-        var kept = KeptAsideCells()
-        let a = TableViewCell(id: 1, reuseIdentifier: "Text")
-        let b = TableViewCell(id: 2, reuseIdentifier: "Text")
-        XCTAssertTrue(kept.keep(a, row: 0).isEmpty)
-        let evicted = kept.keep(b, row: 1)
-        XCTAssertEqual(evicted.map(\.id), [1], "the cell kept before goes to the pool when the next one is kept")
-        XCTAssertNil(kept.take(row: 0))
-        XCTAssertTrue(kept.take(row: 1) === b)
-    }
-}
-
-final class PrefetchWindowTests: XCTestCase {
-    func testFirstBatchIsTenRowsPastTheEdgeNearestFirst() {
-        var window = PrefetchWindow()
-        XCTAssertEqual(window.update(visible: 0...18, direction: 1, rowCount: 100), .init(cancel: [], prefetch: Array(19...28)))
-        XCTAssertEqual(window.update(visible: 0...19, direction: 1, rowCount: 100).prefetch, [29], "one row per row scrolled")
-        XCTAssertEqual(window.update(visible: 3...22, direction: 1, rowCount: 100).prefetch, [30, 31, 32], "a fast frame asks for more at once")
-    }
-
-    func testNeverPrefetchesVisibleRowsOrRowsPastTheEnd() {
-        var window = PrefetchWindow()
-        XCTAssertEqual(window.update(visible: 85...96, direction: 1, rowCount: 100).prefetch, [97, 98, 99])
-        XCTAssertEqual(window.update(visible: 0...99, direction: 1, rowCount: 100), .init(cancel: [97, 98, 99].filter { _ in false }, prefetch: []))
-    }
-
-    func testChangingDirectionCancelsRowsThatAreNoLongerCandidates() {
-        var window = PrefetchWindow()
-        _ = window.update(visible: 10...28, direction: 1, rowCount: 100)
-        let update = window.update(visible: 10...28, direction: -1, rowCount: 100)
-        XCTAssertEqual(update.cancel, Array(29...38))
-        XCTAssertEqual(update.prefetch, Array((0...9).reversed()), "upwards, nearest first")
-    }
 }
 
 final class ScrollMotionTests: XCTestCase {
@@ -154,18 +120,25 @@ final class TableViewRuleTests: XCTestCase {
         }
         XCTAssertFalse(events[reverse..<again].contains { $0.body == .cellForRowAt(row: row, cell: cell) }, "no cellForRowAt")
         XCTAssertFalse(events[reverse..<again].contains { $0.kind == .prepareForReuse && $0.body == .prepareForReuse(cell: cell, identifier: "MyCell", previousRow: row) })
-        XCTAssertTrue(events[reverse...].contains { $0.kind == .cancelPrefetchingForRowsAt }, "the rows prefetched below are cancelled")
+        XCTAssertFalse(events.contains { $0.kind == .cancelPrefetchingForRowsAt }, "a small reversal cancels nothing: the rows below are still within 15 rows")
     }
 
-    func testAPreparedCellThatIsNeverDisplayedGoesBackToThePool() {
-        let events = record(scenario([.drag(by: 100, ms: 1000), .drag(by: -100, ms: 1000)]))
+    func testAPreparedCellThatIsNeverDisplayedGoesBackToThePoolOnceItsRowIsMoreThanOneRowAway() {
+        let events = record(scenario([.drag(by: 100, ms: 1000), .drag(by: -300, ms: 1000)]))
         let reverse = events.lastIndex { $0.kind == .scrollViewWillBeginDragging } ?? 0
-        // The row prepared below the bottom edge is no longer the leading row: its cell is pooled without didEndDisplaying.
         guard let lastPrepared = events[..<reverse].last(where: { $0.kind == .cellForRowAt }), case .cellForRowAt(let row, let cell) = lastPrepared.body else {
             return XCTFail("no cellForRowAt")
         }
         XCTAssertFalse(events.contains { $0.body == .willDisplay(row: row, cell: cell) })
-        XCTAssertTrue(events[reverse...].contains { $0.body == .enqueue(cell: cell, identifier: "MyCell") })
+        guard let pooled = events[reverse...].firstIndex(where: { $0.body == .enqueue(cell: cell, identifier: "MyCell") }) else {
+            return XCTFail("the prepared cell of row \(row) never went back to the pool")
+        }
+        // Let go only once the bottom edge is two rows above it, without didEndDisplaying.
+        let before = events[..<pooled].last { $0.kind == .frame }, after = events[pooled...].first { $0.kind == .frame }
+        guard case .frame(let old)? = before?.body, case .frame(let new)? = after?.body else { return XCTFail("no frame") }
+        XCTAssertEqual(old.cells.last?.row, row - 1, "kept while the last visible row is the one above it")
+        XCTAssertEqual(new.cells.last?.row, row - 2, "pooled in the pass that moved the last visible row two above it")
+        XCTAssertFalse(events.contains { $0.body == .didEndDisplaying(row: row, cell: cell) })
     }
 
     func testReloadDataReusesTheSameCellsLastPooledFirst() {

@@ -246,6 +246,16 @@ final class ScenarioDecodingTests: XCTestCase {
         assertError(decodeError(text), path: "script[1].reloadRows.rows", contains: ["\"rows\" is empty"])
     }
 
+    func testReconfigureRowsNeedsTheModernProfile() throws {
+        let modern = Self.scenarioText([(#"{ "drag": { "by": 440, "ms": 3000 } }"#, #"{ "reconfigureRows": { "rows": [3, 40] } }"#)])
+        XCTAssertEqual(try decode(modern).script.last, .reconfigureRows([3, 40]))
+        let classic = modern.replacingOccurrences(of: #""profile": "modern""#, with: #""profile": "classic""#)
+        assertError(decodeError(classic), at: locate(#"{ "reconfigureRows""#, in: classic), path: "script[1]",
+                    contains: ["\"reconfigureRows\" needs the modern profile", "since iOS 15"])
+        let empty = Self.scenarioText([(#"{ "drag": { "by": 440, "ms": 3000 } }"#, #"{ "reconfigureRows": { "rows": [] } }"#)])
+        assertError(decodeError(empty), path: "script[1].reconfigureRows.rows", contains: ["\"rows\" is empty; name at least one row to reconfigure"])
+    }
+
     func testOtherValueChecks() {
         var text = Self.scenarioText([(#""prefetching": true,"#, #""prefetching": true, "fps": 90,"#)])
         assertError(decodeError(text), at: locate("90", in: text), path: "fps", contains: ["\"fps\" must be 60 or 120, found 90"])

@@ -306,6 +306,23 @@ final class TraceValidatorTests: XCTestCase {
                         ["cellForRowAt returned cell #1 for row 1, but that cell is waiting in the reuse pool"])
     }
 
+    func testReconfigureRowsLetsARowsOwnCellBeConfiguredAgainInPlace() throws {
+        // On screen, and prepared off screen: cellForRowAt with the cell the row already has.
+        let trace = TraceText(numbered: Ev.show(row: 0, cell: 1) + [Ev.initCell(2), Ev.cellForRowAt(1, 2),
+            "\"kind\":\"reconfigureRows\",\"rows\":[0,1,4]", Ev.cellForRowAt(0, 1), Ev.cellForRowAt(1, 2), Ev.willDisplay(1, 2)])
+        let summary = try TraceValidator.validate(bytes: trace.bytes, file: file)
+        XCTAssertEqual(summary.eventCount, 9)
+        // Without reconfigureRows it is the rule it always was; and only for a named row.
+        assertViolation(Ev.show(row: 0, cell: 1) + [Ev.cellForRowAt(0, 1)], at: 3,
+                        ["cellForRowAt returned cell #1 for row 0, but that cell is displayed in row 0"])
+        assertViolation(Ev.show(row: 0, cell: 1) + Ev.show(row: 1, cell: 2) + ["\"kind\":\"reconfigureRows\",\"rows\":[1]", Ev.cellForRowAt(0, 1)], at: 7,
+                        ["cellForRowAt returned cell #1 for row 0, but that cell is displayed in row 0"])
+        // Another row's cell is not this row's own.
+        assertViolation(Ev.show(row: 0, cell: 1) + Ev.show(row: 1, cell: 2) + ["\"kind\":\"reconfigureRows\",\"rows\":[1]", Ev.cellForRowAt(1, 1)], at: 7,
+                        ["cellForRowAt returned cell #1 for row 1, but that cell is displayed in row 0"])
+        assertViolation(["\"kind\":\"reconfigureRows\",\"rows\":[]"], at: 0, ["reconfigureRows with no rows"])
+    }
+
     func testInitMustCreateTheNextCell() {
         assertViolation([Ev.initCell(1), Ev.initCell(1)], at: 1, ["init of cell #1, but cell #1 already exists"])
         assertViolation([Ev.initCell(2)], at: 0, ["init of cell #2, but the next new cell must be #1"])

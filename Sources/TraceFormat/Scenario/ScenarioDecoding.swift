@@ -80,6 +80,9 @@ extension Scenario {
         var totalMilliseconds = 0
         for (index, field) in stepFields.enumerated() {
             let step = try ScriptStep.decode(field, rows: table.rows)
+            if case .reconfigureRows = step, profile == .classic {
+                throw field.error("\"reconfigureRows\" needs the modern profile: UITableView has it since iOS 15, and the classic profile models older table views (use reloadRows, or set \"profile\": \"modern\")")
+            }
             if case .disappear = step, index != stepFields.count - 1 {
                 throw field.error("\"disappear\" tears the table view down, so it must be the last step; \(stepFields.count - 1 - index) step(s) follow it")
             }
@@ -242,6 +245,13 @@ extension ScriptStep {
             for element in try rowsField.array() { list.append(try element.int(in: 0...(rows - 1))) }
             guard !list.isEmpty else { throw rowsField.error("\"rows\" is empty; name at least one row to reload") }
             return .reloadRows(list)
+        case "reconfigureRows":
+            try args.rejectUnknown(allowed: ["rows"])
+            let rowsField = try args.required("rows", "the rows to reconfigure")
+            var list: [Int] = []
+            for element in try rowsField.array() { list.append(try element.int(in: 0...(rows - 1))) }
+            guard !list.isEmpty else { throw rowsField.error("\"rows\" is empty; name at least one row to reconfigure") }
+            return .reconfigureRows(list)
         case "memoryWarning":
             try args.rejectUnknown(allowed: [])
             return .memoryWarning
@@ -269,7 +279,7 @@ extension ScriptStep {
             args.add("row", row)
             args.add("position", position.rawValue)
             args.add("animated", animated)
-        case .reloadRows(let rows):
+        case .reloadRows(let rows), .reconfigureRows(let rows):
             args.add("rows", rows)
         case .note(let text):
             args.add("text", text)

@@ -15,6 +15,8 @@ public enum ScriptStep: Sendable, Equatable {
     case reloadData
     /// `reloadRows(at:with:)` for these rows.
     case reloadRows([Int])
+    /// `reconfigureRows(at:)` (iOS 15+, modern profile only) for these rows.
+    case reconfigureRows([Int])
     /// `didReceiveMemoryWarning`: the table view empties its reuse pools.
     case memoryWarning
     /// The screen goes away: `viewDidDisappear`, then the table view is deallocated
@@ -32,13 +34,14 @@ public enum ScriptStep: Sendable, Equatable {
         case .scrollTo: return "scrollTo"
         case .reloadData: return "reloadData"
         case .reloadRows: return "reloadRows"
+        case .reconfigureRows: return "reconfigureRows"
         case .memoryWarning: return "memoryWarning"
         case .disappear: return "disappear"
         case .note: return "note"
         }
     }
 
-    public static let names = ["drag", "wait", "fling", "scrollTo", "reloadData", "reloadRows", "memoryWarning", "disappear", "note"]
+    public static let names = ["drag", "wait", "fling", "scrollTo", "reloadData", "reloadRows", "reconfigureRows", "memoryWarning", "disappear", "note"]
 }
 
 /// Where `scrollTo` puts the row: `UITableView.ScrollPosition`.

@@ -27,6 +27,9 @@ public struct ReplayState: Sendable {
     /// Rows named by a `reloadRows` whose old cell has not yet ended displaying:
     /// only these may briefly show two cells.
     public private(set) var reloadingRows: Set<Int> = []
+    /// Rows named by a `reconfigureRows` whose `cellForRowAt` has not come yet:
+    /// each may be configured again with the cell it already has, until the next frame.
+    public private(set) var reconfiguringRows: Set<Int> = []
     /// Rows passed to `prefetchRowsAt` and neither cancelled nor displayed since, in order asked.
     public var pendingPrefetch: [Int] {
         pendingPrefetchOrder.sorted { $0.value < $1.value }.map(\.key)
@@ -123,6 +126,17 @@ public struct ReplayState: Sendable {
         case .cellForRowAt(let row, let id):
             try checkRow(row)
             let record = try liveCell(id, for: "cellForRowAt")
+            if reconfiguringRows.contains(row) {
+                switch record.phase {
+                case .displayed(row), .configured(row), .keptAside(row):
+                    // reconfigureRows: the row's own cell, configured again where it is.
+                    reconfiguringRows.remove(row)
+                    update(id) { $0.lastRow = row }
+                    return
+                default:
+                    break
+                }
+            }
             switch record.phase {
             case .fresh, .dequeued:
                 break
@@ -251,6 +265,7 @@ public struct ReplayState: Sendable {
             }
             offset = snapshot.offset
             lastFrame = snapshot
+            reconfiguringRows = []
 
         case .scrollViewWillBeginDragging(let value), .scrollViewDidEndDecelerating(let value):
             offset = value
@@ -262,12 +277,13 @@ public struct ReplayState: Sendable {
             guard !rows.isEmpty else { throw LifecycleViolation("reloadRows with no rows") }
             for row in rows { try checkRow(row) }
             reloadingRows = Set(rows.filter { displayed[$0] != nil })
+        case .reconfigureRows(let rows):
+            guard !rows.isEmpty else { throw LifecycleViolation("reconfigureRows with no rows") }
+            for row in rows { try checkRow(row) }
+            reconfiguringRows = Set(rows)
         case .viewDidDisappear:
             hasDisappeared = true
-        case .reloadData:
-            // The old index paths mean nothing after a reload: pending prefetches are dropped, not cancelled.
-            pendingPrefetchOrder = [:]
-        case .didReceiveMemoryWarning, .note, .recordingEnded:
+        case .didReceiveMemoryWarning, .reloadData, .note, .recordingEnded:
             break
         case .imageRequest, .pageRequest, .requestStarted, .requestCoalesced, .response, .requestFailed,
              .requestCancelled, .cacheHit, .cacheEvict, .imageSet, .mainThreadBlocked, .hitch, .imageMemory, .numberOfRows:

@@ -22,7 +22,7 @@ extension TraceEvent {
         case .cellForRowAt(let row, let cell), .willDisplay(let row, let cell), .didEndDisplaying(let row, let cell):
             out.add("row", row)
             out.add("cell", cell)
-        case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows):
+        case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows), .reconfigureRows(let rows):
             out.add("rows", rows)
         case .deinitCell(let cell):
             out.add("cell", cell)
@@ -109,7 +109,7 @@ extension TraceEvent {
         case .initCell, .enqueue: return ["cell", "identifier"]
         case .prepareForReuse: return ["cell", "identifier", "previousRow"]
         case .cellForRowAt, .willDisplay, .didEndDisplaying: return ["row", "cell"]
-        case .prefetchRowsAt, .cancelPrefetchingForRowsAt, .reloadRows: return ["rows"]
+        case .prefetchRowsAt, .cancelPrefetchingForRowsAt, .reloadRows, .reconfigureRows: return ["rows"]
         case .deinitCell: return ["cell"]
         case .keepAside: return ["cell", "row"]
         case .scrollViewWillBeginDragging, .scrollViewDidEndDecelerating: return ["offset"]
@@ -219,6 +219,7 @@ extension TraceEvent {
         case .reloadData: body = .reloadData
         case .recordingEnded: body = .recordingEnded
         case .reloadRows: body = .reloadRows(rows: try rows())
+        case .reconfigureRows: body = .reconfigureRows(rows: try rows())
         case .didReceiveMemoryWarning: body = .didReceiveMemoryWarning
         case .viewDidDisappear: body = .viewDidDisappear
         case .note: body = .note(text: try object.required("text").string())

@@ -1,7 +1,7 @@
 /// One entry of a trace: its place in the sequence, its virtual time, and what happened.
 public struct TraceEvent: Sendable, Equatable {
     /// The most rows one `prefetchRowsAt`, `cancelPrefetchingForRowsAt` or
-    /// `reloadRows` may list: real ones name a screenful or two, so a longer list
+    /// `reloadRows` or `reconfigureRows` may list: real ones name a screenful or two, so a longer list
     /// can only come from a broken or hostile file, and would cost memory.
     public static let maximumListedRows = 10_000
 
@@ -91,6 +91,8 @@ public enum EventBody: Sendable, Equatable {
     // MARK: App and system actions
     case reloadData
     case reloadRows(rows: [Int])
+    /// `reconfigureRows(at:)`: each named row with a cell gets `cellForRowAt` again with that same cell.
+    case reconfigureRows(rows: [Int])
     case didReceiveMemoryWarning
     case viewDidDisappear
     /// An instructor's note, shown when the trace is replayed.
@@ -133,6 +135,7 @@ public enum EventBody: Sendable, Equatable {
         case .numberOfRows: return .numberOfRows
         case .reloadData: return .reloadData
         case .reloadRows: return .reloadRows
+        case .reconfigureRows: return .reconfigureRows
         case .didReceiveMemoryWarning: return .didReceiveMemoryWarning
         case .viewDidDisappear: return .viewDidDisappear
         case .note: return .note
@@ -174,6 +177,7 @@ public enum EventKind: String, Sendable, CaseIterable {
     case numberOfRows
     case reloadData
     case reloadRows
+    case reconfigureRows
     case didReceiveMemoryWarning
     case viewDidDisappear
     case note

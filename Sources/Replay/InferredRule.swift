@@ -1,0 +1,31 @@
+/// A rule of the engine that Apple does not document: what an annotation that
+/// rests on it is modelled from. `replay` appends `note` to such annotations so
+/// a student can tell what is documented from what is our best reading of the
+/// evidence (the README's "What the engine models, and how we know" lists them all).
+public enum InferredRule: String, Sendable, CaseIterable {
+    /// Prepared and kept cells stay while their row is within the visible rows ± 1
+    /// (decompiled iOS 18.2 `pruneCellsForVisibleIndexRange:`, seed 004's log).
+    case preparedCellRange = "prepared-cell-range"
+    /// Which rows a prefetch batch names and which way it looks (decompiled `_UITableViewPrefetchContext`).
+    case prefetchDirection = "prefetch-direction"
+    /// Outstanding prefetches are cancelled only beyond ~15 rows or on a row-count change (same source).
+    case prefetchCancellation = "prefetch-cancellation"
+    /// The modern profile asks for entering cells before leaving ones give theirs up (one recent report).
+    case modernPassOrder = "modern-pass-order"
+    /// The pool hands out the cell returned last (weak evidence).
+    case poolOrder = "pool-order"
+
+    /// The few words `replay` appends to the annotation.
+    public var note: String {
+        switch self {
+        case .preparedCellRange:
+            return "(modelled from device logs and decompiled UIKit; Apple does not document this)"
+        case .prefetchDirection, .prefetchCancellation:
+            return "(modelled from decompiled UIKit; Apple does not document this)"
+        case .modernPassOrder:
+            return "(modelled from one recent report; Apple does not document the order)"
+        case .poolOrder:
+            return "(modelled from weak evidence; Apple does not document the order)"
+        }
+    }
+}
