@@ -13,6 +13,8 @@ public struct DiffKeyMaker {
     public private(set) var metrics: TraceMetrics
     public var state: ReplayState { metrics.state }
     let kinds: Set<EventKind>
+    /// Rows in keys are named as the trace names them ("section 1 row 3" with sections).
+    let naming: RowNaming
 
     /// The kinds compared by default: lifecycle calls, loading, caches, what image
     /// views show, main-thread work, hitches and the app's reloads. Frames, scroll
@@ -24,6 +26,7 @@ public struct DiffKeyMaker {
     public init(header: TraceHeader, kinds: Set<EventKind> = DiffKeyMaker.defaultKinds) {
         metrics = TraceMetrics(header: header)
         self.kinds = kinds
+        naming = header.rowNaming
     }
 
     /// Folds `event` and returns its key, or nil for a kind that is not compared.
@@ -39,35 +42,35 @@ public struct DiffKeyMaker {
         switch event.body {
         // Reuse identifiers are left out: two apps naming their cell classes differently do the same thing.
         case .initCell: return name
-        case .prepareForReuse(_, _, let previous): return "\(name) from row \(previous.map(String.init) ?? "?")"
-        case .cellForRowAt(let row, _), .willDisplay(let row, _), .didEndDisplaying(let row, _): return "\(name) row \(row)"
-        case .keepAside(_, let row): return "\(name) row \(row)"
-        case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows), .reconfigureRows(let rows): return "\(name) \(rows)"
+        case .prepareForReuse(_, _, let previous): return "\(name) from \(previous.map { naming.name($0) } ?? "row ?")"
+        case .cellForRowAt(let row, _), .willDisplay(let row, _), .didEndDisplaying(let row, _): return "\(name) \(naming.name(row))"
+        case .keepAside(_, let row): return "\(name) \(naming.name(row))"
+        case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows), .reconfigureRows(let rows): return "\(name) \(naming.hasSections ? "[" + rows.map { naming.short($0) }.joined(separator: ", ") + "]" : "\(rows)")"
         case .deinitCell: return name
         case .enqueue: return name
         case .imageRequest(_, let row, let image, let cause, let sync):
-            return "\(name) row \(row) image \(image) \(cause.rawValue)\(sync ? " sync" : "")"
+            return "\(name) \(naming.name(row)) image \(image) \(cause.rawValue)\(sync ? " sync" : "")"
         case .pageRequest(_, let first, let count): return "\(name) rows \(first)+\(count)"
         case .requestStarted(let id): return "\(name) \(describe(request: id))"
-        case .requestCoalesced(_, let row): return "\(name) row \(row)"
+        case .requestCoalesced(_, let row): return "\(name) \(naming.name(row))"
         case .response(let id, _, let fromCache): return "\(name) \(describe(request: id))\(fromCache ? " from URLCache" : "")"
         case .requestFailed(let id, _), .requestCancelled(let id): return "\(name) \(describe(request: id))"
-        case .cacheHit(let row, let image, let layer): return "\(name) row \(row) image \(image) \(layer.rawValue)"
+        case .cacheHit(let row, let image, let layer): return "\(name) \(naming.name(row)) image \(image) \(layer.rawValue)"
         case .cacheEvict(let image, let layer): return "\(name) image \(image) \(layer.rawValue)"
         case .imageSet(_, let image):
-            let row = rowBefore.map { "row \($0)" } ?? "a new cell"
+            let row = rowBefore.map { "\(naming.name($0))" } ?? "a new cell"
             return "\(name) \(row): \(image.describe)"
         case .mainThreadBlocked(_, let cause): return "\(name) \(cause)"
         case .hitch(_, _, _, let cause): return "\(name) \(cause)"
         case .numberOfRows(let rows): return "\(name) \(rows)"
-        case .scrollToRow(let row, let position, let animated): return "\(name) \(row) \(position)\(animated ? " animated" : "")"
+        case .scrollToRow(let row, let position, let animated): return "\(name) \(naming.short(row)) \(position)\(animated ? " animated" : "")"
         default: return name
         }
     }
 
     private func describe(request id: Int) -> String {
         guard let record = state.request(id) else { return "request" }
-        if let row = record.row, let image = record.image { return "row \(row) image \(image)" }
+        if let row = record.row, let image = record.image { return "\(naming.name(row)) image \(image)" }
         return "page"
     }
 }

@@ -30,7 +30,7 @@ public enum ScenarioComparison {
         if left.table != right.table { found.append("the tables differ (rows, heights or screen size)") }
         // Instructor notes are commentary, not gestures.
         func gestures(_ scenario: Scenario) -> String {
-            JSONWriter.compact(.list(scenario.script.filter { if case .note = $0 { return false }; return true }.map(\.jsonValue)))
+            JSONWriter.compact(.list(scenario.script.filter { if case .note = $0 { return false }; return true }.map { $0.jsonValue(naming: scenario.table.rowNaming) }))
         }
         if gestures(left) != gestures(right) {
             found.append("the scripts differ (different gestures or timing)")

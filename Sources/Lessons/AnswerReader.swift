@@ -11,7 +11,9 @@ public enum AnswerReader {
         guard !plain.isEmpty else { return nil }
         switch query {
         case .nextCall:
-            if let exact = call(plain), exact == .initCell || exact == .prepareForReuse { return .call(exact) }
+            if let exact = call(plain), [.initCell, .prepareForReuse, .cellForRowAt].contains(exact) { return .call(exact) }
+            // reconfigureRows configures the row's own cell again: neither init nor prepareForReuse.
+            if ["neither", "none", "same cell", "own cell", "existing"].contains(where: plain.contains) { return .call(.cellForRowAt) }
             let reuse = ["reuse", "prepare", "dequeue"].contains(where: plain.contains)
             let create = ["init", "new", "creat"].contains(where: plain.contains)
             if reuse != create { return .call(reuse ? .prepareForReuse : .initCell) }

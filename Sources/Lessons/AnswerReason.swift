@@ -35,11 +35,16 @@ struct AnswerReason {
                   case .cellForRowAt(_, let cell) = events[configure].body,
                   let dequeue = events[..<configure].lastIndex(where: { $0.body.cellField == cell && ($0.kind == .initCell || $0.kind == .prepareForReuse) })
             else { return "" }
+            // reconfigureRows: the row's own cell, configured since its last dequeue, is configured again.
+            if let configuredBefore = events[..<configure].lastIndex(where: { $0.kind == .cellForRowAt && $0.body.cellField == cell }),
+               configuredBefore > dequeue {
+                return "Step \(step(configure)): " + text(configure)
+            }
             if events[dequeue].kind == .initCell {
                 return "Step \(step(dequeue)): " + text(dequeue)
             }
             var reason = "Cell #\(cell)"
-            if case .prepareForReuse(_, _, let previous?) = events[dequeue].body { reason += " showed row \(previous) before" }
+            if case .prepareForReuse(_, _, let previous?) = events[dequeue].body { reason += " showed \(trace.header.rowNaming.name(previous)) before" }
             if let joined = events[..<dequeue].lastIndex(where: { $0.body.cellField == cell && [.enqueue, .didEndDisplaying, .keepAside].contains($0.kind) }) {
                 reason += (reason.hasSuffix("before") ? " and" : "") + " went into the reuse pool at step \(step(joined))"
             }
@@ -78,9 +83,9 @@ struct AnswerReason {
             guard let shown = events[..<stop].lastIndex(where: { if case .willDisplay(row, _) = $0.body { return true } else { return false } }),
                   let cell = events[shown].body.cellField else { return "" }
             guard let set = events[..<stop].lastIndex(where: { $0.kind == .imageSet && $0.body.cellField == cell }) else {
-                return "\(place(end)): nothing has set the image view of cell #\(cell), which shows row \(row)."
+                return "\(place(end)): nothing has set the image view of cell #\(cell), which shows \(trace.header.rowNaming.name(row))."
             }
-            return "\(place(end)), row \(row) shows cell #\(cell); its image view was last set at step \(step(set)): " + text(set)
+            return "\(place(end)), \(trace.header.rowNaming.name(row)) shows cell #\(cell); its image view was last set at step \(step(set)): " + text(set)
         case .compare(let metric, let other):
             guard let mine = try? queries.measurement(metric, of: trace),
                   let theirs = try? queries.measurement(metric, of: try queries.loadOther(other)) else { return "" }

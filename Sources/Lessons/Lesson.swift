@@ -55,7 +55,12 @@ public enum PausePoint: Sendable, Equatable {
 /// Matches events by kind and, optionally, row and cell.
 public struct EventSelector: Sendable, Equatable {
     public var kind: EventKind
+    /// The row (global once the lesson is loaded; see `Lesson.resolvingSections`).
     public var row: Int?
+    /// The section `row` was written in (0 when the lesson leaves it out).
+    public var section = 0
+    /// Where the selector was written, for errors about its row.
+    var position: SourcePosition?
     public var cell: Int?
     /// Which match (1 = the first).
     public var occurrence: Int
@@ -89,7 +94,12 @@ public struct EventSelector: Sendable, Equatable {
 /// optionally an instructor's fixed answer (checked against the query) and a hint.
 public struct Question: Sendable {
     public var ask: String
+    /// The query; a row it names is global once the lesson is loaded.
     public var query: Query
+    /// The section the query's row was written in (0 when the lesson leaves it out).
+    public var section = 0
+    /// Where the question was written, for errors about its row.
+    var position: SourcePosition?
     public var expected: String?
     public var hint: String?
 }

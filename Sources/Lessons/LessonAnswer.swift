@@ -36,6 +36,14 @@ public enum LessonAnswer: Sendable, Equatable {
 public struct AnswerWording {
     public var thisTrace: String
     public var otherTrace: String
+    /// How the trace names rows (by section when its table has sections).
+    public var naming = RowNaming.single
+
+    public init(thisTrace: String, otherTrace: String, naming: RowNaming = .single) {
+        self.thisTrace = thisTrace
+        self.otherTrace = otherTrace
+        self.naming = naming
+    }
 
     public func describe(_ answer: LessonAnswer) -> String {
         switch answer {
@@ -44,7 +52,7 @@ public struct AnswerWording {
         case .newCell: return "a new cell (init)"
         case .reusedCell(let cell, let row):
             let id = cell.map { "cell #\($0)" } ?? "a reused cell"
-            return row.map { "\(id), which showed row \($0)" } ?? id
+            return row.map { "\(id), which showed \(naming.name($0))" } ?? id
         case .rows(let rows):
             return rows.isEmpty ? "no rows" : RowList.describe(rows)
         case .number(let n): return String(n)

@@ -79,17 +79,23 @@ extension PausePoint {
             throw field.error("a pause point is {\"event\": N} (pause before event N) or {\"before\": {\"kind\": \"cellForRowAt\", \"row\": 21}}")
         }
         let selector = try before.object()
-        try selector.rejectUnknown(allowed: ["kind", "row", "cell", "occurrence"])
+        try selector.rejectUnknown(allowed: ["kind", "section", "row", "cell", "occurrence"])
         let kindField = try selector.required("kind", "an event kind such as \"cellForRowAt\"")
         let kind = EventKind(rawValue: try kindField.choice(EventKind.allCases.map(\.rawValue))) ?? .cellForRowAt
-        return .before(EventSelector(kind: kind, row: try selector.optional("row")?.nonNegativeInt(),
-                                     cell: try selector.optional("cell")?.positiveInt(),
-                                     occurrence: try selector.optional("occurrence")?.positiveInt(max: 1_000_000) ?? 1))
+        var chosen = EventSelector(kind: kind, row: try selector.optional("row")?.nonNegativeInt(),
+                                   cell: try selector.optional("cell")?.positiveInt(),
+                                   occurrence: try selector.optional("occurrence")?.positiveInt(max: 1_000_000) ?? 1)
+        if let sectionField = selector.optional("section") {
+            guard chosen.row != nil else { throw sectionField.error("\"section\" says where \"row\" is; give a \"row\" with it") }
+            chosen.section = try sectionField.nonNegativeInt()
+        }
+        chosen.position = before.position
+        return .before(chosen)
     }
 }
 
 extension Question {
-    static let memberNames = ["ask", "query", "row", "count", "at", "metric", "with", "answer", "hint"]
+    static let memberNames = ["ask", "query", "section", "row", "count", "at", "metric", "with", "answer", "hint"]
 
     static func decode(_ field: JSONField) throws(ReuseLabError) -> Question {
         let object = try field.object()
@@ -115,6 +121,12 @@ extension Question {
             let metric = ComparedMetric(rawValue: try object.required("metric").choice(ComparedMetric.allCases.map(\.rawValue))) ?? .downloads
             query = .compare(metric: metric, otherTrace: try object.required("with", "the other trace's path, relative to this lesson file").string())
         }
-        return Question(ask: ask, query: query, expected: try object.optional("answer")?.string(), hint: try object.optional("hint")?.string())
+        var question = Question(ask: ask, query: query, expected: try object.optional("answer")?.string(), hint: try object.optional("hint")?.string())
+        if let sectionField = object.optional("section") {
+            guard query.row != nil else { throw sectionField.error("\"section\" says where \"row\" is; the \(name) query names no row") }
+            question.section = try sectionField.nonNegativeInt()
+        }
+        question.position = field.position
+        return question
     }
 }

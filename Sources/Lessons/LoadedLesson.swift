@@ -33,7 +33,7 @@ public struct LoadedLesson {
     /// the project's traces/ or lessons/ folder).
     /// `shelf` keeps the traces read, so lessons checked together read each trace once.
     public static func load(path: String, shelf: TraceShelf = TraceShelf()) throws(ReuseLabError) -> LoadedLesson {
-        let lesson = try readLesson(path: path)
+        var lesson = try readLesson(path: path)
         let tracePath = try LessonTrace.resolve(lesson.tracePath, lessonPath: path, position: lesson.positions["trace"], path: "trace")
         let trace: Trace
         do {
@@ -42,6 +42,7 @@ public struct LoadedLesson {
             throw ReuseLabError(error.kind, file: path, location: InputLocation(position: lesson.positions["trace"], path: "trace"),
                                 "the lesson's trace cannot be used: \(error.description)")
         }
+        lesson = try lesson.resolvingSections(trace.header.rowNaming, file: path)
         let cache = Cache()
         let queries = TraceQueries(trace: trace) { relative throws(ReuseLabError) in
             if let known = cache.traces[relative] { return known }
@@ -56,7 +57,7 @@ public struct LoadedLesson {
     /// name when both use the same strategy (prefetching on and off, say).
     public func wording(for question: Question) -> AnswerWording {
         guard case .compare(_, let otherPath) = question.query, let other = try? queries.loadOther(otherPath) else {
-            return AnswerWording(thisTrace: Self.strategy(of: trace) ?? Self.fileName(lesson.tracePath), otherTrace: "")
+            return AnswerWording(thisTrace: Self.strategy(of: trace) ?? Self.fileName(lesson.tracePath), otherTrace: "", naming: trace.header.rowNaming)
         }
         let mine = Self.strategy(of: trace), theirs = Self.strategy(of: other)
         if let mine, let theirs, mine != theirs {

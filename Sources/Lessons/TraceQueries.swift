@@ -59,9 +59,16 @@ public struct TraceQueries {
                 if case .cellForRowAt(row, _) = $0.body { return true }
                 return false
             }), case .cellForRowAt(_, let cell) = trace.events[configure].body else {
-                throw Unanswerable(message: "no cellForRowAt for row \(row) comes after the pause")
+                throw Unanswerable(message: "no cellForRowAt for \(trace.header.rowNaming.name(row)) comes after the pause")
             }
-            let dequeue = trace.events[..<configure].last { $0.body.cellField == cell && ($0.kind == .initCell || $0.kind == .prepareForReuse) }
+            let dequeued = trace.events[..<configure].lastIndex { $0.body.cellField == cell && ($0.kind == .initCell || $0.kind == .prepareForReuse) }
+            // reconfigureRows: the row's own cell, configured already since its last dequeue, is configured again.
+            if let configuredBefore = trace.events[..<configure].lastIndex(where: { $0.kind == .cellForRowAt && $0.body.cellField == cell }),
+               configuredBefore > (dequeued ?? -1) {
+                if case .nextCall = query { return .call(.cellForRowAt) }
+                return .reusedCell(cell: cell, previousRow: nil)
+            }
+            let dequeue = dequeued.map { trace.events[$0] }
             switch dequeue?.body {
             case .initCell?:
                 if case .nextCall = query { return .call(.initCell) }
@@ -70,7 +77,7 @@ public struct TraceQueries {
                 if case .nextCall = query { return .call(.prepareForReuse) }
                 return .reusedCell(cell: cell, previousRow: previous)
             default:
-                throw Unanswerable(message: "the cell row \(row) gets was neither created nor dequeued before it")
+                throw Unanswerable(message: "the cell \(trace.header.rowNaming.name(row)) gets was neither created nor dequeued before it")
             }
         case .nextCalls(let count):
             let calls = future.filter { $0.kind.isLifecycle }.prefix(count).map(\.kind)
@@ -96,7 +103,7 @@ public struct TraceQueries {
         case .imageShown(let row, let at), .isStale(let row, let at):
             let state = try state(before: at.map { point throws(Unanswerable) in try index(of: point) } ?? trace.events.count)
             guard let cell = state.displayed[row]?.last, let record = state.cell(cell) else {
-                throw Unanswerable(message: "row \(row) is not on screen at that point")
+                throw Unanswerable(message: "\(trace.header.rowNaming.name(row)) is not on screen at that point")
             }
             if case .imageShown = query { return .image(record.image) }
             if case .image(let number) = record.image { return .yesNo(number != state.expectedImage(forRow: row)) }

@@ -35,6 +35,8 @@ public struct Annotator {
     private let passEnds: [Int]
     /// Whether the trace records frames (a recorded one does; a hand-written one may not).
     private let hasFrames: Bool
+    /// How rows are named: by section when the table has sections.
+    private let naming: RowNaming
     /// How far ahead an explanation looks within one pass. What it looks for (the
     /// cell's own cellForRowAt, a cell leaving in the same pass) comes within a few
     /// rows' events; the bound keeps a trace whose every event shares one time
@@ -52,6 +54,7 @@ public struct Annotator {
         }
         passEnds = ends
         hasFrames = trace.events.contains { $0.kind == .frame }
+        naming = trace.header.rowNaming
     }
 
     /// Annotates every event of `trace`, or reports the first that cannot happen.
@@ -118,8 +121,19 @@ public struct Annotator {
         if let distinct = trace.header.scenario?.world.images.distinct, distinct < (trace.header.rowCount ?? Int.max) {
             return "image \(image)"
         }
-        return "row \(image)'s image"
+        return "\(named(image))'s image"
     }
+
+    // MARK: Naming rows
+
+    /// "row 15", or "section 1 row 3" in a table with sections.
+    private func named(_ row: Int) -> String { naming.name(row) }
+    private func capital(_ row: Int) -> String { naming.name(row).capitalizedFirst }
+    /// "rows 19–28" (sorted), or by section in a table with sections.
+    private func rowsNamed(_ rows: [Int]) -> String { Wording.rows(rows, naming: naming) }
+
+    /// "rows 3–22", or "section 0 rows 10–11 and section 1 rows 0–8".
+    private func span(_ first: Int, _ last: Int) -> String { Wording.span(first, last, naming: naming) }
 
     // MARK: Explaining
 
@@ -129,7 +143,7 @@ public struct Annotator {
         case .initCell(let cell, let identifier):
             marks.insert(.newCell)
             let row = rowConfigured(for: cell, after: index)
-            let who = row.map { "Row \($0) gets a new cell" } ?? "A new cell is created"
+            let who = row.map { "\(capital($0)) gets a new cell" } ?? "A new cell is created"
             let reason = emptyPoolReason(index: index, before: before, identifier: identifier)
             if reason.leavesLater, trace.header.profile == .modern { inferred = .modernPassOrder }
             return "\(who) (init, cell #\(cell)) because the \(VisibleText.escape(identifier)) reuse pool is empty: " + reason.text + "."
@@ -138,8 +152,8 @@ public struct Annotator {
             reusedAt[cell] = index
             clearedSinceReuse.remove(cell)
             let row = rowConfigured(for: cell, after: index)
-            var text = (row.map { "Row \($0) reuses" } ?? "dequeueReusableCell hands out") + " cell #\(cell) (prepareForReuse)"
-            text += previousRow.map { ", which showed row \($0)." } ?? "."
+            var text = (row.map { "\(capital($0)) reuses" } ?? "dequeueReusableCell hands out") + " cell #\(cell) (prepareForReuse)"
+            text += previousRow.map { ", which showed \(named($0))." } ?? "."
             let waiting = before.poolSizes[identifier] ?? 0
             if waiting > 1 {
                 text += " It is the most recently pooled of the \(waiting) cells waiting."
@@ -154,10 +168,10 @@ public struct Annotator {
             if before.reconfiguringRows.contains(row), let phase = before.cell(cell)?.phase,
                [.displayed(row: row), .configured(row: row), .keptAside(row: row)].contains(phase) {
                 let place = phase == .displayed(row: row) ? "on screen" : "held off screen for it"
-                return "reconfigureRows: the data source configures row \(row)'s own cell #\(cell) again, \(place): dequeuing hands back that same cell, so there is no init, no prepareForReuse and no willDisplay."
+                return "reconfigureRows: the data source configures \(named(row))'s own cell #\(cell) again, \(place): dequeuing hands back that same cell, so there is no init, no prepareForReuse and no willDisplay."
             }
             preparedAhead.remove(cell)
-            var text = "The data source configures cell #\(cell) for row \(row)."
+            var text = "The data source configures cell #\(cell) for \(named(row))."
             let shownNow = beforeNextFrame(after: index).contains { $0.body == .willDisplay(row: row, cell: cell) }
             let reloading = before.reloadingRows.contains(row) || before.displayed[row] != nil
             if trace.header.scenario?.isPrefetchingEnabled == false {
@@ -168,7 +182,7 @@ public struct Annotator {
                 }
             } else if !shownNow, before.displayed[row] == nil, trace.header.profile == .modern {
                 preparedAhead.insert(cell)
-                text += " Row \(row) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt."
+                text += " \(capital(row)) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt."
             }
             if reloading {
                 text += " The row is being reloaded: its old cell stays on screen until the new one is displayed."
@@ -177,41 +191,41 @@ public struct Annotator {
         case .willDisplay(let row, let cell):
             switch before.cell(cell)?.phase {
             case .keptAside, .offscreen:
-                return "Row \(row) comes back on screen with cell #\(cell), which was kept aside: it is shown again without cellForRowAt or prepareForReuse."
+                return "\(capital(row)) comes back on screen with cell #\(cell), which was kept aside: it is shown again without cellForRowAt or prepareForReuse."
             default:
                 // Prepared ahead only if configured in an earlier pass: a cellForRowAt that
                 // blocked the main thread moves the clock on inside one pass.
                 if let at = configuredAt[cell], preparedAhead.remove(cell) != nil, at < event.time {
-                    return "Row \(row) appears with cell #\(cell), prepared ahead at \(Wording.ms(at))."
+                    return "\(capital(row)) appears with cell #\(cell), prepared ahead at \(Wording.ms(at))."
                 }
-                return "Row \(row) appears with cell #\(cell) (willDisplay)."
+                return "\(capital(row)) appears with cell #\(cell) (willDisplay)."
             }
         case .didEndDisplaying(let row, let cell):
             var fate = ""
             for later in samePass(after: index) {
-                if case .keepAside(let id, _) = later.body, id == cell { fate = " Cell #\(cell) is kept aside, not pooled, in case row \(row) comes back."; break }
+                if case .keepAside(let id, _) = later.body, id == cell { fate = " Cell #\(cell) is kept aside, not pooled, in case \(named(row)) comes back."; break }
                 if case .enqueue(let id, let identifier) = later.body, id == cell { fate = " Cell #\(cell) joins the \(VisibleText.escape(identifier)) reuse pool at once."; break }
                 if case .viewDidDisappear = later.body { break }
             }
             // Recordings no longer send this at teardown; a hand-written or older trace may.
             if before.hasDisappeared { fate = " The table view is going away (UIKit is not known to send didEndDisplaying then)." }
             if before.reloadingRows.contains(row) || reloadDataAt == event.time {
-                return "Row \(row)'s old cell #\(cell) ends displaying (didEndDisplaying): the reload replaces it, while the row itself stays on screen." + fate
+                return "\(capital(row))'s old cell #\(cell) ends displaying (didEndDisplaying): the reload replaces it, while the row itself stays on screen." + fate
             }
-            return "Row \(row) leaves the screen (didEndDisplaying, cell #\(cell))." + fate
+            return "\(capital(row)) leaves the screen (didEndDisplaying, cell #\(cell))." + fate
         case .keepAside(let cell, let row):
             inferred = .preparedCellRange
-            return "Cell #\(cell) is kept aside with row \(row)'s content, out of the reuse pool, while row \(row) stays within one row of the screen: if it comes back, it is shown again without cellForRowAt."
+            return "Cell #\(cell) is kept aside with \(named(row))'s content, out of the reuse pool, while \(named(row)) stays within one row of the screen: if it comes back, it is shown again without cellForRowAt."
         case .enqueue(let cell, let rawIdentifier):
             let identifier = VisibleText.escape(rawIdentifier)
             let waiting = state.poolCount(rawIdentifier)
             switch before.cell(cell)?.phase {
             case .keptAside(let row):
                 inferred = .preparedCellRange
-                return "Cell #\(cell), kept aside since row \(row) left, joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting): " + letGoReason(row: row)
+                return "Cell #\(cell), kept aside since \(named(row)) left, joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting): " + letGoReason(row: row)
             case .configured(let row):
                 inferred = .preparedCellRange
-                return "Cell #\(cell) was prepared for row \(row), which did not appear; it goes back to the \(identifier) pool (\(Wording.count(waiting, "cell")) waiting) without didEndDisplaying: " + letGoReason(row: row)
+                return "Cell #\(cell) was prepared for \(named(row)), which did not appear; it goes back to the \(identifier) pool (\(Wording.count(waiting, "cell")) waiting) without didEndDisplaying: " + letGoReason(row: row)
             default:
                 return "Cell #\(cell) joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting)."
             }
@@ -222,11 +236,11 @@ public struct Annotator {
             // Teardown: the table view is deallocated, and every cell it holds with it.
             switch before.cell(cell)?.phase {
             case .displayed(let row):
-                return "Cell #\(cell), still showing row \(row), is deallocated (deinit) with the table view, without didEndDisplaying: UIKit sends none when the screen goes away."
+                return "Cell #\(cell), still showing \(named(row)), is deallocated (deinit) with the table view, without didEndDisplaying: UIKit sends none when the screen goes away."
             case .keptAside(let row), .offscreen(let row):
-                return "Cell #\(cell), kept aside since row \(row) left, is deallocated (deinit) with the table view."
+                return "Cell #\(cell), kept aside since \(named(row)) left, is deallocated (deinit) with the table view."
             case .configured(let row):
-                return "Cell #\(cell), prepared ahead for row \(row), is deallocated (deinit) with the table view; row \(row) never appeared."
+                return "Cell #\(cell), prepared ahead for \(named(row)), is deallocated (deinit) with the table view; \(named(row)) never appeared."
             case .pooled:
                 return "Cell #\(cell), waiting in the reuse pool, is deallocated (deinit) with the table view."
             default:
@@ -235,14 +249,14 @@ public struct Annotator {
         case .prefetchRowsAt(let rows):
             prefetchBatches += 1
             rowCountChanged = false
-            var text = "Prefetch batch \(prefetchBatches): \(Wording.rows(rows)) (\(Wording.count(rows.count, "row")))"
+            var text = "Prefetch batch \(prefetchBatches): \(rowsNamed(rows)) (\(Wording.count(rows.count, "row")))"
             if let visible = visibleRows(before) {
                 let below = rows.allSatisfy { $0 > visible.upperBound }, above = rows.allSatisfy { $0 < visible.lowerBound }
                 if below {
-                    text += ", past the bottom edge (row \(visible.upperBound) is the last on screen)"
-                    text += visible.lowerBound == 0 ? ", looking down as it always does while row 0 is on screen" : ", scrolling down"
+                    text += ", past the bottom edge (\(named(visible.upperBound)) is the last on screen)"
+                    text += visible.lowerBound == 0 ? ", looking down as it always does while the first row is on screen" : ", scrolling down"
                 } else if above {
-                    text += ", above the top edge (row \(visible.lowerBound) is the first on screen), nearest first"
+                    text += ", above the top edge (\(named(visible.lowerBound)) is the first on screen), nearest first"
                     if let count = state.currentRowCount, visible.upperBound == count - 1 {
                         text += ": the screen reaches the last row, so the table looks up even before the finger turns"
                         inferred = .prefetchDirection
@@ -259,11 +273,11 @@ public struct Annotator {
             inferred = .prefetchCancellation
             if rowCountChanged {
                 rowCountChanged = false
-                return "The number of rows changed, so the table cancels every prefetch still outstanding: \(Wording.rows(rows)). Whatever the app started for them may now be for the wrong rows."
+                return "The number of rows changed, so the table cancels every prefetch still outstanding: \(rowsNamed(rows)). Whatever the app started for them may now be for the wrong rows."
             }
-            let window = visibleRows(before).map { " (the window now reaches rows \(max(0, $0.lowerBound - 15))–\($0.upperBound + 15))" } ?? ""
+            let window = visibleRows(before).map { " (the window now reaches \(span(max(0, $0.lowerBound - 15), $0.upperBound + 15)))" } ?? ""
             let one = rows.count == 1
-            return "\(Wording.rows(rows).capitalizedFirst) \(one ? "is" : "are") now more than 15 rows from the screen\(window): the table cancels \(one ? "its" : "their") prefetch. Cancellation is conservative: a change of direction alone cancels nothing, only distance does."
+            return "\(rowsNamed(rows).capitalizedFirst) \(one ? "is" : "are") now more than 15 rows from the screen\(window): the table cancels \(one ? "its" : "their") prefetch. Cancellation is conservative: a change of direction alone cancels nothing, only distance does."
         case .scrollViewWillBeginDragging(let offset):
             return "A finger touches down at offset \(Wording.points(offset)) and starts dragging."
         case .scrollViewDidEndDragging(let offset, let willDecelerate):
@@ -272,11 +286,11 @@ public struct Annotator {
         case .scrollViewDidEndDecelerating(let offset):
             return "The content comes to rest at offset \(Wording.points(offset))."
         case .scrollToRow(let row, let position, let animated):
-            return "The app scrolls row \(row) to the \(position)\(animated ? ", animated" : " at once")."
+            return "The app scrolls \(named(row)) to the \(position)\(animated ? ", animated" : " at once")."
         case .frame(let snapshot):
             return explainFrame(snapshot, marks: &marks)
         case .imageRequest(let request, let row, let image, let cause, let sync):
-            var text = "Row \(row) asks for image \(image) (request \(request), \(Wording.cause(cause)))."
+            var text = "\(capital(row)) asks for image \(image) (request \(request), \(Wording.cause(cause)))."
             if sync {
                 let blocksMain = samePass(after: index).contains { later in
                     if case .mainThreadBlocked(_, let cause) = later.body { return cause.contains("synchronous download of image \(image) ") }
@@ -293,14 +307,14 @@ public struct Annotator {
             let waited = event.time > (state.request(request)?.requestedAt ?? event.time)
             return "Request \(request) gets a connection (\(running) running)" + (waited ? ", after waiting for one to free up." : ".")
         case .requestCoalesced(let request, let row):
-            return "Row \(row) wants the same image as request \(request), which is already downloading: it waits for that download instead of starting another."
+            return "\(capital(row)) wants the same image as request \(request), which is already downloading: it waits for that download instead of starting another."
         case .response(let request, let bytes, let fromCache):
             guard let record = state.request(request) else { return "Request \(request) answers." }
             let took = Wording.ms(event.time - record.requestedAt)
             if let row = record.row, let image = record.image {
                 let source = fromCache ? "from URLCache" : "over the network (\(Wording.bytes(bytes)))"
-                var text = "Image \(image) for row \(row) arrives \(source), \(took) after it was asked for."
-                if !record.coalescedRows.isEmpty { text += " \(Wording.rows(record.coalescedRows).capitalizedFirst) waited for it too." }
+                var text = "Image \(image) for \(named(row)) arrives \(source), \(took) after it was asked for."
+                if !record.coalescedRows.isEmpty { text += " \(rowsNamed(record.coalescedRows).capitalizedFirst) waited for it too." }
                 return text
             }
             return "The page arrives (\(Wording.bytes(bytes))), \(took) after it was asked for."
@@ -308,10 +322,10 @@ public struct Annotator {
             return "Request \(request) fails: \(VisibleText.escape(reason))."
         case .requestCancelled(let request):
             let record = state.request(request)
-            let what = record?.row.map { "row \($0)'s image" } ?? "the page"
+            let what = record?.row.map { "\(named($0))'s image" } ?? "the page"
             return "Request \(request) for \(what) is cancelled" + (record?.cause == .prefetch ? " (it was a prefetch)." : ".")
         case .cacheHit(let row, let image, let layer):
-            return "Image \(image) for row \(row) is found \(Wording.layer(layer)): no download."
+            return "Image \(image) for \(named(row)) is found \(Wording.layer(layer)): no download."
         case .cacheEvict(let image, _):
             return "The NSCache drops image \(image) to stay within its limits."
         case .imageSet(let cell, let image):
@@ -331,9 +345,9 @@ public struct Annotator {
             return "The app calls reloadData: every visible cell ends displaying and returns to the pool, then each visible row is configured again with a dequeued cell."
         case .reloadRows(let rows):
             let discards = trace.header.profile == .modern ? "; a cell prepared off screen for it is discarded to the pool" : ""
-            return "The app reloads \(Wording.rows(rows)): " + (rows.count == 1 ? "if it is on screen, it gets cellForRowAt again" : "each one on screen gets cellForRowAt again") + " with a dequeued cell, not its own (reconfigureRows would keep its own)" + discards + "."
+            return "The app reloads \(rowsNamed(rows)): " + (rows.count == 1 ? "if it is on screen, it gets cellForRowAt again" : "each one on screen gets cellForRowAt again") + " with a dequeued cell, not its own (reconfigureRows would keep its own)" + discards + "."
         case .reconfigureRows(let rows):
-            return "The app reconfigures \(Wording.rows(rows)) (reconfigureRows, iOS 15+): " + (rows.count == 1 ? "if the row has a cell" : "each row that has a cell") + ", on screen or prepared off screen, gets cellForRowAt again with that same cell. Unlike reloadRows there is no new cell, no prepareForReuse, no willDisplay, and prepared cells are kept; a row without a cell is left alone."
+            return "The app reconfigures \(rowsNamed(rows)) (reconfigureRows, iOS 15+): " + (rows.count == 1 ? "if the row has a cell" : "each row that has a cell") + ", on screen or prepared off screen, gets cellForRowAt again with that same cell. Unlike reloadRows there is no new cell, no prepareForReuse, no willDisplay, and prepared cells are kept; a row without a cell is left alone."
         case .didReceiveMemoryWarning:
             return "A memory warning: the table view empties its reuse pools."
         case .viewDidDisappear:
@@ -357,11 +371,11 @@ public struct Annotator {
             if case .didEndDisplaying(let row, _) = event.body { leaving = row; break }
         }
         if let first = leaving {
-            reasons.append("row \(first)'s cell leaves the screen in this same pass, but only after this row asked for a cell")
+            reasons.append("\(named(first))'s cell leaves the screen in this same pass, but only after this row asked for a cell")
         }
         let kept = before.keptAside.compactMap { id -> String? in
             guard case .keptAside(let row) = before.cell(id)?.phase else { return nil }
-            return "cell #\(id) (row \(row)'s) is kept aside, not in the pool, in case row \(row) comes back"
+            return "cell #\(id) (\(named(row))'s) is kept aside, not in the pool, in case \(named(row)) comes back"
         }
         reasons.append(contentsOf: kept)
         if reasons.isEmpty {
@@ -379,9 +393,9 @@ public struct Annotator {
     private func letGoReason(row: Int) -> String {
         let rows = state.displayed.keys
         guard let first = rows.min(), let last = rows.max() else {
-            return "row \(row) is no longer within one row of the screen."
+            return "\(named(row)) is no longer within one row of the screen."
         }
-        return "row \(row) is no longer within one row of the screen (rows \(first)–\(last) are on screen)."
+        return "\(named(row)) is no longer within one row of the screen (\(span(first, last)) are on screen)."
     }
 
     private mutating func explainImageSet(cell: Int, image: ImageShown, index: Int, marks: inout Set<Annotation.Mark>) -> String {
@@ -389,7 +403,7 @@ public struct Annotator {
         if record?.phase == .dequeued {
             // Set inside prepareForReuse, before cellForRowAt gives the cell its new row.
             if image == .nothing || image == .placeholder { clearedSinceReuse.insert(cell) }
-            let next = rowConfigured(for: cell, after: index).map { " before it is configured for row \($0)" } ?? ""
+            let next = rowConfigured(for: cell, after: index).map { " before it is configured for \(named($0))" } ?? ""
             return "prepareForReuse clears cell #\(cell)'s image view (\(image.describe))\(next), so the previous row's image cannot show there."
         }
         let row: Int? = {
@@ -402,21 +416,21 @@ public struct Annotator {
         switch image {
         case .nothing, .placeholder:
             if reusedAt[cell] != nil { clearedSinceReuse.insert(cell) }
-            return "Cell #\(cell) (row \(row)) is cleared: its image view shows \(image.describe)."
+            return "Cell #\(cell) (\(named(row))) is cleared: its image view shows \(image.describe)."
         case .image(let number):
             let expected = state.expectedImage(forRow: row)
             if number == expected {
-                return "Cell #\(cell) (row \(row)) now shows its image, image \(number)."
+                return "Cell #\(cell) (\(named(row))) now shows its image, image \(number)."
             }
             marks.insert(.late)
-            return "LATE: image \(number) (\(imageOwner(number))) is written into cell #\(cell), which has moved on to row \(row): the response arrived after the cell was reused, and nothing checked which row the cell shows now."
+            return "LATE: image \(number) (\(imageOwner(number))) is written into cell #\(cell), which has moved on to \(named(row)): the response arrived after the cell was reused, and nothing checked which row the cell shows now."
         }
     }
 
     private mutating func explainFrame(_ snapshot: FrameSnapshot, marks: inout Set<Annotation.Mark>) -> String {
         var text = "Frame \(snapshot.frame): offset \(Wording.points(snapshot.offset)), "
         if let first = snapshot.cells.first?.row, let last = snapshot.cells.last?.row {
-            text += "rows \(first)–\(last) on screen (\(Wording.count(snapshot.cells.count, "cell")))."
+            text += "\(span(first, last)) on screen (\(Wording.count(snapshot.cells.count, "cell")))."
         } else {
             text += "no rows on screen."
         }
@@ -429,9 +443,9 @@ public struct Annotator {
             marks.insert(.stale)
             let carriedOver = !clearedSinceReuse.contains(visible.cell) && reusedAt[visible.cell] != nil && !setAfterReuse(visible.cell)
             if carriedOver {
-                text += " STALE: cell #\(visible.cell) now shows row \(visible.row) but its image view still holds \(imageOwner(number)) (image \(number)) — nothing reset it in prepareForReuse."
+                text += " STALE: cell #\(visible.cell) now shows \(named(visible.row)) but its image view still holds \(imageOwner(number)) (image \(number)) — nothing reset it in prepareForReuse."
             } else {
-                text += " STALE: row \(visible.row) (cell #\(visible.cell)) shows \(imageOwner(number)) (image \(number)), written there by a response for another row."
+                text += " STALE: \(named(visible.row)) (cell #\(visible.cell)) shows \(imageOwner(number)) (image \(number)), written there by a response for another row."
             }
         }
         let fixed = announcedStale.subtracting(current)

@@ -21,11 +21,12 @@ public enum CompactPicture {
         let stale = Set(state.lastFrame.map { state.staleCells(in: $0).map(\.cell) } ?? [])
         let showsImages = state.hasImages
         var entries: [String] = []
-        let rowDigits = onScreen.map { String($0).count }.max() ?? 1
+        let naming = state.header.rowNaming
+        let rowDigits = onScreen.map { naming.short($0).count }.max() ?? 1
         let cellDigits = onScreen.flatMap { state.displayed[$0] ?? [] }.map { String($0).count }.max() ?? 1
         for row in onScreen {
             for id in state.displayed[row] ?? [] {
-                let rowText = String(row), idText = String(id)
+                let rowText = naming.short(row), idText = String(id)
                 var entry = "row " + String(repeating: " ", count: rowDigits - rowText.count) + rowText
                     + "  #" + idText + String(repeating: " ", count: cellDigits - idText.count)
                 if showsImages { entry += "  " + shortImage(state.cell(id)?.image ?? .nothing) }
@@ -34,14 +35,14 @@ public enum CompactPicture {
             }
         }
         if let first = onScreen.first, let last = onScreen.last {
-            lines.append(fit("On screen: " + (first == last ? "row \(first)" : "rows \(first)–\(last)"), width))
+            lines.append(fit("On screen: " + Wording.span(first, last, naming: naming) + (naming.hasSections ? " (section:row)" : ""), width))
             lines.append(contentsOf: columns(entries, width: width))
         } else {
             lines.append("On screen: nothing")
         }
 
         // Every other live cell, grouped by where it is.
-        for group in OffscreenCells(state).groups {
+        for group in OffscreenCells(state, naming: naming).groups {
             lines.append(contentsOf: labelled(group.label, group.cells, width))
         }
         let pools = state.pools.keys.sorted()
@@ -56,13 +57,13 @@ public enum CompactPicture {
             lines.append(contentsOf: labelled("Reuse pool \"\(VisibleText.escape(key))\", next out first: ", listed, width))
         }
         if !state.pendingPrefetch.isEmpty {
-            lines.append(fit("Prefetching: " + Wording.rows(state.pendingPrefetch), width))
+            lines.append(fit("Prefetching: " + Wording.rows(state.pendingPrefetch, naming: naming), width))
         }
         let inFlight = state.requestsInFlight
         if !inFlight.isEmpty {
             let shown = inFlight.prefix(4).map { record -> String in
                 // Rows, not request numbers: a "#" in the picture always names a cell.
-                (record.row.map { "row \($0)" } ?? "a page") + (record.phase == .waiting ? " (waiting)" : " (running)")
+                (record.row.map { naming.name($0) } ?? "a page") + (record.phase == .waiting ? " (waiting)" : " (running)")
             }
             lines.append(fit("Requests in flight: " + shown.joined(separator: ", ") + (inFlight.count > 4 ? ", and \(inFlight.count - 4) more" : ""), width))
         }

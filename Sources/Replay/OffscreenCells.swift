@@ -16,14 +16,14 @@ struct OffscreenCells {
     /// "#1 (row 0)": kept aside with its row's content, out of the pool.
     var keptAside: [String] = []
 
-    init(_ state: ReplayState) {
+    init(_ state: ReplayState, naming: RowNaming = .single) {
         for cell in state.cells {
             switch cell.phase {
-            case .configured(let row): prepared.append("#\(cell.id) (row \(row))")
+            case .configured(let row): prepared.append("#\(cell.id) (\(naming.name(row)))")
             case .fresh: settingUp.append("#\(cell.id) (new)")
             case .dequeued: settingUp.append("#\(cell.id) (dequeued)")
-            case .offscreen(let row): justLeft.append("#\(cell.id) (was row \(row))")
-            case .keptAside(let row): keptAside.append("#\(cell.id) (row \(row))")
+            case .offscreen(let row): justLeft.append("#\(cell.id) (was \(naming.name(row)))")
+            case .keptAside(let row): keptAside.append("#\(cell.id) (\(naming.name(row)))")
             case .displayed, .pooled, .deallocated: break
             }
         }

@@ -31,7 +31,7 @@ public enum StatePicture {
         let maxRows = 24
         for (position, row) in rows.enumerated() {
             if position == maxRows - 1 && rows.count > maxRows {
-                lines.append(box("… \(rows.count - position) more rows, to row \(rows.last ?? row)"))
+                lines.append(box("… \(rows.count - position) more rows, to \(state.header.rowNaming.name(rows.last ?? row))"))
                 break
             }
             let cells = state.displayed[row] ?? []
@@ -44,10 +44,10 @@ public enum StatePicture {
                 if stale.contains(id) { text += "   << STALE" }
                 return text
             }.joined(separator: " | ")
-            lines.append(box("row \(pad(String(row), 5)) " + described))
+            lines.append(box("row \(pad(state.header.rowNaming.short(row), 5)) " + described))
         }
         lines.append(border)
-        let offscreen = OffscreenCells(state)
+        let offscreen = OffscreenCells(state, naming: state.header.rowNaming)
         lines += fit("kept aside: ", offscreen.keptAside.isEmpty ? "none" : offscreen.keptAside.joined(separator: ", "))
         // The other live cells off screen, so the picture holds every cell alive.
         for (label, cells) in [("prepared, not on screen yet: ", offscreen.prepared), ("being set up: ", offscreen.settingUp),
@@ -61,13 +61,13 @@ public enum StatePicture {
         }
         lines += fit("reuse pool: ", pools.isEmpty ? "empty" : pools.joined(separator: "; "))
         if !state.pendingPrefetch.isEmpty {
-            lines += fit("prefetching: ", Wording.rows(state.pendingPrefetch))
+            lines += fit("prefetching: ", Wording.rows(state.pendingPrefetch, naming: state.header.rowNaming))
         }
         let inFlight = state.requestsInFlight
         if !inFlight.isEmpty {
             let shown = inFlight.prefix(6).map { record -> String in
                 // Rows, not request numbers: a "#" in the picture always names a cell.
-                (record.row.map { "row \($0)" } ?? "a page") + (record.phase == .waiting ? " (waiting)" : " (running)")
+                (record.row.map { state.header.rowNaming.name($0) } ?? "a page") + (record.phase == .waiting ? " (waiting)" : " (running)")
             }
             lines += fit("requests in flight: ", shown.joined(separator: ", ") + (inFlight.count > 6 ? ", … \(inFlight.count - 6) more" : ""))
         }

@@ -20,6 +20,14 @@ enum Wording {
         return (sorted.count == 1 ? "row " : "rows ") + list
     }
 
+    /// The same, by section in a table with sections (see `RowNaming`).
+    static func rows(_ rows: [Int], naming: RowNaming) -> String {
+        naming.hasSections ? naming.names(rows.sorted()) : self.rows(rows)
+    }
+
+    /// "rows 3–22", or by section in a table with sections.
+    static func span(_ first: Int, _ last: Int, naming: RowNaming) -> String { naming.span(first, last) }
+
     static func ms(_ value: Double) -> String { ReadableNumber.ms(value) }
 
     static func ms(_ time: VirtualTime) -> String { ms(time.milliseconds) }

@@ -33,6 +33,7 @@ public final class Simulation {
         tableView.showsImages = showsImages
         tableView.isPrefetchingEnabled = scenario.isPrefetchingEnabled
         tableView.baseSpec = scenario.table
+        tableView.naming = scenario.table.rowNaming
     }
 
     /// The recording grew past the log's capacity, or its virtual time past
@@ -56,7 +57,8 @@ public final class Simulation {
     public func run() throws(TooManyEvents) -> [TraceEvent] {
         var overflowStep: Int?
         CurrentWorld.with(world) {
-            let environment = AppEnvironment(rowCount: scenario.table.rows, usesPrefetching: scenario.prefetching, world: world)
+            var environment = AppEnvironment(rowCount: scenario.table.rows, usesPrefetching: scenario.prefetching, world: world)
+            environment.sections = scenario.table.rowNaming
             world.with(cause: .preload) { app.viewDidLoad(tableView, environment: environment) }
             tableView.refreshRowCount()
             // The first layout, at the first frame the main thread is free for. Classic prefetches right after it.

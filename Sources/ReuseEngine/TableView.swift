@@ -14,6 +14,8 @@ public final class TableView {
     var showsImages = false
     /// The scenario's table; the data source may report fewer rows (batch paging).
     var baseSpec: TableSpec?
+    /// How global rows map to index paths, for a table with sections.
+    var naming = RowNaming.single
 
     public weak var dataSource: TableViewDataSource?
     public weak var delegate: TableViewDelegate?
@@ -83,7 +85,8 @@ public final class TableView {
     /// the identifier after its `prepareForReuse`, or a new cell (`init`) if the pool is empty.
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
         let cell: TableViewCell
-        if let own = reconfiguring, rowBeingConfigured == indexPath.row {
+        let row = self.row(at: indexPath)
+        if let own = reconfiguring, rowBeingConfigured == row {
             // reconfigureRows: the existing cell, with no prepareForReuse.
             cell = own
         } else if let reused = pool.dequeue(identifier: identifier) {
@@ -99,10 +102,10 @@ public final class TableView {
             allCells.append(cell)
             world.record(.initCell(cell: cell.id, identifier: identifier))
         }
-        cell.lastRow = indexPath.row
-        if rowBeingConfigured == indexPath.row {
+        cell.lastRow = row
+        if rowBeingConfigured == row {
             cellDequeuedForRow = cell
-            world.record(.cellForRowAt(row: indexPath.row, cell: cell.id))
+            world.record(.cellForRowAt(row: row, cell: cell.id))
         }
         return cell
     }
@@ -111,20 +114,33 @@ public final class TableView {
     /// for a cell off screen or in the pool. A cell the modern profile prepared
     /// ahead counts as belonging to its row.
     public func indexPath(for cell: TableViewCell) -> IndexPath? {
-        if let row = visibleCells.first(where: { $0.value === cell })?.key { return IndexPath(row: row, section: 0) }
-        if let row = prepared.row(of: cell) { return IndexPath(row: row, section: 0) }
+        if let row = visibleCells.first(where: { $0.value === cell })?.key { return indexPath(forRow: row) }
+        if let row = prepared.row(of: cell) { return indexPath(forRow: row) }
         return nil
     }
 
     /// The cell showing `indexPath`'s row (`cellForRow(at:)`). Since iOS 15 (the
     /// modern profile) a prepared cell off screen counts too, as Apple documents.
     public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
-        visibleCells[indexPath.row] ?? prepared.cell(forRow: indexPath.row)
+        let row = self.row(at: indexPath)
+        return visibleCells[row] ?? prepared.cell(forRow: row)
     }
 
     /// The rows on screen, top to bottom (`indexPathsForVisibleRows`).
     public var indexPathsForVisibleRows: [IndexPath] {
-        visibleRange.map { $0.map { IndexPath(row: $0, section: 0) } } ?? []
+        visibleRange.map { $0.map { indexPath(forRow: $0) } } ?? []
+    }
+
+    /// The index path UIKit would give a global row (see `RowNaming`).
+    public func indexPath(forRow row: Int) -> IndexPath {
+        let path = naming.indexPath(ofRow: row)
+        return IndexPath(row: path.row, section: path.section)
+    }
+
+    /// The global row of an index path the app passes in; an index path past the
+    /// table's sections counts as the row after the last (UIKit would raise).
+    public func row(at indexPath: IndexPath) -> Int {
+        naming.globalRow(section: indexPath.section, row: indexPath.row) ?? geometry.rowCount
     }
 
     // MARK: Calling the app
@@ -135,7 +151,7 @@ public final class TableView {
         rowBeingConfigured = row
         cellDequeuedForRow = nil
         defer { rowBeingConfigured = nil; cellDequeuedForRow = nil }
-        let indexPath = IndexPath(row: row, section: 0)
+        let indexPath = indexPath(forRow: row)
         world.spend(ms: world.spec.mainThread.cellForRowAtMs, cause: "cellForRowAt row \(row)")
         guard let dataSource else {
             return dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
@@ -157,7 +173,7 @@ public final class TableView {
     func display(_ cell: TableViewCell, row: Int) {
         visibleCells[row] = cell
         world.record(.willDisplay(row: row, cell: cell.id))
-        delegate?.tableView(self, willDisplay: cell, forRowAt: IndexPath(row: row, section: 0))
+        delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath(forRow: row))
     }
 
     func endDisplaying(row: Int) -> TableViewCell? {
@@ -169,7 +185,7 @@ public final class TableView {
     /// `didEndDisplaying` for a cell no longer in `visibleCells`.
     func notifyEndDisplaying(_ cell: TableViewCell, row: Int) {
         world.record(.didEndDisplaying(row: row, cell: cell.id))
-        delegate?.tableView(self, didEndDisplaying: cell, forRowAt: IndexPath(row: row, section: 0))
+        delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath(forRow: row))
     }
 
     func enqueue(_ cell: TableViewCell) {
@@ -183,12 +199,12 @@ public final class TableView {
         let update = prefetchWindow.update(visible: visibleRange, offset: contentOffset, rowCount: geometry.rowCount)
         if !update.cancel.isEmpty {
             world.record(.cancelPrefetchingForRowsAt(rows: update.cancel))
-            prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: update.cancel.map { IndexPath(row: $0, section: 0) })
+            prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: update.cancel.map { indexPath(forRow: $0) })
         }
         if !update.prefetch.isEmpty {
             world.record(.prefetchRowsAt(rows: update.prefetch))
             world.with(cause: .prefetch) {
-                prefetchDataSource.tableView(self, prefetchRowsAt: update.prefetch.map { IndexPath(row: $0, section: 0) })
+                prefetchDataSource.tableView(self, prefetchRowsAt: update.prefetch.map { indexPath(forRow: $0) })
             }
         }
     }
@@ -196,7 +212,8 @@ public final class TableView {
     /// Asks the data source how many rows there are; if that changed, the table's
     /// geometry follows and the new count is recorded (batch paging grows it).
     func refreshRowCount() {
-        guard let spec = baseSpec, let count = dataSource?.numberOfRows(in: self), count != geometry.rowCount else { return }
+        // Batch paging grows one list of rows; a table with sections does not page (the scenario refuses it).
+        guard let spec = baseSpec, spec.sections == nil, let count = dataSource?.numberOfRows(in: self), count != geometry.rowCount else { return }
         var resized = spec
         resized.rows = min(count, spec.rows)
         if let heights = spec.rowHeights { resized.rowHeights = Array(heights.prefix(resized.rows)) }

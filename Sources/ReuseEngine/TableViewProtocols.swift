@@ -1,4 +1,5 @@
 import Foundation
+import TraceFormat
 
 /// `UITableViewDataSource`: the app configures a cell for each row it is asked for.
 public protocol TableViewDataSource: AnyObject {
@@ -53,6 +54,8 @@ public struct AppEnvironment {
     public var usesPrefetching: Bool
     /// The network, caches, queues and image memory.
     public var world: World
+    /// How the table's rows fall into sections (one section unless the scenario gives sections).
+    public var sections = RowNaming.single
 
     /// The URL of row `row`'s image (rows share images when the scenario says so).
     public func imageURL(forRow row: Int) -> ImageURL {

@@ -24,6 +24,8 @@ struct StepLayout {
     var style: TerminalStyle
     /// The columns a line may take (`CommandIO.width`).
     var width: Int
+    /// How rows are named (by section in a table with sections).
+    var naming = RowNaming.single
 
     /// Columns wide enough for every step of `timeline`.
     init(timeline: ReplayTimeline, style: TerminalStyle, width: Int = StepLayout.defaultWidth) {
@@ -31,6 +33,7 @@ struct StepLayout {
         timeWidth = timeline.annotations.reduce(4) { max($0, Self.time($1.time).count) }
         self.style = style
         self.width = width
+        naming = timeline.trace.header.rowNaming
     }
 
     /// "916.7 ms": to a tenth of a millisecond, like the annotations.
@@ -45,7 +48,7 @@ struct StepLayout {
         // then, and keeps any text it missed from reaching the terminal raw.
         var text = VisibleText.escape(annotation.text)
         if case .frame(let snapshot)? = event?.body {
-            text = Self.frameText(snapshot, annotation: text, inFrameGroup: inFrameGroup)
+            text = Self.frameText(snapshot, annotation: text, inFrameGroup: inFrameGroup, naming: naming)
         }
         let tags = Self.taggedMarks.filter { annotation.marks.contains($0) }
         for tag in tags where text.hasPrefix(tag.rawValue + ": ") {
@@ -78,10 +81,10 @@ struct StepLayout {
 
     /// A frame's short text: "Frame 60: offset 173 pt, rows 3–23." (under a frame
     /// header: "Rows 3–23 on screen."), then the annotation's sentences after its first.
-    static func frameText(_ snapshot: FrameSnapshot, annotation: String, inFrameGroup: Bool) -> String {
+    static func frameText(_ snapshot: FrameSnapshot, annotation: String, inFrameGroup: Bool, naming: RowNaming = .single) -> String {
         let rows: String
         if let first = snapshot.cells.first?.row, let last = snapshot.cells.last?.row {
-            rows = first == last ? "row \(first)" : "rows \(first)–\(last)"
+            rows = naming.span(first, last)
         } else {
             rows = "no rows"
         }

@@ -26,10 +26,10 @@ class ProfileListViewController: TableViewController, TableViewDataSourcePrefetc
     /// The cell class registered for `MyCell`; the reset strategy swaps in its own.
     class var cellClass: ProfileCell.Type { ProfileCell.self }
 
-    var userData: [URL] = []
+    var userData = SectionedItems<URL>(sections: .single)
 
     func viewDidLoad(_ tableView: TableView, environment: AppEnvironment) {
-        userData = (0..<environment.rowCount).map { environment.imageURL(forRow: $0) }
+        userData = SectionedItems((0..<environment.rowCount).map { environment.imageURL(forRow: $0) }, sections: environment.sections)
         tableView.dataSource = self
         tableView.delegate = self
         if environment.usesPrefetching {
@@ -41,7 +41,7 @@ class ProfileListViewController: TableViewController, TableViewDataSourcePrefetc
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let dequeued = tableView.dequeueReusableCell(withIdentifier: ProfileCell.identifier, for: indexPath)
         guard let cell = dequeued as? ProfileCell else { return dequeued }
-        let thumbnailUrl = self.userData[indexPath.row]
+        let thumbnailUrl = self.userData[indexPath]
         DispatchQueue.global().async {
             guard let imageData = try? Data(contentsOf: thumbnailUrl) else { return }
             DispatchQueue.main.async {

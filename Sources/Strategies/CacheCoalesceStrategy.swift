@@ -89,12 +89,12 @@ final class ImageCache {
 }
 
 final class CachedImagesViewController: TableViewController, TableViewDataSourcePrefetching {
-    var imageObjects: [Item] = []
+    var imageObjects = SectionedItems<Item>(sections: .single)
     var imageCache: ImageCache?
     weak var tableView: TableView?
 
     func viewDidLoad(_ tableView: TableView, environment: AppEnvironment) {
-        imageObjects = (0..<environment.rowCount).map { Item(row: $0, environment: environment) }
+        imageObjects = SectionedItems((0..<environment.rowCount).map { Item(row: $0, environment: environment) }, sections: environment.sections)
         imageCache = ImageCache(world: environment.world)
         self.tableView = tableView
         tableView.register(TableViewCell.self, forCellReuseIdentifier: "ItemCell")
@@ -108,7 +108,7 @@ final class CachedImagesViewController: TableViewController, TableViewDataSource
     /// The sample's cell provider.
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "ItemCell", for: indexPath)
-        let item = imageObjects[indexPath.row]
+        let item = imageObjects[indexPath]
         // `content.image = item.image` — the placeholder until the item has its image.
         cell.imageView.image = item.image.image ?? UIImage.placeholder
         // `[weak self]`: the cache keeps this closure while the download runs, and the
@@ -117,7 +117,8 @@ final class CachedImagesViewController: TableViewController, TableViewDataSource
             if let img = image, img !== fetchedItem.image.image {
                 // Update the item and reload it (the sample applies a snapshot with `reloadItems([item])`).
                 fetchedItem.image.image = img
-                self?.tableView?.reloadRows(at: [IndexPath(row: fetchedItem.row, section: 0)], with: .fade)
+                guard let self else { return }
+                self.tableView?.reloadRows(at: [self.imageObjects.indexPath(ofItem: fetchedItem.row)], with: .fade)
             }
         }
         return cell

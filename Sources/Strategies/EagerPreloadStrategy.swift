@@ -6,9 +6,10 @@ import ReuseEngine
 // download, one after another, and memory holds images of rows never shown.
 
 final class EagerPreloadListViewController: TableViewController, TableViewDataSourcePrefetching {
-    var list: [MovieVO] = []
+    var list = SectionedItems<MovieVO>(sections: .single)
 
     func viewDidLoad(_ tableView: TableView, environment: AppEnvironment) {
+        list = SectionedItems(sections: environment.sections)
         callMovieAPI(environment)
         tableView.register(MovieCell.self, forCellReuseIdentifier: "ListCell")
         tableView.dataSource = self
@@ -30,7 +31,7 @@ final class EagerPreloadListViewController: TableViewController, TableViewDataSo
     }
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let vo = self.list[indexPath.row]
+        let vo = self.list[indexPath]
         let dequeued = tableView.dequeueReusableCell(withIdentifier: "ListCell", for: indexPath)
         guard let cell = dequeued as? MovieCell else { return dequeued }
         cell.textLabel.text = vo.title

@@ -7,10 +7,10 @@ import ReuseEngine
 // later, after `cellForRowAt` has returned.
 
 final class MemoMainAsyncListViewController: TableViewController, TableViewDataSourcePrefetching {
-    var list: [MovieVO] = []
+    var list = SectionedItems<MovieVO>(sections: .single)
 
     func viewDidLoad(_ tableView: TableView, environment: AppEnvironment) {
-        list = (0..<environment.rowCount).map { MovieVO(row: $0, environment: environment) }
+        list = SectionedItems((0..<environment.rowCount).map { MovieVO(row: $0, environment: environment) }, sections: environment.sections)
         tableView.register(MovieCell.self, forCellReuseIdentifier: "ListCell")
         tableView.dataSource = self
         tableView.delegate = self
@@ -33,13 +33,13 @@ final class MemoMainAsyncListViewController: TableViewController, TableViewDataS
     }
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let row = self.list[indexPath.row]
+        let row = self.list[indexPath]
         let dequeued = tableView.dequeueReusableCell(withIdentifier: "ListCell", for: indexPath)
         guard let cell = dequeued as? MovieCell else { return dequeued }
         cell.textLabel.text = row.title
         // "Asynchronously" read the thumbnail — but on the main queue.
         DispatchQueue.main.async(execute: {
-            cell.thumbnail.image = self.getThumbnailImage(indexPath.row)
+            cell.thumbnail.image = self.getThumbnailImage(self.list.index(of: indexPath))
         })
         return cell
     }

@@ -25,7 +25,7 @@ final class MovieCell: TableViewCell {
 extension TableView {
     /// `reloadRows(at:with:)`; the animation does not change what is called.
     func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        reloadRows(indexPaths.map(\.row))
+        reloadRows(indexPaths.map { row(at: $0) })
     }
 
     enum RowAnimation { case fade, none }

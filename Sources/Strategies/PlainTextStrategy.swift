@@ -17,10 +17,10 @@ final class MyCell: TableViewCell {
 
 /// Seed 004's `ViewController`, as a data source, delegate and prefetch data source.
 final class PlainTextViewController: TableViewController, TableViewDataSourcePrefetching {
-    private var data: [Int] = []
+    private var data = SectionedItems<Int>(sections: .single)
 
     func viewDidLoad(_ tableView: TableView, environment: AppEnvironment) {
-        data = Array(0..<environment.rowCount)
+        data = SectionedItems(Array(0..<environment.rowCount), sections: environment.sections)
         tableView.dataSource = self
         if environment.usesPrefetching {
             tableView.prefetchDataSource = self
@@ -32,7 +32,7 @@ final class PlainTextViewController: TableViewController, TableViewDataSourcePre
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: MyCell.identifier, for: indexPath)
         (cell as? MyCell)?.row = indexPath.row
-        cell.textLabel.text = "Cell \(data[indexPath.row])"
+        cell.textLabel.text = "Cell \(data[indexPath])"
         return cell
     }
 

@@ -27,7 +27,7 @@ final class NewsTableViewCell: TableViewCell {
 
 final class PrefetchViewController: TableViewController, TableViewDataSourcePrefetching {
     /// `newsArray`: one slot per row, empty until its item has loaded.
-    var newsArray: [ModelImageSlot] = []
+    var newsArray = SectionedItems<ModelImageSlot>(sections: .single)
     var newsURLs: [URL] = []
     /// The running (and finished) downloads, to find one by URL.
     var dataTasks: [SimulatedNetwork.DataTask] = []
@@ -35,7 +35,7 @@ final class PrefetchViewController: TableViewController, TableViewDataSourcePref
 
     func viewDidLoad(_ tableView: TableView, environment: AppEnvironment) {
         newsURLs = (0..<environment.rowCount).map { environment.imageURL(forRow: $0) }
-        newsArray = newsURLs.map { ModelImageSlot(world: environment.world, row: $0.row, imageNumber: $0.image) }
+        newsArray = SectionedItems(newsURLs.map { ModelImageSlot(world: environment.world, row: $0.row, imageNumber: $0.image) }, sections: environment.sections)
         newsTableView = tableView
         tableView.register(NewsTableViewCell.self, forCellReuseIdentifier: "NewsCell")
         tableView.dataSource = self
@@ -55,7 +55,7 @@ final class PrefetchViewController: TableViewController, TableViewDataSourcePref
             guard let data, let news = UIImage(data: data) else { return }
             self.newsArray[index].image = news
             DispatchQueue.main.async {
-                let indexPath = IndexPath(row: index, section: 0)
+                let indexPath = self.newsArray.indexPath(ofItem: index)
                 // Reload the row only if it is on screen; otherwise cellForRowAt will find the item.
                 if self.newsTableView?.indexPathsForVisibleRows.contains(indexPath) ?? false {
                     self.newsTableView?.reloadRows(at: [indexPath], with: .fade)
@@ -81,25 +81,25 @@ final class PrefetchViewController: TableViewController, TableViewDataSourcePref
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let dequeued = tableView.dequeueReusableCell(withIdentifier: "NewsCell", for: indexPath)
         guard let cell = dequeued as? NewsTableViewCell else { return dequeued }
-        if let news = newsArray[indexPath.row].saved() {
+        if let news = newsArray[indexPath].saved() {
             cell.configureCell(with: news)
         } else {
             // The item has not loaded: reset the cell, and fetch it.
             cell.truncateCell()
-            self.fetchNews(ofIndex: indexPath.row)
+            self.fetchNews(ofIndex: newsArray.index(of: indexPath))
         }
         return cell
     }
 
     func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
         for indexPath in indexPaths {
-            self.fetchNews(ofIndex: indexPath.row)
+            self.fetchNews(ofIndex: newsArray.index(of: indexPath))
         }
     }
 
     func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
         for indexPath in indexPaths {
-            self.cancelFetchNews(ofIndex: indexPath.row)
+            self.cancelFetchNews(ofIndex: newsArray.index(of: indexPath))
         }
     }
 }

@@ -6,10 +6,10 @@ import ReuseEngine
 // and a row that comes back downloads its image again: nothing is kept.
 
 final class SyncDownloadListViewController: TableViewController, TableViewDataSourcePrefetching {
-    var list: [MovieVO] = []
+    var list = SectionedItems<MovieVO>(sections: .single)
 
     func viewDidLoad(_ tableView: TableView, environment: AppEnvironment) {
-        list = (0..<environment.rowCount).map { MovieVO(row: $0, environment: environment) }
+        list = SectionedItems((0..<environment.rowCount).map { MovieVO(row: $0, environment: environment) }, sections: environment.sections)
         tableView.register(MovieCell.self, forCellReuseIdentifier: "ListCell")
         tableView.dataSource = self
         tableView.delegate = self
@@ -19,7 +19,7 @@ final class SyncDownloadListViewController: TableViewController, TableViewDataSo
     }
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let row = self.list[indexPath.row]
+        let row = self.list[indexPath]
         let dequeued = tableView.dequeueReusableCell(withIdentifier: "ListCell", for: indexPath)
         guard let cell = dequeued as? MovieCell else { return dequeued }
         cell.textLabel.text = row.title

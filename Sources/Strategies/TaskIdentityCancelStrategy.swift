@@ -24,13 +24,13 @@ final class MenuItemTableViewCell: TableViewCell {
 }
 
 final class MenuTableViewController: TableViewController, TableViewDataSourcePrefetching, ViewLifecycle {
-    var menuItems: [URL] = []
+    var menuItems = SectionedItems<URL>(sections: .single)
     var imageLoadTasks: [IndexPath: SimulatedNetwork.DataTask] = [:]
     weak var tableView: TableView?
 
     func viewDidLoad(_ tableView: TableView, environment: AppEnvironment) {
         configureSharedURLCache()
-        menuItems = (0..<environment.rowCount).map { environment.imageURL(forRow: $0) }
+        menuItems = SectionedItems((0..<environment.rowCount).map { environment.imageURL(forRow: $0) }, sections: environment.sections)
         self.tableView = tableView
         tableView.register(MenuItemTableViewCell.self, forCellReuseIdentifier: "MenuItem")
         tableView.dataSource = self
@@ -53,7 +53,7 @@ final class MenuTableViewController: TableViewController, TableViewDataSourcePre
 
     private func configure(_ cell: TableViewCell, forItemAt indexPath: IndexPath) {
         guard let cell = cell as? MenuItemTableViewCell else { return }
-        let menuItem = menuItems[indexPath.row]
+        let menuItem = menuItems[indexPath]
         cell.image = nil
         let task = URLSession.shared.dataTask(with: menuItem) { data, _ in
             DispatchQueue.main.async {
@@ -77,7 +77,7 @@ final class MenuTableViewController: TableViewController, TableViewDataSourcePre
     func viewDidDisappear() {
         // The seed iterates the dictionary directly; its order differs from run to
         // run, so the simulation cancels in row order to keep recordings identical.
-        imageLoadTasks.sorted { $0.key.row < $1.key.row }.forEach { (key: IndexPath, value: SimulatedNetwork.DataTask) in
+        imageLoadTasks.sorted { $0.key < $1.key }.forEach { (key: IndexPath, value: SimulatedNetwork.DataTask) in
             value.cancel()
         }
     }

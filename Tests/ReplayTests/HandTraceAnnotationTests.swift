@@ -85,7 +85,7 @@ final class HandTraceAnnotationTests: XCTestCase {
 
     func testPrefetchBatch() {
         XCTAssertEqual(annotations[9].kind, .prefetchRowsAt)
-        XCTAssertTrue(text(9).hasPrefix("Prefetch batch 1: rows 2–3 (2 rows), past the bottom edge (row 1 is the last on screen), looking down as it always does while row 0 is on screen."), text(9))
+        XCTAssertTrue(text(9).hasPrefix("Prefetch batch 1: rows 2–3 (2 rows), past the bottom edge (row 1 is the last on screen), looking down as it always does while the first row is on screen."), text(9))
     }
 
     func testStaleFrame() {

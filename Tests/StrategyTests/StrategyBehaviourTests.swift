@@ -126,7 +126,7 @@ final class StrategyBehaviourTests: XCTestCase {
         for name in scenarios {
             let header = try TraceReader.read(path: Self.traces.appendingPathComponent(name).path).header
             guard let scenario = header.scenario else { return XCTFail(name) }
-            scripts.insert(JSONWriter.compact(.list(scenario.script.map(\.jsonValue))) + "\(scenario.world.network)")
+            scripts.insert(JSONWriter.compact(.list(scenario.script.map { $0.jsonValue() })) + "\(scenario.world.network)")
         }
         XCTAssertEqual(scripts.count, 1, "one shared scroll script and network")
     }

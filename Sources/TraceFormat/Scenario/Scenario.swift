@@ -43,7 +43,11 @@ public struct Scenario: Sendable, Equatable {
 
 /// The table's geometry: how many rows, how tall, and the viewport that shows them.
 public struct TableSpec: Sendable, Equatable {
+    /// How many rows in all (every section's rows, when there are sections).
     public var rows: Int
+    /// The table's sections, in order, when the scenario gives them (`table.sections`);
+    /// nil for a table of one section without a header.
+    public var sections: [SectionSpec]?
     /// Uniform row height in points (`tableView.rowHeight`); 44 by default, as UIKit's.
     public var rowHeight: Double
     /// Per-row heights, overriding `rowHeight` when given (one per row).
@@ -56,8 +60,9 @@ public struct TableSpec: Sendable, Equatable {
     public var contentInsetBottom: Double
 
     public init(rows: Int, rowHeight: Double = 44, rowHeights: [Double]? = nil, viewportHeight: Double,
-                contentInsetTop: Double = 0, contentInsetBottom: Double = 0) {
-        self.rows = rows
+                contentInsetTop: Double = 0, contentInsetBottom: Double = 0, sections: [SectionSpec]? = nil) {
+        self.rows = sections.map { $0.reduce(0) { $0 + $1.rows } } ?? rows
+        self.sections = sections
         self.rowHeight = rowHeight
         self.rowHeights = rowHeights
         self.viewportHeight = viewportHeight
@@ -68,5 +73,18 @@ public struct TableSpec: Sendable, Equatable {
     /// The height of one row.
     public func height(ofRow row: Int) -> Double {
         rowHeights?[row] ?? rowHeight
+    }
+}
+
+/// One section of a table: how many rows it has, and the height of its header
+/// (`tableView(_:heightForHeaderInSection:)`), which takes space above its rows.
+/// Header views are not cells: their own reuse is not modelled.
+public struct SectionSpec: Sendable, Equatable {
+    public var rows: Int
+    public var header: Double
+
+    public init(rows: Int, header: Double = 0) {
+        self.rows = rows
+        self.header = header
     }
 }

@@ -4,6 +4,10 @@ extension Scenario {
     /// Limits that keep a scenario's recording small enough to run on any machine.
     public enum Limits {
         public static let maximumRows = 1_000_000
+        /// Sections a table may have (UIKit has no limit; a lesson needs a handful).
+        public static let maximumSections = 10_000
+        /// The tallest section header, in points.
+        public static let maximumHeaderHeight = 10_000.0
         public static let maximumScriptMilliseconds = 3_600_000
         public static let maximumScriptSteps = 10_000
         /// More rows than this on screen at once would make every frame enormous.
@@ -56,6 +60,9 @@ extension Scenario {
             }
         }
 
+        if strategy == "batch-paging", table.sections != nil, let sectionsField = try object.required("table").object().optional("sections") {
+            throw sectionsField.error("the batch-paging strategy pages one list of rows and has no sections; give \"rows\" instead, or another strategy")
+        }
         let prefetching = try object.optional("prefetching")?.bool() ?? false
         // UITableView's own property, true by default as in UIKit.
         let isPrefetchingEnabled = try object.optional("isPrefetchingEnabled")?.bool() ?? true
@@ -79,7 +86,7 @@ extension Scenario {
         var script: [ScriptStep] = []
         var totalMilliseconds = 0
         for (index, field) in stepFields.enumerated() {
-            let step = try ScriptStep.decode(field, rows: table.rows)
+            let step = try ScriptStep.decode(field, naming: table.rowNaming, rows: table.rows)
             if case .reconfigureRows = step, profile == .classic {
                 throw field.error("\"reconfigureRows\" needs the modern profile: UITableView has it since iOS 15, and the classic profile models older table views (use reloadRows, or set \"profile\": \"modern\")")
             }
@@ -115,18 +122,28 @@ extension Scenario {
         out.add("fps", fps)
         out.add("seed", seed)
         world.addMembers(to: &out)
-        out.add("script", .list(script.map(\.jsonValue)))
+        let naming = table.rowNaming
+        out.add("script", .list(script.map { $0.jsonValue(naming: naming) }))
         return out.value
     }
 }
 
 extension TableSpec {
-    static let memberNames = ["rows", "rowHeight", "rowHeights", "viewportHeight", "contentInset"]
+    static let memberNames = ["rows", "sections", "rowHeight", "rowHeights", "viewportHeight", "contentInset"]
 
     static func decode(_ field: JSONField) throws(ReuseLabError) -> TableSpec {
         let object = try field.object()
         try object.rejectUnknown(allowed: memberNames)
-        let rows = try object.required("rows", "how many rows the table has").positiveInt(max: Scenario.Limits.maximumRows)
+        let sections = try object.optional("sections").map { field throws(ReuseLabError) in try SectionSpec.decodeList(field) }
+        let rows: Int
+        if let sections {
+            if let rowsField = object.optional("rows") {
+                throw rowsField.error("give either \"rows\" or \"sections\", not both: with sections, each section says how many rows it has")
+            }
+            rows = sections.reduce(0) { $0 + $1.rows }
+        } else {
+            rows = try object.required("rows", "how many rows the table has (or \"sections\", each with its rows)").positiveInt(max: Scenario.Limits.maximumRows)
+        }
         let heightRange = Scenario.Limits.rowHeights
         let rowHeight = try object.optional("rowHeight")?.positiveDouble(atLeast: heightRange.lowerBound, max: heightRange.upperBound) ?? 44
         var rowHeights: [Double]?
@@ -161,12 +178,21 @@ extension TableSpec {
             bottom = try inset.optional("bottom")?.nonNegativeDouble(max: Scenario.Limits.maximumContentInset) ?? 0
         }
         return TableSpec(rows: rows, rowHeight: rowHeight, rowHeights: rowHeights, viewportHeight: viewportHeight,
-                         contentInsetTop: top, contentInsetBottom: bottom)
+                         contentInsetTop: top, contentInsetBottom: bottom, sections: sections)
     }
 
     var jsonValue: JSONValue {
         var out = JSONObjectBuilder()
-        out.add("rows", rows)
+        if let sections {
+            out.add("sections", .list(sections.map { section in
+                var entry = JSONObjectBuilder()
+                entry.add("rows", section.rows)
+                entry.add("header", section.header)
+                return entry.value
+            }))
+        } else {
+            out.add("rows", rows)
+        }
         out.add("rowHeight", rowHeight)
         if let rowHeights { out.add("rowHeights", .list(rowHeights.map { .number($0) })) }
         out.add("viewportHeight", viewportHeight)
@@ -175,6 +201,33 @@ extension TableSpec {
         inset.add("bottom", contentInsetBottom)
         out.add("contentInset", inset.value)
         return out.value
+    }
+}
+
+extension SectionSpec {
+    /// `[{"rows": 12, "header": 28}, …]`: at least one section, and at least one row in all.
+    static func decodeList(_ field: JSONField) throws(ReuseLabError) -> [SectionSpec] {
+        let elements = try field.array()
+        guard !elements.isEmpty else { throw field.error("\"sections\" is empty; give at least one section, such as {\"rows\": 12, \"header\": 28}") }
+        guard elements.count <= Scenario.Limits.maximumSections else {
+            throw field.error("\"sections\" lists \(elements.count) sections; at most \(Scenario.Limits.maximumSections) are supported")
+        }
+        var sections: [SectionSpec] = []
+        var total = 0
+        for element in elements {
+            let object = try element.object()
+            try object.rejectUnknown(allowed: ["rows", "header"])
+            let rowsField = try object.required("rows", "how many rows the section has")
+            let rows = try rowsField.nonNegativeInt(max: Scenario.Limits.maximumRows)
+            total += rows
+            guard total <= Scenario.Limits.maximumRows else {
+                throw rowsField.error("the sections have more than \(Scenario.Limits.maximumRows) rows in all")
+            }
+            let header = try object.optional("header")?.nonNegativeDouble(max: Scenario.Limits.maximumHeaderHeight) ?? 0
+            sections.append(SectionSpec(rows: rows, header: header))
+        }
+        guard total > 0 else { throw field.error("the sections have no rows at all; give at least one section a row") }
+        return sections
     }
 }
 
@@ -190,7 +243,26 @@ extension ScriptStep {
         return Int(ticks) + 1
     }
 
-    static func decode(_ field: JSONField, rows: Int) throws(ReuseLabError) -> ScriptStep {
+    /// The step, with the rows it names turned into global rows (see `RowNaming`):
+    /// in a table with sections, `scrollTo`, `reloadRows` and `reconfigureRows` take a
+    /// `section` (0 when left out) and rows within it.
+    static func decode(_ field: JSONField, naming: RowNaming, rows: Int) throws(ReuseLabError) -> ScriptStep {
+        /// The section a step names, and the rows in it.
+        func section(_ args: JSONFieldObject) throws(ReuseLabError) -> (number: Int, rows: Int) {
+            guard let sectionField = args.optional("section") else { return (0, naming.hasSections ? naming.sectionRowCounts[0] : rows) }
+            guard naming.hasSections else {
+                throw sectionField.error("the table has no sections (no \"table.sections\"), so a step names rows without \"section\"")
+            }
+            let number = try sectionField.int(in: 0...(naming.sectionRowCounts.count - 1))
+            let count = naming.sectionRowCounts[number]
+            guard count > 0 else { throw sectionField.error("section \(number) has no rows") }
+            return (number, count)
+        }
+        /// A row of `section`, as a global row.
+        func row(_ field: JSONField, in section: (number: Int, rows: Int)) throws(ReuseLabError) -> Int {
+            let local = try field.int(in: 0...(section.rows - 1))
+            return naming.globalRow(section: section.number, row: local) ?? local
+        }
         let object = try field.object()
         guard object.keys.count == 1, let name = object.keys.first else {
             throw field.error("a script step must be an object with exactly one member naming the step (one of \(ScriptStep.names.joined(separator: ", "))), found \(object.keys.count) members")
@@ -228,8 +300,8 @@ extension ScriptStep {
             }
             return .fling(velocity: velocity, deceleration: rate)
         case "scrollTo":
-            try args.rejectUnknown(allowed: ["row", "position", "animated"])
-            let row = try args.required("row").int(in: 0...(rows - 1))
+            try args.rejectUnknown(allowed: ["section", "row", "position", "animated"])
+            let row = try row(try args.required("row"), in: try section(args))
             let position = try args.optional("position").map { field throws(ReuseLabError) in
                 ScrollPosition(rawValue: try field.choice(ScrollPosition.allCases.map(\.rawValue))) ?? .top
             } ?? .top
@@ -239,17 +311,19 @@ extension ScriptStep {
             try args.rejectUnknown(allowed: [])
             return .reloadData
         case "reloadRows":
-            try args.rejectUnknown(allowed: ["rows"])
+            try args.rejectUnknown(allowed: ["section", "rows"])
             let rowsField = try args.required("rows", "the rows to reload")
+            let named = try section(args)
             var list: [Int] = []
-            for element in try rowsField.array() { list.append(try element.int(in: 0...(rows - 1))) }
+            for element in try rowsField.array() { list.append(try row(element, in: named)) }
             guard !list.isEmpty else { throw rowsField.error("\"rows\" is empty; name at least one row to reload") }
             return .reloadRows(list)
         case "reconfigureRows":
-            try args.rejectUnknown(allowed: ["rows"])
+            try args.rejectUnknown(allowed: ["section", "rows"])
             let rowsField = try args.required("rows", "the rows to reconfigure")
+            let named = try section(args)
             var list: [Int] = []
-            for element in try rowsField.array() { list.append(try element.int(in: 0...(rows - 1))) }
+            for element in try rowsField.array() { list.append(try row(element, in: named)) }
             guard !list.isEmpty else { throw rowsField.error("\"rows\" is empty; name at least one row to reconfigure") }
             return .reconfigureRows(list)
         case "memoryWarning":
@@ -264,7 +338,8 @@ extension ScriptStep {
         }
     }
 
-    public var jsonValue: JSONValue {
+    /// The step as a scenario writes it; rows are named within their section when the table has sections.
+    public func jsonValue(naming: RowNaming = .single) -> JSONValue {
         var args = JSONObjectBuilder()
         switch self {
         case .drag(let by, let ms):
@@ -276,11 +351,16 @@ extension ScriptStep {
             args.add("velocity", velocity)
             args.add("deceleration", deceleration)
         case .scrollTo(let row, let position, let animated):
-            args.add("row", row)
+            let path = naming.indexPath(ofRow: row)
+            if path.section != 0 { args.add("section", path.section) }
+            args.add("row", path.row)
             args.add("position", position.rawValue)
             args.add("animated", animated)
         case .reloadRows(let rows), .reconfigureRows(let rows):
-            args.add("rows", rows)
+            // A step names rows of one section (see `decode`).
+            let paths = rows.map { naming.indexPath(ofRow: $0) }
+            if let section = paths.first?.section, section != 0 { args.add("section", section) }
+            args.add("rows", paths.map(\.row))
         case .note(let text):
             args.add("text", text)
         case .reloadData, .memoryWarning, .disappear:

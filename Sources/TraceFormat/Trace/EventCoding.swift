@@ -1,13 +1,32 @@
 /// How events are written to and read from a trace: `seq`, `t`, `kind`, then the
 /// kind's fields in a fixed order, one event per line.
+///
+/// Rows are global inside ReuseLab. In a table with sections an event names a row
+/// as its index path: `section` (written only when not 0) and `row` within the
+/// section; a list of rows is `rows` when every one is in section 0, else
+/// `indexPaths`, `[[section, row], …]` as Swift prints index paths.
 extension TraceEvent {
     /// The event as one line of JSON.
-    public var jsonLine: String {
-        JSONWriter.compact(jsonValue)
+    public func jsonLine(naming: RowNaming = .single) -> String {
+        JSONWriter.compact(jsonValue(naming: naming))
     }
 
-    public var jsonValue: JSONValue {
+    public func jsonValue(naming: RowNaming = .single) -> JSONValue {
         var out = JSONObjectBuilder()
+        /// `section` (when not 0) and `row`, for a global row.
+        func addRow(_ row: Int, key: String = "row", sectionKey: String = "section", to builder: inout JSONObjectBuilder) {
+            let path = naming.indexPath(ofRow: row)
+            if path.section != 0 { builder.add(sectionKey, path.section) }
+            builder.add(key, path.row)
+        }
+        func addRows(_ rows: [Int]) {
+            let paths = rows.map { naming.indexPath(ofRow: $0) }
+            if paths.allSatisfy({ $0.section == 0 }) {
+                out.add("rows", paths.map(\.row))
+            } else {
+                out.add("indexPaths", .list(paths.map { .list([.number(Double($0.section)), .number(Double($0.row))]) }))
+            }
+        }
         out.add("seq", seq)
         out.add("t", time.milliseconds)
         out.add("kind", kind.rawValue)
@@ -18,12 +37,16 @@ extension TraceEvent {
         case .prepareForReuse(let cell, let identifier, let previousRow):
             out.add("cell", cell)
             out.add("identifier", identifier)
-            out.add("previousRow", previousRow.map { JSONValue.number(Double($0)) } ?? .null)
+            if let previousRow {
+                addRow(previousRow, key: "previousRow", sectionKey: "previousSection", to: &out)
+            } else {
+                out.add("previousRow", .null)
+            }
         case .cellForRowAt(let row, let cell), .willDisplay(let row, let cell), .didEndDisplaying(let row, let cell):
-            out.add("row", row)
+            addRow(row, to: &out)
             out.add("cell", cell)
         case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows), .reconfigureRows(let rows):
-            out.add("rows", rows)
+            addRows(rows)
         case .deinitCell(let cell):
             out.add("cell", cell)
         case .enqueue(let cell, let identifier):
@@ -31,14 +54,14 @@ extension TraceEvent {
             out.add("identifier", identifier)
         case .keepAside(let cell, let row):
             out.add("cell", cell)
-            out.add("row", row)
+            addRow(row, to: &out)
         case .scrollViewWillBeginDragging(let offset), .scrollViewDidEndDecelerating(let offset):
             out.add("offset", offset)
         case .scrollViewDidEndDragging(let offset, let willDecelerate):
             out.add("offset", offset)
             out.add("willDecelerate", willDecelerate)
         case .scrollToRow(let row, let position, let animated):
-            out.add("row", row)
+            addRow(row, to: &out)
             out.add("position", position)
             out.add("animated", animated)
         case .frame(let snapshot):
@@ -46,7 +69,7 @@ extension TraceEvent {
             out.add("offset", snapshot.offset)
             out.add("cells", .list(snapshot.cells.map { visible in
                 var cell = JSONObjectBuilder()
-                cell.add("row", visible.row)
+                addRow(visible.row, to: &cell)
                 cell.add("cell", visible.cell)
                 if let image = visible.image { cell.add("image", image.jsonValue) }
                 return cell.value
@@ -55,7 +78,7 @@ extension TraceEvent {
             out.add("text", text)
         case .imageRequest(let request, let row, let image, let cause, let sync):
             out.add("request", request)
-            out.add("row", row)
+            addRow(row, to: &out)
             out.add("image", image)
             out.add("cause", cause.rawValue)
             out.add("sync", sync)
@@ -67,7 +90,7 @@ extension TraceEvent {
             out.add("request", request)
         case .requestCoalesced(let request, let row):
             out.add("request", request)
-            out.add("row", row)
+            addRow(row, to: &out)
         case .response(let request, let bytes, let fromCache):
             out.add("request", request)
             out.add("bytes", bytes)
@@ -76,7 +99,7 @@ extension TraceEvent {
             out.add("request", request)
             out.add("reason", reason)
         case .cacheHit(let row, let image, let layer):
-            out.add("row", row)
+            addRow(row, to: &out)
             out.add("image", image)
             out.add("layer", layer.rawValue)
         case .cacheEvict(let image, let layer):
@@ -103,8 +126,17 @@ extension TraceEvent {
         return out.value
     }
 
-    /// The members each kind carries besides `seq`, `t` and `kind`.
+    /// The members each kind may carry besides `seq`, `t` and `kind`: its own, and
+    /// `section` beside a `row` (or `indexPaths` instead of `rows`) for a table with sections.
     static func memberNames(of kind: EventKind) -> [String] {
+        var names = ownMemberNames(of: kind)
+        if names.contains("row") { names.append("section") }
+        if names.contains("previousRow") { names.append("previousSection") }
+        if names.contains("rows") && kind != .numberOfRows { names.append("indexPaths") }
+        return names
+    }
+
+    static func ownMemberNames(of kind: EventKind) -> [String] {
         switch kind {
         case .initCell, .enqueue: return ["cell", "identifier"]
         case .prepareForReuse: return ["cell", "identifier", "previousRow"]
@@ -136,7 +168,7 @@ extension TraceEvent {
 
     /// Reads one event, checking its members and their types. `index` is its place
     /// in the `events` array, used in messages and checked against `seq`.
-    public static func decode(_ field: JSONField) throws(ReuseLabError) -> TraceEvent {
+    public static func decode(_ field: JSONField, naming: RowNaming = .single) throws(ReuseLabError) -> TraceEvent {
         let object = try field.object()
         let seq = try object.required("seq", "the event's number, 0, 1, 2, …").nonNegativeInt()
         let ms = try object.required("t", "virtual time in milliseconds").nonNegativeDouble(max: 1e10)
@@ -154,18 +186,48 @@ extension TraceEvent {
         try object.rejectUnknown(allowed: ["seq", "t", "kind"] + memberNames(of: kind))
 
         func cell() throws(ReuseLabError) -> Int { try object.required("cell", "the cell's id").positiveInt() }
-        func row() throws(ReuseLabError) -> Int { try object.required("row").nonNegativeInt() }
+        /// The global row of `section` (0 when absent) and `row`.
+        func globalRow(_ rowField: JSONField, sectionField: JSONField?) throws(ReuseLabError) -> Int {
+            let row = try rowField.nonNegativeInt()
+            guard let sectionField else { return row }
+            let section = try sectionField.nonNegativeInt()
+            if section == 0 && !naming.hasSections { return row }
+            guard let global = naming.globalRow(section: section, row: row) else {
+                // Point at what is wrong: a section the table lacks, or a row past its section's end.
+                let sectionExists = naming.hasSections && section < naming.sectionRowCounts.count && naming.sectionRowCounts[section] > 0
+                throw (sectionExists ? rowField : sectionField).error(naming.describeMissing(section: section, row: row))
+            }
+            return global
+        }
+        func row(_ key: String = "row", section sectionKey: String = "section") throws(ReuseLabError) -> Int {
+            try globalRow(try object.required(key), sectionField: object.optional(sectionKey))
+        }
         func rows() throws(ReuseLabError) -> [Int] {
-            let field = try object.required("rows")
+            let pathsField = object.optional("indexPaths")
+            if let pathsField, let rowsField = object.optional("rows") {
+                throw rowsField.error("an event lists its rows either as \"rows\" or as \"indexPaths\", not both")
+            }
+            let field: JSONField
+            if let pathsField { field = pathsField } else { field = try object.required("rows", "the rows, or \"indexPaths\" as [[section, row], …]") }
             let elements = try field.array()
             // A real prefetch batch, cancellation or reload names a screenful of rows or
             // two; a list far longer can only come from a broken or hostile file.
             guard elements.count <= TraceEvent.maximumListedRows else {
-                throw field.error("\"rows\" lists \(elements.count) rows; a \(kindName) event may list at most \(TraceEvent.maximumListedRows)")
+                throw field.error("\"\(pathsField == nil ? "rows" : "indexPaths")\" lists \(elements.count) rows; a \(kindName) event may list at most \(TraceEvent.maximumListedRows)")
             }
             var list: [Int] = []
             list.reserveCapacity(elements.count)
-            for element in elements { list.append(try element.nonNegativeInt()) }
+            for element in elements {
+                guard pathsField != nil else {
+                    list.append(try element.nonNegativeInt())
+                    continue
+                }
+                let pair = try element.array()
+                guard pair.count == 2 else {
+                    throw element.error("an index path is [section, row], two numbers; found \(pair.count)")
+                }
+                list.append(try globalRow(pair[1], sectionField: pair[0]))
+            }
             return list
         }
         func identifier() throws(ReuseLabError) -> String { try object.required("identifier", "the reuse identifier").string() }
@@ -186,8 +248,9 @@ extension TraceEvent {
         switch kind {
         case .initCell: body = .initCell(cell: try cell(), identifier: try identifier())
         case .prepareForReuse:
-            body = .prepareForReuse(cell: try cell(), identifier: try identifier(),
-                                    previousRow: try object.optional("previousRow")?.nonNegativeInt())
+            let previous = object.optional("previousRow")
+            let previousRow: Int? = previous == nil || previous?.node.value == .null ? nil : try row("previousRow", section: "previousSection")
+            body = .prepareForReuse(cell: try cell(), identifier: try identifier(), previousRow: previousRow)
         case .cellForRowAt: body = .cellForRowAt(row: try row(), cell: try cell())
         case .willDisplay: body = .willDisplay(row: try row(), cell: try cell())
         case .didEndDisplaying: body = .didEndDisplaying(row: try row(), cell: try cell())
@@ -209,9 +272,9 @@ extension TraceEvent {
             var cells: [VisibleCell] = []
             for element in try object.required("cells", "the visible rows and their cells").array() {
                 let entry = try element.object()
-                try entry.rejectUnknown(allowed: ["row", "cell", "image"])
+                try entry.rejectUnknown(allowed: ["section", "row", "cell", "image"])
                 let image = try entry.optional("image").map { field throws(ReuseLabError) in try ImageShown.decode(field) }
-                cells.append(VisibleCell(row: try entry.required("row").nonNegativeInt(),
+                cells.append(VisibleCell(row: try globalRow(try entry.required("row"), sectionField: entry.optional("section")),
                                          cell: try entry.required("cell").positiveInt(),
                                          image: image))
             }

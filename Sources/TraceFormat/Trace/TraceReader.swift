@@ -51,6 +51,7 @@ public enum TraceReader {
         parser.arrayLimit = TraceEvent.maximumListedRows
         parser.arrayLimitReason = "no list in a trace event is that long"
         var index = 0
+        let naming = header.rowNaming
         do {
             do {
                 try parser.beginArray()
@@ -64,7 +65,7 @@ public enum TraceReader {
                 let node = try parser.parseValue()
                 let event: TraceEvent
                 do {
-                    event = try TraceEvent.decode(JSONField(node, path: "events[\(index)]", eventIndex: index))
+                    event = try TraceEvent.decode(JSONField(node, path: "events[\(index)]", eventIndex: index), naming: naming)
                 } catch {
                     throw error.inFile(file)
                 }

@@ -29,9 +29,10 @@ public enum TraceWriter {
             return out
         }
         out += "  \"events\": [\n"
+        let naming = trace.header.rowNaming
         for (index, event) in trace.events.enumerated() {
             out += "    "
-            out += event.jsonLine
+            out += event.jsonLine(naming: naming)
             out += index == trace.events.count - 1 ? "\n" : ",\n"
             if out.utf8.count > limit { return nil }
         }

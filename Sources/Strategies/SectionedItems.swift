@@ -1,0 +1,41 @@
+import ReuseEngine
+import TraceFormat
+
+/// The app's items grouped into the table's sections, read by index path the way
+/// a sectioned data source reads `sections[indexPath.section].items[indexPath.row]`.
+/// The items are kept in row order (every section's rows in turn), so a table of
+/// one section reads `list[indexPath]` exactly as seed code reads `list[indexPath.row]`.
+struct SectionedItems<Item> {
+    private(set) var items: [Item]
+    let sections: RowNaming
+
+    init(_ items: [Item] = [], sections: RowNaming) {
+        self.items = items
+        self.sections = sections
+    }
+
+    /// The item's place in `items`: rows of earlier sections come first.
+    func index(of indexPath: IndexPath) -> Int {
+        sections.globalRow(section: indexPath.section, row: indexPath.row) ?? indexPath.row
+    }
+
+    /// The index path of the item at `index`.
+    func indexPath(ofItem index: Int) -> IndexPath {
+        let path = sections.indexPath(ofRow: index)
+        return IndexPath(row: path.row, section: path.section)
+    }
+
+    subscript(indexPath: IndexPath) -> Item {
+        get { items[index(of: indexPath)] }
+        set { items[index(of: indexPath)] = newValue }
+    }
+
+    subscript(index: Int) -> Item {
+        get { items[index] }
+        set { items[index] = newValue }
+    }
+
+    var count: Int { items.count }
+
+    mutating func append(_ item: Item) { items.append(item) }
+}
