@@ -13,12 +13,16 @@ struct OffscreenCells {
     var settingUp: [String] = []
     /// "#5 (was row 4)": after didEndDisplaying, before it is pooled or kept aside.
     var justLeft: [String] = []
+    /// "#20 (row 3)": configured for a row another cell still shows (`reloadRows`
+    /// displays the new cell, then the old one ends displaying).
+    var replacing: [String] = []
     /// "#1 (row 0)": kept aside with its row's content, out of the pool.
     var keptAside: [String] = []
 
     init(_ state: ReplayState, naming: RowNaming = .single) {
         for cell in state.cells {
             switch cell.phase {
+            case .configured(let row) where state.displayed[row] != nil: replacing.append("#\(cell.id) (\(naming.name(row)))")
             case .configured(let row): prepared.append("#\(cell.id) (\(naming.name(row)))")
             case .fresh: settingUp.append("#\(cell.id) (new)")
             case .dequeued: settingUp.append("#\(cell.id) (dequeued)")
@@ -31,7 +35,7 @@ struct OffscreenCells {
 
     /// Each group that has cells, with its label.
     var groups: [(label: String, cells: [String])] {
-        [("Prepared, not on screen yet: ", prepared), ("Being set up: ", settingUp),
+        [("Prepared, not on screen yet: ", prepared), ("Replacing the cell on screen (reload): ", replacing), ("Being set up: ", settingUp),
          ("Just left the screen: ", justLeft), ("Kept aside (not in the pool): ", keptAside)].filter { !$0.cells.isEmpty }
     }
 }

@@ -50,7 +50,8 @@ public enum StatePicture {
         let offscreen = OffscreenCells(state, naming: state.header.rowNaming)
         lines += fit("kept aside: ", offscreen.keptAside.isEmpty ? "none" : offscreen.keptAside.joined(separator: ", "))
         // The other live cells off screen, so the picture holds every cell alive.
-        for (label, cells) in [("prepared, not on screen yet: ", offscreen.prepared), ("being set up: ", offscreen.settingUp),
+        for (label, cells) in [("prepared, not on screen yet: ", offscreen.prepared), ("replacing the cell on screen: ", offscreen.replacing),
+                               ("being set up: ", offscreen.settingUp),
                                ("just left the screen: ", offscreen.justLeft)] where !cells.isEmpty {
             lines += fit(label, cells.joined(separator: ", "))
         }

@@ -258,6 +258,16 @@ extension ScriptStep {
             guard count > 0 else { throw sectionField.error("section \(number) has no rows") }
             return (number, count)
         }
+        /// `{"section": S, "rows": [...]}`: at least one row, each a row of the section, as global rows.
+        func rowList(_ args: JSONFieldObject, verb: String) throws(ReuseLabError) -> [Int] {
+            try args.rejectUnknown(allowed: ["section", "rows"])
+            let rowsField = try args.required("rows", "the rows to \(verb)")
+            let named = try section(args)
+            var list: [Int] = []
+            for element in try rowsField.array() { list.append(try row(element, in: named)) }
+            guard !list.isEmpty else { throw rowsField.error("\"rows\" is empty; name at least one row to \(verb)") }
+            return list
+        }
         /// A row of `section`, as a global row.
         func row(_ field: JSONField, in section: (number: Int, rows: Int)) throws(ReuseLabError) -> Int {
             let local = try field.int(in: 0...(section.rows - 1))
@@ -311,21 +321,9 @@ extension ScriptStep {
             try args.rejectUnknown(allowed: [])
             return .reloadData
         case "reloadRows":
-            try args.rejectUnknown(allowed: ["section", "rows"])
-            let rowsField = try args.required("rows", "the rows to reload")
-            let named = try section(args)
-            var list: [Int] = []
-            for element in try rowsField.array() { list.append(try row(element, in: named)) }
-            guard !list.isEmpty else { throw rowsField.error("\"rows\" is empty; name at least one row to reload") }
-            return .reloadRows(list)
+            return .reloadRows(try rowList(args, verb: "reload"))
         case "reconfigureRows":
-            try args.rejectUnknown(allowed: ["section", "rows"])
-            let rowsField = try args.required("rows", "the rows to reconfigure")
-            let named = try section(args)
-            var list: [Int] = []
-            for element in try rowsField.array() { list.append(try row(element, in: named)) }
-            guard !list.isEmpty else { throw rowsField.error("\"rows\" is empty; name at least one row to reconfigure") }
-            return .reconfigureRows(list)
+            return .reconfigureRows(try rowList(args, verb: "reconfigure"))
         case "memoryWarning":
             try args.rejectUnknown(allowed: [])
             return .memoryWarning
