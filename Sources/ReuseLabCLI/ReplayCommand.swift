@@ -67,7 +67,7 @@ enum ReplayCommand: Subcommand {
             empty line), b, g 120, k prepareForReuse, s, p, h, q; the end of the input
             quits. So a session can be scripted:
 
-              printf 'g 243\\np\\ns\\nq\\n' |
+              printf 'g 248\\np\\ns\\nq\\n' |
                   reuselab replay traces/images-async-no-reset.trace.json --step
             """),
             HelpSection(title: "Output", text: """
@@ -80,8 +80,8 @@ enum ReplayCommand: Subcommand {
                            meaning: "only the steps where a cell is created or reused"),
             CommandExample(command: "reuselab replay traces/images-async-no-reset.trace.json --only reuse,stale",
                            meaning: "the steps of the reuse group, and those marked STALE or LATE"),
-            CommandExample(command: "reuselab replay traces/images-async-no-reset.trace.json --from 240 --to 260",
-                           meaning: "steps 240 to 260: the first reuse (243) and the first STALE frame (259)"),
+            CommandExample(command: "reuselab replay traces/images-async-no-reset.trace.json --from 240 --to 270",
+                           meaning: "steps 240 to 270: the first reuse (248) and the first STALE frame (265)"),
             CommandExample(command: "reuselab replay traces/images-async-no-reset.trace.json --summary",
                            meaning: "what the trace teaches, then its metrics"),
         ])

@@ -246,7 +246,7 @@ final class ReplayOptionsTests: XCTestCase {
                      "Usage: reuselab replay TRACE [--from N]", "       reuselab replay TRACE --step [--from N] [--picture]\n",
                      "       reuselab replay TRACE --summary [--json]\n", "  TRACE        the trace file (- reads standard input)\n",
                      "  --from N     start at step N", "\nGroups for --only (and for k when stepping):\n", "    stale     steps marked STALE or LATE\n",
-                     "\nStepping:\n", "    printf 'g 243\\np\\ns\\nq\\n' |\n", "\nExamples:\n"] {
+                     "\nStepping:\n", "    printf 'g 248\\np\\ns\\nq\\n' |\n", "\nExamples:\n"] {
             XCTAssertTrue(help.out.contains(part), part)
         }
         // Every kind and every group is in the list, which is generated from them.
