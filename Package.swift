@@ -27,8 +27,12 @@ let package = Package(
         .target(name: "Lessons", dependencies: ["TraceFormat", "Replay"]),
         // Comparing two traces: alignment, first divergence, metric deltas.
         .target(name: "Diff", dependencies: ["TraceFormat", "Replay"]),
+        // From a device's console log to a trace: recognising printed callbacks, inferring cell identity.
+        .target(name: "LogImport", dependencies: ["TraceFormat"]),
+        // Finding the scenario whose recording best reproduces an imported device trace.
+        .target(name: "Calibration", dependencies: ["TraceFormat", "Recorder", "Diff"]),
         // Subcommands, argument parsing, error reporting and exit statuses.
-        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay", "Lessons", "Diff"]),
+        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay", "Lessons", "Diff", "LogImport", "Calibration"]),
         .executableTarget(name: "reuselab", dependencies: ["ReuseLabCLI"]),
 
         // Helpers shared by the test targets: golden files, temporary folders, running the binary.
@@ -41,6 +45,8 @@ let package = Package(
         .testTarget(name: "LessonTests", dependencies: ["Lessons", "TraceFormat", "Replay", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "TraceFormat", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab", "ReuseLabTestSupport"]),
+        .testTarget(name: "LogImportTests", dependencies: ["LogImport", "TraceFormat", "ReuseLabTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "LogImport", "Recorder", "TraceFormat"]),
         .testTarget(name: "FuzzTests", dependencies: ["ReuseLabTestSupport"], exclude: ["Regressions"]),
     ]
 )

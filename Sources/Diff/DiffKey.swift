@@ -21,7 +21,7 @@ public struct DiffKeyMaker {
     /// positions, notes and memory figures depend on timing and are left out.
     public static let defaultKinds: Set<EventKind> = Set(EventKind.allCases).subtracting(
         [.frame, .scrollViewWillBeginDragging, .scrollViewDidEndDragging, .scrollViewDidEndDecelerating,
-         .note, .imageMemory, .recordingEnded, .requestStarted, .enqueue, .keepAside])
+         .note, .gap, .imageMemory, .recordingEnded, .requestStarted, .enqueue, .keepAside])
 
     public init(header: TraceHeader, kinds: Set<EventKind> = DiffKeyMaker.defaultKinds) {
         metrics = TraceMetrics(header: header)

@@ -43,7 +43,7 @@ struct PauseContext {
 
     static let alwaysShown: Set<EventKind> = [
         .initCell, .prepareForReuse, .cellForRowAt, .willDisplay, .didEndDisplaying, .deinitCell, .enqueue, .keepAside,
-        .prefetchRowsAt, .cancelPrefetchingForRowsAt, .requestCancelled, .note, .reloadData, .reloadRows, .reconfigureRows,
+        .prefetchRowsAt, .cancelPrefetchingForRowsAt, .requestCancelled, .note, .gap, .reloadData, .reloadRows, .reconfigureRows,
         .didReceiveMemoryWarning, .viewDidDisappear, .numberOfRows, .scrollToRow,
     ]
     static let imageKinds: Set<EventKind> = [.imageRequest, .requestCoalesced, .response, .requestFailed, .cacheHit, .imageSet]

@@ -55,7 +55,7 @@ public enum EventGroup: String, CaseIterable, Sendable {
         case .images: return [.imageSet, .imageMemory]
         case .mainThread: return [.mainThreadBlocked, .hitch]
         case .stale: return []
-        case .notes: return [.note]
+        case .notes: return [.note, .gap]
         case .app: return [.reloadData, .reloadRows, .reconfigureRows, .didReceiveMemoryWarning, .viewDidDisappear, .numberOfRows, .recordingEnded]
         }
     }

@@ -37,11 +37,15 @@ public struct Annotator {
     private let hasFrames: Bool
     /// How rows are named: by section when the table has sections.
     private let naming: RowNaming
+    /// True for a trace imported from a device's log (`reuselab import`).
+    private let isImported: Bool
     /// How far ahead an explanation looks within one pass. What it looks for (the
     /// cell's own cellForRowAt, a cell leaving in the same pass) comes within a few
     /// rows' events; the bound keeps a trace whose every event shares one time
     /// linear to annotate.
     static let lookAhead = 500
+    /// How a gap `reuselab import` made itself begins (the log marked no gap there; see `TraceBuilder.ownGap`).
+    static let importersGap = "reuselab import: "
 
     public init(trace: Trace) {
         self.trace = trace
@@ -55,6 +59,7 @@ public struct Annotator {
         passEnds = ends
         hasFrames = trace.events.contains { $0.kind == .frame }
         naming = trace.header.rowNaming
+        isImported = trace.header.source != nil
     }
 
     /// Annotates every event of `trace`, or reports the first that cannot happen.
@@ -80,18 +85,27 @@ public struct Annotator {
         var marks: Set<Annotation.Mark> = []
         var inferred: InferredRule?
         var text = explain(event, index: next, before: before, marks: &marks, inferred: &inferred)
-        if let inferred { text += " " + inferred.note }
+        // A device log shows what UIKit did: the engine's undocumented rules are not what it rests on.
+        if let inferred, !isImported { text += " " + inferred.note }
+        if event.inferred { text += " (Inferred by reuselab import: the log does not say which cell, or does not print this call.)" }
         if case .frame(let snapshot) = event.body { frame = snapshot.frame }
         next += 1
         var annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: text, marks: marks)
-        annotation.inferred = inferred
+        annotation.inferred = isImported ? nil : inferred
         return annotation
     }
 
     // MARK: Looking around
 
-    /// Events after `index` with the same time: the rest of this layout pass.
+    /// Events after `index` with the same time: the rest of this layout pass. An
+    /// imported device log has no passes (its times are one per line, or the
+    /// device's own): there, the calls up to the next dequeue or gap.
     private func samePass(after index: Int) -> ArraySlice<TraceEvent> {
+        guard !isImported else {
+            let limit = min(trace.events.count, index + 1 + Self.lookAhead)
+            let end = trace.events[(index + 1)..<limit].firstIndex { [.initCell, .prepareForReuse, .gap].contains($0.kind) } ?? limit
+            return trace.events[(index + 1)..<end]
+        }
         let end = min(passEnds[index], index + 1 + Self.lookAhead)
         return trace.events[(index + 1)..<end]
     }
@@ -101,6 +115,8 @@ public struct Annotator {
     /// cellForRowAt moves the clock on without a frame). A trace without frames
     /// (hand-written) falls back to the events at the same time.
     private func beforeNextFrame(after index: Int) -> ArraySlice<TraceEvent> {
+        // In a device log a row shown at once has its willDisplay right after its cellForRowAt.
+        if isImported { return trace.events[(index + 1)..<min(trace.events.count, index + 2)] }
         guard hasFrames else { return samePass(after: index) }
         let limit = min(trace.events.count, index + 1 + Self.lookAhead)
         let end = trace.events[(index + 1)..<limit].firstIndex { $0.kind == .frame } ?? limit
@@ -196,7 +212,9 @@ public struct Annotator {
                 // Prepared ahead only if configured in an earlier pass: a cellForRowAt that
                 // blocked the main thread moves the clock on inside one pass.
                 if let at = configuredAt[cell], preparedAhead.remove(cell) != nil, at < event.time {
-                    return "\(capital(row)) appears with cell #\(cell), prepared ahead at \(Wording.ms(at))."
+                    // An imported log without timestamps has times that are only its line order.
+                    let when = trace.header.source?.syntheticTimes == true ? "earlier" : "at \(Wording.ms(at))"
+                    return "\(capital(row)) appears with cell #\(cell), prepared ahead \(when)."
                 }
                 return "\(capital(row)) appears with cell #\(cell) (willDisplay)."
             }
@@ -354,6 +372,13 @@ public struct Annotator {
             return "The screen goes away (viewDidDisappear); then the table view is deallocated with every cell it holds: on screen, kept aside, prepared ahead or pooled. The rows still on screen get no didEndDisplaying, so per-row work has to stop here."
         case .note(let text):
             return "NOTE: " + VisibleText.escape(text)
+        case .gap(let text):
+            let afresh = " What each cell did in between is not known, so the replay starts afresh: each cell's next call is taken as it comes."
+            if text.hasPrefix(Self.importersGap) {
+                return "GAP: " + VisibleText.escape(String(text.dropFirst(Self.importersGap.count))).capitalizedFirst + "." + afresh
+            }
+            let printed = text.isEmpty ? "" : " (it prints \"\(VisibleText.escape(text))\")"
+            return "GAP: the log leaves lines out here\(printed)." + afresh
         case .recordingEnded:
             if before.hasDisappeared { return "The recording ends; the screen has gone away with its table view and cells." }
             return "The recording ends; the screen stays as the last frame showed it."

@@ -16,6 +16,8 @@ struct OffscreenCells {
     /// "#20 (row 3)": configured for a row another cell still shows (`reloadRows`
     /// displays the new cell, then the old one ends displaying).
     var replacing: [String] = []
+    /// "#4": an imported log left lines out since this cell was last seen.
+    var unknown: [String] = []
     /// "#1 (row 0)": kept aside with its row's content, out of the pool.
     var keptAside: [String] = []
 
@@ -28,6 +30,7 @@ struct OffscreenCells {
             case .dequeued: settingUp.append("#\(cell.id) (dequeued)")
             case .offscreen(let row): justLeft.append("#\(cell.id) (was \(naming.name(row)))")
             case .keptAside(let row): keptAside.append("#\(cell.id) (\(naming.name(row)))")
+            case .unknown: unknown.append("#\(cell.id)")
             case .displayed, .pooled, .deallocated: break
             }
         }
@@ -36,6 +39,7 @@ struct OffscreenCells {
     /// Each group that has cells, with its label.
     var groups: [(label: String, cells: [String])] {
         [("Prepared, not on screen yet: ", prepared), ("Replacing the cell on screen (reload): ", replacing), ("Being set up: ", settingUp),
-         ("Just left the screen: ", justLeft), ("Kept aside (not in the pool): ", keptAside)].filter { !$0.cells.isEmpty }
+         ("Just left the screen: ", justLeft), ("Kept aside (not in the pool): ", keptAside),
+         ("Not known (the log left lines out): ", unknown)].filter { !$0.cells.isEmpty }
     }
 }

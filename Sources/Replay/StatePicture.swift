@@ -52,7 +52,7 @@ public enum StatePicture {
         // The other live cells off screen, so the picture holds every cell alive.
         for (label, cells) in [("prepared, not on screen yet: ", offscreen.prepared), ("replacing the cell on screen: ", offscreen.replacing),
                                ("being set up: ", offscreen.settingUp),
-                               ("just left the screen: ", offscreen.justLeft)] where !cells.isEmpty {
+                               ("just left the screen: ", offscreen.justLeft), ("not known (the log left lines out): ", offscreen.unknown)] where !cells.isEmpty {
             lines += fit(label, cells.joined(separator: ", "))
         }
         let pools = state.pools.keys.sorted().map { key -> String in

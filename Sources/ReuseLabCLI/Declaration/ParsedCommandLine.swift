@@ -9,6 +9,8 @@ struct ParsedCommandLine {
     private(set) var positionals: [String] = []
     private var flags: Set<String> = []
     private var values: [String: String] = [:]
+    /// Every value given for each option, in order (a repeatable option may come several times).
+    private var allValues: [String: [String]] = [:]
 
     /// Reads `arguments` (without the command's name). `--name=value` and
     /// `--name value` are the same; `--` ends the options; "-" is a positional.
@@ -58,6 +60,7 @@ struct ParsedCommandLine {
             }
             try Self.check(value, for: option, command: command)
             values[option.long] = value
+            allValues[option.long, default: []].append(value)
         }
         try checkCount()
     }
@@ -139,6 +142,12 @@ struct ParsedCommandLine {
     func text(_ long: String) -> String? {
         assert(declaration.option(named: long)?.takesValue == true, "\(long) is not a declared option of \(declaration.name)")
         return values[long]
+    }
+
+    /// Every value given for `long`, in order: a repeatable option such as `--pattern`.
+    func texts(_ long: String) -> [String] {
+        assert(declaration.option(named: long)?.takesValue == true, "\(long) is not a declared option of \(declaration.name)")
+        return allValues[long] ?? []
     }
 
     /// The whole number given for `long` (already checked against its range).

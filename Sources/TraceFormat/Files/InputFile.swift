@@ -10,6 +10,51 @@ public enum InputFile {
     /// cannot hang the command and a device such as `/dev/zero` is refused at once.
     public static func read(_ path: String, limit: Int) throws(ReuseLabError) -> [UInt8] {
         if path == "-" { return try readStandardInput(limit: limit) }
+        let (descriptor, size) = try openRegularFile(path)
+        defer { close(descriptor) }
+        if size > limit {
+            throw ReuseLabError(.tooLarge, file: path, "the file is \(describeSize(size)); files larger than \(describeSize(limit)) are refused")
+        }
+        return try readAll(descriptor, limit: limit, name: path, expected: size)
+    }
+
+    /// Reads `path` (or standard input for `-`) in chunks of about 1 MB, handing
+    /// each to `body`, so a file of any size is read in bounded memory. A NUL byte
+    /// in the first chunk is refused as binary data (`what` names the expected text).
+    public static func stream(_ path: String, what: String, _ body: (ArraySlice<UInt8>) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
+        let descriptor: Int32
+        if path == "-" {
+            descriptor = STDIN_FILENO
+        } else {
+            descriptor = try openRegularFile(path).descriptor
+        }
+        defer { if path != "-" { close(descriptor) } }
+        let name = displayName(path)
+        let chunkSize = 1 << 20
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        var first = true
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress, chunkSize)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReuseLabError(.missingFile, file: name, "\(path == "-" ? "standard input" : "the file") cannot be read: \(systemMessage(errno))")
+            }
+            if count == 0 { break }
+            if first, chunk[0..<count].contains(0) {
+                throw ReuseLabError(.badInput, file: name, "\(path == "-" ? "standard input" : "the file") contains a NUL byte; it looks like binary data, not \(what)")
+            }
+            first = false
+            try body(chunk[0..<count])
+        }
+    }
+
+    /// Opens `path` for reading if it is a regular file: opened without blocking and
+    /// checked with `fstat` before the first read, so a FIFO cannot hang the command
+    /// and a device such as `/dev/zero` is refused at once. Returns the descriptor
+    /// (blocking again) and the file's size.
+    static func openRegularFile(_ path: String) throws(ReuseLabError) -> (descriptor: Int32, size: Int) {
         guard !path.isEmpty else { throw ReuseLabError(.usage, "a file name is empty; give a path, or - for standard input") }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -23,25 +68,21 @@ public enum InputFile {
                 throw ReuseLabError(.missingFile, file: path, "cannot be read: \(systemMessage(code))")
             }
         }
-        defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw ReuseLabError(.missingFile, file: path, "cannot be read: \(systemMessage(errno))")
+            let message = systemMessage(errno)
+            close(descriptor)
+            throw ReuseLabError(.missingFile, file: path, "cannot be read: \(message)")
         }
         let kind = FileKind(mode: info.st_mode)
-        if kind == .folder {
-            throw ReuseLabError(.missingFile, file: path, "is a folder, not a file")
-        }
         guard kind == .regular else {
+            close(descriptor)
+            if kind == .folder { throw ReuseLabError(.missingFile, file: path, "is a folder, not a file") }
             throw ReuseLabError(.missingFile, file: path, "is \(kind.described), not a regular file; only regular files are read (use - and a redirection to read standard input)")
-        }
-        let size = Int(info.st_size)
-        if size > limit {
-            throw ReuseLabError(.tooLarge, file: path, "the file is \(describeSize(size)); files larger than \(describeSize(limit)) are refused")
         }
         // A regular file never blocks, but the flag is cleared so reads behave as usual.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        return try readAll(descriptor, limit: limit, name: path, expected: size)
+        return (descriptor, Int(info.st_size))
     }
 
     /// Reads `descriptor` to its end, at most `limit` bytes; one byte more is an error.

@@ -130,5 +130,7 @@ extension TableSpec {
 
 extension TraceHeader {
     /// How the trace's rows are named: by section when its scenario's table has sections.
-    public var rowNaming: RowNaming { scenario?.table.rowNaming ?? .single }
+    public var rowNaming: RowNaming {
+        scenario?.table.rowNaming ?? source?.sections.map { RowNaming(sectionRowCounts: $0) } ?? .single
+    }
 }

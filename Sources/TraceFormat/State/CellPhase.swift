@@ -18,6 +18,9 @@ public enum CellPhase: Sendable, Equatable {
     case pooled
     /// Released by `deinit`.
     case deallocated
+    /// Not known: an imported log left lines out (a `gap` event) since the cell
+    /// was last seen, so its next event is taken as it comes.
+    case unknown
 
     public var describe: String {
         switch self {
@@ -29,6 +32,7 @@ public enum CellPhase: Sendable, Equatable {
         case .keptAside(let row): return "kept aside after showing row \(row)"
         case .pooled: return "waiting in the reuse pool"
         case .deallocated: return "deallocated"
+        case .unknown: return "of unknown state (the log left lines out)"
         }
     }
 }

@@ -110,7 +110,7 @@ public struct ReplayState: Sendable {
                 throw LifecycleViolation("prepareForReuse of cell #\(id) with identifier \"\(VisibleText.escape(identifier))\", but it was created as \"\(VisibleText.escape(record.identifier))\"; pools are per identifier")
             }
             switch record.phase {
-            case .pooled, .offscreen:
+            case .pooled, .offscreen, .unknown:
                 break
             case .keptAside(let row):
                 throw LifecycleViolation("prepareForReuse of cell #\(id), which is kept aside after showing row \(row), not in the reuse pool; dequeueReusableCell only hands out pooled cells")
@@ -138,7 +138,7 @@ public struct ReplayState: Sendable {
                 }
             }
             switch record.phase {
-            case .fresh, .dequeued:
+            case .fresh, .dequeued, .unknown:
                 break
             default:
                 throw LifecycleViolation("cellForRowAt returned cell #\(id) for row \(row), but that cell is \(record.phase.describe); dequeueReusableCell hands out only new cells (init) or reused ones (prepareForReuse)")
@@ -153,6 +153,8 @@ public struct ReplayState: Sendable {
                 break
             case .offscreen(let shownRow) where shownRow == row, .keptAside(let shownRow) where shownRow == row:
                 keptAside.removeAll { $0 == id }
+            case .unknown:
+                break
             case .displayed(let shownRow):
                 throw LifecycleViolation("willDisplay of cell #\(id) in row \(row), but it is already displayed in row \(shownRow); one cell cannot be in two rows at once")
             case .fresh, .dequeued:
@@ -169,7 +171,7 @@ public struct ReplayState: Sendable {
 
         case .didEndDisplaying(let row, let id):
             let record = try liveCell(id, for: "didEndDisplaying")
-            guard record.phase == .displayed(row: row) else {
+            guard record.phase == .displayed(row: row) || record.phase == .unknown else {
                 throw LifecycleViolation("didEndDisplaying of cell #\(id) in row \(row), but the cell is \(record.phase.describe)")
             }
             displayed[row]?.removeAll { $0 == id }
@@ -179,7 +181,7 @@ public struct ReplayState: Sendable {
 
         case .keepAside(let id, let row):
             let record = try liveCell(id, for: "keepAside")
-            guard record.phase == .offscreen(row: row) else {
+            guard record.phase == .offscreen(row: row) || record.phase == .unknown else {
                 throw LifecycleViolation("cell #\(id) is kept aside for row \(row), but it is \(record.phase.describe); only a cell that just left row \(row) can be kept aside")
             }
             keptAside.append(id)
@@ -191,7 +193,7 @@ public struct ReplayState: Sendable {
                 throw LifecycleViolation("cell #\(id) was created as \"\(VisibleText.escape(record.identifier))\" but joins the pool for \"\(VisibleText.escape(identifier))\"")
             }
             switch record.phase {
-            case .offscreen, .keptAside, .configured:
+            case .offscreen, .keptAside, .configured, .unknown:
                 break
             default:
                 throw LifecycleViolation("cell #\(id) joins the reuse pool, but it is \(record.phase.describe); only a cell that is off screen (or prepared and never shown) can be pooled")
@@ -283,6 +285,8 @@ public struct ReplayState: Sendable {
             reconfiguringRows = Set(rows)
         case .viewDidDisappear:
             hasDisappeared = true
+        case .gap:
+            forgetAfterGap()
         case .didReceiveMemoryWarning, .reloadData, .note, .recordingEnded:
             break
         case .imageRequest, .pageRequest, .requestStarted, .requestCoalesced, .response, .requestFailed,
@@ -305,6 +309,22 @@ public struct ReplayState: Sendable {
         if let count = header.rowCount, row >= count {
             throw LifecycleViolation("row \(row) does not exist; the table has \(count) rows (0–\(count - 1))")
         }
+    }
+
+    /// An imported log left lines out: nothing is known any more about where each
+    /// live cell is, which rows are on screen or which prefetches are outstanding.
+    /// The replay starts afresh: each live cell's next event is taken as it comes.
+    private mutating func forgetAfterGap() {
+        for index in cells.indices where cells[index].phase != .deallocated {
+            cells[index].phase = .unknown
+        }
+        poolStorage = [:]
+        keptAside = []
+        displayed = [:]
+        reloadingRows = []
+        reconfiguringRows = []
+        pendingPrefetchOrder = [:]
+        lastFrame = nil
     }
 
     mutating func update(_ id: Int, _ change: (inout CellRecord) -> Void) {

@@ -74,7 +74,7 @@ extension TraceEvent {
                 if let image = visible.image { cell.add("image", image.jsonValue) }
                 return cell.value
             }))
-        case .note(let text):
+        case .note(let text), .gap(let text):
             out.add("text", text)
         case .imageRequest(let request, let row, let image, let cause, let sync):
             out.add("request", request)
@@ -123,6 +123,7 @@ extension TraceEvent {
         case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear, .recordingEnded:
             break
         }
+        if inferred { out.add("inferred", true) }
         return out.value
     }
 
@@ -133,7 +134,7 @@ extension TraceEvent {
         if names.contains("row") { names.append("section") }
         if names.contains("previousRow") { names.append("previousSection") }
         if names.contains("rows") && kind != .numberOfRows { names.append("indexPaths") }
-        return names
+        return names + ["inferred"]
     }
 
     static func ownMemberNames(of kind: EventKind) -> [String] {
@@ -148,7 +149,7 @@ extension TraceEvent {
         case .scrollViewDidEndDragging: return ["offset", "willDecelerate"]
         case .scrollToRow: return ["row", "position", "animated"]
         case .frame: return ["frame", "offset", "cells"]
-        case .note: return ["text"]
+        case .note, .gap: return ["text"]
         case .imageRequest: return ["request", "row", "image", "cause", "sync"]
         case .pageRequest: return ["request", "firstRow", "count"]
         case .requestStarted, .requestCancelled: return ["request"]
@@ -286,6 +287,7 @@ extension TraceEvent {
         case .didReceiveMemoryWarning: body = .didReceiveMemoryWarning
         case .viewDidDisappear: body = .viewDidDisappear
         case .note: body = .note(text: try object.required("text").string())
+        case .gap: body = .gap(text: try object.optional("text")?.string() ?? "")
         case .imageRequest:
             let causeField = try object.required("cause", "why the image was requested")
             body = .imageRequest(request: try request(), row: try row(), image: try object.required("image").nonNegativeInt(),
@@ -313,7 +315,8 @@ extension TraceEvent {
         case .imageMemory: body = .imageMemory(bytes: try object.required("bytes").nonNegativeInt())
         case .numberOfRows: body = .numberOfRows(rows: try object.required("rows").nonNegativeInt())
         }
-        return TraceEvent(seq: seq, time: VirtualTime(microseconds: Int64((ms * 1000).rounded())), body: body)
+        return TraceEvent(seq: seq, time: VirtualTime(microseconds: Int64((ms * 1000).rounded())), body: body,
+                          inferred: try object.optional("inferred")?.bool() ?? false)
     }
 }
 

@@ -10,11 +10,15 @@ public struct TraceEvent: Sendable, Equatable {
     /// Virtual time of the event.
     public var time: VirtualTime
     public var body: EventBody
+    /// True when the event (or the cell it names) was reconstructed by `reuselab
+    /// import` rather than printed in the device's log. Written `"inferred": true`.
+    public var inferred = false
 
-    public init(seq: Int, time: VirtualTime, body: EventBody) {
+    public init(seq: Int, time: VirtualTime, body: EventBody, inferred: Bool = false) {
         self.seq = seq
         self.time = time
         self.body = body
+        self.inferred = inferred
     }
 
     public var kind: EventKind { body.kind }
@@ -97,6 +101,10 @@ public enum EventBody: Sendable, Equatable {
     case viewDidDisappear
     /// An instructor's note, shown when the trace is replayed.
     case note(text: String)
+    /// An imported log was abridged here (`...`, `(중략)`): lines are missing, so
+    /// what each cell did in between is unknown and the replay starts afresh.
+    /// `text` is what the log printed there.
+    case gap(text: String)
     /// The script is over: the screen stayed as the last frame showed it until now.
     /// (Frames are recorded only when something changes, so this marks how long
     /// the last one lasted.)
@@ -139,6 +147,7 @@ public enum EventBody: Sendable, Equatable {
         case .didReceiveMemoryWarning: return .didReceiveMemoryWarning
         case .viewDidDisappear: return .viewDidDisappear
         case .note: return .note
+        case .gap: return .gap
         case .recordingEnded: return .recordingEnded
         }
     }
@@ -181,6 +190,7 @@ public enum EventKind: String, Sendable, CaseIterable {
     case didReceiveMemoryWarning
     case viewDidDisappear
     case note
+    case gap
     case recordingEnded
 
     /// The UIKit lifecycle callbacks DESIGN.md names; the rest are bookkeeping.

@@ -10,15 +10,18 @@ public struct TraceHeader: Sendable, Equatable {
     public var profile: TableProfile
     /// The scenario, defaults filled in. Absent in hand-written or imported traces.
     public var scenario: Scenario?
+    /// For a trace imported from a device's log: the log and what was read from it.
+    public var source: ImportSource?
 
-    public init(title: String, profile: TableProfile, scenario: Scenario? = nil) {
+    public init(title: String, profile: TableProfile, scenario: Scenario? = nil, source: ImportSource? = nil) {
         self.title = title
         self.profile = profile
         self.scenario = scenario
+        self.source = source
     }
 
     /// How many rows the table has, when the trace says.
-    public var rowCount: Int? { scenario?.table.rows }
+    public var rowCount: Int? { scenario?.table.rows ?? source?.rows ?? source?.sections.map { $0.reduce(0, +) } }
 }
 
 /// A whole trace held in memory.

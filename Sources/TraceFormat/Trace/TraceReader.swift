@@ -184,7 +184,7 @@ public enum TraceReader {
         }
     }
 
-    static let headerMembers = ["format", "version", "title", "profile", "scenario", "events"]
+    static let headerMembers = ["format", "version", "title", "profile", "scenario", "import", "events"]
 
     static func decodeHeader(_ members: [String: JSONField], rootPosition: SourcePosition) throws(ReuseLabError) -> TraceHeader {
         let root = JSONField(JSONNode(.object(JSONObject()), at: rootPosition), path: "")
@@ -221,6 +221,7 @@ public enum TraceReader {
                 throw profileField.error("\"profile\" is \"\(profile.rawValue)\" but the scenario says \"\(scenario.profile.rawValue)\"")
             }
         }
-        return TraceHeader(title: title, profile: profile, scenario: scenario)
+        let source = try members["import"].map { field throws(ReuseLabError) in try ImportSource.decode(JSONField(field.node, path: "import")) }
+        return TraceHeader(title: title, profile: profile, scenario: scenario, source: source)
     }
 }

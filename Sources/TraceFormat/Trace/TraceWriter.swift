@@ -12,6 +12,9 @@ public enum TraceWriter {
         if let scenario = header.scenario {
             out += "  \"scenario\": " + JSONWriter.compact(scenario.jsonValue) + ",\n"
         }
+        if let source = header.source {
+            out += "  \"import\": " + JSONWriter.compact(source.jsonValue) + ",\n"
+        }
         return out
     }
 

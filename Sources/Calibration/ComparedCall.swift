@@ -1,0 +1,97 @@
+import TraceFormat
+
+/// One lifecycle call as calibration compares it: its kind and the rows it names,
+/// never its cell id (a device log's cell ids are the importer's guesses) nor its
+/// time (a device's clock and the engine's differ). `init`, `prepareForReuse` and
+/// `deinit` are compared by kind alone: which row a reused cell last showed
+/// depends on which cell the importer guessed it was.
+struct ComparedCall: Sendable, Equatable {
+    var kind: EventKind
+    /// The row of `cellForRowAt`, `willDisplay` and `didEndDisplaying`; the rows of
+    /// the prefetch calls, in order; empty for the others.
+    var rows: [Int]
+    /// The event's `seq` in its own trace, for sentences a reader can look up.
+    var seq: Int
+    /// The call as one number: equal calls have equal keys (FNV-1a, the same on
+    /// every machine, so ties and results never depend on the process).
+    var key: UInt64
+
+    /// The call `event` makes, or nil for an event that is not a lifecycle call.
+    init?(_ event: TraceEvent) {
+        let rows: [Int]
+        switch event.body {
+        case .initCell, .prepareForReuse, .deinitCell:
+            rows = []
+        case .cellForRowAt(let row, _), .willDisplay(let row, _), .didEndDisplaying(let row, _):
+            rows = [row]
+        case .prefetchRowsAt(let list), .cancelPrefetchingForRowsAt(let list):
+            rows = list
+        default:
+            return nil
+        }
+        kind = event.kind
+        self.rows = rows
+        seq = event.seq
+        key = ComparedCall.key(kind: event.kind, rows: rows)
+    }
+
+    static func key(kind: EventKind, rows: [Int]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ byte: UInt8) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        for byte in kind.rawValue.utf8 { mix(byte) }
+        for row in rows {
+            mix(0x2c)
+            var value = UInt64(bitPattern: Int64(row))
+            for _ in 0..<8 {
+                mix(UInt8(truncatingIfNeeded: value))
+                value >>= 8
+            }
+        }
+        return hash
+    }
+
+    /// "cellForRowAt row 21", "prefetchRowsAt [19, 20]", "init"; rows named by
+    /// section when the table has sections.
+    func describe(_ naming: RowNaming) -> String {
+        let name = kind.rawValue
+        switch kind {
+        case .cellForRowAt, .willDisplay, .didEndDisplaying:
+            return rows.first.map { "\(name) \(naming.name($0))" } ?? name
+        case .prefetchRowsAt, .cancelPrefetchingForRowsAt:
+            return "\(name) \(ComparedCall.list(rows, naming))"
+        default:
+            return name
+        }
+    }
+
+    /// "[19, 20, 21]", shortened past eight rows ("[19, 20, …, 28]": ten rows).
+    static func list(_ rows: [Int], _ naming: RowNaming) -> String {
+        let names = rows.map { naming.short($0) }
+        guard names.count > 8, let last = names.last else { return "[" + names.joined(separator: ", ") + "]" }
+        return "[" + names.prefix(3).joined(separator: ", ") + ", …, " + last + "] (\(names.count) rows)"
+    }
+}
+
+/// The lifecycle calls of one trace in order, and where an imported log was
+/// abridged: `gaps[i]` is how many calls came before the i-th gap marker.
+struct CallSequence: Sendable {
+    var calls: [ComparedCall] = []
+    var gaps: [Int] = []
+
+    /// The calls of `events`: lifecycle kinds only; gap markers noted, every other
+    /// kind (frames, the pool's bookkeeping, scrolling, notes) left out.
+    init(_ events: [TraceEvent]) {
+        for event in events {
+            if case .gap = event.body {
+                if gaps.last != calls.count { gaps.append(calls.count) }
+            } else if let call = ComparedCall(event) {
+                calls.append(call)
+            }
+        }
+    }
+
+    var keys: [UInt64] { calls.map(\.key) }
+}

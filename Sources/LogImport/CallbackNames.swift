@@ -1,0 +1,240 @@
+/// The spellings in which people print the names of the lifecycle callbacks, and
+/// finding them in a message.
+///
+/// A name is looked for in the message's words cut at camel-case humps and
+/// lower-cased — `tableView:willDisplayCell:forRowAtIndexPath:` reads as
+/// `table view will display cell for row at index path`, `Will display cell: 3` as
+/// `will display cell` — and a spelling matches a run of whole pieces, joined: so
+/// `willDisplay`, `will display`, `WILL_DISPLAY` and `willdisplay` are one spelling,
+/// and `init` matches in `init(style:)` and `MyCell init` but never inside
+/// `initialize` or `deinit`. Pieces separated by a number, a list or an address
+/// do not join.
+///
+/// When several names are found, the one that starts first wins, and of those
+/// starting together the longest: the line is about what it names first (`init,
+/// row: 0 (from cellForRowAt)` is an init), and a selector's later parts belong to
+/// it (`willDisplayCell:forRowAtIndexPath:` is willDisplay, not cellForRowAt;
+/// `cancelPrefetchingForRowsAt` is a cancel, not a prefetch).
+enum CallbackNames {
+    typealias Callback = LogLine.Callback
+
+    /// One spelling: the pieces joined and lower-cased. `splittable` says whether its
+    /// pieces may come from several words (`will display`) or must form one word
+    /// (`cellForRow`: "cell for row" is too common in prose to name the callback).
+    struct Spelling {
+        let callback: Callback
+        let splittable: Bool
+        /// For the bare words `prefetch`, `prefetching` and their cancels, common in
+        /// prose: the line must print rows for them to name the callback.
+        let needsRows: Bool
+    }
+
+    static let spellings: [String: Spelling] = {
+        var table: [String: Spelling] = [:]
+        func add(_ callback: Callback, splittable: Bool = true, needsRows: Bool = false, _ names: String...) {
+            for name in names { table[name] = Spelling(callback: callback, splittable: splittable, needsRows: needsRows) }
+        }
+        add(.cellForRowAt, "cellforrowat", "cellforrowatindexpath")
+        add(.cellForRowAt, splittable: false, "cellforrow")
+        add(.willDisplay, "willdisplay")
+        add(.didEndDisplaying, "didenddisplaying", "didenddisplay", "enddisplaying", "endeddisplaying")
+        add(.prefetchRowsAt, "prefetchrowsat", "prefetchrowsatindexpaths", "prefetchrows", "prefetchingrows")
+        add(.prefetchRowsAt, needsRows: true, "prefetch", "prefetching")
+        add(.cancelPrefetchingForRowsAt, "cancelprefetchingforrowsat", "cancelprefetchingforrowsatindexpaths")
+        add(.cancelPrefetchingForRowsAt, needsRows: true,
+            "cancelprefetching", "cancelprefetch", "cancelledprefetching", "canceledprefetching", "cancellingprefetching",
+            "cancelingprefetching", "prefetchcancelled", "prefetchcanceled", "prefetchingcancelled", "prefetchingcanceled",
+            "prefetchcancel")
+        add(.prepareForReuse, "prepareforreuse", "preparingforreuse", "preparedforreuse")
+        add(.initCell, "init", "awakefromnib")
+        add(.deinitCell, "deinit", "deinitialized", "deinitialised", "deinitializing", "deinitialising", "deinited",
+            "dealloc", "deallocated", "deallocating")
+        return table
+    }()
+
+    /// The spellings as a tree of letters, walked piece by piece while matching.
+    private static let tree = SpellingTree(spellings)
+
+    /// Every spelling contains one of these runs of letters. A line whose letters,
+    /// squashed together, hold none of them names no callback, and is passed over
+    /// before being cut into tokens: most lines of a log are such lines.
+    private static let roots: [[UInt8]] = ["cellforrow", "display", "prefetch", "reuse", "init", "awakefromnib", "dealloc"]
+        .map { Array($0.utf8) }
+
+    /// Pieces that, right after a name, make it another method or a property: the
+    /// header and footer views' `willDisplayHeaderView`, `willDisplayContextMenu`,
+    /// `prefetchDataSource`, `isPrefetchingEnabled`.
+    private static let notFollowedBy: [Callback: [[String]]] = [
+        .willDisplay: [["header"], ["footer"], ["supplementary"], ["context"]],
+        .didEndDisplaying: [["header"], ["footer"], ["supplementary"], ["context"]],
+        .prefetchRowsAt: [["data", "source"], ["datasource"], ["enabled"]],
+    ]
+
+    /// A piece that, right before a name, makes it part of a type's name:
+    /// `UITableViewDataSourcePrefetching`.
+    private static let notPrecededBy: [Callback: Set<String>] = [
+        .prefetchRowsAt: ["source", "datasource"],
+    ]
+
+    /// A piece of a word: where it is, and whether it joins the piece before it
+    /// (nothing but spaces and punctuation between).
+    struct Piece {
+        var token: Int
+        var start: Int
+        var end: Int
+        var joinsPrevious: Bool
+
+        /// The piece's letters, lower-cased.
+        func text(in scalars: [Unicode.Scalar]) -> String {
+            var view = String.UnicodeScalarView()
+            for position in start..<end { view.append(scalars[position].asciiLowercased) }
+            return String(view)
+        }
+    }
+
+    /// A name found in the message: its callback, and the pieces it covers.
+    struct Match {
+        var callback: Callback
+        var pieces: Range<Int>
+        /// Where it is in the message's scalars.
+        var start: Int
+        var end: Int
+        /// The token indexes its pieces come from.
+        var tokens: ClosedRange<Int>
+        /// See `Spelling.needsRows`.
+        var needsRows: Bool
+    }
+
+    /// Every word of the message cut into pieces.
+    static func pieces(of message: MessageTokens) -> [Piece] {
+        var pieces: [Piece] = []
+        var joins = false
+        for (index, token) in message.tokens.enumerated() {
+            switch token.kind {
+            case .word:
+                for range in humps(message.scalars, token.start..<token.end) {
+                    pieces.append(Piece(token: index, start: range.lowerBound, end: range.upperBound, joinsPrevious: joins))
+                    joins = true
+                }
+            case .separator:
+                continue
+            default:
+                joins = false
+            }
+        }
+        return pieces
+    }
+
+    /// The camel-case humps of a word: `UITableViewCell` → `UI`, `Table`, `View`, `Cell`.
+    static func humps(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = range.lowerBound
+        var index = range.lowerBound + 1
+        while index < range.upperBound {
+            let current = scalars[index], previous = scalars[index - 1]
+            let next = index + 1 < range.upperBound ? scalars[index + 1] : nil
+            if current.isASCIIUpper, previous.isASCIILower || (previous.isASCIIUpper && next?.isASCIILower == true) {
+                result.append(start..<index)
+                start = index
+            }
+            index += 1
+        }
+        if start < range.upperBound { result.append(start..<range.upperBound) }
+        return result
+    }
+
+    /// Whether the message's letters hold any of the `roots`: false means no
+    /// spelling can match, whatever the message's words.
+    static func mayName(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
+        // Written plainly (values, not helpers): every line of a log passes here.
+        var letters: [UInt8] = []
+        letters.reserveCapacity(range.count)
+        for scalar in scalars[range] {
+            let value = scalar.value
+            if value >= 0x61 && value <= 0x7A {
+                letters.append(UInt8(value))
+            } else if value >= 0x41 && value <= 0x5A {
+                letters.append(UInt8(value + 0x20))
+            }
+        }
+        return letters.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var start = 0
+            while start < count {
+                let head = buffer[start]
+                // Only the first letters of roots start a comparison.
+                if head == 0x63 || head == 0x64 || head == 0x70 || head == 0x72 || head == 0x69 || head == 0x61 {
+                    for root in roots where root[0] == head && root.count <= count - start {
+                        var offset = 1
+                        while offset < root.count && buffer[start + offset] == root[offset] { offset += 1 }
+                        if offset == root.count { return true }
+                    }
+                }
+                start += 1
+            }
+            return false
+        }
+    }
+
+    /// Every name in the message, in order of where it starts.
+    static func matches(in pieces: [Piece], of scalars: [Unicode.Scalar]) -> [Match] {
+        var found: [Match] = []
+        for first in pieces.indices {
+            var node = 0
+            var last = first
+            walk: while last < pieces.count, last == first || pieces[last].joinsPrevious {
+                for position in pieces[last].start..<pieces[last].end {
+                    guard let next = tree.child(of: node, scalars[position]) else { break walk }
+                    node = next
+                }
+                if let spelling = tree.spelling(at: node), spelling.splittable || pieces[first].token == pieces[last].token,
+                   !isPartOfAnotherName(spelling.callback, pieces, scalars, first: first, last: last) {
+                    found.append(Match(callback: spelling.callback, pieces: first..<(last + 1),
+                                       start: pieces[first].start, end: pieces[last].end,
+                                       tokens: pieces[first].token...pieces[last].token, needsRows: spelling.needsRows))
+                }
+                last += 1
+            }
+        }
+        return found
+    }
+
+    /// Whether the message names a collection view (`collectionView(_:willDisplay:forItemAt:)`,
+    /// `forItemAt`): its callbacks share names with the table view's, but ReuseLab
+    /// does not model collection views, so such lines are not read as table callbacks.
+    static func namesACollectionView(_ pieces: [Piece], of scalars: [Unicode.Scalar]) -> Bool {
+        let phrases = [["collection", "view"], ["for", "item", "at"], ["cell", "for", "item"]]
+        for start in pieces.indices {
+            for phrase in phrases where start + phrase.count <= pieces.count {
+                if phrase.indices.allSatisfy({ offset in
+                    (offset == 0 || pieces[start + offset].joinsPrevious) && pieces[start + offset].text(in: scalars) == phrase[offset]
+                }) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// The name the line is about: the first, and of names starting together the longest.
+    static func primary(_ matches: [Match]) -> Match? {
+        matches.min { a, b in
+            a.start != b.start ? a.start < b.start : a.end > b.end
+        }
+    }
+
+    private static func isPartOfAnotherName(_ callback: Callback, _ pieces: [Piece], _ scalars: [Unicode.Scalar],
+                                            first: Int, last: Int) -> Bool {
+        if let before = notPrecededBy[callback], first > 0, pieces[first].joinsPrevious,
+           before.contains(pieces[first - 1].text(in: scalars)) {
+            return true
+        }
+        guard let forbidden = notFollowedBy[callback] else { return false }
+        return forbidden.contains { words in
+            words.indices.allSatisfy { offset in
+                let index = last + 1 + offset
+                return index < pieces.count && pieces[index].joinsPrevious && pieces[index].text(in: scalars) == words[offset]
+            }
+        }
+    }
+}

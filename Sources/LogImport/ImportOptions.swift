@@ -1,0 +1,34 @@
+import TraceFormat
+
+/// What the instructor tells `reuselab import` about a log: its name, the
+/// table view it came from (profile and row count, when known), a title, and
+/// patterns for lines the recogniser does not know.
+public struct ImportOptions: Sendable {
+    public var logName: String
+    public var profile: TableProfile
+    public var rows: Int?
+    public var title: String?
+    public var patterns: [CustomPattern]
+
+    public init(logName: String, profile: TableProfile = .modern, rows: Int? = nil, title: String? = nil, patterns: [CustomPattern] = []) {
+        self.logName = logName
+        self.profile = profile
+        self.rows = rows
+        self.title = title
+        self.patterns = patterns
+    }
+}
+
+/// What an import produced: the trace, and the counts `import` reports.
+public struct ImportReport: Sendable {
+    public var trace: Trace
+    public var lines: Int
+    public var recognised: Int
+    public var skipped: Int
+    public var gaps: Int
+    /// Events the importer reconstructed (a cell the log does not name, a call it does not print).
+    public var inferred: Int
+    /// Lines whose calls could not be placed at all (counted, and marked by a gap).
+    public var unplaced: Int
+    public var syntheticTimes: Bool
+}

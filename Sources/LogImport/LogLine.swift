@@ -1,0 +1,69 @@
+/// What one line of a console log says about the cell lifecycle, if anything.
+///
+/// The recogniser (`LineRecogniser`) turns a raw line — with or without an
+/// NSLog / os_log / `log show` prefix — into one of these; the importer then
+/// turns the sequence into trace events, inferring which cell each line is about.
+public struct LogLine: Equatable, Sendable {
+    /// The lifecycle callbacks a log can show, named as trace events are.
+    public enum Callback: String, Sendable, CaseIterable {
+        case initCell = "init"
+        case prepareForReuse
+        case cellForRowAt
+        case willDisplay
+        case didEndDisplaying
+        case prefetchRowsAt
+        case cancelPrefetchingForRowsAt
+        case deinitCell = "deinit"
+    }
+
+    /// What the line is: a callback, a mark where the log was cut, or anything else.
+    public enum Content: Equatable, Sendable {
+        /// A lifecycle callback.
+        case callback(Callback)
+        /// A line that marks where the log was abridged: `...`, `…`, `(중략)`, `[...]`, `(snip)`.
+        case gap
+        /// Anything else (app output, warnings, blank lines): skipped and counted.
+        case other
+    }
+
+    public var content: Content
+    /// The index paths the line names, in the order printed. For `cellForRowAt`,
+    /// `willDisplay` and `didEndDisplaying` the first is the row; for the prefetch
+    /// calls, all of them; for `init`, `prepareForReuse` and `deinit`, the row the
+    /// cell says it last showed, when it prints one.
+    public var indexPaths: [LogIndexPath]
+    /// True when the line printed its row as `nil` (or `Optional(nil)`).
+    public var rowIsNil: Bool
+    /// The cell's object address (`0x7fb8…`), when the line prints one (never an
+    /// `NSIndexPath`'s own address).
+    public var address: String?
+    /// When the line was written, in seconds from an arbitrary origin (NSLog,
+    /// os_log and `log show` prefixes, or the canonical format's `t=`); nil without.
+    public var seconds: Double?
+    /// The content offset, when the line prints one (the canonical format's `offset=`).
+    public var offset: Double?
+    /// 1-based line number in the log.
+    public var lineNumber: Int
+
+    public init(content: Content, indexPaths: [LogIndexPath] = [], rowIsNil: Bool = false, address: String? = nil,
+                seconds: Double? = nil, offset: Double? = nil, lineNumber: Int) {
+        self.content = content
+        self.indexPaths = indexPaths
+        self.rowIsNil = rowIsNil
+        self.address = address
+        self.seconds = seconds
+        self.offset = offset
+        self.lineNumber = lineNumber
+    }
+}
+
+/// A row as a log prints it: `[0, 19]`, `{length = 2, path = 0 - 19}`, or a bare row (section 0).
+public struct LogIndexPath: Equatable, Hashable, Sendable {
+    public var section: Int
+    public var row: Int
+
+    public init(section: Int = 0, row: Int) {
+        self.section = section
+        self.row = row
+    }
+}

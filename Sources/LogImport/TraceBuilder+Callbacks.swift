@@ -1,0 +1,151 @@
+import TraceFormat
+
+/// One handler per callback a log can show (see `TraceBuilder` for the rules).
+extension TraceBuilder {
+    mutating func handle(_ callback: LogLine.Callback, _ line: LogLine) {
+        let row = globalRow(line.indexPaths.first)
+        switch callback {
+        case .initCell:
+            create(address: line.address)
+        case .prepareForReuse:
+            reuse(previousRow: line.rowIsNil ? nil : row, address: line.address)
+        case .cellForRowAt:
+            guard let row else { return unplaceable("cellForRowAt without a row") }
+            configure(row: row, address: line.address)
+        case .willDisplay:
+            guard let row else { return unplaceable("willDisplay without a row") }
+            display(row: row, address: line.address)
+        case .didEndDisplaying:
+            guard let row else { return unplaceable("didEndDisplaying without a row") }
+            endDisplaying(row: row, address: line.address)
+        case .prefetchRowsAt:
+            let rows = line.indexPaths.compactMap(globalRow)
+            // A row still outstanding is not asked for again; the log missed its display or cancel.
+            let fresh = unique(rows).filter { !state.isPrefetching($0) }
+            guard !fresh.isEmpty else { return }
+            emit(.prefetchRowsAt(rows: fresh), inferred: fresh.count != rows.count)
+        case .cancelPrefetchingForRowsAt:
+            let rows = line.indexPaths.compactMap(globalRow)
+            let outstanding = unique(rows).filter { state.isPrefetching($0) }
+            guard !outstanding.isEmpty else { return }
+            emit(.cancelPrefetchingForRowsAt(rows: outstanding), inferred: outstanding.count != rows.count)
+        case .deinitCell:
+            deallocate(address: line.address)
+        }
+    }
+
+    // MARK: Dequeuing
+
+    mutating func create(address: String?, inferred: Bool = false) {
+        let id = state.cells.count + 1
+        emit(.initCell(cell: id, identifier: Self.identifier), inferred: inferred)
+        if let address { addresses[address] = id }
+        dequeued = id
+    }
+
+    mutating func reuse(previousRow: Int?, address: String?) {
+        var chosen = cell(at: address)
+        var guessed = chosen == nil
+        if chosen == nil, let previousRow {
+            // The cell that last showed the row the line prints, most recently released first.
+            chosen = releasedCells().first { state.cell($0)?.lastRow == previousRow }
+            guessed = chosen == nil
+        }
+        if chosen == nil { chosen = cellToReuse() }
+        guard let id = chosen else {
+            // The log reuses a cell it never showed: make one, and say nothing is known of it.
+            create(address: address, inferred: true)
+            gap("the log reuses a cell it never showed being created or leaving the screen")
+            if let made = dequeued ?? state.cells.last?.id { emitReuse(made, previousRow: previousRow, inferred: true) }
+            return
+        }
+        if let address { addresses[address] = id }
+        emitReuse(id, previousRow: previousRow, inferred: guessed)
+    }
+
+    private mutating func emitReuse(_ id: Int, previousRow: Int?, inferred: Bool) {
+        // Written with the row the cell really showed: the printed one only when it is that cell's.
+        let lastRow = state.cell(id)?.lastRow ?? previousRow
+        emit(.prepareForReuse(cell: id, identifier: Self.identifier, previousRow: lastRow), inferred: inferred)
+        dequeued = id
+    }
+
+    /// A dequeue the log does not print: from the pool if the rules give a cell, else a new one.
+    mutating func dequeueUnprinted() -> Int {
+        if let id = cellToReuse() {
+            emitReuse(id, previousRow: nil, inferred: true)
+        } else {
+            create(address: nil, inferred: true)
+        }
+        return dequeued ?? state.cells.count
+    }
+
+    // MARK: Showing rows
+
+    mutating func configure(row: Int, address: String?) {
+        var id = cell(at: address) ?? dequeued
+        var inferred = false
+        if id == nil {
+            id = dequeueUnprinted()
+            inferred = true
+        }
+        dequeued = nil
+        guard let cell = id else { return }
+        if let address { addresses[address] = cell }
+        emit(.cellForRowAt(row: row, cell: cell), inferred: inferred)
+    }
+
+    mutating func display(row: Int, address: String?) {
+        if let shown = state.displayed[row]?.last, shown != cell(at: address) {
+            // The log never printed this row leaving; it must have, to show it again.
+            emit(.didEndDisplaying(row: row, cell: shown), inferred: true)
+        }
+        if let id = cell(at: address) ?? cellConfigured(forRow: row) ?? cellHeld(forRow: row) {
+            emit(.willDisplay(row: row, cell: id))
+            return
+        }
+        if let id = cellLastShowing(row) {
+            emit(.willDisplay(row: row, cell: id), inferred: true)
+            return
+        }
+        // No cellForRowAt for the row in the log: reconstruct one.
+        let id = dequeueUnprinted()
+        dequeued = nil
+        emit(.cellForRowAt(row: row, cell: id), inferred: true)
+        emit(.willDisplay(row: row, cell: id), inferred: true)
+    }
+
+    mutating func endDisplaying(row: Int, address: String?) {
+        if let id = cell(at: address) ?? state.displayed[row]?.first {
+            emit(.didEndDisplaying(row: row, cell: id))
+        } else if let id = cellLastShowing(row) {
+            emit(.didEndDisplaying(row: row, cell: id), inferred: true)
+        } else {
+            unplaceable("didEndDisplaying for \(naming.name(row)), which the log never showed appearing")
+        }
+    }
+
+    mutating func deallocate(address: String?) {
+        if let id = cell(at: address) {
+            if case .displayed = phase(id), !state.hasDisappeared { emit(.viewDidDisappear, inferred: true) }
+            emit(.deinitCell(cell: id))
+            return
+        }
+        // Which cell goes is not printed: one off screen if any (oldest first), else the screen went away.
+        let live = state.cells.filter { $0.phase != .deallocated }
+        let offScreen = live.filter { if case .displayed = $0.phase { return false } else { return true } }
+        guard let id = (offScreen.first ?? live.first)?.id else { return unplaceable("deinit, but no cell is alive") }
+        if offScreen.isEmpty, !state.hasDisappeared { emit(.viewDidDisappear, inferred: true) }
+        emit(.deinitCell(cell: id), inferred: true)
+    }
+
+    mutating func unplaceable(_ what: String) {
+        unplaced += 1
+        gap("a line could not be placed: \(what)")
+    }
+
+    func unique(_ rows: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        return rows.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,196 @@
+import TraceFormat
+
+/// The second pass of an import: recognised log lines in, trace events out.
+///
+/// Logs rarely say which cell object a line is about, so the builder infers it,
+/// reading where each cell is from the same `ReplayState` every reader folds:
+/// - `init` / `awakeFromNib` creates the next cell; the next `cellForRowAt` is for it.
+/// - `prepareForReuse` takes the cell that last showed the row the line prints
+///   (seed 004's `prepareForReuse, row:0`); else the one the profile's rules would
+///   hand out: the most recently released (last in, first out), in the modern
+///   profile skipping a cell still kept aside within one row of the screen.
+/// - A printed object address (`0x7fb8…`) is the cell's identity.
+/// - A call the log leaves out (a `cellForRowAt` with no dequeue before it, a
+///   `willDisplay` with no `cellForRowAt`) is reconstructed.
+/// Every inferred event is marked `inferred`, and `replay` says so.
+///
+/// Each event is folded through `ReplayState.apply` as it is made. A log that is
+/// abridged (`...`, `(중략)`) gets a `gap` event, after which nothing is assumed
+/// about the cells; one whose calls stop fitting together without a marker gets a
+/// gap at that point too, saying why.
+struct TraceBuilder {
+    let lines: [LogLine]
+    let options: ImportOptions
+    let file: String
+    let naming: RowNaming
+    let header: TraceHeader
+    var state: ReplayState
+    var events: [TraceEvent] = []
+    /// When each cell last left the screen (a counter), for last in, first out.
+    var releasedAt: [Int: Int] = [:]
+    var releases = 0
+    /// Cell ids by printed address.
+    var addresses: [String: Int] = [:]
+    /// The cell the last `init` / `prepareForReuse` handed out, waiting for its `cellForRowAt`.
+    var dequeued: Int?
+    var time = VirtualTime.zero
+    var gaps = 0, inferredCount = 0, unplaced = 0
+    /// What the log printed at each gap marker, by line number.
+    let gapTexts: [Int: String]
+
+    static let identifier = "Cell"
+
+    init(lines: [LogLine], lineCount: Int, skipped: Int, options: ImportOptions, file: String, gapTexts: [Int: String] = [:]) throws(ReuseLabError) {
+        self.lines = lines
+        self.gapTexts = gapTexts
+        self.options = options
+        self.file = file
+        // Sections: each section's row count is the highest row the log names in it, plus one.
+        var highest: [Int: Int] = [:]
+        for line in lines {
+            for path in line.indexPaths { highest[path.section] = max(highest[path.section] ?? 0, path.row) }
+        }
+        var sections: [Int]?
+        if let last = highest.keys.max(), last > 0 {
+            sections = (0...last).map { section in highest[section].map { $0 + 1 } ?? 0 }
+        }
+        if let rows = options.rows, sections != nil {
+            throw ReuseLabError(.usage, file: file, "--rows \(rows) gives one section's row count, but the log names rows of several sections; leave --rows out")
+        }
+        if let rows = options.rows, let row = lines.first(where: { $0.indexPaths.contains { $0.row >= rows } }) {
+            let number = row.indexPaths.map(\.row).max() ?? 0
+            throw ReuseLabError(.badInput, file: file, location: InputLocation(position: SourcePosition(line: row.lineNumber, column: 1)),
+                                "the log names row \(number), but --rows says the table has \(rows) rows (0–\(rows - 1))")
+        }
+        let recognised = lines.filter { if case .callback = $0.content { return true } else { return false } }.count
+        let synthetic = !lines.contains { $0.seconds != nil }
+        let source = ImportSource(log: options.logName, lines: lineCount, recognised: recognised, skipped: skipped,
+                                  syntheticTimes: synthetic, rows: options.rows, sections: sections)
+        header = TraceHeader(title: options.title ?? "Imported from \(options.logName)", profile: options.profile, source: source)
+        naming = header.rowNaming
+        state = ReplayState(header: header)
+    }
+
+    mutating func run() throws(ReuseLabError) -> ImportReport {
+        let firstSeconds = lines.first { $0.seconds != nil }?.seconds
+        var recognisedIndex = 0
+        for line in lines {
+            // Times: from the log's timestamps (never going back), else one millisecond per line.
+            if let firstSeconds {
+                if let seconds = line.seconds {
+                    let ms = min(max((seconds - firstSeconds) * 1000, 0), 1e9)
+                    time = max(time, VirtualTime(microseconds: Int64((ms * 1000).rounded())))
+                }
+            } else {
+                time = .milliseconds(recognisedIndex)
+            }
+            recognisedIndex += 1
+            switch line.content {
+            case .gap:
+                gap(gapTexts[line.lineNumber] ?? "...", marked: true)
+            case .callback(let callback):
+                handle(callback, line)
+            case .other:
+                break
+            }
+        }
+        let trace = Trace(header: header, events: events)
+        let source = header.source
+        return ImportReport(trace: trace, lines: source?.lines ?? 0, recognised: source?.recognised ?? 0, skipped: source?.skipped ?? 0,
+                            gaps: gaps, inferred: inferredCount, unplaced: unplaced, syntheticTimes: source?.syntheticTimes ?? true)
+    }
+
+    // MARK: Emitting
+
+    /// Folds `body` into the state and keeps it; if it cannot happen now, marks a
+    /// gap (saying why) and tries once more from the forgetful state after it.
+    mutating func emit(_ body: EventBody, inferred: Bool = false) {
+        if tryEmit(body, inferred: inferred) { return }
+        if case .gap = body { return }
+        var reason = "the log's calls stop fitting together here"
+        let probe = TraceEvent(seq: events.count, time: time, body: body)
+        var copy = state
+        do { try copy.apply(probe) } catch { reason += " (\(error.message))" }
+        gap(reason)
+        if !tryEmit(body, inferred: inferred) { unplaced += 1 }
+    }
+
+    private mutating func tryEmit(_ body: EventBody, inferred: Bool) -> Bool {
+        let event = TraceEvent(seq: events.count, time: time, body: body, inferred: inferred)
+        do {
+            try state.apply(event)
+        } catch {
+            return false
+        }
+        events.append(event)
+        if inferred { inferredCount += 1 }
+        if case .didEndDisplaying(_, let cell) = body {
+            releases += 1
+            releasedAt[cell] = releases
+        }
+        return true
+    }
+
+    /// A gap: where the log printed a marker (`marked`, with its text), or where
+    /// the builder found the calls no longer fit (`text` says why, and starts with
+    /// `TraceBuilder.ownGap` so replay can tell the two apart).
+    mutating func gap(_ text: String, marked: Bool = false) {
+        gaps += 1
+        dequeued = nil
+        _ = tryEmit(.gap(text: marked ? text : Self.ownGap + text), inferred: false)
+    }
+
+    /// How a gap the importer made (not one the log marked) begins its text.
+    static let ownGap = "reuselab import: "
+
+    // MARK: Reading the state
+
+    func phase(_ cell: Int) -> CellPhase? { state.cell(cell)?.phase }
+
+    /// The live cells not on screen and not being configured, most recently released first.
+    func releasedCells() -> [Int] {
+        state.cells.filter { record in
+            switch record.phase {
+            case .offscreen, .pooled, .keptAside, .unknown: return true
+            default: return false
+            }
+        }
+        .map(\.id)
+        .sorted { (releasedAt[$0] ?? 0, $0) > (releasedAt[$1] ?? 0, $1) }
+    }
+
+    /// The cell the profile's rules would hand out next: last in, first out; the
+    /// modern profile keeps a cell whose row is within one row of the screen.
+    func cellToReuse() -> Int? {
+        let candidates = releasedCells()
+        guard options.profile == .modern, let first = state.displayed.keys.min(), let last = state.displayed.keys.max() else {
+            return candidates.first
+        }
+        let kept = (first - 1)...(last + 1)
+        return candidates.first { id in !(state.cell(id)?.lastRow.map(kept.contains) ?? false) } ?? candidates.first
+    }
+
+    func cellConfigured(forRow row: Int) -> Int? {
+        state.cells.first { $0.phase == .configured(row: row) }?.id
+    }
+
+    func cellHeld(forRow row: Int) -> Int? {
+        state.cells.first { $0.phase == .keptAside(row: row) || $0.phase == .offscreen(row: row) }?.id
+    }
+
+    /// After a gap nothing is certain, but a cell that last showed `row` is the best guess for it.
+    func cellLastShowing(_ row: Int) -> Int? {
+        state.cells.last { $0.phase == .unknown && $0.lastRow == row }?.id
+    }
+
+    /// The cell a printed address names, if it is one we know and still alive.
+    func cell(at address: String?) -> Int? {
+        guard let address, let id = addresses[address], let phase = phase(id), phase != .deallocated else { return nil }
+        return id
+    }
+
+    func globalRow(_ path: LogIndexPath?) -> Int? {
+        guard let path else { return nil }
+        return naming.globalRow(section: path.section, row: path.row) ?? (naming.hasSections ? nil : path.row)
+    }
+}

@@ -1,0 +1,253 @@
+import TraceFormat
+import Calibration
+
+/// `reuselab calibrate TRACE [-o SCENARIO]`: for a trace imported from a device's
+/// console log, the scenario whose recording best reproduces the device's
+/// lifecycle calls, how well it does, and where the two still differ.
+enum CalibrateCommand: Subcommand {
+    static let declaration = CommandDeclaration(
+        name: "calibrate",
+        summary: "find the scenario whose recording best matches a device's log",
+        description: """
+        For a trace imported from a real device's console log ('reuselab import'),
+        searches for the scenario whose recording reproduces the device's lifecycle
+        calls best: the profile, the screen and its insets, the table's rows, and
+        one drag down (how far and how fast). The screen is sized so that the rows
+        the log shows at launch are on screen; the drag ends where the log's last
+        rows appear and leave. Each candidate is recorded in memory and its calls
+        are aligned with the device's (longest common subsequence) by kind and
+        rows, never by cell id, which a log only lets the importer guess (so the
+        ids need not pass 'reuselab validate'). Where the log was abridged (a gap),
+        whatever the recording does is not held against it.
+
+        Prints the match, the scenario as JSON ready to save (or writes it to
+        SCENARIO with -o), and where the device and the recording still part ways.
+        Then 'reuselab record SCENARIO -o calibrated.trace.json' and 'reuselab diff
+        TRACE calibrated.trace.json' show every step where they differ.
+        """,
+        positionals: [
+            PositionalDeclaration(name: "TRACE", meaning: "a trace imported from a device's log", standardInput: true),
+        ],
+        options: [
+            OptionDeclaration(long: "--output", short: "-o", kind: .path, valueName: "SCENARIO",
+                              meaning: "write the scenario to SCENARIO, atomically (- prints only the scenario)"),
+            OptionDeclaration(long: "--force", kind: .flag,
+                              meaning: "replace SCENARIO if it exists (a folder, FIFO or device is never replaced)"),
+            OptionDeclaration(long: "--json", kind: .flag,
+                              meaning: "print one JSON object: scenario, score, matched, deviceEvents, recordedEvents, candidatesTried, differences"),
+        ],
+        sections: [
+            HelpSection(title: "What is searched", text: """
+            The profile (the header's first, then the other), iPhone insets (status
+            bar 0, 20, 44, 47, 59 or 64 pt, home indicator 34 or 0), screen heights
+            that show the launch rows, 44 pt rows, prefetching as the log shows it,
+            and one drag: where it ends, and its speed (from the log's timestamps,
+            or a few speeds when the log has none). The same trace always gives the
+            same scenario.
+            """),
+            HelpSection(title: "Exit status", text: """
+            0 when a scenario was found, whatever the match; 64, 65, 66, 67 or 73 for
+            errors (see reuselab --help). A recorded trace (one whose header has a
+            scenario) is refused with 65: compare recordings with 'reuselab diff'.
+            """),
+        ],
+        examples: [
+            CommandExample(command: "reuselab calibrate device.trace.json",
+                           meaning: "print the match, the scenario and where they still differ"),
+            CommandExample(command: "reuselab calibrate device.trace.json -o device.scenario.json",
+                           meaning: "save the scenario; record it and diff its trace with device.trace.json to see every step"),
+        ])
+
+    static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let path = line.positionals[0]
+        let output = line.text("--output")
+        let json = line.flag("--json"), force = line.flag("--force")
+        let file = InputFile.displayName(path)
+        if let output, OutputFile.isStandardOutput(output), json {
+            throw ReuseLabError(.usage, "calibrate: -o - prints the scenario alone; it cannot go with --json, which prints it inside one object")
+        }
+        if let output {
+            // Refuse before the search rather than after it.
+            try checkSafeToWrite(output, trace: path, force: force)
+        }
+        // Read, not validated: calibration never reads a cell id, and a device
+        // log's ids are guesses, so a trace whose guesses do not add up is still
+        // worth calibrating against.
+        let trace = try TraceReader.read(path: path)
+        let result = try Calibrator.calibrate(trace, file: file)
+        let scenarioFile = PrettyJSON.text(scenarioJSON(result.scenario))
+
+        var written: String?
+        if let output {
+            try OutputFile.write(scenarioFile.utf8, to: output, permission: permission(force: force), standardOutput: io.out)
+            if OutputFile.isStandardOutput(output) { return 0 }
+            written = output
+        }
+        if json {
+            io.out(JSONWriter.compact(jsonReport(result)) + "\n")
+        } else {
+            // On the terminal the JSON is laid out for its width; the file for 80 columns.
+            let shown = PrettyJSON.text(scenarioJSON(result.scenario), width: max(40, io.width))
+            io.out(text(result, trace: path, written: written, scenarioText: shown, width: io.width))
+        }
+        return 0
+    }
+
+    /// An existing file is replaced only with --force, and never the trace being read.
+    static func permission(force: Bool) -> OutputFile.Permission {
+        OutputFile.Permission(force: force) { _ in "may be a scenario of your own" }
+    }
+
+    static func checkSafeToWrite(_ output: String, trace: String, force: Bool) throws(ReuseLabError) {
+        if trace != "-", case .file(let target) = try OutputFile.destination(output), OutputFile.sameFile(target, trace) {
+            throw ReuseLabError(.usage, file: output, "is the trace being calibrated; refusing to write the scenario over it (name it NAME.scenario.json)")
+        }
+        try OutputFile.check(output, permission: permission(force: force))
+    }
+
+    // MARK: Text
+
+    /// The match, the scenario (or where it was written), the differences, what to do next.
+    static func text(_ result: CalibrationResult, trace: String, written: String?, scenarioText: String, width: Int) -> String {
+        func paragraph(_ text: String) -> String { TextWrap.paragraph(text, width: width) }
+        var out = paragraph(matchLine(result))
+        out += paragraph(describe(result.scenario) + " Its recording makes \(plural(result.recordedEvents, "lifecycle call")).")
+        let scenarioName: String
+        if let written {
+            scenarioName = VisibleText.escape(written)
+            out += "\n" + paragraph("The scenario is written to \(scenarioName).")
+        } else {
+            scenarioName = "calibrated.scenario.json"
+            out += "\n" + paragraph("The scenario (save it as \(scenarioName), or use -o):") + scenarioText
+        }
+        out += "\n"
+        if result.differences.isEmpty {
+            out += paragraph("Where they still differ: nowhere. Every lifecycle call the device shows comes in the same order in the recording.")
+        } else {
+            out += paragraph("Where they still differ:")
+            for sentence in result.differences { out += TextWrap.row("  - ", VisibleText.escape(sentence), width: width) }
+        }
+        let traceName = VisibleText.escape(trace == "-" ? "TRACE" : trace)
+        out += "\n" + paragraph("To see every step, record the scenario and compare it with the device:")
+        out += TextWrap.row("  ", "reuselab record \(scenarioName) -o calibrated.trace.json", width: width)
+        out += TextWrap.row("  ", "reuselab diff \(traceName) calibrated.trace.json", width: width)
+        return out
+    }
+
+    /// "Best match: 97% of the device's 112 lifecycle calls in order (109 matched;
+    /// tried 24 scenarios)."
+    /// The percentage is rounded down, so 100% means every call.
+    static func matchLine(_ result: CalibrationResult) -> String {
+        let percent = result.deviceEvents > 0 ? result.matched * 100 / result.deviceEvents : 0
+        return "Best match: \(percent)% of the device's \(plural(result.deviceEvents, "lifecycle call")) in order (\(result.matched) matched; tried \(plural(result.candidatesTried, "scenario")))."
+    }
+
+    /// "Modern profile, 844 pt screen with insets 47/34 pt, 19 rows of 44 pt at
+    /// launch, 69 rows in all, a prefetch data source; a 439 pt drag over 3000 ms."
+    static func describe(_ scenario: Scenario) -> String {
+        let table = scenario.table
+        let launch = Int(max(0, min(1e6, ((table.viewportHeight - table.contentInsetTop) / table.rowHeight).rounded(.up))))
+        var parts = ["\(scenario.profile.rawValue.prefix(1).uppercased() + scenario.profile.rawValue.dropFirst()) profile",
+                     "\(JSONWriter.formatNumber(table.viewportHeight)) pt screen with insets \(JSONWriter.formatNumber(table.contentInsetTop))/\(JSONWriter.formatNumber(table.contentInsetBottom)) pt",
+                     "\(plural(launch, "row")) of \(JSONWriter.formatNumber(table.rowHeight)) pt at launch",
+                     "\(plural(table.rows, "row")) in all"]
+        parts.append(scenario.prefetching ? "a prefetch data source" : "no prefetch data source")
+        if !scenario.isPrefetchingEnabled { parts.append("isPrefetchingEnabled off") }
+        var text = parts.joined(separator: ", ")
+        for step in scenario.script {
+            switch step {
+            case .drag(let by, let ms): text += "; a \(JSONWriter.formatNumber(by)) pt drag over \(ms) ms"
+            case .disappear: text += ", then the screen goes away"
+            default: break
+            }
+        }
+        return text + "."
+    }
+
+    static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    // MARK: JSON
+
+    /// The scenario as a file would hold it: without the members that only repeat
+    /// their defaults (frame rate, seed, and the images, network, caches, costs and
+    /// paging a text-only table never uses), which reading it back fills in again.
+    static func scenarioJSON(_ scenario: Scenario) -> JSONValue {
+        guard case .object(var object) = scenario.jsonValue else { return scenario.jsonValue }
+        var defaults = Set<String>()
+        if scenario.fps == 60 { defaults.insert("fps") }
+        if scenario.seed == 1 { defaults.insert("seed") }
+        if scenario.world == WorldSpec() { defaults.formUnion(["images", "network", "cache", "mainThread", "paging"]) }
+        object.members.removeAll { defaults.contains($0.key) }
+        return .object(object)
+    }
+
+    static func jsonReport(_ result: CalibrationResult) -> JSONValue {
+        var out = JSONObjectBuilder()
+        out.add("scenario", scenarioJSON(result.scenario))
+        out.add("score", result.score)
+        out.add("matched", result.matched)
+        out.add("deviceEvents", result.deviceEvents)
+        out.add("recordedEvents", result.recordedEvents)
+        out.add("candidatesTried", result.candidatesTried)
+        out.add("differences", .list(result.differences.map { .string($0) }))
+        return out.value
+    }
+}
+
+/// JSON for people to read and save: two spaces per level, and an object or
+/// array on one line when it fits in `width` columns where it starts, as the
+/// bundled scenarios are written. Strings and numbers are written as
+/// `JSONWriter` writes them (a long string still makes a long line).
+enum PrettyJSON {
+    static func text(_ value: JSONValue, width: Int = 80) -> String {
+        var out = ""
+        write(value, indent: 0, used: 0, width: width, into: &out)
+        return out + "\n"
+    }
+
+    /// `used`: columns already taken on the current line (indent, key).
+    static func write(_ value: JSONValue, indent: Int, used: Int, width: Int, into out: inout String) {
+        let compact = spaced(value)
+        let margin = String(repeating: " ", count: indent)
+        switch value {
+        case .object(let object) where !object.members.isEmpty && used + TextWrap.columns(compact) > width:
+            out += "{\n"
+            for (offset, member) in object.members.enumerated() {
+                var key = ""
+                JSONWriter.writeString(member.key, into: &key)
+                out += margin + "  " + key + ": "
+                write(member.value.value, indent: indent + 2, used: indent + 2 + key.count + 2, width: width, into: &out)
+                out += offset == object.members.count - 1 ? "\n" : ",\n"
+            }
+            out += margin + "}"
+        case .array(let elements) where !elements.isEmpty && used + TextWrap.columns(compact) > width:
+            out += "[\n"
+            for (offset, element) in elements.enumerated() {
+                out += margin + "  "
+                write(element.value, indent: indent + 2, used: indent + 2, width: width, into: &out)
+                out += offset == elements.count - 1 ? "\n" : ",\n"
+            }
+            out += margin + "]"
+        default:
+            out += spaced(value)
+        }
+    }
+
+    /// A value on one line, with a space after each colon and comma: `{"top": 47, "bottom": 34}`.
+    static func spaced(_ value: JSONValue) -> String {
+        switch value {
+        case .object(let object):
+            return "{" + object.members.map { member in
+                var key = ""
+                JSONWriter.writeString(member.key, into: &key)
+                return key + ": " + spaced(member.value.value)
+            }.joined(separator: ", ") + "}"
+        case .array(let elements):
+            return "[" + elements.map { spaced($0.value) }.joined(separator: ", ") + "]"
+        default:
+            return JSONWriter.compact(value)
+        }
+    }
+}

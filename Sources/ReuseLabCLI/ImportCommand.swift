@@ -1,0 +1,106 @@
+import Foundation
+import TraceFormat
+import LogImport
+
+/// `reuselab import LOG`: a device's console log in, an ordinary trace out.
+enum ImportCommand: Subcommand {
+    static let declaration = CommandDeclaration(
+        name: "import",
+        summary: "turn a device's console log into a trace",
+        description: """
+        Reads LOG, a console log printed by a real app's table view callbacks
+        (print, NSLog, os_log or 'log show' lines, in the spellings people use),
+        and writes a trace that replay, lesson, stats and diff read like any other.
+        Lines that are not lifecycle calls are skipped and counted. Which cell
+        each line is about is inferred where the log does not say, and marked;
+        an abridged log ("...", "(중략)") gets a gap event there.
+        """,
+        positionals: [
+            PositionalDeclaration(name: "LOG", meaning: "the console log; not with --snippet",
+                                  count: .optional, standardInput: true),
+        ],
+        options: [
+            OptionDeclaration(long: "--output", short: "-o", kind: .path, valueName: "TRACE", defaultText: "standard output",
+                              meaning: "write the trace to TRACE, atomically"),
+            OptionDeclaration(long: "--profile", kind: .choice(TableProfile.allCases.map(\.rawValue)), defaultText: "modern",
+                              meaning: "the table view the log came from: modern (iOS 15 SDK and later) or classic"),
+            OptionDeclaration(long: "--rows", kind: .integer(1...1_000_000), valueName: "N",
+                              meaning: "how many rows the table has (rows past it are refused)"),
+            OptionDeclaration(long: "--title", kind: .text, valueName: "T", defaultText: "Imported from LOG",
+                              meaning: "the trace's title"),
+            OptionDeclaration(long: "--pattern", kind: .text, valueName: "KIND=REGEX",
+                              meaning: "recognise lines matching REGEX as KIND (repeatable); named groups row, section, cell, t"),
+            OptionDeclaration(long: "--verbose", kind: .flag, meaning: "list the skipped lines with their numbers"),
+            OptionDeclaration(long: "--force", kind: .flag,
+                              meaning: "replace TRACE even if it is not a ReuseLab trace or is read-only"),
+            OptionDeclaration(long: "--snippet", kind: .flag,
+                              meaning: "print UIKit code that logs every callback in a form that imports exactly"),
+        ],
+        examples: [
+            CommandExample(command: "reuselab import traces/device-seed004.log -o device.trace.json",
+                           meaning: "import seed 004's device log"),
+            CommandExample(command: "pbpaste | reuselab import - --rows 100 | reuselab replay -",
+                           meaning: "import a log from the clipboard and replay it"),
+            CommandExample(command: "reuselab import app.log --pattern 'willDisplay=^showing (?<row>[0-9]+)$'",
+                           meaning: "also read lines of a form of your own"),
+            CommandExample(command: "reuselab import --snippet",
+                           meaning: "the code to paste into an app for a lossless log"),
+        ])
+
+    static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        if line.flag("--snippet") {
+            guard line.positionals.isEmpty else {
+                throw ReuseLabError(.usage, "import: --snippet prints code and reads no log; leave LOG out")
+            }
+            io.out(InstrumentationSnippet.text)
+            return 0
+        }
+        guard let path = line.positionals.first else {
+            throw ReuseLabError(.usage, "import: give the console log to read (LOG, or - for standard input); see 'reuselab import --help'")
+        }
+        let output = line.text("--output") ?? "-"
+        let force = line.flag("--force")
+        if path != "-", case .file(let target) = try OutputFile.destination(output), OutputFile.sameFile(target, path) {
+            throw ReuseLabError(.usage, file: output, "is the log being imported; refusing to write the trace over it (name it NAME.trace.json)")
+        }
+        try OutputFile.check(output, permission: RecordCommand.permission(force: force))
+        var patterns: [CustomPattern] = []
+        for argument in line.texts("--pattern") {
+            do {
+                patterns.append(try CustomPattern(argument: argument))
+            } catch {
+                throw ReuseLabError(.usage, "import: --pattern \(VisibleText.shortened(argument)): \(error.message)")
+            }
+        }
+        let options = ImportOptions(logName: InputFile.displayName(path),
+                                    profile: line.text("--profile").flatMap(TableProfile.init(rawValue:)) ?? .modern,
+                                    rows: line.integer("--rows"), title: line.text("--title"), patterns: patterns)
+        // The trace may go to standard output: then everything said about it goes to standard error.
+        let say: (String) -> Void = OutputFile.isStandardOutput(output) ? io.err : io.out
+        let verbose = line.flag("--verbose")
+        let report = try LogImporter.importLog(path: path, options: options) { number, text in
+            if verbose { say(TextWrap.hanging("line \(number): \(VisibleText.escape(text))", width: io.width)) }
+        }
+        let text = TraceWriter.text(report.trace)
+        try OutputFile.write(text.utf8, to: output, permission: RecordCommand.permission(force: force), standardOutput: io.out)
+        say(TextWrap.paragraph(summary(report, log: options.logName, output: output, verbose: verbose), width: io.width))
+        return 0
+    }
+
+    static func summary(_ report: ImportReport, log: String, output: String, verbose: Bool) -> String {
+        var parts = ["Imported \(VisibleText.escape(log)): \(report.recognised) of \(report.lines) lines are lifecycle calls"]
+        let markers = report.lines - report.recognised - report.skipped
+        if markers > 0 { parts[0] += ", \(markers) mark\(markers == 1 ? "s" : "") where it was abridged" }
+        if report.skipped > 0 { parts[0] += " (\(report.skipped) skipped; " + (verbose ? "listed above)" : "--verbose lists them)") }
+        var notes: [String] = ["\(report.trace.events.count) events"]
+        if report.gaps > 0 { notes.append("\(report.gaps) gap\(report.gaps == 1 ? "" : "s") where the log leaves lines out") }
+        if report.inferred > 0 { notes.append("\(report.inferred) event\(report.inferred == 1 ? "" : "s") inferred (marked in the trace; replay says so)") }
+        if report.unplaced > 0 { notes.append("\(report.unplaced) line\(report.unplaced == 1 ? "" : "s") that could not be placed") }
+        var text = parts[0] + ". The trace has " + notes.joined(separator: ", ") + "."
+        if report.syntheticTimes { text += " The log has no timestamps, so times are synthetic: one millisecond per line." }
+        if !OutputFile.isStandardOutput(output) {
+            text += " Wrote \(VisibleText.escape(output)); next: reuselab replay \(VisibleText.escape(output)), or reuselab calibrate \(VisibleText.escape(output))."
+        }
+        return text
+    }
+}

@@ -1,0 +1,68 @@
+import ReuseLabTestSupport
+import Foundation
+import XCTest
+
+/// `reuselab import` as a user runs it: a log in, a trace every command reads out.
+final class ImportCLITests: FolderTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func testTheBundledDeviceTraceIsAFreshImportOfItsLog() throws {
+        let fresh = try folder.path("device.trace.json")
+        let imported = reuselab(["import", Self.root.appendingPathComponent("traces/device-seed004.log").path, "-o", fresh,
+                                 "--title", "Seed 004's device log, imported"])
+        XCTAssertEqual(imported.status, 0, imported.err)
+        let bundled = try String(contentsOfFile: Self.root.appendingPathComponent("traces/device-seed004.trace.json").path, encoding: .utf8)
+        let made = try String(contentsOfFile: fresh, encoding: .utf8)
+        // The header names the log as given; the bundled one was imported from the package root.
+        XCTAssertEqual(made.replacingOccurrences(of: Self.root.path + "/", with: ""), bundled,
+                       "run: reuselab import traces/device-seed004.log -o traces/device-seed004.trace.json --title \"Seed 004's device log, imported\" --force")
+        XCTAssertTrue(imported.out.flattened.contains("36 of 37 lines are lifecycle calls, 1 marks where it was abridged"), imported.out)
+        for command in [["validate"], ["replay"], ["stats"], ["replay", "--summary"]] {
+            let result = reuselab(command + [fresh])
+            XCTAssertEqual(result.status, 0, "\(command): \(result.err)")
+        }
+        let replay = reuselab(["replay", fresh]).out.flattened
+        XCTAssertTrue(replay.contains("GAP: the log leaves lines out here (it prints \"...(중략)\")"), replay)
+        XCTAssertTrue(replay.contains("(Inferred by reuselab import: the log does not say which cell, or does not print this call.)"), replay)
+        XCTAssertTrue(replay.contains("Row 23 reuses cell #1 (prepareForReuse), which showed row 0."), replay)
+    }
+
+    func testStandardInputToStandardOutputKeepsTheReportOnStandardError() throws {
+        let log = try folder.write("app.log", "init\ncellForRowAt: 0\nwillDisplay: 0\nLoaded 3 items\n")
+        let result = reuselab(["import", log, "--verbose"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.hasPrefix("{\n  \"format\": \"reuselab-trace\""), result.out)
+        XCTAssertTrue(result.err.contains("line 4: Loaded 3 items"), result.err)
+        XCTAssertTrue(result.err.flattened.contains("3 of 4 lines are lifecycle calls (1 skipped; listed above)"), result.err)
+    }
+
+    func testUsageErrors() throws {
+        let log = try folder.write("app.log", "cellForRowAt: 0\n")
+        let badPattern = reuselab(["import", log, "--pattern", "willDisply=^x$"])
+        XCTAssertEqual(badPattern.status, 64)
+        XCTAssertTrue(badPattern.err.contains("--pattern willDisply=^x$:"), badPattern.err)
+        XCTAssertTrue(badPattern.err.contains("willDisplay"), "suggests the kind: \(badPattern.err)")
+        let both = reuselab(["import", log, "--snippet"])
+        XCTAssertEqual(both.status, 64)
+        let none = reuselab(["import"])
+        XCTAssertEqual(none.status, 64)
+        let overLog = reuselab(["import", log, "-o", log])
+        XCTAssertEqual(overLog.status, 64)
+        XCTAssertTrue(overLog.err.contains("is the log being imported"), overLog.err)
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "cellForRowAt: 0\n", "the log is untouched")
+        let notATrace = try folder.write("notes.txt", "my notes\n")
+        let refused = reuselab(["import", log, "-o", notATrace])
+        XCTAssertEqual(refused.status, 64, refused.err)
+        let missing = reuselab(["import", folder.path("nope.log")])
+        XCTAssertEqual(missing.status, 66)
+    }
+
+    func testTheSnippetPrintsTheCanonicalFormatItsRecogniserReads() {
+        let snippet = reuselab(["import", "--snippet"])
+        XCTAssertEqual(snippet.status, 0)
+        XCTAssertTrue(snippet.out.contains("ReuseLab t=12.345678 kind=cellForRowAt section=0 row=19 cell=0x600003a0c000 offset=-47.0"))
+        for kind in ["init", "prepareForReuse", "cellForRowAt", "willDisplay", "didEndDisplaying", "prefetchRowsAt", "cancelPrefetchingForRowsAt", "deinit"] {
+            XCTAssertTrue(snippet.out.contains("ReuseLabLog.line(\"\(kind)\""), "the snippet logs \(kind)")
+        }
+    }
+}

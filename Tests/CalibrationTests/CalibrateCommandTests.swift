@@ -1,0 +1,108 @@
+import Foundation
+import XCTest
+import TraceFormat
+import Recorder
+
+/// `reuselab calibrate` as a user runs it: the built executable in a separate
+/// process (this target does not link the command-line module). Skipped when the
+/// executable was not built beside the tests.
+final class CalibrateCommandTests: XCTestCase {
+    struct Outcome {
+        var status: Int32
+        var out: String
+        var err: String
+    }
+
+    static let executable: URL? = {
+        var candidates: [URL] = []
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("reuselab"))
+        }
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("reuselab"))
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("reuselab"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calibrate-cli-\(UUID().uuidString)")
+
+    override func setUpWithError() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func run(_ arguments: [String]) throws -> Outcome {
+        guard let executable = Self.executable else { throw XCTSkip("the reuselab executable was not found beside the tests") }
+        let outPath = folder.appendingPathComponent("stdout").path, errPath = folder.appendingPathComponent("stderr").path
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = nil
+        process.environment = environment
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus,
+                       out: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                       err: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+
+    func write(_ trace: Trace, _ name: String) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try Data(TraceWriter.text(trace).utf8).write(to: URL(fileURLWithPath: path))
+        return name
+    }
+
+    func testTextReportJSONAndTheSavedScenario() throws {
+        let device = try write(try deviceTrace(of: seed004()), "device.trace.json")
+
+        let text = try run(["calibrate", device])
+        XCTAssertEqual(text.status, 0, text.err)
+        XCTAssertTrue(text.out.hasPrefix("Best match: 100% of the device's "), text.out)
+        XCTAssertTrue(text.out.contains("\"viewportHeight\": 844"), text.out)
+        XCTAssertTrue(text.out.contains("reuselab diff device.trace.json calibrated.trace.json"), text.out)
+        XCTAssertEqual(text.out.split(separator: "\n").filter { $0.count > 80 }, [])
+
+        let json = try run(["calibrate", device, "--json"])
+        XCTAssertEqual(json.status, 0, json.err)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        XCTAssertEqual(Set(object.keys), ["scenario", "score", "matched", "deviceEvents", "recordedEvents", "candidatesTried", "differences"])
+        XCTAssertEqual(object["score"] as? Double, 1)
+
+        let saved = try run(["calibrate", device, "-o", "calibrated.scenario.json"])
+        XCTAssertEqual(saved.status, 0, saved.err)
+        let scenario = try Recorder.loadScenario(path: folder.appendingPathComponent("calibrated.scenario.json").path)
+        XCTAssertEqual(scenario.title, "Calibrated to device.log")
+
+        let again = try run(["calibrate", device, "-o", "calibrated.scenario.json"])
+        XCTAssertEqual(again.status, 64, "an existing file is replaced only with --force")
+        XCTAssertTrue(again.err.contains("--force"), again.err)
+        XCTAssertEqual(try run(["calibrate", device, "-o", "calibrated.scenario.json", "--force"]).status, 0)
+    }
+
+    func testRefusals() throws {
+        let recorded = try write(try Recorder.record(seed004()), "recorded.trace.json")
+        let refused = try run(["calibrate", recorded])
+        XCTAssertEqual(refused.status, 65)
+        XCTAssertTrue(refused.err.hasPrefix("reuselab: error: recorded.trace.json: "), refused.err)
+        XCTAssertTrue(refused.err.contains("reuselab diff"), refused.err)
+        XCTAssertEqual(refused.out, "")
+
+        let empty = Trace(header: TraceHeader(title: "x", profile: .modern), events: [])
+        let nothing = try run(["calibrate", try write(empty, "empty.trace.json")])
+        XCTAssertEqual(nothing.status, 65)
+        XCTAssertTrue(nothing.err.contains("no lifecycle calls"), nothing.err)
+
+        XCTAssertEqual(try run(["calibrate", "missing.trace.json"]).status, 66)
+        let device = try write(try deviceTrace(of: seed004()), "device.trace.json")
+        XCTAssertEqual(try run(["calibrate", device, "-o", device, "--force"]).status, 64, "never over the trace being read")
+    }
+}

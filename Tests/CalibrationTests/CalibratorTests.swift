@@ -1,0 +1,242 @@
+import Foundation
+import XCTest
+import TraceFormat
+import Recorder
+import LogImport
+import Calibration
+
+/// A "device" trace made from a recording: only the lifecycle calls (cell ids
+/// kept), no scenario in the header, an import source as `reuselab import`
+/// writes one. `edit` may drop or replace events (a gap where the log is abridged).
+func deviceTrace(of scenario: Scenario, log: String = "device.log", guess: TableProfile = .modern, syntheticTimes: Bool = true,
+                 edit: ([TraceEvent]) -> [TraceEvent] = { $0 }) throws -> Trace {
+    let recorded = try Recorder.record(scenario)
+    var events: [TraceEvent] = []
+    for (index, event) in edit(recorded.events.filter { $0.kind.isLifecycle }).enumerated() {
+        let time = syntheticTimes ? VirtualTime.milliseconds(index) : event.time
+        events.append(TraceEvent(seq: index, time: time, body: event.body))
+    }
+    let source = ImportSource(log: log, lines: events.count, recognised: events.count, skipped: 0, syntheticTimes: syntheticTimes)
+    return Trace(header: TraceHeader(title: "Imported from \(log)", profile: guess, source: source), events: events)
+}
+
+/// Seed 004's geometry (`traces/seed004-slow-scroll.scenario.json`): an iPhone
+/// 12/13 screen, 44 pt rows, rows 0–18 at launch, a slow drag of 10 rows.
+func seed004(profile: TableProfile = .modern, prefetching: Bool = true, drag: Double = 440, ms: Int = 3000) -> Scenario {
+    Scenario(title: "seed 004", profile: profile,
+             table: TableSpec(rows: 100, rowHeight: 44, viewportHeight: 844, contentInsetTop: 47, contentInsetBottom: 34),
+             prefetching: prefetching, script: [.drag(by: drag, ms: ms)])
+}
+
+/// The calls of a trace as calibration compares them: kind and rows, no cell ids.
+func calls(_ events: [TraceEvent]) -> [String] {
+    events.compactMap { event in
+        switch event.body {
+        case .initCell, .prepareForReuse, .deinitCell: return event.kind.rawValue
+        case .cellForRowAt(let row, _), .willDisplay(let row, _), .didEndDisplaying(let row, _): return "\(event.kind.rawValue) \(row)"
+        case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows): return "\(event.kind.rawValue) \(rows)"
+        default: return nil
+        }
+    }
+}
+
+/// Rows on screen at launch: those whose top edge is above the viewport's bottom.
+func launchRows(_ table: TableSpec) -> Int {
+    Int(((table.viewportHeight - table.contentInsetTop) / table.rowHeight).rounded(.up))
+}
+
+final class CalibratorTests: XCTestCase {
+    func testSeed004ModernIsReproducedCallForCall() throws {
+        let device = try deviceTrace(of: seed004())
+        let result = try Calibrator.calibrate(device, file: "device.trace.json")
+        XCTAssertEqual(result.score, 1, "\(result.differences)")
+        XCTAssertEqual(result.matched, result.deviceEvents)
+        XCTAssertEqual(result.deviceEvents, calls(device.events).count)
+        XCTAssertEqual(result.scenario.profile, .modern)
+        XCTAssertEqual(launchRows(result.scenario.table), 19)
+        XCTAssertTrue(result.scenario.prefetching, "the log has prefetch calls")
+        XCTAssertEqual(result.scenario.strategy, "plain")
+        XCTAssertEqual(result.scenario.title, "Calibrated to device.log")
+        XCTAssertGreaterThan(result.candidatesTried, 1)
+        XCTAssertEqual(result.differences, [])
+        // Recording the scenario gives exactly the device's calls.
+        let again = try Recorder.record(result.scenario)
+        XCTAssertEqual(calls(again.events), calls(device.events))
+        XCTAssertEqual(result.recordedEvents, calls(again.events).count)
+    }
+
+    func testClassicRecordingIsFoundAsClassicThoughTheHeaderGuessesModern() throws {
+        let device = try deviceTrace(of: seed004(profile: .classic), guess: .modern)
+        let result = try Calibrator.calibrate(device, file: "device.trace.json")
+        XCTAssertEqual(result.score, 1, "\(result.differences)")
+        XCTAssertEqual(result.scenario.profile, .classic)
+        XCTAssertEqual(launchRows(result.scenario.table), 19)
+    }
+
+    func testWithoutPrefetchCallsTheLaunchIsUncertainAndStillFound() throws {
+        for profile in TableProfile.allCases {
+            let device = try deviceTrace(of: seed004(profile: profile, prefetching: false))
+            let result = try Calibrator.calibrate(device, file: "device.trace.json")
+            XCTAssertEqual(result.score, 1, "\(profile): \(result.differences)")
+            XCTAssertFalse(result.scenario.prefetching, "no prefetch calls in the log")
+            XCTAssertEqual(result.scenario.profile, profile)
+        }
+    }
+
+    func testTimestampsGiveTheDragsDuration() throws {
+        let device = try deviceTrace(of: seed004(), syntheticTimes: false)
+        let result = try Calibrator.calibrate(device, file: "device.trace.json")
+        XCTAssertEqual(result.score, 1, "\(result.differences)")
+        guard case .drag(_, let ms)? = result.scenario.script.last else { return XCTFail("\(result.scenario.script)") }
+        XCTAssertEqual(Double(ms), 3000, accuracy: 300, "the drag's duration comes from the log's times")
+    }
+
+    /// Seed 004's log is abridged in its launch ("...(중략)" between rows 3 and 18).
+    func testAGapInTheLaunchStillMatches() throws {
+        let device = try deviceTrace(of: seed004()) { events in
+            // Rows 4–17's init → cellForRowAt → willDisplay (cells #5–#18) give way to one gap.
+            var kept: [TraceEvent] = []
+            let launchEnd = events.firstIndex { $0.kind == .prefetchRowsAt } ?? events.count
+            for (index, event) in events.enumerated() {
+                guard index < launchEnd, let cell = event.body.cellField, (5...18).contains(cell) else {
+                    kept.append(event)
+                    continue
+                }
+                if kept.last?.kind != .gap { kept.append(TraceEvent(seq: 0, time: event.time, body: .gap(text: "...(중략)"))) }
+            }
+            return kept
+        }
+        XCTAssertEqual(device.events.filter { $0.kind == .gap }.count, 1)
+        let result = try Calibrator.calibrate(device, file: "device.trace.json")
+        XCTAssertGreaterThanOrEqual(result.score, 0.95, "\(result.differences)")
+        XCTAssertEqual(result.scenario.profile, .modern)
+        XCTAssertEqual(launchRows(result.scenario.table), 19, "the highest row shown at launch counts the rows the gap hides")
+        XCTAssertTrue(result.differences.contains { $0.contains("abridged") && $0.contains("42 calls") },
+                      "the recording's calls in the gap are not differences: \(result.differences)")
+    }
+
+    /// The real log of seed 004, through the importer.
+    func testSeed004sOwnLogThroughTheImporter() throws {
+        let log = """
+        init, row:0
+        cellForRowAt: 0
+        willDisplay: 0
+        init, row:0
+        cellForRowAt: 1
+        willDisplay: 1
+        init, row:0
+        cellForRowAt: 2
+        willDisplay: 2
+        init, row:0
+        cellForRowAt: 3
+        willDisplay: 3
+        ...(중략)
+        init, row:0
+        cellForRowAt: 18
+        willDisplay: 18
+        prefetchRowsAt: [[0, 19], [0, 20], [0, 21], [0, 22], [0, 23], [0, 24], [0, 25], [0, 26], [0, 27], [0, 28]]
+        init, row:0
+        cellForRowAt: 19
+        init, row:0
+        cellForRowAt: 21
+        didEndDisplaying: 0
+        willDisplay: 21
+        init, row:0
+        cellForRowAt: 22
+        didEndDisplaying: 1
+        willDisplay: 22
+        prepareForReuse, row:0
+        cellForRowAt: 23
+        didEndDisplaying: 2
+        willDisplay: 23
+        prepareForReuse, row:1
+        cellForRowAt: 24
+        didEndDisplaying: 3
+        willDisplay: 24
+        prepareForReuse, row:2
+        cellForRowAt: 25
+
+        """
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calibration-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("seed004.log").path
+        try Data(log.utf8).write(to: URL(fileURLWithPath: path))
+        let report = try LogImporter.importLog(path: path, options: ImportOptions(logName: "seed004.log"))
+        let result = try Calibrator.calibrate(report.trace, file: "seed004.trace.json")
+        XCTAssertGreaterThanOrEqual(result.score, 0.9, "\(result.differences)")
+        XCTAssertEqual(result.scenario.profile, .modern)
+        XCTAssertEqual(launchRows(result.scenario.table), 19)
+        XCTAssertEqual(result.scenario.title, "Calibrated to seed004.log")
+        XCTAssertLessThanOrEqual(result.differences.count, CalibrationResult.maximumDifferences)
+    }
+
+    func testTheSameTraceAlwaysGivesTheSameResult() throws {
+        let device = try deviceTrace(of: seed004(drag: 1200, ms: 1500))
+        let first = try Calibrator.calibrate(device, file: "d")
+        for _ in 0..<2 {
+            let again = try Calibrator.calibrate(device, file: "d")
+            XCTAssertEqual(again.scenario, first.scenario)
+            XCTAssertEqual(again.matched, first.matched)
+            XCTAssertEqual(again.candidatesTried, first.candidatesTried)
+            XCTAssertEqual(again.differences, first.differences)
+        }
+        XCTAssertLessThanOrEqual(first.differences.count, CalibrationResult.maximumDifferences)
+    }
+
+    /// The scenario is one `record` reads back as it is.
+    func testTheScenarioReadsBackAsAScenarioFile() throws {
+        let result = try Calibrator.calibrate(try deviceTrace(of: seed004()), file: "d")
+        let text = JSONWriter.compact(result.scenario.jsonValue)
+        XCTAssertEqual(try Recorder.parseScenario(bytes: Array(text.utf8), file: "calibrated.scenario.json"), result.scenario)
+    }
+
+    func testASeed004SizedLogTakesWellUnderTheBudget() throws {
+        // A few hundred calls: 40 rows dragged, no timestamps.
+        let device = try deviceTrace(of: seed004(drag: 1760, ms: 6000))
+        XCTAssertGreaterThan(device.events.count, 250)
+        let start = Date()
+        let result = try Calibrator.calibrate(device, file: "d")
+        let seconds = Date().timeIntervalSince(start)
+        XCTAssertEqual(result.score, 1, "\(result.differences)")
+        // About 0.5 s in a debug build on two cores; the bound only catches a search that blew up.
+        XCTAssertLessThan(seconds, 30)
+    }
+
+    // MARK: Refusals
+
+    func testARecordedTraceIsRefused() throws {
+        let recorded = try Recorder.record(seed004())
+        XCTAssertThrowsError(try Calibrator.calibrate(recorded, file: "seed004.trace.json")) { error in
+            guard let error = error as? ReuseLabError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.kind, .badInput)
+            XCTAssertEqual(error.file, "seed004.trace.json")
+            XCTAssertTrue(error.message.contains("reuselab diff"), error.message)
+        }
+    }
+
+    func testATraceWithoutLifecycleCallsIsRefused() throws {
+        let source = ImportSource(log: "empty.log", lines: 1, recognised: 0, skipped: 0, syntheticTimes: true)
+        for events in [[], [TraceEvent(seq: 0, time: .zero, body: .gap(text: "..."))]] {
+            let trace = Trace(header: TraceHeader(title: "x", profile: .modern, source: source), events: events)
+            XCTAssertThrowsError(try Calibrator.calibrate(trace, file: "empty.trace.json")) { error in
+                guard let error = error as? ReuseLabError else { return XCTFail("\(error)") }
+                XCTAssertEqual(error.kind, .badInput)
+                XCTAssertEqual(error.file, "empty.trace.json")
+                XCTAssertTrue(error.message.contains("no lifecycle calls"), error.message)
+            }
+        }
+    }
+
+    func testRowsPastAnyTableAreRefusedNotTrapped() throws {
+        let source = ImportSource(log: "huge.log", lines: 1, recognised: 1, skipped: 0, syntheticTimes: true)
+        let trace = Trace(header: TraceHeader(title: "x", profile: .modern, source: source), events: [
+            TraceEvent(seq: 0, time: .zero, body: .initCell(cell: 1, identifier: "Cell")),
+            TraceEvent(seq: 1, time: .zero, body: .cellForRowAt(row: 1_000_000_000_000, cell: 1)),
+            TraceEvent(seq: 2, time: .zero, body: .willDisplay(row: 1_000_000_000_000, cell: 1)),
+        ])
+        XCTAssertThrowsError(try Calibrator.calibrate(trace, file: "huge.trace.json")) { error in
+            XCTAssertEqual((error as? ReuseLabError)?.kind, .tooLarge, "\(error)")
+        }
+    }
+}

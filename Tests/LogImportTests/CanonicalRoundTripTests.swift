@@ -1,0 +1,57 @@
+import XCTest
+import Foundation
+import ReuseLabTestSupport
+import TraceFormat
+@testable import LogImport
+
+/// The instrumentation snippet's canonical format imports without guessing: a
+/// recording printed line by line in that format comes back as the same calls on
+/// the same cells at the same times.
+final class CanonicalRoundTripTests: XCTestCase {
+    /// One canonical line per lifecycle event, as the snippet prints it (cells at made-up addresses).
+    static func canonicalLines(_ trace: Trace) -> [String] {
+        func cell(_ id: Int) -> String { "cell=0x6000" + String(id, radix: 16) + "a0c000" }
+        func seconds(_ event: TraceEvent) -> String { String(format: "%.6f", event.time.milliseconds / 1000) }
+        return trace.events.compactMap { event -> String? in
+            let head = "ReuseLab t=\(seconds(event)) kind=\(event.kind.rawValue)"
+            switch event.body {
+            case .initCell(let id, _), .deinitCell(let id): return "\(head) \(cell(id))"
+            case .prepareForReuse(let id, _, let previous):
+                return "\(head)" + (previous.map { " section=0 row=\($0)" } ?? "") + " \(cell(id))"
+            case .cellForRowAt(let row, let id), .willDisplay(let row, let id), .didEndDisplaying(let row, let id):
+                return "\(head) section=0 row=\(row) \(cell(id)) offset=-47.0"
+            case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows):
+                return "\(head) rows=" + rows.map { "0:\($0)" }.joined(separator: ",")
+            default: return nil
+            }
+        }
+    }
+
+    func testASeed004RecordingPrintedCanonicallyImportsExactly() throws {
+        let recorded = try TraceReader.read(path: Golden.packageRoot.appendingPathComponent("traces/seed004-slow-scroll.trace.json").path)
+        let lines = Self.canonicalLines(recorded)
+        try Golden.assert(lines.prefix(80).joined(separator: "\n") + "\n", "canonical-seed004.log", suite: "LogImportTests",
+                          filter: "CanonicalRoundTripTests")
+        let folder = try TemporaryFolder(removeWhenReleased: true)
+        let path = try folder.write("device.log", lines.joined(separator: "\n") + "\n")
+        let report = try LogImporter.importLog(path: path, options: ImportOptions(logName: "device.log"))
+        XCTAssertEqual(report.gaps, 0)
+        XCTAssertEqual(report.inferred, 0, "nothing is guessed")
+        XCTAssertFalse(report.syntheticTimes)
+        let lifecycle = recorded.events.filter { $0.kind.isLifecycle }
+        // A log does not print reuse identifiers: an imported trace calls every cell's "Cell".
+        let expected = lifecycle.map { event -> EventBody in
+            switch event.body {
+            case .initCell(let cell, _): return .initCell(cell: cell, identifier: "Cell")
+            case .prepareForReuse(let cell, _, let previous): return .prepareForReuse(cell: cell, identifier: "Cell", previousRow: previous)
+            default: return event.body
+            }
+        }
+        XCTAssertEqual(report.trace.events.map(\.body), expected, "the same calls on the same cells")
+        XCTAssertEqual(report.trace.events.map(\.time), lifecycle.map(\.time), "at the same times")
+    }
+
+    func testTheSnippetIsTheGoldenOne() throws {
+        try Golden.assert(InstrumentationSnippet.text, "snippet.swift.txt", suite: "LogImportTests", filter: "CanonicalRoundTripTests")
+    }
+}

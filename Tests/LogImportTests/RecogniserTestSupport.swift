@@ -1,0 +1,31 @@
+import XCTest
+import LogImport
+
+/// Shorthands for the expected `LogLine`s of the recogniser's tables.
+enum Expect {
+    static func at(_ section: Int, _ row: Int) -> LogIndexPath { LogIndexPath(section: section, row: row) }
+
+    /// A callback line; `row` is a row of section 0, `paths` any index paths.
+    static func call(_ callback: LogLine.Callback, row: Int? = nil, paths: [LogIndexPath] = [], isNil: Bool = false,
+                     cell: String? = nil, seconds: Double? = nil, offset: Double? = nil) -> LogLine {
+        LogLine(content: .callback(callback), indexPaths: row.map { [LogIndexPath(row: $0)] } ?? paths, rowIsNil: isNil,
+                address: cell, seconds: seconds, offset: offset, lineNumber: 1)
+    }
+
+    static let other = LogLine(content: .other, lineNumber: 1)
+    static let gap = LogLine(content: .gap, lineNumber: 1)
+}
+
+extension XCTestCase {
+    /// Recognises each line (as line 1) and compares the whole `LogLine`; the
+    /// expected seconds are only compared when given, so tables of messages without
+    /// prefixes need not spell them out.
+    func checkTable(_ table: [(String, LogLine)], recogniser: LineRecogniser = LineRecogniser(),
+                    file: StaticString = #filePath, line: UInt = #line) {
+        for (text, expected) in table {
+            var actual = recogniser.recognise(text, number: 1)
+            if expected.seconds == nil { actual.seconds = nil }
+            XCTAssertEqual(actual, expected, "line: \(text)", file: file, line: line)
+        }
+    }
+}
