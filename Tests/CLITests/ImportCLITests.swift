@@ -27,6 +27,20 @@ final class ImportCLITests: FolderTestCase {
         XCTAssertTrue(replay.contains("Row 23 reuses cell #1 (prepareForReuse), which showed row 0."), replay)
     }
 
+    func testSeed004EndToEndImportCalibrateRecordDiff() throws {
+        let log = Self.root.appendingPathComponent("traces/device-seed004.log").path
+        let device = folder.path("device.trace.json"), scenario = folder.path("calibrated.scenario.json"), recorded = folder.path("calibrated.trace.json")
+        XCTAssertEqual(reuselab(["import", log, "-o", device]).status, 0)
+        XCTAssertEqual(reuselab(["validate", device]).status, 0)
+        let calibrated = reuselab(["calibrate", device, "-o", scenario])
+        XCTAssertEqual(calibrated.status, 0, calibrated.err)
+        XCTAssertTrue(calibrated.out.hasPrefix("Best match: 100% of the device's 36 lifecycle calls in order"), calibrated.out)
+        XCTAssertEqual(reuselab(["record", scenario, "-o", recorded]).status, 0)
+        let diff = reuselab(["diff", device, recorded])
+        XCTAssertEqual(diff.status, 1, "they differ where the log leaves calls out: " + diff.err)
+        XCTAssertTrue(diff.out.flattened.contains("0 of A's 36 compared events are not in B"), "every call the device made, the engine makes: \(diff.out)")
+    }
+
     func testStandardInputToStandardOutputKeepsTheReportOnStandardError() throws {
         let log = try folder.write("app.log", "init\ncellForRowAt: 0\nwillDisplay: 0\nLoaded 3 items\n")
         let result = reuselab(["import", log, "--verbose"])
