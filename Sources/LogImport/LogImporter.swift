@@ -23,20 +23,8 @@ public enum LogImporter {
         var skippedCount = 0
         var gapTexts: [Int: String] = [:]
         let name = InputFile.displayName(path)
-        try InputFile.stream(path, what: "a console log") { (chunk: ArraySlice<UInt8>) throws(ReuseLabError) in
-            try lines.feed(chunk) { (text: String, number: Int) throws(ReuseLabError) in
-                if firstLines.count < shownWhenUnrecognised, !text.allSatisfy(\.isWhitespace) { firstLines.append(text) }
-                let line = recogniser.recognise(text, number: number)
-                if line.content == .other {
-                    skippedCount += 1
-                    skipped(number, text)
-                } else {
-                    if line.content == .gap { gapTexts[number] = String(text.prefix(200)) }
-                    kept.append(line)
-                }
-            }
-        }
-        try lines.finish { (text: String, number: Int) throws(ReuseLabError) in
+        func take(_ text: String, _ number: Int) {
+            if firstLines.count < shownWhenUnrecognised, !text.allSatisfy(\.isWhitespace) { firstLines.append(text) }
             let line = recogniser.recognise(text, number: number)
             if line.content == .other {
                 skippedCount += 1
@@ -46,6 +34,10 @@ public enum LogImporter {
                 kept.append(line)
             }
         }
+        try InputFile.stream(path, what: "a console log") { (chunk: ArraySlice<UInt8>) throws(ReuseLabError) in
+            try lines.feed(chunk) { (text: String, number: Int) throws(ReuseLabError) in take(text, number) }
+        }
+        try lines.finish { (text: String, number: Int) throws(ReuseLabError) in take(text, number) }
         guard kept.contains(where: { if case .callback = $0.content { return true } else { return false } }) else {
             throw unrecognised(name, lineCount: lines.lineCount, firstLines: firstLines)
         }

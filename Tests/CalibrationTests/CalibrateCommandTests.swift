@@ -2,27 +2,12 @@ import Foundation
 import XCTest
 import TraceFormat
 import Recorder
+import ReuseLabTestSupport
 
 /// `reuselab calibrate` as a user runs it: the built executable in a separate
 /// process (this target does not link the command-line module). Skipped when the
 /// executable was not built beside the tests.
 final class CalibrateCommandTests: XCTestCase {
-    struct Outcome {
-        var status: Int32
-        var out: String
-        var err: String
-    }
-
-    static let executable: URL? = {
-        var candidates: [URL] = []
-        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("reuselab"))
-        }
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent("reuselab"))
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("reuselab"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
-
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calibrate-cli-\(UUID().uuidString)")
 
     override func setUpWithError() throws {
@@ -33,26 +18,8 @@ final class CalibrateCommandTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    func run(_ arguments: [String]) throws -> Outcome {
-        guard let executable = Self.executable else { throw XCTSkip("the reuselab executable was not found beside the tests") }
-        let outPath = folder.appendingPathComponent("stdout").path, errPath = folder.appendingPathComponent("stderr").path
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["COLUMNS"] = nil
-        process.environment = environment
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       out: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-                       err: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    func run(_ arguments: [String]) throws -> ProcessOutcome {
+        try ReuselabExecutable.run(try ReuselabExecutable.require(), arguments, directory: folder)
     }
 
     func write(_ trace: Trace, _ name: String) throws -> String {

@@ -117,51 +117,8 @@ final class CalibratorTests: XCTestCase {
 
     /// The real log of seed 004, through the importer.
     func testSeed004sOwnLogThroughTheImporter() throws {
-        let log = """
-        init, row:0
-        cellForRowAt: 0
-        willDisplay: 0
-        init, row:0
-        cellForRowAt: 1
-        willDisplay: 1
-        init, row:0
-        cellForRowAt: 2
-        willDisplay: 2
-        init, row:0
-        cellForRowAt: 3
-        willDisplay: 3
-        ...(중략)
-        init, row:0
-        cellForRowAt: 18
-        willDisplay: 18
-        prefetchRowsAt: [[0, 19], [0, 20], [0, 21], [0, 22], [0, 23], [0, 24], [0, 25], [0, 26], [0, 27], [0, 28]]
-        init, row:0
-        cellForRowAt: 19
-        init, row:0
-        cellForRowAt: 21
-        didEndDisplaying: 0
-        willDisplay: 21
-        init, row:0
-        cellForRowAt: 22
-        didEndDisplaying: 1
-        willDisplay: 22
-        prepareForReuse, row:0
-        cellForRowAt: 23
-        didEndDisplaying: 2
-        willDisplay: 23
-        prepareForReuse, row:1
-        cellForRowAt: 24
-        didEndDisplaying: 3
-        willDisplay: 24
-        prepareForReuse, row:2
-        cellForRowAt: 25
-
-        """
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calibration-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("seed004.log").path
-        try Data(log.utf8).write(to: URL(fileURLWithPath: path))
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("traces/device-seed004.log").path
         let report = try LogImporter.importLog(path: path, options: ImportOptions(logName: "seed004.log"))
         let result = try Calibrator.calibrate(report.trace, file: "seed004.trace.json")
         XCTAssertGreaterThanOrEqual(result.score, 0.9, "\(result.differences)")

@@ -1,56 +1,22 @@
 import XCTest
+import Foundation
 import LogImport
 
-/// Seed 004, a real device's log from a Korean blog post (lines 142–181 of
-/// `/work/shared/seeds/004_95fe5afde51fcc69.txt`, copied here so the test stands
-/// alone): `print` lines with the row after the name, the cell's stale row printed
+/// Seed 004, a real device's log from a Korean blog post (the bundled
+/// `traces/device-seed004.log`, between the post's blank line and prose): `print` lines with the row after the name, the cell's stale row printed
 /// by `init` and `prepareForReuse`, an `...(중략)` abridgement, and the blog's prose
 /// after it.
 final class SeedLogTests: XCTestCase {
     typealias E = Expect
 
-    static let log = """
-
-init, row:0
-cellForRowAt: 0
-willDisplay: 0
-init, row:0
-cellForRowAt: 1
-willDisplay: 1
-init, row:0
-cellForRowAt: 2
-willDisplay: 2
-init, row:0
-cellForRowAt: 3
-willDisplay: 3
-...(중략)
-init, row:0
-cellForRowAt: 18
-willDisplay: 18
-prefetchRowsAt: [[0, 19], [0, 20], [0, 21], [0, 22], [0, 23], [0, 24], [0, 25], [0, 26], [0, 27], [0, 28]]
-init, row:0
-cellForRowAt: 19
-init, row:0
-cellForRowAt: 21
-didEndDisplaying: 0
-willDisplay: 21
-init, row:0
-cellForRowAt: 22
-didEndDisplaying: 1
-willDisplay: 22
-prepareForReuse, row:0
-cellForRowAt: 23
-didEndDisplaying: 2
-willDisplay: 23
-prepareForReuse, row:1
-cellForRowAt: 24
-didEndDisplaying: 3
-willDisplay: 24
-prepareForReuse, row:2
-cellForRowAt: 25
-
-로그에 찍힌 메서드들부터 알아보겠습니다. 애플 도큐먼트 참고했습니다.
-"""
+    /// The bundled log (`traces/device-seed004.log`, lines 143–179 of the seed),
+    /// with the blank line before it and the blog's first line of prose after it.
+    static let log: String = {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("traces/device-seed004.log").path
+        let bundled = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return "\n" + bundled + "\n" + "로그에 찍힌 메서드들부터 알아보겠습니다. 애플 도큐먼트 참고했습니다."
+    }()
 
     func testSeed004IsRecognisedExactly() {
         let lines = Self.log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

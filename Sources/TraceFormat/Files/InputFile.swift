@@ -29,25 +29,7 @@ public enum InputFile {
             descriptor = try openRegularFile(path).descriptor
         }
         defer { if path != "-" { close(descriptor) } }
-        let name = displayName(path)
-        let chunkSize = 1 << 20
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
-        var first = true
-        while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress, chunkSize)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReuseLabError(.missingFile, file: name, "\(path == "-" ? "standard input" : "the file") cannot be read: \(systemMessage(errno))")
-            }
-            if count == 0 { break }
-            if first, chunk[0..<count].contains(0) {
-                throw ReuseLabError(.badInput, file: name, "\(path == "-" ? "standard input" : "the file") contains a NUL byte; it looks like binary data, not \(what)")
-            }
-            first = false
-            try body(chunk[0..<count])
-        }
+        try readChunks(descriptor, name: displayName(path), refusingNULAsNot: what, body)
     }
 
     /// Opens `path` for reading if it is a regular file: opened without blocking and
@@ -92,30 +74,40 @@ public enum InputFile {
                         checkFirstChunk: Bool = false) throws(ReuseLabError) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(min(expected, limit) + 1)
-        let chunkSize = 1 << 20
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
-        var first = true
-        while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress, chunkSize)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let what = name == "<stdin>" ? "standard input" : "the file"
-                throw ReuseLabError(.missingFile, file: name, "\(what) cannot be read: \(systemMessage(errno))")
-            }
-            if count == 0 { break }
-            if first && checkFirstChunk && chunk[0..<count].contains(0) {
-                throw ReuseLabError(.badInput, file: name, "standard input contains a NUL byte; it looks like binary data, not JSON text")
-            }
-            first = false
-            bytes.append(contentsOf: chunk[0..<count])
+        try readChunks(descriptor, name: name, refusingNULAsNot: checkFirstChunk ? "JSON text" : nil) { (chunk: ArraySlice<UInt8>) throws(ReuseLabError) in
+            bytes.append(contentsOf: chunk)
             if bytes.count > limit {
                 let what = name == "<stdin>" ? "standard input is" : "the file is"
                 throw ReuseLabError(.tooLarge, file: name, "\(what) larger than \(describeSize(limit)) and is refused")
             }
         }
         return bytes
+    }
+
+    /// Reads `descriptor` to its end in chunks of 1 MB, handing each to `body`. With
+    /// `refusingNULAsNot`, a NUL byte in the first chunk is refused as binary data,
+    /// "not" what that names.
+    static func readChunks(_ descriptor: Int32, name: String, refusingNULAsNot expected: String?,
+                           _ body: (ArraySlice<UInt8>) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
+        let chunkSize = 1 << 20
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        var first = true
+        let source = name == "<stdin>" ? "standard input" : "the file"
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress, chunkSize)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReuseLabError(.missingFile, file: name, "\(source) cannot be read: \(systemMessage(errno))")
+            }
+            if count == 0 { break }
+            if first, let expected, chunk[0..<count].contains(0) {
+                throw ReuseLabError(.badInput, file: name, "\(source) contains a NUL byte; it looks like binary data, not \(expected)")
+            }
+            first = false
+            try body(chunk[0..<count])
+        }
     }
 
     static func readStandardInput(limit: Int) throws(ReuseLabError) -> [UInt8] {
