@@ -90,8 +90,11 @@ public enum ReuseLab {
                 guard let command = subcommands.first(where: { $0.declaration.name == name }) else { return 0 }
                 return try command.main(rest, io: io)
             default:
-                var message = "unknown command '\(VisibleText.escape(name))'"
-                if let guess = Suggestion.closest(to: name, among: commands.map(\.name)) { message += " (did you mean '\(guess)'?)" }
+                let message = "unknown command '\(VisibleText.escape(name))'"
+                // With a guess the line stays short enough for 80 columns; without one, where to look.
+                if let guess = Suggestion.closest(to: name, among: commands.map(\.name)) {
+                    throw ReuseLabError(.usage, message + "; did you mean '\(guess)'?")
+                }
                 throw ReuseLabError(.usage, message + "; run 'reuselab --help' for the list")
             }
         } catch let error as ReuseLabError {
