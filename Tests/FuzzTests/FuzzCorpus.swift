@@ -3,7 +3,7 @@ import Foundation
 /// What kind of file a fuzz input is; it decides where the file goes and which
 /// commands read it (see `FuzzPlan`).
 enum FuzzInputKind: String, CaseIterable, Sendable {
-    case scenario, trace, lesson, answers
+    case scenario, trace, lesson, answers, log
 
     /// How a file of this kind is named, in the workspace and in `Regressions/<kind>/`.
     var fileSuffix: String {
@@ -12,6 +12,7 @@ enum FuzzInputKind: String, CaseIterable, Sendable {
         case .trace: return ".trace.json"
         case .lesson: return ".json"
         case .answers: return ".answers.txt"
+        case .log: return ".log"
         }
     }
 }
@@ -67,6 +68,34 @@ enum FuzzCorpus {
         ("15-batch-paging", "1\n16\n60\n"),
     ]
 
+    /// Console logs for `import`, beside seed 004's bundled one: NSLog prefixes with
+    /// addresses and sections, and the instrumentation snippet's canonical lines.
+    static let logTexts: [(name: String, text: String)] = [
+        ("nslog-addresses", """
+        2021-09-02 20:11:28.629969+0900 App[67460:9088556] init <MyCell: 0x7fb8c1d0a200>
+        2021-09-02 20:11:28.630100+0900 App[67460:9088556] tableView(_:cellForRowAt:) [1, 0] <MyCell: 0x7fb8c1d0a200>
+        2021-09-02 20:11:28.630200+0900 App[67460:9088556] [UI] Will display cell: [1, 0]
+        2021-09-02 20:11:28.700000+0900 App[67460:9088556] prefetchRowsAt: [[1, 1], [1, 2]]
+        Loaded 3 items
+        2021-09-02 20:11:29.100000+0900 App[67460:9088556] didEndDisplaying [1, 0] <MyCell: 0x7fb8c1d0a200>
+        2021-09-02 20:11:29.200000+0900 App[67460:9088556] ===== prepareForReuse ===== <MyCell: 0x7fb8c1d0a200>
+        2021-09-02 20:11:29.300000+0900 App[67460:9088556] cancelPrefetchingForRowsAt: [[1, 2]]
+        2021-09-02 20:11:30.000000+0900 App[67460:9088556] deinit <MyCell: 0x7fb8c1d0a200>
+
+        """),
+        ("canonical", """
+        ReuseLab t=0.000000 kind=init cell=0x600001a0c000
+        ReuseLab t=0.000100 kind=cellForRowAt section=0 row=0 cell=0x600001a0c000 offset=-47.0
+        ReuseLab t=0.000200 kind=willDisplay section=0 row=0 cell=0x600001a0c000 offset=-47.0
+        ReuseLab t=0.016000 kind=prefetchRowsAt rows=0:1,0:2,0:3
+        ReuseLab t=0.500000 kind=didEndDisplaying section=0 row=0 cell=0x600001a0c000 offset=10.0
+        ReuseLab t=0.600000 kind=prepareForReuse section=0 row=0 cell=0x600001a0c000
+        ...
+        ReuseLab t=0.700000 kind=cancelPrefetchingForRowsAt rows=0:3
+
+        """),
+    ]
+
     /// Every seed, read once per test run.
     static func load() throws -> [FuzzSeed] {
         var seeds: [FuzzSeed] = []
@@ -80,6 +109,8 @@ enum FuzzCorpus {
         for file in answerFiles {
             seeds.append(FuzzSeed(kind: .answers, name: file.lesson, bytes: Array(file.text.utf8), tree: nil))
         }
+        seeds.append(FuzzSeed(kind: .log, name: "device-seed004", bytes: [UInt8](try Data(contentsOf: tracesFolder.appendingPathComponent("device-seed004.log"))), tree: nil))
+        for log in logTexts { seeds.append(FuzzSeed(kind: .log, name: log.name, bytes: Array(log.text.utf8), tree: nil)) }
         return seeds
     }
 

@@ -50,7 +50,7 @@ final class FuzzTests: XCTestCase {
 
     /// The JSON reader and writer give back the bundled files' documents unchanged.
     func testJSONTreeRoundTripsTheCorpus() throws {
-        for seed in try FuzzCorpus.load() where seed.kind != .answers {
+        for seed in try FuzzCorpus.load() where seed.kind != .answers && seed.kind != .log {
             let tree = try XCTUnwrap(seed.tree, "\(seed.name) does not parse")
             XCTAssertEqual(JSONTree.parse(Array(tree.text.utf8)), tree, seed.name)
         }

@@ -121,6 +121,17 @@ struct FuzzWorkspace {
                 FuzzCommand(arguments: ["lesson", inputPath, "--answers", "answers.txt", "--json"], allowed: FuzzCommand.noCheck),
                 FuzzCommand(arguments: ["lesson", inputPath], allowed: FuzzCommand.noCheck),
             ]
+        case .log:
+            inputPath = "input.log"
+            try write(inputPath, input.bytes)
+            commands = [
+                FuzzCommand(arguments: ["import", inputPath, "-o", "out.trace.json"], allowed: FuzzCommand.noCheck),
+                FuzzCommand(arguments: ["import", inputPath, "--verbose", "--profile", "classic", "--rows", "40"], allowed: FuzzCommand.noCheck),
+            ]
+            for arguments in [["validate", "out.trace.json"], ["replay", "out.trace.json"], ["replay", "out.trace.json", "--summary"],
+                              ["calibrate", "out.trace.json"], ["calibrate", "out.trace.json", "--json"], ["stats", "out.trace.json"]] {
+                commands.append(FuzzCommand(arguments: arguments, afterFirstSucceeds: true, allowed: FuzzCommand.noCheck))
+            }
         case .answers:
             let lesson = FuzzCorpus.lessonsFolder.appendingPathComponent(input.name + ".json")
             guard fm.fileExists(atPath: lesson.path) else {

@@ -17,6 +17,7 @@ struct FuzzInput: Sendable {
         case .scenario, .trace: return "a mutated traces/\(name)\(kind.fileSuffix)"
         case .lesson: return "a mutated lessons/\(name).json"
         case .answers: return "mutated answers to lessons/\(name).json"
+        case .log: return "a mutated console log (\(name))"
         }
     }
 }
@@ -27,7 +28,7 @@ struct FuzzInput: Sendable {
 /// and a fifth change only free text, so they stay valid and get printed.
 enum Mutator {
     /// How often each kind of input is fuzzed.
-    static let kindWeights: [(weight: Int, value: FuzzInputKind)] = [(35, .scenario), (30, .trace), (20, .lesson), (15, .answers)]
+    static let kindWeights: [(weight: Int, value: FuzzInputKind)] = [(35, .scenario), (30, .trace), (20, .lesson), (15, .answers), (12, .log)]
 
     static func input(seed: UInt64, corpus: [FuzzSeed]) -> FuzzInput {
         var rng = SeededGenerator(seed: seed)
@@ -39,6 +40,10 @@ enum Mutator {
 
         if kind == .answers {
             for _ in 0..<rng.within(1...3) { notes.append(AnswerMutations.mutate(&bytes, &rng)) }
+        } else if kind == .log {
+            // Lines typed or garbled as a learner's answers are, and raw byte damage.
+            for _ in 0..<rng.within(1...2) { notes.append(AnswerMutations.mutate(&bytes, &rng)) }
+            if rng.below(2) == 0 { notes.append(ByteMutations.mutate(&bytes, &rng)) }
         } else {
             // A fifth only touch free text (titles, notes, questions), so the file stays
             // valid and the hostile text reaches the code that prints it.
