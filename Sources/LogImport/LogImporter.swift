@@ -57,9 +57,9 @@ public enum LogImporter {
             ? "the log is empty; expected lines printed from table view callbacks, such as \"cellForRowAt: 19\""
             : "no line of the log (\(lineCount) line\(lineCount == 1 ? "" : "s")) is a table view callback reuselab recognises"
         if !firstLines.isEmpty {
-            message += ". It begins:\n" + firstLines.map { "    " + VisibleText.shortened($0, limit: 72) }.joined(separator: "\n")
-            message += "\nIf these lines print callbacks in a form of your own, describe it with --pattern, for example:\n"
-            message += "    --pattern 'cellForRowAt=^configuring row (?<row>\\d+)$'"
+            // One line, as every error is: the first lines quoted, then how to describe them.
+            message += "; it begins " + firstLines.prefix(3).map { "\"" + VisibleText.shortened($0, limit: 40) + "\"" }.joined(separator: ", ")
+            message += ". If these lines print callbacks in a form of your own, describe it with --pattern, for example --pattern 'cellForRowAt=^configuring row (?<row>[0-9]+)$'"
         }
         return ReuseLabError(.badInput, file: name, message)
     }

@@ -124,6 +124,7 @@ final class ImportTests: XCTestCase {
         XCTAssertTrue(appOutput?.message.contains("no line of the log (2 lines)") == true, "\(String(describing: appOutput))")
         XCTAssertTrue(appOutput?.message.contains("Loaded 20 movies") == true, "the first lines are shown")
         XCTAssertTrue(appOutput?.message.contains("--pattern") == true)
+        XCTAssertFalse(appOutput?.message.contains("\n") ?? true, "an error is one line")
         let binary = failure { _ = try LogImporter.importLog(path: try self.folder.write("bin.log", bytes: [0x63, 0, 1, 2]), options: ImportOptions(logName: "bin.log")) }
         XCTAssertTrue(binary?.message.contains("NUL byte") == true, "\(String(describing: binary))")
         XCTAssertEqual(binary?.kind, .badInput)
