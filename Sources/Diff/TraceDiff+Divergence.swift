@@ -103,6 +103,11 @@ extension TraceDiff {
             texts[0] += " \(plan.name) does nothing more here."
             time = nil
         }
+        // An imported log abridged here: the other side's calls may be the ones it left out.
+        let first = explained.first ?? last
+        if !texts.isEmpty, prefix.events.contains(where: { $0.kind == .gap && $0.seq >= first - 1 && $0.seq <= last }) {
+            texts[0] += " \(plan.name)'s log leaves lines out just before this (a gap), so what it did in between is not known."
+        }
         return (texts, time)
     }
 }
