@@ -79,6 +79,10 @@ public struct TraceMetrics: Sendable {
             failed += 1
         case .frame(let snapshot):
             noteScreen(snapshot, at: event.time)
+        case .imageSet(let cell, .image(let number)):
+            if state.lastFrame?.cells.contains(where: { $0.cell == cell && $0.image == .image(number) }) == true {
+                unshown.shownAgain(image: number)
+            }
         case .mainThreadBlocked(let ms, _):
             mainThreadBlocked = mainThreadBlocked.saturatingAdd(Self.time(ms))
         case .hitch(_, _, let ms, _):

@@ -14,6 +14,12 @@ struct UnshownDownloads: Sendable {
         waiting[image, default: 0] = waiting[image, default: 0].saturatingAdd(1)
     }
 
+    /// An image set again, the same, in a cell the screen already shows it in: no
+    /// new frame is recorded (nothing on screen changed), yet the download is on screen.
+    mutating func shownAgain(image: Int) {
+        waiting[image] = nil
+    }
+
     mutating func note(frame snapshot: FrameSnapshot) {
         guard !waiting.isEmpty else { return }
         for visible in snapshot.cells {

@@ -61,6 +61,14 @@ final class StatsCommandTests: XCTestCase {
         }
     }
 
+    /// reconfigureRows sets row 5's picture again, the same picture in the same cell:
+    /// nothing on screen changes, so no frame is recorded, yet that download is shown.
+    func testAPictureSetAgainWhereItAlreadyShowsCountsAsShown() throws {
+        let object = try jsonObject(reuselab(["stats", bundledTrace("reconfigure-vs-reload"), "--json"]).out)
+        let metrics = try XCTUnwrap(object["metrics"] as? [String: Any])
+        XCTAssertEqual(metrics["downloadsNeverShown"] as? Int, 0)
+    }
+
     func testBundledTracesAsJSON() throws {
         for path in try bundledTraces() {
             let result = reuselab(["stats", path, "--json"])
