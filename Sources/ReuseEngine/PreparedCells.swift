@@ -57,10 +57,9 @@ public struct PreparedCells {
     /// Lets go of every cell whose row is outside `rows` (or of all of them when
     /// nothing is visible); returns them in the order they were held.
     public mutating func prune(keeping rows: ClosedRange<Int>?) -> [TableViewCell] {
-        let (kept, dropped) = entries.reduce(into: ([(row: Int, cell: TableViewCell, kind: Kind)](), [TableViewCell]())) { parts, entry in
-            if rows?.contains(entry.row) == true { parts.0.append(entry) } else { parts.1.append(entry.cell) }
-        }
-        entries = kept
+        let outside = { (entry: (row: Int, cell: TableViewCell, kind: Kind)) in rows?.contains(entry.row) != true }
+        let dropped = entries.filter(outside).map(\.cell)
+        entries.removeAll(where: outside)
         return dropped
     }
 

@@ -99,10 +99,9 @@ enum CalibrateCommand: Subcommand {
     }
 
     static func checkSafeToWrite(_ output: String, trace: String, force: Bool) throws(ReuseLabError) {
-        if trace != "-", case .file(let target) = try OutputFile.destination(output), OutputFile.sameFile(target, trace) {
-            throw ReuseLabError(.usage, file: output, "is the trace being calibrated; refusing to write the scenario over it (name it NAME.scenario.json)")
-        }
-        try OutputFile.check(output, permission: permission(force: force))
+        try InputOverwriteCheck.check(output, input: trace,
+                                      refusal: "the trace being calibrated; refusing to write the scenario over it (name it NAME.scenario.json)",
+                                      permission: permission(force: force))
     }
 
     // MARK: Text

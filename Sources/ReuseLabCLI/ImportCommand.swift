@@ -60,10 +60,9 @@ enum ImportCommand: Subcommand {
         }
         let output = line.text("--output") ?? "-"
         let force = line.flag("--force")
-        if path != "-", case .file(let target) = try OutputFile.destination(output), OutputFile.sameFile(target, path) {
-            throw ReuseLabError(.usage, file: output, "is the log being imported; refusing to write the trace over it (name it NAME.trace.json)")
-        }
-        try OutputFile.check(output, permission: RecordCommand.permission(force: force))
+        try InputOverwriteCheck.check(output, input: path,
+                                      refusal: "the log being imported; refusing to write the trace over it (name it NAME.trace.json)",
+                                      permission: RecordCommand.permission(force: force))
         var patterns: [CustomPattern] = []
         for argument in line.texts("--pattern") {
             do {

@@ -71,9 +71,8 @@ enum RecordCommand: Subcommand {
     /// Never the scenario being recorded (not even with --force), and otherwise the
     /// rules of `OutputFile` (regular files only, traces only without --force).
     static func checkSafeToOverwrite(_ output: String, scenario: String, force: Bool) throws(ReuseLabError) {
-        if scenario != "-", case .file(let target) = try OutputFile.destination(output), OutputFile.sameFile(target, scenario) {
-            throw ReuseLabError(.usage, file: output, "is the scenario being recorded; refusing to write its trace over it (name the trace NAME.trace.json)")
-        }
-        try OutputFile.check(output, permission: permission(force: force))
+        try InputOverwriteCheck.check(output, input: scenario,
+                                      refusal: "the scenario being recorded; refusing to write its trace over it (name the trace NAME.trace.json)",
+                                      permission: permission(force: force))
     }
 }
