@@ -31,8 +31,11 @@ let package = Package(
         .target(name: "LogImport", dependencies: ["TraceFormat"]),
         // Finding the scenario whose recording best reproduces an imported device trace.
         .target(name: "Calibration", dependencies: ["TraceFormat", "Recorder", "Diff"]),
+        // The visual side: a self-contained HTML page (trace, diff, lesson) whose every
+        // state and sentence is computed here, through ReplayState and the Annotator.
+        .target(name: "PageExport", dependencies: ["TraceFormat", "ReuseEngine", "Replay", "Lessons", "Diff"]),
         // Subcommands, argument parsing, error reporting and exit statuses.
-        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay", "Lessons", "Diff", "LogImport", "Calibration"]),
+        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay", "Lessons", "Diff", "LogImport", "Calibration", "PageExport"]),
         .executableTarget(name: "reuselab", dependencies: ["ReuseLabCLI"]),
 
         // Helpers shared by the test targets: golden files, temporary folders, running the binary.
@@ -47,6 +50,10 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab", "ReuseLabTestSupport"]),
         .testTarget(name: "LogImportTests", dependencies: ["LogImport", "TraceFormat", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "LogImport", "Recorder", "TraceFormat", "ReuseLabTestSupport"]),
+        .testTarget(name: "PageExportTests", dependencies: ["PageExport", "TraceFormat", "Replay", "Lessons", "ReuseLabTestSupport"]),
+        // Drives headless Chromium over the DevTools protocol on exported pages; skipped
+        // (saying so) where Chromium is not installed. `.ci/run` installs it and runs them.
+        .testTarget(name: "BrowserTests", dependencies: ["ReuseLabTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FuzzTests", dependencies: ["ReuseLabTestSupport"], exclude: ["Regressions"]),
     ]
 )

@@ -37,6 +37,17 @@ public struct TraceDiff: Sendable {
         /// `annotationLimit`).
         public var aExplanation: [String]
         public var bExplanation: [String]
+
+        /// "They part ways at 120.0 ms (A: event 41; B: event 40):"
+        public var heading: String {
+            var out = "They part ways"
+            if let time { out += " at \(ReadableNumber.ms(time))" }
+            func place(_ seq: Int?, _ shared: Int?) -> String {
+                if let seq { return "event \(seq)" }
+                return shared.map { "nothing new after event \($0)" } ?? "nothing new"
+            }
+            return out + " (A: \(place(aSeq, lastSharedA)); B: \(place(bSeq, lastSharedB))):"
+        }
     }
 
     public var a: DiffSide
@@ -58,6 +69,45 @@ public struct TraceDiff: Sendable {
     /// How many hunks there are in all (`hunks` may hold only the first ones).
     public var hunkCount: Int
     public var metrics: [MetricDelta]
+    /// Every compared event of both traces in alignment order, as `rows` pairs
+    /// them (by seq, no text); only when asked for (`keepingPositions`), as the
+    /// page steps through them in lockstep.
+    public var positions: [Position] = []
+
+    /// One place in the whole alignment: A's event, B's, or both.
+    public struct Position: Sendable, Equatable {
+        public var change: Row.Change
+        public var aSeq: Int?
+        public var bSeq: Int?
+    }
+
+    /// What is compared (sentences about the setup and the scenarios), then the
+    /// outcome: equivalent, or how much differs.
+    public var overview: (about: [String], outcome: String) {
+        var about: [String] = []
+        if !setupDifferences.isEmpty {
+            about.append("Compared: " + setupDifferences.joined(separator: "; ") + ".")
+        }
+        if scenarioDifferences.isEmpty {
+            about.append(setupDifferences.isEmpty ? "Same scenario, same setup." : "Same scenario otherwise: the differences below come from that.")
+        } else {
+            about.append("Different scenarios: " + scenarioDifferences.joined(separator: "; ")
+                + ". A difference below may come from the scenario, not from the strategy.")
+        }
+        let outcome = equivalent
+            ? "Equivalent: the traces do the same things in the same order (\(a.hashes.count) compared events)."
+            : summary
+        return (about, outcome)
+    }
+
+    /// "The traces differ in 33 stretches: 0 of A's 643 compared events are not in B,
+    /// and 54 of B's 697 are not in A."
+    public var summary: String {
+        func verb(_ count: Int) -> String { count == 1 ? "is" : "are" }
+        let stretches = "\(hunkCount) stretch\(hunkCount == 1 ? "" : "es")"
+        return "The traces differ in \(stretches): \(onlyInA) of A's \(a.hashes.count) compared events \(verb(onlyInA)) not in B, "
+            + "and \(onlyInB) of B's \(b.hashes.count) \(verb(onlyInB)) not in A."
+    }
 
     /// The divergence is explained by the annotator (which replays everything before
     /// it) when what it must replay lies within this many events of both traces' start.
@@ -70,8 +120,27 @@ public struct TraceDiff: Sendable {
     /// the metrics; then only as far as the divergence's explanation replays. A and B
     /// are read side by side on two threads.
     public static func compare(pathA: String, pathB: String, kinds: Set<EventKind> = DiffKeyMaker.defaultKinds,
-                               context: Int = 3, maximumHunks: Int = 200) throws(ReuseLabError) -> TraceDiff {
+                               context: Int = 3, maximumHunks: Int = 200, keepingPositions: Bool = false) throws(ReuseLabError) -> TraceDiff {
         let (a, bytesA, b, bytesB) = try readBoth(pathA: pathA, pathB: pathB, kinds: kinds)
+        return try compare(a: a, bytesA: bytesA, b: b, bytesB: bytesB, context: context, maximumHunks: maximumHunks,
+                           keepingPositions: keepingPositions)
+    }
+
+    /// Compares two traces read already (`bytesA` named `fileA` in errors, …).
+    public static func compare(bytesA: [UInt8], fileA: String, bytesB: [UInt8], fileB: String,
+                               kinds: Set<EventKind> = DiffKeyMaker.defaultKinds, context: Int = 3, maximumHunks: Int = 200,
+                               keepingPositions: Bool = false) throws(ReuseLabError) -> TraceDiff {
+        let (a, b) = try Concurrently.both({ () throws(ReuseLabError) in
+            try DiffSide.scan(bytes: bytesA, file: fileA, kinds: kinds)
+        }, { () throws(ReuseLabError) in
+            try DiffSide.scan(bytes: bytesB, file: fileB, kinds: kinds)
+        })
+        return try compare(a: a, bytesA: bytesA, b: b, bytesB: bytesB, context: context, maximumHunks: maximumHunks,
+                           keepingPositions: keepingPositions)
+    }
+
+    static func compare(a: DiffSide, bytesA: [UInt8], b: DiffSide, bytesB: [UInt8], context: Int, maximumHunks: Int,
+                        keepingPositions: Bool) throws(ReuseLabError) -> TraceDiff {
         let alignment = Alignment.align(a.hashes, b.hashes)
         let (allHunks, changed) = hunks(alignment.operations, context: context)
         let shown = Array(allHunks.prefix(maximumHunks))
@@ -88,10 +157,16 @@ public struct TraceDiff: Sendable {
         divergence?.aExplanation = explainedA.texts
         divergence?.bExplanation = explainedB.texts
         divergence?.time = [explainedA.time, explainedB.time].compactMap { $0 }.min()
-        return TraceDiff(a: a, b: b, equivalent: changed == 0, truncated: alignment.truncated, changedEvents: changed,
+        var diff = TraceDiff(a: a, b: b, equivalent: changed == 0, truncated: alignment.truncated, changedEvents: changed,
                          scenarioDifferences: ScenarioComparison.differences(a.header, b.header),
                          setupDifferences: ScenarioComparison.setup(a.header, b.header), firstDivergence: divergence,
                          hunks: renderedHunks, hunkCount: allHunks.count, metrics: MetricDelta.compare(a.metrics, b.metrics))
+        if keepingPositions {
+            diff.positions = pairs(alignment.operations).map { pair in
+                Position(change: pair.change, aSeq: pair.a.map { Int(a.seqs[$0]) }, bSeq: pair.b.map { Int(b.seqs[$0]) })
+            }
+        }
+        return diff
     }
 
     /// Reads both files, one after the other (so only one is ever held twice, as read
@@ -139,15 +214,23 @@ public struct TraceDiff: Sendable {
     /// Side-by-side rows: unchanged steps as they are; in each run of changes, A's
     /// and B's events paired up in order, the longer side's rest on its own.
     static func rows(_ operations: [Alignment.Operation], a: DiffSide, b: DiffSide) -> [Row] {
-        func lineA(_ i: Int) -> Line { Line(seq: Int(a.seqs[i]), text: a.keys[i]) }
-        func lineB(_ j: Int) -> Line { Line(seq: Int(b.seqs[j]), text: b.keys[j]) }
-        var rows: [Row] = []
+        pairs(operations).map { pair in
+            Row(change: pair.change, a: pair.a.map { Line(seq: Int(a.seqs[$0]), text: a.keys[$0]) },
+                b: pair.b.map { Line(seq: Int(b.seqs[$0]), text: b.keys[$0]) })
+        }
+    }
+
+    /// The operations as side-by-side pairs of compared-event indices: shared
+    /// events together; in each run of changes, A's and B's paired in order
+    /// (changed), the longer side's rest alone.
+    static func pairs(_ operations: [Alignment.Operation]) -> [(change: Row.Change, a: Int?, b: Int?)] {
+        var pairs: [(change: Row.Change, a: Int?, b: Int?)] = []
         var pendingA: [Int] = [], pendingB: [Int] = []
         func flush() {
             for index in 0..<max(pendingA.count, pendingB.count) {
-                let left = index < pendingA.count ? lineA(pendingA[index]) : nil
-                let right = index < pendingB.count ? lineB(pendingB[index]) : nil
-                rows.append(Row(change: left != nil && right != nil ? .changed : (left != nil ? .onlyA : .onlyB), a: left, b: right))
+                let left = index < pendingA.count ? pendingA[index] : nil
+                let right = index < pendingB.count ? pendingB[index] : nil
+                pairs.append((left != nil && right != nil ? .changed : (left != nil ? .onlyA : .onlyB), left, right))
             }
             pendingA = []
             pendingB = []
@@ -156,12 +239,12 @@ public struct TraceDiff: Sendable {
             switch operation {
             case .same(let i, let j):
                 flush()
-                rows.append(Row(change: .same, a: lineA(i), b: lineB(j)))
+                pairs.append((.same, i, j))
             case .onlyA(let i): pendingA.append(i)
             case .onlyB(let j): pendingB.append(j)
             }
         }
         flush()
-        return rows
+        return pairs
     }
 }

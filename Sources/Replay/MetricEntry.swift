@@ -18,6 +18,17 @@ public enum MetricQuantity: Sendable, Equatable {
         case .msPerSecond(let ratio): return ratio
         }
     }
+
+    /// The quantity for people, with its unit: "12", "1.2 MB", "340.5 ms", "3 frames".
+    public var text: String {
+        switch self {
+        case .count(let value): return String(value)
+        case .bytes(let value): return InputFile.describeSize(value)
+        case .time(let time): return ReadableNumber.ms(time)
+        case .frames(let value): return value == 1 ? "1 frame" : "\(value) frames"
+        case .msPerSecond(let ratio): return ReadableNumber.oneDecimal(ratio) + " ms per s of scrolling"
+        }
+    }
 }
 
 /// One line of a metrics report: a stable key (for JSON and diffs), a label for

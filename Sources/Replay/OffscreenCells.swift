@@ -20,16 +20,23 @@ struct OffscreenCells {
     var unknown: [String] = []
     /// "#1 (row 0)": kept aside with its row's content, out of the pool.
     var keptAside: [String] = []
+    /// The prepared and kept-aside cells again, as cell and row, for the page.
+    var preparedCells: [(cell: Int, row: Int)] = []
+    var keptAsideCells: [(cell: Int, row: Int)] = []
 
     init(_ state: ReplayState, naming: RowNaming = .single) {
         for cell in state.cells {
             switch cell.phase {
             case .configured(let row) where state.displayed[row] != nil: replacing.append("#\(cell.id) (\(naming.name(row)))")
-            case .configured(let row): prepared.append("#\(cell.id) (\(naming.name(row)))")
+            case .configured(let row):
+                prepared.append("#\(cell.id) (\(naming.name(row)))")
+                preparedCells.append((cell.id, row))
             case .fresh: settingUp.append("#\(cell.id) (new)")
             case .dequeued: settingUp.append("#\(cell.id) (dequeued)")
             case .offscreen(let row): justLeft.append("#\(cell.id) (was \(naming.name(row)))")
-            case .keptAside(let row): keptAside.append("#\(cell.id) (\(naming.name(row)))")
+            case .keptAside(let row):
+                keptAside.append("#\(cell.id) (\(naming.name(row)))")
+                keptAsideCells.append((cell.id, row))
             case .unknown: unknown.append("#\(cell.id)")
             case .displayed, .pooled, .deallocated: break
             }

@@ -1,7 +1,7 @@
 import TraceFormat
 
-/// Small pieces of plain English shared by annotations and pictures.
-enum Wording {
+/// Small pieces of plain English shared by annotations and pictures (and the page).
+public enum Wording {
     /// "row 5", "rows 19–28", "rows 3, 7 and 9–11".
     static func rows(_ rows: [Int]) -> String {
         let sorted = rows.sorted()
@@ -21,7 +21,7 @@ enum Wording {
     }
 
     /// The same, by section in a table with sections (see `RowNaming`).
-    static func rows(_ rows: [Int], naming: RowNaming) -> String {
+    public static func rows(_ rows: [Int], naming: RowNaming) -> String {
         naming.hasSections ? naming.names(rows.sorted()) : self.rows(rows)
     }
 

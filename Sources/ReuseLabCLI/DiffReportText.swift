@@ -11,20 +11,11 @@ enum DiffReportText {
         var out = ""
         out += side("A", file: diff.a.file, header: diff.a.header, width: width)
         out += side("B", file: diff.b.file, header: diff.b.header, width: width)
-        if !diff.setupDifferences.isEmpty {
-            out += paragraph("Compared: " + VisibleText.escape(diff.setupDifferences.joined(separator: "; ")) + ".")
-        }
-        if diff.scenarioDifferences.isEmpty {
-            out += paragraph(diff.setupDifferences.isEmpty ? "Same scenario, same setup." : "Same scenario otherwise: the differences below come from that.")
-        } else {
-            out += paragraph("Different scenarios: " + diff.scenarioDifferences.joined(separator: "; ")
-                + ". A difference below may come from the scenario, not from the strategy.")
-        }
+        let (about, outcome) = diff.overview
+        for sentence in about { out += paragraph(VisibleText.escape(sentence)) }
         out += "\n"
-        if diff.equivalent {
-            out += paragraph("Equivalent: the traces do the same things in the same order (\(diff.a.hashes.count) compared events).")
-        } else {
-            out += paragraph(summary(diff))
+        out += paragraph(outcome)
+        if !diff.equivalent {
             if diff.truncated {
                 out += paragraph("(They differ so much that past the first \(Alignment.maximumDistance) changes the rest is shown as one changed block.)")
             }
@@ -51,24 +42,8 @@ enum DiffReportText {
         return lines.enumerated().map { ($0.offset == 0 ? prefix : String(repeating: " ", count: prefix.count)) + $0.element + "\n" }.joined()
     }
 
-    /// "The traces differ in 33 stretches: 0 of A's 643 compared events are not in B,
-    /// and 54 of B's 697 are not in A."
-    static func summary(_ diff: TraceDiff) -> String {
-        func verb(_ count: Int) -> String { count == 1 ? "is" : "are" }
-        let stretches = "\(diff.hunkCount) stretch\(diff.hunkCount == 1 ? "" : "es")"
-        return "The traces differ in \(stretches): \(diff.onlyInA) of A's \(diff.a.hashes.count) compared events \(verb(diff.onlyInA)) not in B, "
-            + "and \(diff.onlyInB) of B's \(diff.b.hashes.count) \(verb(diff.onlyInB)) not in A."
-    }
-
     static func divergence(_ divergence: TraceDiff.Divergence, width: Int) -> String {
-        var out = "They part ways"
-        if let time = divergence.time { out += " at \(ReadableNumber.ms(time))" }
-        func place(_ seq: Int?, _ shared: Int?) -> String {
-            if let seq { return "event \(seq)" }
-            return shared.map { "nothing new after event \($0)" } ?? "nothing new"
-        }
-        out += " (A: \(place(divergence.aSeq, divergence.lastSharedA)); B: \(place(divergence.bSeq, divergence.lastSharedB))):"
-        out = TextWrap.paragraph(out, width: width)
+        var out = TextWrap.paragraph(divergence.heading, width: width)
         func side(_ name: String, _ texts: [String], _ seq: Int?) -> String {
             if texts.isEmpty {
                 return TextWrap.row("  \(name): ", seq == nil ? "nothing here: the other trace does something \(name) never does."
@@ -130,8 +105,8 @@ enum DiffReportText {
     /// columns.
     static func metricTable(_ metrics: [MetricDelta], width: Int) -> String {
         let differing = metrics.compactMap { metric -> (label: String, a: String, b: String, better: String)? in
-            let a = metric.a.value.map(StatsCommand.describe) ?? "–"
-            let b = metric.b.value.map(StatsCommand.describe) ?? "–"
+            let a = metric.a.value.map(\.text) ?? "–"
+            let b = metric.b.value.map(\.text) ?? "–"
             return a == b ? nil : (metric.label, a, b, metric.better.rawValue)
         }
         let equal = metrics.count - differing.count

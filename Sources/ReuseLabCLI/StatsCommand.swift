@@ -62,7 +62,7 @@ enum StatsCommand: Subcommand {
         var missing: [MetricEntry] = []
         for entry in entries {
             guard let quantity = entry.value.value else { missing.append(entry); continue }
-            out += TextWrap.row("  " + TextWrap.pad(entry.label, labelWidth), describe(quantity), width: width)
+            out += TextWrap.row("  " + TextWrap.pad(entry.label, labelWidth), quantity.text, width: width)
         }
         // Grouped by reason, in the order the metrics come: many share one.
         var reasons: [String] = []
@@ -84,16 +84,6 @@ enum StatsCommand: Subcommand {
 
     /// A quantity with its unit, to at most one decimal (`ReadableNumber`): "19",
     /// "1.2 MB", "1583.3 ms", "15 frames", "12.5 ms per s of scrolling".
-    static func describe(_ quantity: MetricQuantity) -> String {
-        switch quantity {
-        case .count(let value): return String(value)
-        case .bytes(let value): return InputFile.describeSize(value)
-        case .time(let time): return ReadableNumber.ms(time)
-        case .frames(let value): return value == 1 ? "1 frame" : "\(value) frames"
-        case .msPerSecond(let ratio): return ReadableNumber.oneDecimal(ratio) + " ms per s of scrolling"
-        }
-    }
-
     // MARK: JSON
 
     static func json(_ report: MetricsReport, file: String) -> JSONValue {

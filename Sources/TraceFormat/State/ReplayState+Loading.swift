@@ -14,6 +14,28 @@ extension ReplayState {
         }
     }
 
+    /// The visible cells that show another row's image now: the screen as the
+    /// cells' image views hold it, which the next frame will draw.
+    public func currentStaleCells() -> [VisibleCell] {
+        let visible = displayed.keys.sorted().flatMap { row in
+            (displayed[row] ?? []).map { VisibleCell(row: row, cell: $0, image: cell($0)?.image) }
+        }
+        return staleCells(in: FrameSnapshot(frame: lastFrame?.frame ?? 0, offset: offset ?? 0, cells: visible))
+    }
+
+    /// A piece of work that holds the main thread (`mainThreadBlocked`): it
+    /// starts at the event's time and lasts `ms`.
+    public struct MainThreadWork: Sendable, Equatable {
+        public var start: VirtualTime
+        public var ms: Double
+        public var cause: String
+
+        /// True while the work still runs at `time`.
+        public func isRunning(at time: VirtualTime) -> Bool {
+            time.milliseconds < start.milliseconds + ms
+        }
+    }
+
     /// Requests asked for and not yet finished, failed or cancelled.
     public var requestsInFlight: [RequestRecord] {
         requests.filter { $0.phase.isInFlight }
@@ -29,11 +51,11 @@ extension ReplayState {
             try checkNewRequest(id)
             try checkRow(row)
             try checkImage(image)
-            requests.append(RequestRecord(id: id, row: row, image: image, cause: cause, sync: sync, phase: .waiting, requestedAt: time))
+            requests.append(RequestRecord(id: id, row: row, image: image, cause: cause, sync: sync, phase: .waiting, requestedAt: eventTime))
         case .pageRequest(let id, let firstRow, _):
             try checkNewRequest(id)
             try checkRow(firstRow)
-            requests.append(RequestRecord(id: id, row: nil, image: nil, cause: nil, sync: false, phase: .waiting, requestedAt: time))
+            requests.append(RequestRecord(id: id, row: nil, image: nil, cause: nil, sync: false, phase: .waiting, requestedAt: eventTime))
         case .requestStarted(let id):
             let record = try knownRequest(id, for: "requestStarted")
             guard record.phase == .waiting else {
@@ -55,7 +77,7 @@ extension ReplayState {
             requests[id - 1].phase = .finished
             requests[id - 1].bytes = bytes
             requests[id - 1].fromCache = fromCache
-            requests[id - 1].endedAt = time
+            requests[id - 1].endedAt = eventTime
         case .requestFailed(let id, _), .requestCancelled(let id):
             let failed = body.kind == .requestFailed
             let record = try knownRequest(id, for: failed ? "requestFailed" : "requestCancelled")
@@ -63,7 +85,7 @@ extension ReplayState {
                 throw LifecycleViolation("request \(id) is \(failed ? "failing" : "cancelled"), but it is \(describe(record.phase))")
             }
             requests[id - 1].phase = failed ? .failed : .cancelled
-            requests[id - 1].endedAt = time
+            requests[id - 1].endedAt = eventTime
         case .cacheHit(let row, let image, _):
             try checkRow(row)
             try checkImage(image)

@@ -53,6 +53,8 @@ public struct ReplayState: Sendable {
     public private(set) var hasDisappeared = false
     /// Every request so far, by number (1, 2, …).
     public internal(set) var requests: [RequestRecord] = []
+    /// The main thread's latest piece of work (it may be over by now).
+    public internal(set) var mainThreadWork: MainThreadWork?
     /// Memory held by decoded images, and the most it has been.
     public internal(set) var imageMemory = 0
     public internal(set) var peakImageMemory = 0
@@ -62,6 +64,8 @@ public struct ReplayState: Sendable {
     public private(set) var eventCount = 0
     /// Time of the last event applied.
     public private(set) var time = VirtualTime.zero
+    /// Time of the event being applied (`time` is still the previous one's until it succeeds).
+    var eventTime = VirtualTime.zero
 
     public init(header: TraceHeader) {
         self.header = header
@@ -86,9 +90,14 @@ public struct ReplayState: Sendable {
         }
         // Every case below makes all its checks before it changes anything, so a
         // violation leaves the state untouched without copying it.
+        eventTime = event.time
         try applyBody(event.body)
         eventCount += 1
         time = event.time
+        // The work starts at its own event's time (which `applyBody` does not see).
+        if case .mainThreadBlocked(let ms, let cause) = event.body {
+            mainThreadWork = MainThreadWork(start: event.time, ms: ms, cause: cause)
+        }
     }
 
     private mutating func applyBody(_ body: EventBody) throws(LifecycleViolation) {

@@ -1,0 +1,56 @@
+import TraceFormat
+import Diff
+
+/// The pages `reuselab html` and `reuselab lesson --html` write: one
+/// self-contained HTML file each, opened from disk in any modern browser.
+public enum HTMLPages {
+    /// The page of one trace: the table view at every step, the step list, the timeline.
+    public static func trace(path: String, generator: String) throws(ReuseLabError) -> String {
+        let file = InputFile.displayName(path)
+        let trace = try CheckedTraceReader.read(path: path)
+        let view = try TraceView(trace: trace, file: file)
+        let title = VisibleText.escape(trace.header.title)
+        return PageDocument.html(title: title, data: .object([
+            ("schema", .int(1)),
+            ("page", .string("trace")),
+            ("title", .string(title)),
+            ("generator", .string(generator)),
+            ("groups", TraceView.groups),
+            ("traces", .array([view.value])),
+        ]))
+    }
+
+    /// The page of two traces compared: A and B side by side, stepping in
+    /// lockstep through the alignment `reuselab diff` computes.
+    public static func diff(pathA: String, pathB: String, generator: String) throws(ReuseLabError) -> String {
+        // Each file is read once (either may be standard input), in the order a
+        // reading of A then B would meet its errors.
+        let fileA = InputFile.displayName(pathA), fileB = InputFile.displayName(pathB)
+        let bytesA = try InputFile.read(pathA, limit: TraceReader.maximumBytes)
+        let traceA = try CheckedTraceReader.read(bytes: bytesA, file: fileA)
+        let viewA = try TraceView(trace: traceA, file: fileA)
+        let bytesB = try InputFile.read(pathB, limit: TraceReader.maximumBytes)
+        let traceB = try CheckedTraceReader.read(bytes: bytesB, file: fileB)
+        let viewB = try TraceView(trace: traceB, file: fileB)
+        let diff = try TraceDiff.compare(bytesA: bytesA, fileA: fileA, bytesB: bytesB, fileB: fileB, keepingPositions: true)
+        let comparison = DiffView(diff)
+        let title = "\(DiffView.label(diff.a)) and \(DiffView.label(diff.b)), side by side"
+        return PageDocument.html(title: title, data: .object([
+            ("schema", .int(1)),
+            ("page", .string("diff")),
+            ("title", .string(title)),
+            ("generator", .string(generator)),
+            ("groups", TraceView.groups),
+            ("traces", .array([viewA.value, viewB.value])),
+            ("diff", comparison.value),
+        ]))
+    }
+
+    /// Why the file at `path` is not a page ReuseLab wrote (so it is not ours to
+    /// replace without --force), or nil when it is one.
+    public static func whyNotAPage(path: String) -> String? {
+        guard let bytes = try? InputFile.read(path, limit: 1 << 26) else { return "it cannot be read" }
+        let head = String(decoding: bytes.prefix(600), as: UTF8.self)
+        return head.contains("<meta name=\"generator\" content=\"reuselab\">") ? nil : "it is not a page written by reuselab"
+    }
+}

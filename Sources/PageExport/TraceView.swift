@@ -1,0 +1,92 @@
+import TraceFormat
+import Replay
+
+/// One trace as the page draws it: every step's annotation (the sentence
+/// `replay` prints, its marks and `--only` groups) and the table view after
+/// every step, all computed here by folding the trace through the `Annotator`
+/// (and so `ReplayState.apply`). The script only draws and navigates this.
+struct TraceView {
+    /// The most events a page draws: about 400 bytes of page per event, so this
+    /// keeps a page near 10 MB, still quick to open.
+    static let maximumEvents = 25_000
+
+    let value: PageValue
+    /// Every step's annotation, for the diff and lesson pages built on this view.
+    let annotations: [Annotation]
+
+    init(trace: Trace, file: String) throws(ReuseLabError) {
+        guard trace.events.count <= Self.maximumEvents else {
+            throw ReuseLabError(.tooLarge, file: file, "has \(trace.events.count) events; a page draws at most \(Self.maximumEvents), one state per step, or it would be too slow to open (replay, stats and diff take traces of any size)")
+        }
+        let header = trace.header
+        let geometry = PageGeometry(header: header)
+        let encoding = SceneEncoding(naming: header.rowNaming, geometry: geometry)
+        var annotator = Annotator(trace: trace)
+        let initial = PageValue.object(encoding.members(TableScene(annotator.state), state: annotator.state))
+        var steps: [PageValue] = []
+        var annotations: [Annotation] = []
+        var deltas = StateDeltas()
+        var mostRowsOnScreen = 0
+        steps.reserveCapacity(trace.events.count)
+        while let annotation = try annotator.step(file: file) {
+            annotations.append(annotation)
+            steps.append(Self.step(annotation))
+            let scene = TableScene(annotator.state)
+            mostRowsOnScreen = max(mostRowsOnScreen, scene.rows.count)
+            deltas.append(encoding.members(scene, state: annotator.state))
+        }
+        // Without a scenario the screen is as tall as the most rows it showed.
+        let viewport = geometry.viewportHeight ?? Double(max(mostRowsOnScreen, 8)) * PageGeometry.defaultRowHeight
+        var members: [(String, PageValue)] = [
+            ("title", .string(VisibleText.escape(header.title))),
+            ("file", .string(VisibleText.escape(file))),
+            ("profile", .string(header.profile.rawValue)),
+            ("strategy", .optional(header.scenario.map { VisibleText.escape($0.strategy) })),
+            ("viewport", .object([("height", .number(viewport))])),
+            ("rowHeightHint", .number(geometry.typicalRowHeight)),
+            ("showsImages", .bool(Self.showsImages(trace))),
+            ("duration", .number(trace.events.last?.time.milliseconds ?? 0)),
+            ("steps", .array(steps)),
+            ("states", deltas.json),
+            ("initial", initial),
+        ]
+        if !geometry.isExact {
+            members.append(("layoutNote", .string("The trace carries no scenario, so row heights and offsets are not known: rows are drawn \(Int(PageGeometry.defaultRowHeight)) pt tall, the first row on screen at the top.")))
+        }
+        if header.source != nil {
+            members.append(("imported", .bool(true)))
+        }
+        value = .object(members)
+        self.annotations = annotations
+    }
+
+    /// {t, k, x, m, g, f}
+    static func step(_ annotation: Annotation) -> PageValue {
+        .object([
+            ("t", .number(annotation.time.milliseconds)),
+            ("k", .string(annotation.kind.rawValue)),
+            ("x", .string(annotation.text)),
+            ("m", .array(annotation.marks.sorted().map { .string($0.rawValue) })),
+            ("g", .array(EventGroup.allCases.filter { $0.contains(annotation) }.map { .string($0.rawValue) })),
+            ("f", .int(annotation.frame)),
+        ])
+    }
+
+    /// Image tiles are drawn when the trace loads images at all.
+    static func showsImages(_ trace: Trace) -> Bool {
+        trace.events.contains { event in
+            switch event.body {
+            case .imageSet, .imageRequest: return true
+            default: return false
+            }
+        }
+    }
+
+    /// The `--only` groups and their kinds, for the page's filter.
+    static var groups: PageValue {
+        .array(EventGroup.allCases.map { group in
+            .object([("name", .string(group.rawValue)),
+                     ("kinds", .array(group.kinds.map(\.rawValue).sorted().map(PageValue.string)))])
+        })
+    }
+}
