@@ -1,5 +1,6 @@
 import TraceFormat
 import Diff
+import Lessons
 
 /// The pages `reuselab html` and `reuselab lesson --html` write: one
 /// self-contained HTML file each, opened from disk in any modern browser.
@@ -43,6 +44,24 @@ public enum HTMLPages {
             ("groups", TraceView.groups),
             ("traces", .array([viewA.value, viewB.value])),
             ("diff", comparison.value),
+        ]))
+    }
+
+    /// The page of a lesson: narration, the picture at each pause, questions
+    /// answered by choosing, hints, reveals, the takeaway and the fix.
+    public static func lesson(_ run: LessonRun, number: Int?, next: NextLesson?, generator: String) throws(ReuseLabError) -> String {
+        let walk = try LessonWalkthrough(run)
+        let loaded = run.loaded
+        let view = try TraceView(trace: loaded.trace, file: InputFile.displayName(loaded.lesson.tracePath))
+        let title = VisibleText.escape(walk.title)
+        return PageDocument.html(title: title, data: .object([
+            ("schema", .int(1)),
+            ("page", .string("lesson")),
+            ("title", .string(title)),
+            ("generator", .string(generator)),
+            ("groups", TraceView.groups),
+            ("traces", .array([view.value])),
+            ("lesson", LessonView(walk, number: number, next: next).value),
         ]))
     }
 

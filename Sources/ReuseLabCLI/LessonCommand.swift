@@ -1,6 +1,7 @@
 import Foundation
 import TraceFormat
 import Lessons
+import PageExport
 
 /// `reuselab lesson`: list lessons with the learner's progress, run one, or check them.
 enum LessonCommand: Subcommand {
@@ -12,6 +13,7 @@ enum LessonCommand: Subcommand {
             "N|ID [--restart] [--lessons DIR]",
             "N|ID --preview [--lessons DIR]",
             "N|ID --answers FILE [--json] [--lessons DIR]",
+            "N|ID --html [-o FILE] [--force] [--lessons DIR]",
             "check [PATH...] [--lessons DIR]",
         ],
         description: """
@@ -38,6 +40,11 @@ enum LessonCommand: Subcommand {
             OptionDeclaration(long: "--answers", kind: .path, valueName: "FILE",
                               meaning: "answer from FILE (one answer per line, # for comments) instead of the keyboard, for grading; nothing is saved"),
             OptionDeclaration(long: "--json", kind: .flag, meaning: "with --answers: a JSON report per question"),
+            OptionDeclaration(long: "--html", kind: .flag,
+                              meaning: "write the lesson as a page to take in a browser (answers by choosing; progress kept by the browser)"),
+            OptionDeclaration(long: "--output", short: "-o", kind: .path, valueName: "FILE", defaultText: "lesson-ID.html here",
+                              meaning: "with --html: where to write the page (- for standard output)"),
+            OptionDeclaration(long: "--force", kind: .flag, meaning: "with --html: replace FILE even if it is not a page reuselab wrote"),
         ],
         sections: [
             HelpSection(title: "At the prompt", text: PromptCommand.summary),
@@ -79,7 +86,25 @@ enum LessonCommand: Subcommand {
         if line.flag("--preview") && (answersPath != nil || line.flag("--restart")) {
             throw ReuseLabError(.usage, "lesson: --preview shows every pause with its answers; it does not take --answers or --restart")
         }
+        let html = line.flag("--html")
+        if !html && (line.text("--output") != nil || line.flag("--force")) {
+            throw ReuseLabError(.usage, "lesson: -o and --force go with --html")
+        }
+        if html && (answersPath != nil || line.flag("--preview") || line.flag("--restart")) {
+            throw ReuseLabError(.usage, "lesson: --html writes the whole lesson as a page; it does not take --answers, --preview or --restart")
+        }
         let path = try find(target, folder: folder)
+        if html {
+            let output = line.text("--output") ?? "lesson-" + ((path as NSString).lastPathComponent as NSString).deletingPathExtension + ".html"
+            let force = line.flag("--force")
+            try InputOverwriteCheck.check(output, input: path, refusal: "the lesson itself; refusing to write the page over it",
+                                          permission: HtmlCommand.permission(force: force))
+            let run = try LessonRun(try LoadedLesson.load(path: path))
+            let page = try HTMLPages.lesson(run, number: lessonNumber(path, folder: folder),
+                                            next: nextLesson(after: path, folder: folder), generator: ReuseLab.version)
+            try HtmlCommand.write(page, to: output, force: force, io: io)
+            return 0
+        }
         let loaded = try LoadedLesson.load(path: path)
         let run = try LessonRun(loaded)
         let next = nextLesson(after: path, folder: folder)
@@ -111,6 +136,13 @@ enum LessonCommand: Subcommand {
             try store.save(progress)
         })
         return Interruption.wasInterrupted || console.interrupted ? FailureKind.interrupted.exitStatus : 0
+    }
+
+    /// The lesson's number in the list (1-based), when it is in the lessons folder.
+    static func lessonNumber(_ path: String, folder: String) -> Int? {
+        guard let files = try? lessonFiles(in: folder) else { return nil }
+        let name = (path as NSString).lastPathComponent
+        return files.firstIndex { ($0 as NSString).lastPathComponent == name }.map { $0 + 1 }
     }
 
     /// The lesson after the one at `path` in the lessons folder, for the end screen.

@@ -1,0 +1,50 @@
+import TraceFormat
+import Lessons
+
+/// A lesson as the lesson page runs it: the `LessonWalkthrough` (stops,
+/// choices with the right one marked, hints, reveals) as data. The page only
+/// compares the clicked choice with `right`.
+struct LessonView {
+    let value: PageValue
+
+    init(_ walk: LessonWalkthrough, number: Int?, next: NextLesson?) {
+        func text(_ value: String) -> PageValue { .string(VisibleText.escape(value)) }
+        var members: [(String, PageValue)] = [
+            ("id", text(walk.id)),
+            ("number", number.map(PageValue.int) ?? .null),
+            ("introduction", text(walk.introduction)),
+            ("stops", .array(walk.stops.map { stop in
+                .object([
+                    ("narration", text(stop.narration)),
+                    ("pause", .int(stop.pause)),
+                    ("context", .array(stop.context.map(PageValue.int))),
+                    ("questions", .array(stop.questions.map { question in
+                        .object([
+                            ("ask", text(question.ask)),
+                            ("choices", .array(question.choices.map { choice in
+                                .object([("label", text(choice.label)), ("right", .bool(choice.isRight)),
+                                         ("why", text(choice.isRight ? "Right: the trace says \(question.answer)."
+                                                      : "Not quite: the trace does not say \(choice.label). Try again, or take the hint."))])
+                            })),
+                            ("hint", question.hint.map(text) ?? .null),
+                            ("answer", text(question.answer)),
+                        ])
+                    })),
+                    ("reveal", .object([("text", .string(stop.revealText.map(VisibleText.escape).joined(separator: "\n"))),
+                                        ("steps", .array(stop.revealSteps.map(PageValue.int)))])),
+                ])
+            })),
+            ("takeaway", text(walk.takeaway)),
+        ]
+        if let fix = walk.fix {
+            members.append(("fix", .object([("summary", text(fix.summary)), ("code", .array(fix.code.map(text)))])))
+        } else {
+            members.append(("fix", .null))
+        }
+        if let next {
+            members.append(("next", .object([("number", .int(next.number)), ("title", text(next.title)),
+                                             ("command", .string("reuselab lesson \(next.number) --html"))])))
+        }
+        value = .object(members)
+    }
+}
