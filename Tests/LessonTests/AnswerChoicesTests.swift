@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+@testable import Lessons
+import TraceFormat
+
+/// The lesson page asks with choices made in Swift. For every bundled lesson:
+/// exactly one choice is right, rightness is the runner's own `accepts`, and
+/// each choice's label typed at the terminal prompt is read by `AnswerReader`
+/// as the same answer — so the page and the terminal check answers alike.
+final class AnswerChoicesTests: XCTestCase {
+    func testEveryQuestionOfEveryLessonHasExactlyOneRightChoiceJudgedAsTheTerminalJudges() throws {
+        let paths = try bundledLessons()
+        XCTAssertGreaterThanOrEqual(paths.count, 18)
+        var questions = 0
+        for path in paths {
+            let run = try LessonRun(try LoadedLesson.load(path: path))
+            let walk = try LessonWalkthrough(run)
+            XCTAssertEqual(walk.stops.count, run.loaded.lesson.steps.count)
+            for (index, stop) in walk.stops.enumerated() {
+                let step = run.loaded.lesson.steps[index]
+                let resolved = try run.loaded.resolve(step: index)
+                XCTAssertEqual(stop.pause, resolved.pause)
+                for (number, question) in stop.questions.enumerated() {
+                    questions += 1
+                    let place = "\((path as NSString).lastPathComponent) step \(index + 1) question \(number + 1)"
+                    let truth = resolved.answers[number]
+                    let query = step.questions[number].query
+                    let wording = run.loaded.wording(for: step.questions[number])
+                    XCTAssertEqual(question.choices.filter(\.isRight).count, 1, "\(place): \(question.choices.map(\.label))")
+                    XCTAssertGreaterThanOrEqual(question.choices.count, 2, "\(place): a choice of one gives the answer away")
+                    XCTAssertLessThanOrEqual(question.choices.count, AnswerChoices.maximum)
+                    XCTAssertEqual(Set(question.choices.map(\.label)).count, question.choices.count, "\(place): two choices read the same")
+                    for choice in question.choices {
+                        XCTAssertEqual(choice.isRight, truth.accepts(choice.answer), "\(place): \(choice.label)")
+                        // Typed at the prompt, the label is the same answer.
+                        if let typed = AnswerReader.read(choice.label, for: query, wording: wording) {
+                            XCTAssertEqual(truth.accepts(typed), choice.isRight, "\(place): typing \"\(choice.label)\"")
+                        } else {
+                            XCTFail("\(place): the terminal cannot read \"\(choice.label)\"")
+                        }
+                    }
+                    XCTAssertEqual(question.answer, wording.describe(truth))
+                }
+                XCTAssertTrue(stop.revealSteps.allSatisfy { $0 >= stop.pause }, "a reveal shows what came after the pause")
+            }
+        }
+        XCTAssertGreaterThan(questions, 40)
+    }
+
+    func testTheRightChoiceIsNotAlwaysInTheSamePlace() throws {
+        var places: Set<Int> = []
+        for path in try bundledLessons() {
+            let walk = try LessonWalkthrough(try LessonRun(try LoadedLesson.load(path: path)))
+            for stop in walk.stops {
+                for question in stop.questions where question.choices.count > 2 {
+                    places.insert(question.choices.firstIndex(where: \.isRight) ?? -1)
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(places.count, 3, "right choices sit at \(places.sorted())")
+    }
+
+    func testNumbersSurroundTheAnswerWithoutGoingNegative() {
+        XCTAssertEqual(AnswerChoices.numbers(around: .number(0)), (0...4).map { LessonAnswer.number($0) })
+        XCTAssertEqual(AnswerChoices.numbers(around: .number(7)), (5...9).map { LessonAnswer.number($0) })
+        XCTAssertEqual(AnswerChoices.numbers(around: .number(Int.max)), [.number(Int.max)])
+    }
+
+    func testCallSequencesOfOneCallStillOfferOthers() {
+        let choices = AnswerChoices.finish(AnswerChoices.callSequences(.calls([.willDisplay])), truth: .calls([.willDisplay]),
+                                           wording: AnswerWording(thisTrace: "", otherTrace: ""))
+        XCTAssertGreaterThanOrEqual(choices.count, 3)
+        XCTAssertEqual(choices.filter(\.isRight).map(\.label), ["willDisplay"])
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import XCTest
+@testable import PageExport
+import TraceFormat
+import ReuseLabTestSupport
+
+/// Reading a page back as its script does: the embedded data, and the state
+/// after each step rebuilt from keyframes and deltas.
+enum PageData {
+    /// The text of `<script type="application/json" id="reuselab-data">`.
+    static func embeddedText(_ html: String) throws -> String {
+        let open = "<script type=\"application/json\" id=\"\(PageDocument.dataElementID)\">"
+        guard let start = html.range(of: open), let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex) else {
+            throw XCTSkip("the page has no data element")
+        }
+        return String(html[start.upperBound..<end.lowerBound])
+    }
+
+    /// The embedded data, parsed as `JSON.parse` would.
+    static func embedded(_ html: String) throws -> [String: Any] {
+        let text = try embeddedText(html)
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        guard let dictionary = object as? [String: Any] else { throw XCTSkip("the data is not an object") }
+        return dictionary
+    }
+
+    /// The state after every step: each keyframe whole, each delta over the state before.
+    static func states(_ view: [String: Any]) -> [[String: Any]] {
+        var out: [[String: Any]] = []
+        var current: [String: Any] = [:]
+        for entry in view["states"] as? [[String: Any]] ?? [] {
+            if entry["key"] != nil { current = [:] }
+            for (key, value) in entry where key != "key" { current[key] = value }
+            out.append(current)
+        }
+        return out
+    }
+
+    /// Writes `text` as a trace and makes its page.
+    static func page(forTrace text: String, in folder: TemporaryFolder, name: String = "hand.trace.json") throws -> String {
+        let path = try folder.write(name, text)
+        return try HTMLPages.trace(path: path, generator: "test")
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import XCTest
+@testable import PageExport
+import TraceFormat
+import Replay
+import ReuseLabTestSupport
+
+/// What the trace page embeds, step by step, is what `ReplayState` and the
+/// `Annotator` say — the page draws it and computes none of it.
+final class TracePageDataTests: XCTestCase {
+    /// Two rows on screen; row 0's cell leaves, is pooled, and comes back for
+    /// row 2 still holding image 0 (STALE) until image 2 is set.
+    static let handWritten = """
+    {"format":"reuselab-trace","version":1,"title":"Hand-written: one reuse, one stale image","profile":"classic","events":[
+    {"seq":0,"t":0,"kind":"init","cell":1,"identifier":"Cell"},
+    {"seq":1,"t":0,"kind":"cellForRowAt","row":0,"cell":1},
+    {"seq":2,"t":0,"kind":"imageSet","cell":1,"image":0},
+    {"seq":3,"t":0,"kind":"willDisplay","row":0,"cell":1},
+    {"seq":4,"t":0,"kind":"init","cell":2,"identifier":"Cell"},
+    {"seq":5,"t":0,"kind":"cellForRowAt","row":1,"cell":2},
+    {"seq":6,"t":0,"kind":"willDisplay","row":1,"cell":2},
+    {"seq":7,"t":16.7,"kind":"frame","frame":1,"offset":0,"cells":[{"row":0,"cell":1,"image":0},{"row":1,"cell":2}]},
+    {"seq":8,"t":33.3,"kind":"didEndDisplaying","row":0,"cell":1},
+    {"seq":9,"t":33.3,"kind":"enqueue","cell":1,"identifier":"Cell"},
+    {"seq":10,"t":33.3,"kind":"prepareForReuse","cell":1,"identifier":"Cell","previousRow":0},
+    {"seq":11,"t":33.3,"kind":"cellForRowAt","row":2,"cell":1},
+    {"seq":12,"t":33.3,"kind":"willDisplay","row":2,"cell":1},
+    {"seq":13,"t":33.3,"kind":"frame","frame":2,"offset":44,"cells":[{"row":1,"cell":2},{"row":2,"cell":1,"image":0}]},
+    {"seq":14,"t":50,"kind":"mainThreadBlocked","ms":30,"cause":"decoding image 2"},
+    {"seq":15,"t":80,"kind":"imageSet","cell":1,"image":2},
+    {"seq":16,"t":83.3,"kind":"frame","frame":5,"offset":44,"cells":[{"row":1,"cell":2},{"row":2,"cell":1,"image":2}]}
+    ]}
+    """
+
+    func testEveryStepCarriesTheAnnotatorsSentenceAndTheReplayStatesScreen() throws {
+        let folder = try TemporaryFolder(removeWhenReleased: true)
+        let html = try PageData.page(forTrace: Self.handWritten, in: folder)
+        let data = try PageData.embedded(html)
+        XCTAssertEqual(data["page"] as? String, "trace")
+        let view = try XCTUnwrap((data["traces"] as? [[String: Any]])?.first)
+        let steps = try XCTUnwrap(view["steps"] as? [[String: Any]])
+        let states = PageData.states(view)
+        let trace = try CheckedTraceReader.read(bytes: Array(Self.handWritten.utf8), file: "hand.trace.json")
+        XCTAssertEqual(steps.count, trace.events.count)
+        XCTAssertEqual(states.count, trace.events.count)
+
+        var annotator = Annotator(trace: trace)
+        var index = 0
+        while let annotation = try annotator.step(file: "hand.trace.json") {
+            let step = steps[index], shown = states[index], state = annotator.state
+            XCTAssertEqual(step["x"] as? String, annotation.text, "step \(index)")
+            XCTAssertEqual(step["k"] as? String, annotation.kind.rawValue)
+            XCTAssertEqual(Set(step["m"] as? [String] ?? []), Set(annotation.marks.map(\.rawValue)), "marks of step \(index)")
+            XCTAssertEqual(shown["alive"] as? Int, state.liveCellCount, "cells alive after step \(index)")
+            // Rows on screen and the cell in each, as ReplayState has them.
+            let rows = shown["rows"] as? [[Any]] ?? []
+            XCTAssertEqual(rows.map { $0[0] as? Int ?? -1 }, state.displayed.keys.sorted(), "rows on screen after step \(index)")
+            for row in rows {
+                let number = row[0] as? Int ?? -1
+                let cells = (row[4] as? [[Any]] ?? []).map { $0[0] as? Int ?? -1 }
+                XCTAssertEqual(cells, state.displayed[number] ?? [], "cells of row \(number) after step \(index)")
+            }
+            // Pools, next out first.
+            let pools = shown["pools"] as? [[Any]] ?? []
+            XCTAssertEqual(pools.map { $0[1] as? [Int] ?? [] }, state.pools.keys.sorted().map { Array((state.pools[$0] ?? []).reversed()) })
+            index += 1
+        }
+
+        // The reused cell is STALE from its reuse until image 2 is set.
+        func staleCells(after seq: Int) -> [Int] {
+            (states[seq]["rows"] as? [[Any]] ?? []).flatMap { row in
+                (row[4] as? [[Any]] ?? []).filter { ($0[2] as? Int) == 1 }.map { $0[0] as? Int ?? -1 }
+            }
+        }
+        XCTAssertEqual(staleCells(after: 7), [])
+        XCTAssertEqual(staleCells(after: 13), [1])
+        XCTAssertEqual(staleCells(after: 15), [])
+        XCTAssertEqual(steps[13]["m"] as? [String], ["STALE"])
+        // Image view contents: image 0, then image 2, for cell #1 in row 2.
+        XCTAssertEqual(((states[13]["rows"] as? [[Any]])?.last?[4] as? [[Any]])?.first?[1] as? Int, 0)
+        XCTAssertEqual(((states[16]["rows"] as? [[Any]])?.last?[4] as? [[Any]])?.first?[1] as? Int, 2)
+        // The main thread is busy from 50 ms for 30 ms: shown at step 14, over at 15 (80 ms).
+        XCTAssertEqual((states[14]["busy"] as? [String: Any])?["cause"] as? String, "decoding image 2")
+        XCTAssertTrue(states[15]["busy"] is NSNull)
+        // The pool holds cell #1 between enqueue and prepareForReuse.
+        XCTAssertEqual((states[9]["pools"] as? [[Any]])?.first?[1] as? [Int], [1])
+        XCTAssertEqual((states[10]["pools"] as? [[Any]])?.first?[1] as? [Int], [])
+        // Without a scenario, the rows are stacked and the page says so.
+        XCTAssertNotNil(view["layoutNote"])
+        XCTAssertEqual(states[13]["offset"] as? Double, 44, "the first row on screen (row 1) at the top")
+    }
+
+    func testKeyframesComeEvery64StepsAndDeltasHoldOnlyWhatChanged() throws {
+        let folder = try TemporaryFolder(removeWhenReleased: true)
+        let path = Golden.packageRoot.appendingPathComponent("traces/images-async-no-reset.trace.json").path
+        let data = try PageData.embedded(try HTMLPages.trace(path: path, generator: "test"))
+        _ = folder
+        let view = try XCTUnwrap((data["traces"] as? [[String: Any]])?.first)
+        let entries = try XCTUnwrap(view["states"] as? [[String: Any]])
+        for (index, entry) in entries.enumerated() {
+            XCTAssertEqual(entry["key"] != nil, index % StateDeltas.interval == 0, "entry \(index)")
+        }
+        // A delta never repeats a member unchanged since the step before.
+        let states = PageData.states(view)
+        for index in 1..<entries.count where entries[index]["key"] == nil {
+            for (key, value) in entries[index] {
+                let before = states[index - 1][key]
+                XCTAssertFalse(NSDictionary(dictionary: ["v": value]).isEqual(to: ["v": before as Any]), "step \(index) repeats \(key)")
+            }
+        }
+        // The first STALE step shows row 0's image in row 23's cell, outlined.
+        let steps = try XCTUnwrap(view["steps"] as? [[String: Any]])
+        let first = try XCTUnwrap(steps.firstIndex { ($0["m"] as? [String] ?? []).contains("STALE") })
+        let stale = (states[first]["rows"] as? [[Any]] ?? []).filter { row in (row[4] as? [[Any]] ?? []).contains { ($0[2] as? Int) == 1 } }
+        XCTAssertEqual(stale.map { $0[0] as? Int }, [23])
+        XCTAssertEqual((stale.first?[4] as? [[Any]])?.first?[1] as? Int, 0)
+    }
+
+    func testEveryBundledTracesPageIsUnderTwoMegabytes() throws {
+        let folder = Golden.packageRoot.appendingPathComponent("traces")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".trace.json") }.sorted()
+        XCTAssertGreaterThan(names.count, 20)
+        for name in names {
+            let html = try HTMLPages.trace(path: folder.appendingPathComponent(name).path, generator: "test")
+            XCTAssertLessThan(html.utf8.count, 2 << 20, "\(name)'s page is \(html.utf8.count) bytes")
+        }
+    }
+}
