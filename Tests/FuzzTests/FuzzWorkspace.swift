@@ -101,7 +101,8 @@ struct FuzzWorkspace {
             // compared with itself is equivalent (exit 0), the JSON outputs, and the stepper
             // (standard input is /dev/null, so it shows the first step and ends).
             for arguments in [["diff", inputPath, inputPath], ["replay", inputPath, "--json"], ["replay", inputPath, "--summary", "--json"],
-                              ["stats", inputPath, "--json"], ["replay", inputPath, "--step", "--picture"]] {
+                              ["stats", inputPath, "--json"], ["replay", inputPath, "--step", "--picture"],
+                              ["html", inputPath, "-o", "page.html"]] {
                 commands.append(FuzzCommand(arguments: arguments, afterFirstSucceeds: true, allowed: FuzzCommand.noCheck))
             }
             if hasOriginal {
@@ -120,6 +121,7 @@ struct FuzzWorkspace {
                 FuzzCommand(arguments: ["lesson", inputPath, "--answers", "answers.txt"], allowed: FuzzCommand.noCheck),
                 FuzzCommand(arguments: ["lesson", inputPath, "--answers", "answers.txt", "--json"], allowed: FuzzCommand.noCheck),
                 FuzzCommand(arguments: ["lesson", inputPath], allowed: FuzzCommand.noCheck),
+                FuzzCommand(arguments: ["lesson", inputPath, "--html", "-o", "lesson.html"], allowed: FuzzCommand.noCheck),
             ]
         case .log:
             inputPath = "input.log"
