@@ -7,7 +7,7 @@ import PageExport
 enum HtmlCommand: Subcommand {
     static let declaration = CommandDeclaration(
         name: "html",
-        summary: "write a page that animates a trace (or two side by side) in a browser",
+        summary: "write a page that animates a trace, or two side by side",
         usage: [
             "TRACE [-o FILE] [--force]",
             "A B [-o FILE] [--force]",
