@@ -1,0 +1,44 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A browser that stops answering fails the check at its deadline instead of
+/// hanging the suite, and `close()` still kills it (and its helpers).
+final class FrozenBrowserTests: XCTestCase {
+    func testAFrozenBrowserTimesOutAndIsKilled() throws {
+        let browser = try Chromium(executable: try ChromiumBinary.require())
+        defer { browser.close() }
+        let page = try browser.newPage()
+        XCTAssertEqual(try page.integer("6 * 7"), 42)
+
+        kill(browser.pid, SIGSTOP)
+        let started = Date()
+        XCTAssertThrowsError(try page.evaluate("1", timeout: 1)) { error in
+            XCTAssertTrue("\(error)".contains("no answer to Runtime.evaluate"), "\(error)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "the deadline held")
+
+        let closing = Date()
+        browser.close()
+        XCTAssertLessThan(Date().timeIntervalSince(closing), 10, "close() gave up waiting and killed it")
+        XCTAssertFalse(browser.isRunning, "the browser process is gone")
+        XCTAssertEqual(Self.livingProcesses(inGroup: browser.pid), [], "no live process is left in the browser's group")
+    }
+
+    /// The ids of processes in process group `group` that are not zombies (a killed
+    /// helper stays a zombie until init reaps it), read from /proc.
+    static func livingProcesses(inGroup group: pid_t) -> [Int] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int? in
+            guard let pid = Int(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            // After "pid (name)": state, ppid, pgrp, …
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, fields[0] != "Z", fields[0] != "X", Int(fields[2]) == Int(group) else { return nil }
+            return pid
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import ReuseLabTestSupport
+import XCTest
+
+/// The trace page of `traces/images-async-no-reset.trace.json`, driven with real
+/// key presses: it loads without console errors, each key moves the step the
+/// keyboard map says, `#annotation` shows exactly the sentence `replay --json`
+/// gives for the step `body[data-step]` names, and `s` lands on the first STALE
+/// or LATE step with a stale cell drawn.
+final class TracePageTests: BrowserTestCase {
+    static let trace = "traces/images-async-no-reset.trace.json"
+
+    private var folder: TemporaryFolder?
+
+    override func tearDown() {
+        folder?.remove()
+        super.tearDown()
+    }
+
+    /// The exported page opened and drawn, and the replay's steps.
+    private func openTracePage() throws -> (BrowserPage, [ReplayStep]) {
+        let page = try newPage()
+        let folder = try TemporaryFolder(prefix: "reuselab-browser-trace")
+        self.folder = folder
+        let file = try ExportedPages.trace(Self.trace, into: folder)
+        let steps = try ReplayStep.all(of: Self.trace)
+        try page.openReuseLabPage(file)
+        return (page, steps)
+    }
+
+    /// The page shows step `step` as replay does: `#annotation`, `#step-number` and
+    /// the current item of `#steps`. (Before the first step, -1, only that the
+    /// annotation is not a step's.)
+    private func assertShows(_ page: BrowserPage, _ steps: [ReplayStep], _ step: Int, _ context: String,
+                             file: StaticString = #filePath, line: UInt = #line) throws {
+        if step == -1 {
+            let annotation = try page.annotation()
+            XCTAssertFalse(annotation.isEmpty, "\(context): #annotation before the first step", file: file, line: line)
+            XCTAssertNotEqual(annotation, steps.first?.text, "\(context): step -1 shows step 0's text", file: file, line: line)
+            return
+        }
+        guard steps.indices.contains(step) else {
+            XCTFail("\(context): step \(step) is outside the trace's \(steps.count) steps", file: file, line: line)
+            return
+        }
+        XCTAssertEqual(try page.annotation(), steps[step].text, "\(context): #annotation of step \(step)", file: file, line: line)
+        let number = try page.text("#step-number")
+        XCTAssertTrue(number.contains(String(steps[step].seq)),
+                      "\(context): #step-number '\(number)' names step \(step)", file: file, line: line)
+        XCTAssertEqual(try page.string("(document.querySelector('#steps li.current') || {dataset: {}}).dataset.seq"),
+                       String(steps[step].seq), "\(context): the current item of #steps", file: file, line: line)
+    }
+
+    func testLoadsAndStepsWithTheKeyboard() throws {
+        let (page, steps) = try openTracePage()
+        XCTAssertEqual(try page.consoleErrors(), [], "console errors on load")
+        XCTAssertEqual(try page.string("document.body.dataset.page"), "trace")
+        XCTAssertEqual(try page.count("script"), 2, "only the data and the page's own script")
+        XCTAssertEqual(try page.data("d.traces[0].steps.length") as? Int, steps.count, "one step per replayed event")
+
+        // The page opens before the first step (-1, the initial state) or at step 0.
+        let start = try page.currentStep()
+        XCTAssertTrue(start == -1 || start == 0, "the page opens at step -1 or 0, not \(start)")
+        try assertShows(page, steps, start, "at load")
+
+        let k = 7
+        for _ in 0..<k { try page.step(with: .arrowRight) }
+        XCTAssertEqual(try page.currentStep(), start + k, "\(k) × ArrowRight")
+        try assertShows(page, steps, start + k, "after \(k) × ArrowRight")
+
+        try page.step(with: .arrowLeft)
+        try page.step(with: .arrowLeft)
+        XCTAssertEqual(try page.currentStep(), start + k - 2, "2 × ArrowLeft")
+        try assertShows(page, steps, start + k - 2, "after ArrowLeft")
+
+        // The other keys of the map: n, Space, Enter forward; b back.
+        try page.step(with: .letter("n"))
+        try page.step(with: .space)
+        try page.step(with: .enter)
+        XCTAssertEqual(try page.currentStep(), start + k + 1, "n, Space, Enter")
+        try page.step(with: .letter("b"))
+        XCTAssertEqual(try page.currentStep(), start + k, "b")
+        try assertShows(page, steps, start + k, "after b")
+
+        try page.step(with: .end, expecting: steps.count - 1)
+        XCTAssertEqual(try page.currentStep(), steps.count - 1, "End")
+        try assertShows(page, steps, steps.count - 1, "after End")
+        try page.step(with: .arrowRight, expecting: steps.count - 1, timeout: 0.3)
+        XCTAssertEqual(try page.currentStep(), steps.count - 1, "ArrowRight at the end stays")
+
+        try page.step(with: .home, expecting: start)
+        XCTAssertEqual(try page.currentStep(), start, "Home goes back to where the page opened")
+        try assertShows(page, steps, start, "after Home")
+        XCTAssertEqual(try page.consoleErrors(), [], "console errors while stepping")
+    }
+
+    func testSJumpsToTheFirstStaleStep() throws {
+        let (page, steps) = try openTracePage()
+        let start = try page.currentStep()
+        let marked = steps.filter { $0.seq > start && ($0.marks.contains("STALE") || $0.marks.contains("LATE")) }
+        let first = try XCTUnwrap(marked.first, "the trace has a STALE or LATE step after \(start)")
+
+        try page.step(with: .letter("s"), expecting: first.seq)
+        XCTAssertEqual(try page.currentStep(), first.seq, "s from step \(start)")
+        try assertShows(page, steps, first.seq, "after s")
+        if first.marks.contains("STALE") {
+            let stale = try page.count("#viewport .cell.stale")
+            XCTAssertGreaterThan(stale, 0, "a .cell.stale in #viewport at step \(first.seq)")
+            XCTAssertTrue(try page.text("#viewport .cell.stale").contains("STALE"), "the stale cell says STALE")
+        }
+        try Screenshots.shared.save(page, "trace-first-stale")
+
+        if marked.count > 1 {
+            try page.step(with: .letter("s"), expecting: marked[1].seq)
+            XCTAssertEqual(try page.currentStep(), marked[1].seq, "s again")
+            try page.step(with: .shiftS, expecting: first.seq)
+            XCTAssertEqual(try page.currentStep(), first.seq, "Shift+S goes back to the previous one")
+        }
+        XCTAssertEqual(try page.consoleErrors(), [])
+    }
+}
