@@ -9,7 +9,9 @@ import TraceFormat
 /// the same layout pass (a cell released right after another row asked for one), it
 /// looks ahead at the events with the same time.
 public struct Annotator {
-    public let trace: Trace
+    public let header: TraceHeader
+    /// The events around the next one to explain.
+    private var window = EventWindow()
     /// The state after the events annotated so far.
     public private(set) var state: ReplayState
     private var next = 0
@@ -31,10 +33,8 @@ public struct Annotator {
     /// True when the number of rows changed since the last prefetch call.
     private var rowCountChanged = false
 
-    /// Where each event's layout pass ends: the first later event with another time.
-    private let passEnds: [Int]
-    /// Whether the trace records frames (a recorded one does; a hand-written one may not).
-    private let hasFrames: Bool
+    /// When each reused cell's image view was last set to an image since its reuse.
+    private var imageSetSinceReuse: Set<Int> = []
     /// How rows are named: by section when the table has sections.
     private let naming: RowNaming
     /// True for a trace imported from a device's log (`reuselab import`).
@@ -47,20 +47,31 @@ public struct Annotator {
     /// How a gap `reuselab import` made itself begins (the log marked no gap there; see `TraceBuilder.ownGap`).
     static let importersGap = "reuselab import: "
 
+    /// Annotates a trace held in memory.
     public init(trace: Trace) {
-        self.trace = trace
-        self.state = ReplayState(header: trace.header)
-        var ends = [Int](repeating: trace.events.count, count: trace.events.count)
-        var index = trace.events.count - 2
-        while index >= 0 {
-            ends[index] = trace.events[index + 1].time == trace.events[index].time ? ends[index + 1] : index + 1
-            index -= 1
-        }
-        passEnds = ends
-        hasFrames = trace.events.contains { $0.kind == .frame }
-        naming = trace.header.rowNaming
-        isImported = trace.header.source != nil
+        self.init(header: trace.header)
+        for event in trace.events { window.append(event) }
+        window.end()
     }
+
+    /// Annotates a trace as it is read: `feed` each event, `endOfTrace` after the
+    /// last; `step` explains an event once the events it may look at have come.
+    public init(header: TraceHeader) {
+        self.header = header
+        self.state = ReplayState(header: header)
+        naming = header.rowNaming
+        isImported = header.source != nil
+    }
+
+    /// The next event of a trace being read.
+    public mutating func feed(_ event: TraceEvent) { window.append(event) }
+
+    /// The trace has no more events.
+    public mutating func endOfTrace() { window.end() }
+
+    /// Whether the trace records frames, as far as an explanation of the next event
+    /// may look (a recorded trace does from its first frame; a hand-written one may not).
+    private var hasFrames: Bool { window.firstFrame.map { $0 <= next + Self.lookAhead } ?? false }
 
     /// Annotates every event of `trace`, or reports the first that cannot happen.
     public static func annotate(_ trace: Trace, file: String) throws(ReuseLabError) -> [Annotation] {
@@ -71,10 +82,11 @@ public struct Annotator {
         return result
     }
 
-    /// Annotates the next event, or returns nil at the end.
+    /// Annotates the next event; nil at the end, or (while a trace is being fed)
+    /// until the events it may look at have come.
     public mutating func step(file: String = "trace") throws(ReuseLabError) -> Annotation? {
-        guard next < trace.events.count else { return nil }
-        let event = trace.events[next]
+        guard next < window.total, window.ended || window.total > next + Self.lookAhead else { return nil }
+        let event = window[next]
         let before = Before(state, event: event.body)
         do throws(LifecycleViolation) {
             try state.apply(event)
@@ -89,7 +101,13 @@ public struct Annotator {
         if let inferred, !isImported { text += " " + inferred.note }
         if event.inferred { text += " (Inferred by reuselab import: the log does not say which cell, or does not print this call.)" }
         if case .frame(let snapshot) = event.body { frame = snapshot.frame }
+        switch event.body {
+        case .prepareForReuse(let cell, _, _): imageSetSinceReuse.remove(cell)
+        case .imageSet(let cell, .image): imageSetSinceReuse.insert(cell)
+        default: break
+        }
         next += 1
+        window.drop(before: next)
         var annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: text, marks: marks)
         annotation.inferred = isImported ? nil : inferred
         return annotation
@@ -102,12 +120,12 @@ public struct Annotator {
     /// device's own): there, the calls up to the next dequeue or gap.
     private func samePass(after index: Int) -> ArraySlice<TraceEvent> {
         guard !isImported else {
-            let limit = min(trace.events.count, index + 1 + Self.lookAhead)
-            let end = trace.events[(index + 1)..<limit].firstIndex { [.initCell, .prepareForReuse, .gap].contains($0.kind) } ?? limit
-            return trace.events[(index + 1)..<end]
+            let limit = min(window.total, index + 1 + Self.lookAhead)
+            let end = window.slice((index + 1)..<limit).firstIndex { [.initCell, .prepareForReuse, .gap].contains($0.kind) } ?? limit
+            return window.slice((index + 1)..<end)
         }
-        let end = min(passEnds[index], index + 1 + Self.lookAhead)
-        return trace.events[(index + 1)..<end]
+        let end = min(window.passEnd(index), index + 1 + Self.lookAhead)
+        return window.slice((index + 1)..<end)
     }
 
     /// The events after `index` up to the next drawn frame: one layout pass, even
@@ -116,11 +134,11 @@ public struct Annotator {
     /// (hand-written) falls back to the events at the same time.
     private func beforeNextFrame(after index: Int) -> ArraySlice<TraceEvent> {
         // In a device log a row shown at once has its willDisplay right after its cellForRowAt.
-        if isImported { return trace.events[(index + 1)..<min(trace.events.count, index + 2)] }
+        if isImported { return window.slice((index + 1)..<(index + 2)) }
         guard hasFrames else { return samePass(after: index) }
-        let limit = min(trace.events.count, index + 1 + Self.lookAhead)
-        let end = trace.events[(index + 1)..<limit].firstIndex { $0.kind == .frame } ?? limit
-        return trace.events[(index + 1)..<end]
+        let limit = min(window.total, index + 1 + Self.lookAhead)
+        let end = window.slice((index + 1)..<limit).firstIndex { $0.kind == .frame } ?? limit
+        return window.slice((index + 1)..<end)
     }
 
     /// The row the next `cellForRowAt` with `cell` configures (right after a dequeue).
@@ -134,7 +152,7 @@ public struct Annotator {
     private func visibleRows(_ state: Before) -> ClosedRange<Int>? { state.visibleRows }
 
     private func imageOwner(_ image: Int) -> String {
-        if let distinct = trace.header.scenario?.world.images.distinct, distinct < (trace.header.rowCount ?? Int.max) {
+        if let distinct = header.scenario?.world.images.distinct, distinct < (header.rowCount ?? Int.max) {
             return "image \(image)"
         }
         return "\(named(image))'s image"
@@ -161,7 +179,7 @@ public struct Annotator {
             let row = rowConfigured(for: cell, after: index)
             let who = row.map { "\(capital($0)) gets a new cell" } ?? "A new cell is created"
             let reason = emptyPoolReason(index: index, before: before, identifier: identifier)
-            if reason.leavesLater, trace.header.profile == .modern { inferred = .modernPassOrder }
+            if reason.leavesLater, header.profile == .modern { inferred = .modernPassOrder }
             return "\(who) (init, cell #\(cell)) because the \(VisibleText.escape(identifier)) reuse pool is empty: " + reason.text + "."
         case .prepareForReuse(let cell, let identifier, let previousRow):
             marks.insert(.reused)
@@ -190,13 +208,13 @@ public struct Annotator {
             var text = "The data source configures cell #\(cell) for \(named(row))."
             let shownNow = beforeNextFrame(after: index).contains { $0.body == .willDisplay(row: row, cell: cell) }
             let reloading = before.reloadingRows.contains(row) || before.displayed[row] != nil
-            if trace.header.scenario?.isPrefetchingEnabled == false {
+            if header.scenario?.isPrefetchingEnabled == false {
                 // Nothing is prepared ahead with the property off (Apple: "When false, the
                 // table view requests cells when they need to display"), whatever the times say.
-                if !reloading, trace.header.profile == .modern {
+                if !reloading, header.profile == .modern {
                     text += " isPrefetchingEnabled is false, so the table view asks for a row's cell only when the row is about to appear, never ahead of time."
                 }
-            } else if !shownNow, before.displayed[row] == nil, trace.header.profile == .modern {
+            } else if !shownNow, before.displayed[row] == nil, header.profile == .modern {
                 preparedAhead.insert(cell)
                 text += " \(capital(row)) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt."
             }
@@ -213,7 +231,7 @@ public struct Annotator {
                 // blocked the main thread moves the clock on inside one pass.
                 if let at = configuredAt[cell], preparedAhead.remove(cell) != nil, at < event.time {
                     // An imported log without timestamps has times that are only its line order.
-                    let when = trace.header.source?.syntheticTimes == true ? "earlier" : "at \(Wording.ms(at))"
+                    let when = header.source?.syntheticTimes == true ? "earlier" : "at \(Wording.ms(at))"
                     return "\(capital(row)) appears with cell #\(cell), prepared ahead \(when)."
                 }
                 return "\(capital(row)) appears with cell #\(cell) (willDisplay)."
@@ -321,7 +339,7 @@ public struct Annotator {
         case .pageRequest(let request, let firstRow, let count):
             return "The loading cell asks for the next page: rows \(firstRow)–\(firstRow + count - 1) (request \(request))."
         case .requestStarted(let request):
-            let running = state.requests.filter { $0.phase == .started }.count
+            let running = state.runningRequestCount
             let waited = event.time > (state.request(request)?.requestedAt ?? event.time)
             return "Request \(request) gets a connection (\(running) running)" + (waited ? ", after waiting for one to free up." : ".")
         case .requestCoalesced(let request, let row):
@@ -362,7 +380,7 @@ public struct Annotator {
             reloadDataAt = event.time
             return "The app calls reloadData: every visible cell ends displaying and returns to the pool, then each visible row is configured again with a dequeued cell."
         case .reloadRows(let rows):
-            let discards = trace.header.profile == .modern ? "; a cell prepared off screen for it is discarded to the pool" : ""
+            let discards = header.profile == .modern ? "; a cell prepared off screen for it is discarded to the pool" : ""
             return "The app reloads \(rowsNamed(rows)): " + (rows.count == 1 ? "if it is on screen, it gets cellForRowAt again" : "each one on screen gets cellForRowAt again") + " with a dequeued cell, not its own (reconfigureRows would keep its own)" + discards + "."
         case .reconfigureRows(let rows):
             return "The app reconfigures \(rowsNamed(rows)) (reconfigureRows, iOS 15+): " + (rows.count == 1 ? "if the row has a cell" : "each row that has a cell") + ", on screen or prepared off screen, gets cellForRowAt again with that same cell. Unlike reloadRows there is no new cell, no prepareForReuse, no willDisplay, and prepared cells are kept; a row without a cell is left alone."
@@ -484,11 +502,7 @@ public struct Annotator {
 
     /// True if the cell's image view was set (to an image) after its last prepareForReuse.
     private func setAfterReuse(_ cell: Int) -> Bool {
-        guard let reused = reusedAt[cell] else { return false }
-        return trace.events[(reused + 1)..<next].contains { event in
-            if case .imageSet(let id, .image) = event.body { return id == cell }
-            return false
-        }
+        reusedAt[cell] != nil && imageSetSinceReuse.contains(cell)
     }
 }
 

@@ -81,7 +81,8 @@ final class LessonCommandTests: XCTestCase {
         for part in ["Usage: reuselab lesson [--lessons DIR]\n", "       reuselab lesson N|ID [--restart] [--lessons DIR]\n",
                      "       reuselab lesson N|ID --preview [--lessons DIR]\n", "       reuselab lesson N|ID --answers FILE [--json] [--lessons DIR]\n",
                      "       reuselab lesson check [PATH...] [--lessons DIR]\n", "lists the lessons and your progress",
-                     "  --lessons DIR   the lessons folder (default: lessons)\n", "--restart", "--preview", "--answers FILE", "--json",
+                     "  --lessons DIR      the lessons folder (default: lessons)\n", "--restart", "--preview", "--answers FILE", "--json",
+                     "       reuselab lesson N|ID --html [-o FILE] [--force] [--lessons DIR]\n", "--html", "-o, --output FILE",
                      "\nAt the prompt:\n", "    quit, q      stop here", "$REUSELAB_PROGRESS_DIR",
                      "\nChecking lessons:\n", "no takeaway", "\nExamples:\n"] {
             XCTAssertTrue(help.out.contains(part), part)

@@ -38,7 +38,7 @@ extension ReplayState {
 
     /// Requests asked for and not yet finished, failed or cancelled.
     public var requestsInFlight: [RequestRecord] {
-        requests.filter { $0.phase.isInFlight }
+        inFlightIDs.map { requests[$0 - 1] }
     }
 
     public func request(_ id: Int) -> RequestRecord? {
@@ -52,16 +52,19 @@ extension ReplayState {
             try checkRow(row)
             try checkImage(image)
             requests.append(RequestRecord(id: id, row: row, image: image, cause: cause, sync: sync, phase: .waiting, requestedAt: eventTime))
+            inFlightIDs.append(id)
         case .pageRequest(let id, let firstRow, _):
             try checkNewRequest(id)
             try checkRow(firstRow)
             requests.append(RequestRecord(id: id, row: nil, image: nil, cause: nil, sync: false, phase: .waiting, requestedAt: eventTime))
+            inFlightIDs.append(id)
         case .requestStarted(let id):
             let record = try knownRequest(id, for: "requestStarted")
             guard record.phase == .waiting else {
                 throw LifecycleViolation("request \(id) starts, but it is \(describe(record.phase)); only a waiting request can start")
             }
             requests[id - 1].phase = .started
+            runningRequestCount += 1
         case .requestCoalesced(let id, let row):
             let record = try knownRequest(id, for: "requestCoalesced")
             guard record.phase.isInFlight else {
@@ -74,6 +77,7 @@ extension ReplayState {
             guard record.phase.isInFlight else {
                 throw LifecycleViolation("a response for request \(id), which is \(describe(record.phase)); a request answers once")
             }
+            end(record)
             requests[id - 1].phase = .finished
             requests[id - 1].bytes = bytes
             requests[id - 1].fromCache = fromCache
@@ -84,6 +88,7 @@ extension ReplayState {
             guard record.phase.isInFlight else {
                 throw LifecycleViolation("request \(id) is \(failed ? "failing" : "cancelled"), but it is \(describe(record.phase))")
             }
+            end(record)
             requests[id - 1].phase = failed ? .failed : .cancelled
             requests[id - 1].endedAt = eventTime
         case .cacheHit(let row, let image, _):
@@ -108,6 +113,12 @@ extension ReplayState {
         default:
             break
         }
+    }
+
+    /// A request in flight is over: it leaves the in-flight list (a few entries).
+    private mutating func end(_ record: RequestRecord) {
+        if record.phase == .started { runningRequestCount -= 1 }
+        inFlightIDs.removeAll { $0 == record.id }
     }
 
     private func checkNewRequest(_ id: Int) throws(LifecycleViolation) {

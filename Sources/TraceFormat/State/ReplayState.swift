@@ -11,7 +11,7 @@ public struct ReplayState: Sendable {
     public let header: TraceHeader
 
     /// Cells by id (ids start at 1, in creation order).
-    public private(set) var cells: [CellRecord] = []
+    public private(set) var cells = ChunkedList<CellRecord>()
     /// Each identifier's reuse pool, oldest first: `dequeueReusableCell` hands out the last.
     public var pools: [String: [Int]] { poolStorage.mapValues(\.cells) }
     /// The same pools, each able to give up any cell in constant time.
@@ -52,7 +52,11 @@ public struct ReplayState: Sendable {
     /// `deinit` may name a cell still displayed.
     public private(set) var hasDisappeared = false
     /// Every request so far, by number (1, 2, …).
-    public internal(set) var requests: [RequestRecord] = []
+    public internal(set) var requests = ChunkedList<RequestRecord>()
+    /// The requests asked for and not yet over, by number, in the order asked.
+    var inFlightIDs: [Int] = []
+    /// How many requests are running on a connection now.
+    public internal(set) var runningRequestCount = 0
     /// The main thread's latest piece of work (it may be over by now).
     public internal(set) var mainThreadWork: MainThreadWork?
     /// Memory held by decoded images, and the most it has been.

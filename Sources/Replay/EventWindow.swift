@@ -1,0 +1,74 @@
+import TraceFormat
+
+/// The stretch of a trace the `Annotator` can see: from the event it explains
+/// next to at most `Annotator.lookAhead` events after it. Events come in at the
+/// end (all at once for a trace in memory, one by one while a trace is read)
+/// and leave from the front once explained, so annotating a trace of any length
+/// holds only this window.
+///
+/// Indices are the events' places in the whole trace. Where each event's layout
+/// pass ends (the first later event with another time) is worked out as events
+/// come in: a pass still open ends at the end of what has come in so far.
+struct EventWindow {
+    private var events: [TraceEvent] = []
+    /// The index (in the whole trace) of `events[head]`.
+    private var base = 0
+    private var head = 0
+    /// `passEnds[i - base]`: where event i's pass ends, once a later time came.
+    private var passEnds: [Int] = []
+    /// The first event of the pass still open.
+    private var openPass = 0
+    /// True once no more events will come.
+    private(set) var ended = false
+    /// The index of the trace's first frame, once it has come in.
+    private(set) var firstFrame: Int?
+
+    /// How many events have come in so far.
+    var total: Int { base + events.count - head }
+
+    mutating func append(_ event: TraceEvent) {
+        let index = total
+        if let last = last, last.time != event.time {
+            for pass in max(openPass, base)..<index { passEnds[pass - base + head] = index }
+            openPass = index
+        }
+        if firstFrame == nil, event.kind == .frame { firstFrame = index }
+        events.append(event)
+        passEnds.append(Int.max)
+    }
+
+    /// No more events: the open pass ends at the trace's end.
+    mutating func end() {
+        for pass in max(openPass, base)..<total { passEnds[pass - base + head] = total }
+        openPass = total
+        ended = true
+    }
+
+    private var last: TraceEvent? { events.count > head ? events.last : nil }
+
+    subscript(index: Int) -> TraceEvent { events[index - base + head] }
+
+    /// Events `range` (clamped to what has come in).
+    func slice(_ range: Range<Int>) -> ArraySlice<TraceEvent> {
+        let lower = max(range.lowerBound, base), upper = min(range.upperBound, total)
+        guard lower < upper else { return events[events.endIndex..<events.endIndex] }
+        return events[(lower - base + head)..<(upper - base + head)]
+    }
+
+    /// Where event `index`'s pass ends; the end of what has come in while it is open.
+    func passEnd(_ index: Int) -> Int { min(passEnds[index - base + head], total) }
+
+    /// Forgets the events before `index`.
+    mutating func drop(before index: Int) {
+        let count = min(index - base, events.count - head)
+        guard count > 0 else { return }
+        head += count
+        base += count
+        // Compact now and then, so dropping stays linear overall.
+        if head > 4096 && head * 2 > events.count {
+            events.removeFirst(head)
+            passEnds.removeFirst(head)
+            head = 0
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// A list that only grows, stored in chunks of 256 elements, so that copying it
+/// (a `ReplayState` kept as a checkpoint) copies one reference per chunk rather
+/// than every element, and changing an element afterwards copies only its chunk.
+///
+/// `ReplayState` keeps every cell and every request a trace ever made; kept in
+/// plain arrays, a checkpoint every few hundred events copied them whole, which
+/// made stepping through a long trace quadratic in time and memory.
+public struct ChunkedList<Element: Sendable>: RandomAccessCollection, Sendable {
+    private static var shift: Int { 8 }
+    private static var mask: Int { (1 << shift) - 1 }
+
+    private var chunks: [[Element]] = []
+    public private(set) var count = 0
+
+    public init() {}
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> Element {
+        get { chunks[position >> Self.shift][position & Self.mask] }
+        set { chunks[position >> Self.shift][position & Self.mask] = newValue }
+    }
+
+    public mutating func append(_ element: Element) {
+        if count & Self.mask == 0 {
+            var chunk: [Element] = []
+            chunk.reserveCapacity(1 << Self.shift)
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(element)
+        count += 1
+    }
+}
+
+extension ChunkedList: Equatable where Element: Equatable {
+    public static func == (a: ChunkedList, b: ChunkedList) -> Bool { a.elementsEqual(b) }
+}
