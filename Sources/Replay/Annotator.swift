@@ -12,6 +12,8 @@ public struct Annotator {
     public let header: TraceHeader
     /// The events around the next one to explain.
     private var window = EventWindow()
+    /// The event `step` explained last.
+    public private(set) var lastEvent: TraceEvent?
     /// The state after the events annotated so far.
     public private(set) var state: ReplayState
     private var next = 0
@@ -107,6 +109,7 @@ public struct Annotator {
         default: break
         }
         next += 1
+        lastEvent = event
         window.drop(before: next)
         var annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: text, marks: marks)
         annotation.inferred = isImported ? nil : inferred

@@ -18,20 +18,20 @@ public struct ReplaySummary: Sendable, Equatable {
     /// The narrative, one point per entry.
     public var points: [String]
 
-    public init(timeline: ReplayTimeline, report: MetricsReport) {
-        let trace = timeline.trace
-        title = VisibleText.escape(trace.header.title)
-        var parts = ["\(trace.header.profile.rawValue) profile"]
-        if let strategy = trace.header.scenario?.strategy { parts.append("strategy " + VisibleText.escape(strategy)) }
-        parts.append("\(Wording.count(timeline.count, "step")) over \(Wording.ms(report.duration))")
+    /// The summary from a first pass (`SummarySurvey`: checked, measured,
+    /// counted) and the moments a second, annotating pass noted.
+    public init(survey: SummarySurvey, moments: SummaryMoments) {
+        let header = survey.header
+        let report = survey.report
+        title = VisibleText.escape(header.title)
+        var parts = ["\(header.profile.rawValue) profile"]
+        if let strategy = header.scenario?.strategy { parts.append("strategy " + VisibleText.escape(strategy)) }
+        parts.append("\(Wording.count(survey.stepCount, "step")) over \(Wording.ms(report.duration))")
         details = parts.joined(separator: ", ")
-        notes = trace.events.compactMap { event -> String? in
-            if case .note(let text) = event.body { return VisibleText.escape(text) }
-            return nil
-        }
-        let story = Story(annotations: timeline.annotations, facts: SummaryFacts(trace), report: report,
-                          prefetching: trace.header.scenario?.prefetching,
-                          isPrefetchingEnabled: trace.header.scenario?.isPrefetchingEnabled)
+        notes = survey.notes
+        let story = Story(moments: moments, facts: survey.facts, report: report,
+                          prefetching: header.scenario?.prefetching,
+                          isPrefetchingEnabled: header.scenario?.isPrefetchingEnabled)
         points = story.cells() + story.prefetch() + story.network() + story.screen()
             + story.stale() + story.late() + story.hitches() + story.appEvents() + story.memory()
     }
@@ -43,7 +43,7 @@ public struct ReplaySummary: Sendable, Equatable {
 
     /// The points, topic by topic; each gives none, one or more.
     struct Story {
-        let annotations: [Annotation]
+        let moments: SummaryMoments
         let facts: SummaryFacts
         let report: MetricsReport
         let prefetching: Bool?
@@ -56,8 +56,7 @@ public struct ReplaySummary: Sendable, Equatable {
             return "step \(annotation.seq), at \(Wording.ms(annotation.time)): " + VisibleText.escape(text)
         }
 
-        func first(_ kind: EventKind) -> Annotation? { annotations.first { $0.kind == kind } }
-        func marked(_ mark: Annotation.Mark) -> [Annotation] { annotations.filter { $0.marks.contains(mark) } }
+        func first(_ kind: EventKind) -> Annotation? { moments.first[kind] }
 
         func cells() -> [String] {
             guard !facts.rowsShown.isEmpty else { return ["No row is displayed in this trace."] }
@@ -130,7 +129,7 @@ public struct ReplaySummary: Sendable, Equatable {
         }
 
         func screen() -> [String] {
-            if let time = report.firstCompleteScreen.value, let frame = annotations.first(where: { $0.kind == .frame && $0.time == time }) {
+            if let time = report.firstCompleteScreen.value, let frame = moments.completeScreen, frame.time == time {
                 return [(facts.framesShowImages ? "The first complete screen (every visible row showing its own image) is drawn at "
                                                 : "The first screen with cells is drawn at ") + "\(Wording.ms(time)), step \(frame.seq)."]
             }
@@ -139,7 +138,7 @@ public struct ReplaySummary: Sendable, Equatable {
         }
 
         func stale() -> [String] {
-            guard let firstStale = marked(.stale).first else {
+            guard let firstStale = moments.firstStale else {
                 return facts.framesShowImages ? ["No visible cell ever shows another row's image (no STALE frame)."] : []
             }
             var text = "The first STALE moment, " + moment(firstStale, after: "STALE")
@@ -150,22 +149,21 @@ public struct ReplaySummary: Sendable, Equatable {
         }
 
         func late() -> [String] {
-            let late = marked(.late)
-            guard let firstLate = late.first else {
+            guard let firstLate = moments.firstLate else {
                 return facts.imageRequests > 0 ? ["No response is written into a cell that has moved on (no LATE image)."] : []
             }
             return ["The first LATE moment, " + moment(firstLate, after: "LATE")
-                    + (late.count > 1 ? " It happens \(ReplaySummary.times(late.count)) in all." : "")]
+                    + (moments.lateCount > 1 ? " It happens \(ReplaySummary.times(moments.lateCount)) in all." : "")]
         }
 
         func hitches() -> [String] {
             guard let count = report.hitches.value else { return [] }
-            guard count > 0, let seq = facts.worstHitch, seq < annotations.count else {
+            guard count > 0, let worst = moments.worstHitch else {
                 return ["No hitch: the main thread never makes the screen miss a frame."]
             }
             var text = count == 1 ? "One hitch, " : "\(count) hitches"
             if count > 1, let total = report.hitchTime.value { text += " freeze the screen for \(Wording.ms(total)) in all; the worst, " }
-            text += moment(annotations[seq], after: "HITCH")
+            text += moment(worst, after: "HITCH")
             if let blocked = report.mainThreadBlocked.value { text += " The main thread is busy for \(Wording.ms(blocked)) in all." }
             return [text]
         }
@@ -195,5 +193,36 @@ public struct ReplaySummary: Sendable, Equatable {
             guard let peak = report.peakImageMemory.value, peak > 0 else { return [] }
             return ["Decoded images take at most \(Wording.bytes(peak)) of memory at once."]
         }
+    }
+}
+
+/// The annotations a summary quotes, noted as a streamed replay annotates:
+/// the first of each kind, the first STALE and LATE moments (and how many LATE
+/// there are), the frame of the first complete screen and the worst hitch.
+public struct SummaryMoments: Sendable {
+    var first: [EventKind: Annotation] = [:]
+    var firstStale: Annotation?
+    var firstLate: Annotation?
+    var lateCount = 0
+    var completeScreen: Annotation?
+    var worstHitch: Annotation?
+    private let completeScreenTime: VirtualTime?
+    private let worstHitchSeq: Int?
+
+    /// What to look for, from the first pass.
+    public init(survey: SummarySurvey) {
+        completeScreenTime = survey.report.firstCompleteScreen.value
+        worstHitchSeq = survey.facts.worstHitch
+    }
+
+    public mutating func note(_ annotation: Annotation) {
+        if first[annotation.kind] == nil { first[annotation.kind] = annotation }
+        if annotation.marks.contains(.stale), firstStale == nil { firstStale = annotation }
+        if annotation.marks.contains(.late) {
+            lateCount += 1
+            if firstLate == nil { firstLate = annotation }
+        }
+        if completeScreen == nil, annotation.kind == .frame, annotation.time == completeScreenTime { completeScreen = annotation }
+        if annotation.seq == worstHitchSeq { worstHitch = annotation }
     }
 }

@@ -115,30 +115,12 @@ enum ReplayCommand: Subcommand {
             throw ReuseLabError(.usage, "replay: --from \(from) comes after --to \(to)")
         }
 
-        let file = InputFile.displayName(path)
-        let bytes = try InputFile.read(path, limit: TraceReader.maximumBytes)
-        let trace = try CheckedTraceReader.read(bytes: bytes, file: file)
-        let timeline = try ReplayTimeline(trace: trace, file: file)
-        if line.integer("--from") != nil, from > (timeline.lastSeq ?? -1) {
-            throw ReuseLabError(.usage, timeline.lastSeq.map { "replay: --from \(from) is past the last step of \(file), step \($0)" }
-                                ?? "replay: --from \(from): \(file) has no events")
-        }
-
-        if line.flag("--summary") {
-            let report = try TraceMetrics.measure(bytes: bytes, file: file)
-            let summary = ReplaySummary(timeline: timeline, report: report)
-            io.out(line.flag("--json") ? ReplayReport.summaryJSON(summary, report: report, file: file)
-                                       : ReplayReport.summaryText(summary, report: report, style: .detect(), width: io.width))
-            return 0
-        }
-        if line.flag("--json") {
-            for annotation in timeline.annotations[range(from, to, in: timeline)] where filter?.matches(annotation) ?? true {
-                io.out(ReplayReport.jsonLine(annotation))
-            }
-            return 0
-        }
-        let layout = StepLayout(timeline: timeline, style: .detect(), width: io.width)
         if line.flag("--step") {
+            let file = InputFile.displayName(path)
+            let trace = try CheckedTraceReader.read(path: path)
+            let timeline = try ReplayTimeline(trace: trace, file: file)
+            try checkFrom(line, from, lastSeq: timeline.lastSeq, file: file)
+            let layout = StepLayout(timeline: timeline, style: .detect(), width: io.width)
             var stepper = ReplayStepper(timeline: timeline, layout: layout, start: from, pictureEachStep: line.flag("--picture"))
             if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1, StepperTerminal.run(&stepper, out: io.out) {
                 return 0
@@ -146,11 +128,47 @@ enum ReplayCommand: Subcommand {
             stepper.run(lines: { readLine(strippingNewline: true) }, out: io.out)
             return 0
         }
-        let selected = timeline.annotations[range(from, to, in: timeline)].filter { filter?.matches($0) ?? true }
-        let listing = ReplayListing(timeline: timeline, layout: layout, selected: selected,
-                                    groupByFrame: line.flag("--frames"), picture: line.flag("--picture"))
-        io.out(listing.text())
+
+        // Two passes, each reading the trace as it goes: the first checks it and
+        // measures what the output needs first; the second annotates and prints.
+        let source = try TraceSource.open(path)
+        let output = BufferedOutput(io.out)
+        if line.flag("--summary") {
+            let survey = try source.fold(SummarySurvey.self)
+            try checkFrom(line, from, lastSeq: survey.stepCount > 0 ? survey.stepCount - 1 : nil, file: source.name)
+            var moments = SummaryMoments(survey: survey)
+            try source.annotate { annotation, _, _ in moments.note(annotation) }
+            let summary = ReplaySummary(survey: survey, moments: moments)
+            io.out(line.flag("--json") ? ReplayReport.summaryJSON(summary, report: survey.report, file: source.name)
+                                       : ReplayReport.summaryText(summary, report: survey.report, style: .detect(), width: io.width))
+            return 0
+        }
+        let survey = try source.fold(ReplaySurvey.self)
+        try checkFrom(line, from, lastSeq: survey.stepCount > 0 ? survey.stepCount - 1 : nil, file: source.name)
+        if line.flag("--json") {
+            try source.annotate(through: to) { annotation, _, _ in
+                if annotation.seq >= from, filter?.matches(annotation) ?? true { output.write(ReplayReport.jsonLine(annotation)) }
+            }
+            output.flush()
+            return 0
+        }
+        let layout = StepLayout(survey: survey, style: .detect(), width: io.width)
+        var listing = ReplayListing(layout: layout, groupByFrame: line.flag("--frames"), picture: line.flag("--picture"), out: output.write)
+        listing.begin(survey.header, steps: survey.stepCount)
+        try source.annotate(through: to) { annotation, event, state in
+            listing.step(annotation, event: event, state: state, selected: annotation.seq >= from && (filter?.matches(annotation) ?? true))
+        }
+        listing.finish(steps: survey.stepCount)
+        output.flush()
         return 0
+    }
+
+    /// `--from N` must name a step of the trace.
+    static func checkFrom(_ line: ParsedCommandLine, _ from: Int, lastSeq: Int?, file: String) throws(ReuseLabError) {
+        if line.integer("--from") != nil, from > (lastSeq ?? -1) {
+            throw ReuseLabError(.usage, lastSeq.map { "replay: --from \(from) is past the last step of \(file), step \($0)" }
+                                ?? "replay: --from \(from): \(file) has no events")
+        }
     }
 
     /// Steps `from` through `to`, within the trace.

@@ -1,71 +1,75 @@
 import TraceFormat
 import Replay
 
-/// The default `replay` output: a title line, then every selected step laid out by
-/// `StepLayout`, optionally grouped under one header per display frame, and
-/// optionally the state picture after the last listed step.
+/// The default `replay` output, printed as the steps are annotated: a title
+/// line, then every selected step laid out by `StepLayout`, optionally grouped
+/// under one header per display frame, and optionally the state picture after
+/// the last listed step. It holds one step at a time, never the trace.
 struct ReplayListing {
-    let timeline: ReplayTimeline
     let layout: StepLayout
-    /// The steps to list, in order.
-    let selected: [Annotation]
     var groupByFrame = false
     var picture = false
+    /// Where the text goes, in pieces.
+    let out: (String) -> Void
 
-    func text() -> String {
-        var out = ReplayListing.titleLine(timeline.trace.header, steps: timeline.count, style: layout.style, width: layout.width)
-        if timeline.count == 0 {
-            return out + "(the trace has no events)\n"
-        }
-        if selected.isEmpty {
-            return out + "(no step matches)\n"
-        }
-        if groupByFrame {
-            out += groupedLines().map { $0 + "\n" }.joined()
-        } else {
-            for annotation in selected {
-                out += layout.lines(annotation, event: event(annotation.seq)).map { $0 + "\n" }.joined()
-            }
-        }
-        if picture, let last = selected.last {
-            out += "\n" + ReplayListing.picture(after: last, timeline: timeline, style: layout.style, width: layout.width)
-        }
-        return out
+    /// The last frame event at or before the step being listed, and the group printed last.
+    private var lastFrame: TraceEvent?
+    private var started = false
+    private var currentGroup: Int?
+    private var printedGroups = false
+    /// The last step listed, and the state after it (for the picture).
+    private var last: (annotation: Annotation, state: ReplayState)?
+    private var listed = 0
+
+    init(layout: StepLayout, groupByFrame: Bool, picture: Bool, out: @escaping (String) -> Void) {
+        self.layout = layout
+        self.groupByFrame = groupByFrame
+        self.picture = picture
+        self.out = out
     }
 
-    /// Steps under a header per display frame: each step belongs to the last frame
-    /// drawn at or before it (as `Annotation.frame` says); steps before the first
-    /// frame come under "before the first frame".
-    private func groupedLines() -> [String] {
+    /// The title line, before any step.
+    func begin(_ header: TraceHeader, steps: Int) {
+        out(ReplayListing.titleLine(header, steps: steps, style: layout.style, width: layout.width))
+        if steps == 0 { out("(the trace has no events)\n") }
+    }
+
+    /// Every step passes here in order; `selected` ones are listed.
+    mutating func step(_ annotation: Annotation, event: TraceEvent, state: ReplayState, selected: Bool) {
+        if case .frame = event.body { lastFrame = event }
+        guard selected else { return }
+        listed += 1
+        if picture { last = (annotation, state) }
+        guard groupByFrame else {
+            out(layout.lines(annotation, event: event).map { $0 + "\n" }.joined())
+            return
+        }
+        // Steps under a header per display frame: each step belongs to the last
+        // frame drawn at or before it; steps before the first frame come under
+        // "before the first frame".
         var lines: [String] = []
-        var lastFrame: Int?
-        var scanned = 0
-        var started = false
-        var currentGroup: Int?
-        for annotation in selected {
-            // The seq of the last frame event at or before this step.
-            while scanned <= annotation.seq {
-                if case .frame = event(scanned)?.body { lastFrame = scanned }
-                scanned += 1
+        let group = lastFrame?.seq
+        if !started || currentGroup != group {
+            if started { lines.append("") }
+            started = true
+            currentGroup = group
+            if let frameEvent = lastFrame, case .frame(let snapshot) = frameEvent.body {
+                lines += TextWrap.lines(StepLayout.frameHeader(snapshot, at: frameEvent.time), firstWidth: layout.width, width: layout.width)
+                    .map(layout.style.bold)
+            } else {
+                lines.append(layout.style.bold("before the first frame"))
             }
-            if !started || currentGroup != lastFrame {
-                started = true
-                currentGroup = lastFrame
-                if !lines.isEmpty { lines.append("") }
-                if let seq = lastFrame, let frameEvent = event(seq), case .frame(let snapshot) = frameEvent.body {
-                    lines += TextWrap.lines(StepLayout.frameHeader(snapshot, at: frameEvent.time), firstWidth: layout.width, width: layout.width)
-                        .map(layout.style.bold)
-                } else {
-                    lines.append(layout.style.bold("before the first frame"))
-                }
-            }
-            lines += layout.lines(annotation, event: event(annotation.seq), indent: 2, inFrameGroup: true)
         }
-        return lines
+        lines += layout.lines(annotation, event: event, indent: 2, inFrameGroup: true)
+        out(lines.map { $0 + "\n" }.joined())
     }
 
-    private func event(_ seq: Int) -> TraceEvent? {
-        seq >= 0 && seq < timeline.trace.events.count ? timeline.trace.events[seq] : nil
+    /// After the last step: "(no step matches)", or the picture.
+    func finish(steps: Int) {
+        if steps > 0 && listed == 0 { out("(no step matches)\n") }
+        if let last {
+            out("\n" + ReplayListing.picture(after: last.annotation, state: last.state, style: layout.style, width: layout.width))
+        }
     }
 
     /// "Title (modern profile, strategy async-no-reset, 1225 steps)" and a line break,
@@ -93,8 +97,8 @@ struct ReplayListing {
 
     /// "State after step N:" and the state picture, one line each: 80 columns wide,
     /// or `width` when that is narrower (a wider box would only hold more blanks).
-    static func picture(after annotation: Annotation, timeline: ReplayTimeline, style: TerminalStyle, width: Int) -> String {
-        let lines = StatePicture.draw(timeline.state(after: annotation.seq), width: min(width, StatePicture.width))
+    static func picture(after annotation: Annotation, state: ReplayState, style: TerminalStyle, width: Int) -> String {
+        let lines = StatePicture.draw(state, width: min(width, StatePicture.width))
         return "State after step \(annotation.seq) (\(StepLayout.time(annotation.time))):\n"
             + lines.map { style.picture($0) + "\n" }.joined()
     }

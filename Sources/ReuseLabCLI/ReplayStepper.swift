@@ -111,7 +111,7 @@ struct ReplayStepper {
             }
             position = found.seq
         case .picture:
-            return (ReplayListing.picture(after: timeline.annotations[position], timeline: timeline, style: layout.style, width: layout.width), false)
+            return (ReplayListing.picture(after: timeline.annotations[position], state: timeline.state(after: timeline.annotations[position].seq), style: layout.style, width: layout.width), false)
         case .help:
             return (ReplayStepper.help(width: layout.width), false)
         case .unknown(let text):
@@ -125,7 +125,7 @@ struct ReplayStepper {
         let annotation = timeline.annotations[seq]
         var out = layout.lines(annotation, event: timeline.trace.events[seq]).map { $0 + "\n" }.joined()
         if pictureEachStep {
-            out += ReplayListing.picture(after: annotation, timeline: timeline, style: layout.style, width: layout.width)
+            out += ReplayListing.picture(after: annotation, state: timeline.state(after: annotation.seq), style: layout.style, width: layout.width)
         }
         return out
     }

@@ -36,6 +36,15 @@ struct StepLayout {
         naming = timeline.trace.header.rowNaming
     }
 
+    /// Columns wide enough for every step the survey (a first pass) saw.
+    init(survey: ReplaySurvey, style: TerminalStyle, width: Int = StepLayout.defaultWidth) {
+        seqWidth = String(max(0, survey.stepCount - 1)).count
+        timeWidth = survey.widestTime
+        self.style = style
+        self.width = width
+        naming = survey.header.rowNaming
+    }
+
     /// "916.7 ms": to a tenth of a millisecond, like the annotations.
     static func time(_ time: VirtualTime) -> String {
         ReadableNumber.ms(time)
