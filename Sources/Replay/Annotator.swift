@@ -52,8 +52,7 @@ public struct Annotator {
     /// Annotates a trace held in memory.
     public init(trace: Trace) {
         self.init(header: trace.header)
-        for event in trace.events { window.append(event) }
-        window.end()
+        window = EventWindow(whole: trace.events)
     }
 
     /// Annotates a trace as it is read: `feed` each event, `endOfTrace` after the

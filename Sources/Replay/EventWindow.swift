@@ -22,6 +22,27 @@ struct EventWindow {
     private(set) var ended = false
     /// The index of the trace's first frame, once it has come in.
     private(set) var firstFrame: Int?
+    /// True for a whole trace given at once: its array is shared, never compacted,
+    /// so copies of the window (an Annotator kept as a checkpoint) cost nothing.
+    private var isWhole = false
+
+    init() {}
+
+    /// A whole trace, all its events at once.
+    init(whole events: [TraceEvent]) {
+        self.events = events
+        isWhole = true
+        ended = true
+        var ends = [Int](repeating: events.count, count: events.count)
+        var index = events.count - 2
+        while index >= 0 {
+            ends[index] = events[index + 1].time == events[index].time ? ends[index + 1] : index + 1
+            index -= 1
+        }
+        passEnds = ends
+        firstFrame = events.firstIndex { $0.kind == .frame }
+        openPass = events.count
+    }
 
     /// How many events have come in so far.
     var total: Int { base + events.count - head }
@@ -65,7 +86,7 @@ struct EventWindow {
         head += count
         base += count
         // Compact now and then, so dropping stays linear overall.
-        if head > 4096 && head * 2 > events.count {
+        if !isWhole && head > 4096 && head * 2 > events.count {
             events.removeFirst(head)
             passEnds.removeFirst(head)
             head = 0

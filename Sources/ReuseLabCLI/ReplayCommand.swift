@@ -171,12 +171,6 @@ enum ReplayCommand: Subcommand {
         }
     }
 
-    /// Steps `from` through `to`, within the trace.
-    static func range(_ from: Int, _ to: Int, in timeline: ReplayTimeline) -> Range<Int> {
-        let end = min(to, timeline.count - 1) + 1
-        return min(from, end)..<end
-    }
-
     /// Options that mean nothing together are refused rather than ignored.
     static func checkCombinations(_ line: ParsedCommandLine) throws(ReuseLabError) {
         let rules: [(option: String, excludes: [String])] = [

@@ -111,7 +111,7 @@ struct ReplayStepper {
             }
             position = found.seq
         case .picture:
-            return (ReplayListing.picture(after: timeline.annotations[position], state: timeline.state(after: timeline.annotations[position].seq), style: layout.style, width: layout.width), false)
+            return (ReplayListing.picture(after: timeline.annotation(position), state: timeline.state(after: position), style: layout.style, width: layout.width), false)
         case .help:
             return (ReplayStepper.help(width: layout.width), false)
         case .unknown(let text):
@@ -122,7 +122,7 @@ struct ReplayStepper {
 
     /// Step `seq`'s annotation (and, with `--picture`, the state after it).
     func show(_ seq: Int) -> String {
-        let annotation = timeline.annotations[seq]
+        let annotation = timeline.annotation(seq)
         var out = layout.lines(annotation, event: timeline.trace.events[seq]).map { $0 + "\n" }.joined()
         if pictureEachStep {
             out += ReplayListing.picture(after: annotation, state: timeline.state(after: annotation.seq), style: layout.style, width: layout.width)

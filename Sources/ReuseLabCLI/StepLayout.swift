@@ -30,7 +30,13 @@ struct StepLayout {
     /// Columns wide enough for every step of `timeline`.
     init(timeline: ReplayTimeline, style: TerminalStyle, width: Int = StepLayout.defaultWidth) {
         seqWidth = String(max(0, timeline.count - 1)).count
-        timeWidth = timeline.annotations.reduce(4) { max($0, Self.time($1.time).count) }
+        var widest = 4
+        var lastTime: VirtualTime?
+        for event in timeline.trace.events where event.time != lastTime {
+            lastTime = event.time
+            widest = max(widest, Self.time(event.time).count)
+        }
+        timeWidth = widest
         self.style = style
         self.width = width
         naming = timeline.trace.header.rowNaming
