@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceFormat", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "StrategyTests", dependencies: ["Replay", "Recorder", "Strategies", "TraceFormat"]),
         .testTarget(name: "LessonTests", dependencies: ["Lessons", "TraceFormat", "Replay", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "DiffTests", dependencies: ["Diff", "TraceFormat", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "DiffTests", dependencies: ["Diff", "TraceFormat", "Replay", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab", "ReuseLabTestSupport"]),
         .testTarget(name: "LogImportTests", dependencies: ["LogImport", "TraceFormat", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "LogImport", "Recorder", "TraceFormat", "ReuseLabTestSupport"]),

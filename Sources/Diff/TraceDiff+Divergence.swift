@@ -65,10 +65,9 @@ struct Explanation: Sendable {
     var texts: [String] = []
     var time: VirtualTime?
 
-    init(bytes: [UInt8], side: DiffSide, plan: ExplanationPlan?) throws(ReuseLabError) {
-        guard let plan, let through = plan.readThrough,
-              let prefix = try DiffSide.prefix(bytes: bytes, file: side.file, through: through) else { return }
-        (texts, time) = try TraceDiff.explain(prefix: prefix, file: side.file, plan: plan)
+    init(source: TraceSource, side: DiffSide, plan: ExplanationPlan?) throws(ReuseLabError) {
+        guard let plan else { return }
+        (texts, time) = try TraceDiff.explain(source, plan: plan)
     }
 }
 
@@ -78,34 +77,36 @@ extension TraceDiff {
 
     /// The annotations of the plan's events (in order), then the first STALE or LATE
     /// step that follows; and the time of the first event explained (nil when the
-    /// side did nothing new there). `prefix` holds the trace through `plan.readThrough`.
-    static func explain(prefix: Trace, file: String, plan: ExplanationPlan) throws(ReuseLabError) -> ([String], VirtualTime?) {
+    /// side did nothing new there). The trace is read again from its start, as far
+    /// as that needs, annotated as it is read.
+    static func explain(_ source: TraceSource, plan: ExplanationPlan) throws(ReuseLabError) -> ([String], VirtualTime?) {
         let explained = plan.explained
         guard let last = explained.last else { return ([], nil) }
-        var annotator = Annotator(trace: prefix)
+        let first = explained.first ?? last
         var texts: [String] = []
         var time: VirtualTime?
-        while let annotation = try annotator.step(file: file) {
+        var gapBefore = false
+        try source.annotate(through: last + consequenceWindow) { annotation, event, _ in
+            // An imported log abridged here: the other side's calls may be the ones it left out.
+            if event.kind == .gap, event.seq >= first - 1, event.seq <= last { gapBefore = true }
             if annotation.seq <= last {
                 if explained.contains(annotation.seq) {
                     texts.append(annotation.text)
                     time = time ?? annotation.time
                 }
-                continue
+                return true
             }
-            if annotation.seq > last + consequenceWindow { break }
             if !annotation.marks.isDisjoint(with: [.stale, .late]) {
                 texts.append("Then, at \(ReadableNumber.ms(annotation.time)) (event \(annotation.seq)): " + annotation.text)
-                break
+                return false
             }
+            return true
         }
         if plan.seqs.isEmpty, !texts.isEmpty {
             texts[0] += " \(plan.name) does nothing more here."
             time = nil
         }
-        // An imported log abridged here: the other side's calls may be the ones it left out.
-        let first = explained.first ?? last
-        if !texts.isEmpty, prefix.events.contains(where: { $0.kind == .gap && $0.seq >= first - 1 && $0.seq <= last }) {
+        if !texts.isEmpty, gapBefore {
             texts[0] += " \(plan.name)'s log leaves lines out just before this (a gap), so what it did in between is not known."
         }
         return (texts, time)

@@ -116,30 +116,31 @@ public struct TraceDiff: Sendable {
     /// Compares two trace files. `context` unchanged rows are kept around each change;
     /// at most `maximumHunks` hunks are gathered for display.
     ///
-    /// Each trace is read twice: once whole, for the key of every compared event and
-    /// the metrics; then only as far as the divergence's explanation replays. A and B
-    /// are read side by side on two threads.
+    /// Each trace is read twice, streamed: once whole, for the key of every compared
+    /// event and the metrics; then only as far as the divergence's explanation
+    /// replays. A and B are read side by side on two threads; neither file is held.
     public static func compare(pathA: String, pathB: String, kinds: Set<EventKind> = DiffKeyMaker.defaultKinds,
                                context: Int = 3, maximumHunks: Int = 200, keepingPositions: Bool = false) throws(ReuseLabError) -> TraceDiff {
-        let (a, bytesA, b, bytesB) = try readBoth(pathA: pathA, pathB: pathB, kinds: kinds)
-        return try compare(a: a, bytesA: bytesA, b: b, bytesB: bytesB, context: context, maximumHunks: maximumHunks,
+        let (a, sourceA, b, sourceB) = try readBoth(pathA: pathA, pathB: pathB, kinds: kinds)
+        return try compare(a: a, sourceA: sourceA, b: b, sourceB: sourceB, context: context, maximumHunks: maximumHunks,
                            keepingPositions: keepingPositions)
     }
 
-    /// Compares two traces read already (`bytesA` named `fileA` in errors, …).
+    /// Compares two traces already read into memory (`bytesA` named `fileA` in errors, …).
     public static func compare(bytesA: [UInt8], fileA: String, bytesB: [UInt8], fileB: String,
                                kinds: Set<EventKind> = DiffKeyMaker.defaultKinds, context: Int = 3, maximumHunks: Int = 200,
                                keepingPositions: Bool = false) throws(ReuseLabError) -> TraceDiff {
+        let sourceA = TraceSource.bytes(bytesA, name: fileA), sourceB = TraceSource.bytes(bytesB, name: fileB)
         let (a, b) = try Concurrently.both({ () throws(ReuseLabError) in
-            try DiffSide.scan(bytes: bytesA, file: fileA, kinds: kinds)
+            try DiffSide.scan(sourceA, kinds: kinds)
         }, { () throws(ReuseLabError) in
-            try DiffSide.scan(bytes: bytesB, file: fileB, kinds: kinds)
+            try DiffSide.scan(sourceB, kinds: kinds)
         })
-        return try compare(a: a, bytesA: bytesA, b: b, bytesB: bytesB, context: context, maximumHunks: maximumHunks,
+        return try compare(a: a, sourceA: sourceA, b: b, sourceB: sourceB, context: context, maximumHunks: maximumHunks,
                            keepingPositions: keepingPositions)
     }
 
-    static func compare(a: DiffSide, bytesA: [UInt8], b: DiffSide, bytesB: [UInt8], context: Int, maximumHunks: Int,
+    static func compare(a: DiffSide, sourceA: TraceSource, b: DiffSide, sourceB: TraceSource, context: Int, maximumHunks: Int,
                         keepingPositions: Bool) throws(ReuseLabError) -> TraceDiff {
         let alignment = Alignment.align(a.hashes, b.hashes)
         let (allHunks, changed) = hunks(alignment.operations, context: context)
@@ -149,9 +150,9 @@ public struct TraceDiff: Sendable {
         let parting = Parting(alignment.operations, a: a, b: b)
         let plans: (a: ExplanationPlan?, b: ExplanationPlan?) = parting.map { ExplanationPlan.both($0, a: a, b: b) } ?? (nil, nil)
         let (explainedA, explainedB) = try Concurrently.both({ () throws(ReuseLabError) in
-            try Explanation(bytes: bytesA, side: a, plan: plans.a)
+            try Explanation(source: sourceA, side: a, plan: plans.a)
         }, { () throws(ReuseLabError) in
-            try Explanation(bytes: bytesB, side: b, plan: plans.b)
+            try Explanation(source: sourceB, side: b, plan: plans.b)
         })
         var divergence = parting?.divergence
         divergence?.aExplanation = explainedA.texts
@@ -169,26 +170,25 @@ public struct TraceDiff: Sendable {
         return diff
     }
 
-    /// Reads both files, one after the other (so only one is ever held twice, as read
-    /// and as bytes), then scans them side by side. Errors come in the order a reading
-    /// of A then B would meet them: A's file, A's contents, B's file, B's contents.
+    /// Reads both traces side by side, each streamed from its file. Errors come in
+    /// the order a reading of A then B would meet them: A's file, A's contents, B's
+    /// file, B's contents (standard input is read into memory first, once).
     static func readBoth(pathA: String, pathB: String, kinds: Set<EventKind>) throws(ReuseLabError)
-        -> (a: DiffSide, bytesA: [UInt8], b: DiffSide, bytesB: [UInt8]) {
-        let bytesA = try InputFile.read(pathA, limit: TraceReader.maximumBytes)
-        let fileA = InputFile.displayName(pathA), fileB = InputFile.displayName(pathB)
-        let bytesB: [UInt8]
+        -> (a: DiffSide, sourceA: TraceSource, b: DiffSide, sourceB: TraceSource) {
+        let sourceA = try TraceSource.open(pathA)
+        let sourceB: TraceSource
         do {
-            bytesB = try InputFile.read(pathB, limit: TraceReader.maximumBytes)
+            sourceB = try TraceSource.open(pathB)
         } catch {
-            _ = try DiffSide.scan(bytes: bytesA, file: fileA, kinds: kinds)
+            _ = try DiffSide.scan(sourceA, kinds: kinds)
             throw error
         }
         let (a, b) = try Concurrently.both({ () throws(ReuseLabError) in
-            try DiffSide.scan(bytes: bytesA, file: fileA, kinds: kinds)
+            try DiffSide.scan(sourceA, kinds: kinds)
         }, { () throws(ReuseLabError) in
-            try DiffSide.scan(bytes: bytesB, file: fileB, kinds: kinds)
+            try DiffSide.scan(sourceB, kinds: kinds)
         })
-        return (a, bytesA, b, bytesB)
+        return (a, sourceA, b, sourceB)
     }
 
     /// Groups the alignment into runs of changes with `context` unchanged steps

@@ -33,45 +33,64 @@ public enum TraceSource: Sendable {
         }
     }
 
-    /// Reads the header, then each event in order.
+    /// Reads the header, then each event in order with where it starts; reading
+    /// stops early when `onEvent` returns false.
     public func stream(onHeader: (TraceHeader) throws(ReuseLabError) -> Void,
-                       onEvent: (TraceEvent) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
-        switch self {
-        case .file(let path):
-            try TraceReader.stream(bytes: try InputFile.read(path, limit: TraceReader.maximumBytes), file: name,
-                                   onHeader: onHeader, onEvent: { event, _ throws(ReuseLabError) in try onEvent(event) })
-        case .bytes(let bytes, let name):
-            try TraceReader.stream(bytes: bytes, file: name, onHeader: onHeader,
-                                   onEvent: { event, _ throws(ReuseLabError) in try onEvent(event) })
+                       onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Bool) throws(ReuseLabError) {
+        let handler = { (event: TraceEvent, position: SourcePosition) throws(ReuseLabError) -> Void in
+            guard try onEvent(event, position) else { throw Self.enough }
+        }
+        do {
+            switch self {
+            case .file(let path):
+                try TraceReader.stream(bytes: try InputFile.read(path, limit: TraceReader.maximumBytes), file: name,
+                                       onHeader: onHeader, onEvent: handler)
+            case .bytes(let bytes, let name):
+                try TraceReader.stream(bytes: bytes, file: name, onHeader: onHeader, onEvent: handler)
+            }
+        } catch {
+            if error != Self.enough { throw error }
         }
     }
 
+    /// Thrown to end a reading early; never leaves `stream`.
+    private static let enough = ReuseLabError(.checkFailed, "a streamed reading has read all it needs")
+
     /// Annotates every event in order, calling `body` with each annotation, its
     /// event and the state after it, holding only the Annotator's window of the
-    /// trace. Steps after `last` are not annotated.
+    /// trace. Steps after `last` are not annotated, and reading stops once the
+    /// events they look at have come, or when `body` returns false.
+    @discardableResult
     public func annotate(through last: Int = Int.max,
-                         _ body: (Annotation, TraceEvent, ReplayState) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
+                         _ body: (Annotation, TraceEvent, ReplayState) throws(ReuseLabError) -> Bool) throws(ReuseLabError) -> Bool {
         var annotator: Annotator?
         let file = name
-        // Events past `last` and the look-ahead it needs are not fed.
+        // Events past `last` and the look-ahead it needs are not read.
         let feedLimit = last > Int.max - Annotator.lookAhead - 2 ? Int.max : last + Annotator.lookAhead + 2
         var fed = 0
+        var stopped = false
         func drain(_ annotator: inout Annotator) throws(ReuseLabError) {
-            while let annotation = try annotator.step(file: file) {
-                guard annotation.seq <= last else { return }
-                if let event = annotator.lastEvent { try body(annotation, event, annotator.state) }
+            while !stopped, let annotation = try annotator.step(file: file) {
+                guard annotation.seq <= last else {
+                    stopped = true
+                    return
+                }
+                if let event = annotator.lastEvent, try !body(annotation, event, annotator.state) { stopped = true }
             }
         }
-        try stream(onHeader: { header in annotator = Annotator(header: header) }, onEvent: { event throws(ReuseLabError) in
-            guard fed < feedLimit, var current = annotator else { return }
+        try stream(onHeader: { header in annotator = Annotator(header: header) }, onEvent: { event, _ throws(ReuseLabError) in
+            guard !stopped, fed < feedLimit, var current = annotator else { return false }
             annotator = nil
             current.feed(event)
             fed += 1
             try drain(&current)
             annotator = current
+            return !stopped
         })
-        guard var current = annotator else { return }
-        current.endOfTrace()
-        try drain(&current)
+        if !stopped, var current = annotator {
+            current.endOfTrace()
+            try drain(&current)
+        }
+        return !stopped
     }
 }

@@ -137,7 +137,10 @@ enum ReplayCommand: Subcommand {
             let survey = try source.fold(SummarySurvey.self)
             try checkFrom(line, from, lastSeq: survey.stepCount > 0 ? survey.stepCount - 1 : nil, file: source.name)
             var moments = SummaryMoments(survey: survey)
-            try source.annotate { annotation, _, _ in moments.note(annotation) }
+            try source.annotate { annotation, _, _ in
+                moments.note(annotation)
+                return true
+            }
             let summary = ReplaySummary(survey: survey, moments: moments)
             io.out(line.flag("--json") ? ReplayReport.summaryJSON(summary, report: survey.report, file: source.name)
                                        : ReplayReport.summaryText(summary, report: survey.report, style: .detect(), width: io.width))
@@ -148,6 +151,7 @@ enum ReplayCommand: Subcommand {
         if line.flag("--json") {
             try source.annotate(through: to) { annotation, _, _ in
                 if annotation.seq >= from, filter?.matches(annotation) ?? true { output.write(ReplayReport.jsonLine(annotation)) }
+                return true
             }
             output.flush()
             return 0
@@ -157,6 +161,7 @@ enum ReplayCommand: Subcommand {
         listing.begin(survey.header, steps: survey.stepCount)
         try source.annotate(through: to) { annotation, event, state in
             listing.step(annotation, event: event, state: state, selected: annotation.seq >= from && (filter?.matches(annotation) ?? true))
+            return true
         }
         listing.finish(steps: survey.stepCount)
         output.flush()

@@ -1,6 +1,7 @@
 import XCTest
 import Diff
 import TraceFormat
+import Replay
 
 /// Event keys compare what an event means, not when or with which object it happened.
 final class DiffKeyTests: XCTestCase {
@@ -125,7 +126,7 @@ final class DiffKeyTests: XCTestCase {
         var maker = DiffKeyMaker(header: original.header)
         let expected = try original.events.compactMap { event throws -> (Int, String)? in try maker.key(for: event).map { (event.seq, $0) } }
         let bytes = Array(try bundledTraceText("images-async-no-reset").utf8)
-        let side = try DiffSide.scan(bytes: bytes, file: "trace", kinds: DiffKeyMaker.defaultKinds)
+        let side = try DiffSide.scan(.bytes(bytes, name: "trace"), kinds: DiffKeyMaker.defaultKinds)
         XCTAssertEqual(side.eventCount, original.events.count)
         XCTAssertEqual(side.keys.count, expected.count)
         XCTAssertEqual(side.hashes.count, expected.count)
