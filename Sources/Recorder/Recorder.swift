@@ -75,11 +75,39 @@ public enum Recorder {
     /// every reader accepts (`TraceReader.maximumBytes`) is refused, not written.
     public static func recordText(_ scenario: Scenario, capacity: Int = maximumRecordingSize,
                                   maximumBytes: Int = TraceReader.maximumBytes) throws(ReuseLabError) -> String {
-        let trace = try record(scenario, capacity: capacity)
-        guard let text = TraceWriter.text(trace, upTo: maximumBytes) else {
-            throw ReuseLabError(.tooLarge, location: InputLocation(path: "script"),
-                                "the recording (\(trace.events.count) events) would be larger than \(InputFile.describeSize(maximumBytes)), the most any reuselab command reads; shorten the script, slow it down, use fewer rows or taller rows")
+        String(decoding: try bytes(of: try record(scenario, capacity: capacity), maximumBytes: maximumBytes), as: UTF8.self)
+    }
+
+    /// The trace file's bytes, or the refusal of a trace larger than `maximumBytes`.
+    public static func bytes(of trace: Trace, maximumBytes: Int = TraceReader.maximumBytes) throws(ReuseLabError) -> [UInt8] {
+        guard let bytes = TraceWriter.bytes(trace, upTo: maximumBytes) else { throw tooLarge(trace, maximumBytes: maximumBytes) }
+        return bytes
+    }
+
+    /// Writes the trace to `path` under `OutputFile`'s rules, streamed in chunks
+    /// (see `OutputFile.stream`); returns how many bytes were written. A trace
+    /// larger than every reader accepts is refused, and nothing is written: the
+    /// refusal, and only it, names `scenarioName` as the file at fault.
+    @discardableResult
+    public static func write(_ trace: Trace, to path: String, permission: OutputFile.Permission,
+                             standardOutput: (String) -> Void, scenarioName: String? = nil,
+                             maximumBytes: Int = TraceReader.maximumBytes) throws(ReuseLabError) -> Int {
+        var written = 0
+        try OutputFile.stream(to: path, permission: permission, standardOutput: standardOutput) { (sink: OutputFile.Sink) throws(ReuseLabError) in
+            let fits = try TraceWriter.stream(trace, upTo: maximumBytes) { (chunk: UnsafeRawBufferPointer) throws(ReuseLabError) in
+                written += chunk.count
+                try sink(chunk)
+            }
+            guard fits else {
+                let refusal = tooLarge(trace, maximumBytes: maximumBytes)
+                throw scenarioName.map { refusal.inFile($0) } ?? refusal
+            }
         }
-        return text
+        return written
+    }
+
+    static func tooLarge(_ trace: Trace, maximumBytes: Int) -> ReuseLabError {
+        ReuseLabError(.tooLarge, location: InputLocation(path: "script"),
+                      "the recording (\(trace.events.count) events) would be larger than \(InputFile.describeSize(maximumBytes)), the most any reuselab command reads; shorten the script, slow it down, use fewer rows or taller rows")
     }
 }

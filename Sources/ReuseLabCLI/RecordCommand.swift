@@ -44,22 +44,29 @@ enum RecordCommand: Subcommand {
             try checkSafeToOverwrite(output, scenario: path, force: force)
         }
         let scenario = try Recorder.loadScenario(path: path)
-        let text: String
+        let trace: Trace
         do {
-            text = try Recorder.recordText(scenario)
+            trace = try Recorder.record(scenario)
         } catch {
             throw error.inFile(scenarioName)
         }
         if checking {
+            let fresh: [UInt8]
+            do {
+                fresh = try Recorder.bytes(of: trace)
+            } catch {
+                throw error.inFile(scenarioName)
+            }
             let existing = try InputFile.read(output, limit: TraceReader.maximumBytes)
             let shown = VisibleText.escape(output), shownScenario = VisibleText.escape(scenarioName)
-            if existing == Array(text.utf8) {
+            if existing == fresh {
                 io.out(TextWrap.hanging("\(shown) is up to date with \(shownScenario)", width: io.width))
                 return 0
             }
             throw ReuseLabError(.checkFailed, file: output, "differs from a fresh recording of \(shownScenario); run 'reuselab record \(shownScenario) -o \(shown)' to update it")
         }
-        try OutputFile.write(text.utf8, to: output, permission: permission(force: force), standardOutput: io.out)
+        // Streamed to the file: the trace's text is never held whole in memory.
+        try Recorder.write(trace, to: output, permission: permission(force: force), standardOutput: io.out, scenarioName: scenarioName)
         return 0
     }
 
