@@ -152,7 +152,9 @@ public final class TableView {
         cellDequeuedForRow = nil
         defer { rowBeingConfigured = nil; cellDequeuedForRow = nil }
         let indexPath = indexPath(forRow: row)
-        world.spend(ms: world.spec.mainThread.cellForRowAtMs, cause: "cellForRowAt row \(row)")
+        // The cause is spelled only when there is work to record (spend ignores 0 ms).
+        let cost = world.spec.mainThread.cellForRowAtMs
+        if cost > 0 { world.spend(ms: cost, cause: "cellForRowAt row \(row)") }
         guard let dataSource else {
             return dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
         }
@@ -224,8 +226,22 @@ public final class TableView {
 
     /// What the screen shows now, for the frame snapshot.
     func snapshot(frame: Int) -> FrameSnapshot {
-        let cells = visibleCells.keys.sorted().compactMap { row in
-            visibleCells[row].map { VisibleCell(row: row, cell: $0.id, image: showsImages ? $0.imageView.shown : nil) }
+        func visible(_ row: Int, _ cell: TableViewCell) -> VisibleCell {
+            VisibleCell(row: row, cell: cell.id, image: showsImages ? cell.imageView.shown : nil)
+        }
+        var cells: [VisibleCell] = []
+        cells.reserveCapacity(visibleCells.count)
+        // Usually the cells on screen are exactly the visible range's: walk it in order, without sorting.
+        if let range = visibleRange, range.count == visibleCells.count {
+            for row in range {
+                guard let cell = visibleCells[row] else { break }
+                cells.append(visible(row, cell))
+            }
+            if cells.count == visibleCells.count { return FrameSnapshot(frame: frame, offset: contentOffset, cells: cells) }
+            cells.removeAll(keepingCapacity: true)
+        }
+        for row in visibleCells.keys.sorted() {
+            if let cell = visibleCells[row] { cells.append(visible(row, cell)) }
         }
         return FrameSnapshot(frame: frame, offset: contentOffset, cells: cells)
     }
