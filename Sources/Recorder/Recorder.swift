@@ -32,11 +32,35 @@ public enum Recorder {
 
     /// Runs the scenario and returns the trace.
     public static func record(_ scenario: Scenario, capacity: Int = maximumRecordingSize) throws(ReuseLabError) -> Trace {
-        let entry = StrategyCatalog.named(scenario.strategy) ?? StrategyCatalog.all[0]
-        let simulation = Simulation(scenario: scenario, app: entry.makeViewController(), showsImages: entry.showsImages, logCapacity: capacity)
-        let trace = try run(simulation, scenario: scenario, capacity: capacity)
+        let trace = try simulate(scenario, capacity: capacity)
         try checkReadable(trace)
         return trace
+    }
+
+    /// Runs the scenario and writes its trace to `path` (see `write`), returning
+    /// the trace. While this thread writes, another checks that every reader
+    /// accepts it (`checkReadable`); a trace that fails the check is not written.
+    /// Errors of the recording name `scenarioName` as the file at fault.
+    @discardableResult
+    public static func record(_ scenario: Scenario, to path: String, permission: OutputFile.Permission,
+                              standardOutput: (String) -> Void, scenarioName: String? = nil,
+                              capacity: Int = maximumRecordingSize, maximumBytes: Int = TraceReader.maximumBytes) throws(ReuseLabError) -> Trace {
+        let trace: Trace
+        do {
+            trace = try simulate(scenario, capacity: capacity)
+        } catch {
+            throw scenarioName.map { error.inFile($0) } ?? error
+        }
+        let check = Background { () throws(ReuseLabError) in try checkReadable(trace) }
+        try write(trace, to: path, permission: permission, standardOutput: standardOutput, scenarioName: scenarioName,
+                  maximumBytes: maximumBytes, checkedBy: { () throws(ReuseLabError) in try check.wait() })
+        return trace
+    }
+
+    static func simulate(_ scenario: Scenario, capacity: Int) throws(ReuseLabError) -> Trace {
+        let entry = StrategyCatalog.named(scenario.strategy) ?? StrategyCatalog.all[0]
+        let simulation = Simulation(scenario: scenario, app: entry.makeViewController(), showsImages: entry.showsImages, logCapacity: capacity)
+        return try run(simulation, scenario: scenario, capacity: capacity)
     }
 
     static func run(_ simulation: Simulation, scenario: Scenario, capacity: Int) throws(ReuseLabError) -> Trace {
@@ -88,19 +112,25 @@ public enum Recorder {
     /// (see `OutputFile.stream`); returns how many bytes were written. A trace
     /// larger than every reader accepts is refused, and nothing is written: the
     /// refusal, and only it, names `scenarioName` as the file at fault.
+    /// `checkedBy`, if given, runs once the bytes are out and before the file is
+    /// put in place; its error, like a refusal, leaves nothing written.
     @discardableResult
     public static func write(_ trace: Trace, to path: String, permission: OutputFile.Permission,
                              standardOutput: (String) -> Void, scenarioName: String? = nil,
-                             maximumBytes: Int = TraceReader.maximumBytes) throws(ReuseLabError) -> Int {
+                             maximumBytes: Int = TraceReader.maximumBytes,
+                             checkedBy check: () throws(ReuseLabError) -> Void = {}) throws(ReuseLabError) -> Int {
         var written = 0
         try OutputFile.stream(to: path, permission: permission, standardOutput: standardOutput) { (sink: OutputFile.Sink) throws(ReuseLabError) in
             let fits = try TraceWriter.stream(trace, upTo: maximumBytes) { (chunk: UnsafeRawBufferPointer) throws(ReuseLabError) in
                 written += chunk.count
                 try sink(chunk)
             }
-            guard fits else {
-                let refusal = tooLarge(trace, maximumBytes: maximumBytes)
-                throw scenarioName.map { refusal.inFile($0) } ?? refusal
+            do throws(ReuseLabError) {
+                // A trace the check refuses is reported as that, even if it is also too large (as before).
+                try check()
+                guard fits else { throw tooLarge(trace, maximumBytes: maximumBytes) }
+            } catch {
+                throw scenarioName.map { error.inFile($0) } ?? error
             }
         }
         return written
