@@ -33,7 +33,7 @@ extension TableView {
         if let newRange {
             for row in newRange where visibleCells[row] == nil { entering.append(row) }
         }
-        var leaving = visibleCells.keys.filter { newRange?.contains($0) != true }.sorted()
+        var leaving = visibleCells.keys.filter { newRange?.contains($0) != true }
         if scrollDirection < 0 {
             entering.reverse()
             leaving.reverse()

@@ -50,7 +50,7 @@ public final class TableView {
     var releasing: [TableViewCell] = []
     /// How many cells have ever been created: ids keep counting after cells are released.
     var createdCellCount = 0
-    var visibleCells: [Int: TableViewCell] = [:]
+    var visibleCells = VisibleCells()
     var visibleRange: ClosedRange<Int>?
     /// Modern profile: cells held off screen for a row, prepared ahead or kept after showing it.
     var prepared = PreparedCells()
@@ -114,7 +114,7 @@ public final class TableView {
     /// for a cell off screen or in the pool. A cell the modern profile prepared
     /// ahead counts as belonging to its row.
     public func indexPath(for cell: TableViewCell) -> IndexPath? {
-        if let row = visibleCells.first(where: { $0.value === cell })?.key { return indexPath(forRow: row) }
+        if let row = visibleCells.row(of: cell) { return indexPath(forRow: row) }
         if let row = prepared.row(of: cell) { return indexPath(forRow: row) }
         return nil
     }
@@ -226,22 +226,10 @@ public final class TableView {
 
     /// What the screen shows now, for the frame snapshot.
     func snapshot(frame: Int) -> FrameSnapshot {
-        func visible(_ row: Int, _ cell: TableViewCell) -> VisibleCell {
-            VisibleCell(row: row, cell: cell.id, image: showsImages ? cell.imageView.shown : nil)
-        }
         var cells: [VisibleCell] = []
         cells.reserveCapacity(visibleCells.count)
-        // Usually the cells on screen are exactly the visible range's: walk it in order, without sorting.
-        if let range = visibleRange, range.count == visibleCells.count {
-            for row in range {
-                guard let cell = visibleCells[row] else { break }
-                cells.append(visible(row, cell))
-            }
-            if cells.count == visibleCells.count { return FrameSnapshot(frame: frame, offset: contentOffset, cells: cells) }
-            cells.removeAll(keepingCapacity: true)
-        }
-        for row in visibleCells.keys.sorted() {
-            if let cell = visibleCells[row] { cells.append(visible(row, cell)) }
+        for (row, cell) in visibleCells.rowsAndCells {
+            cells.append(VisibleCell(row: row, cell: cell.id, image: showsImages ? cell.imageView.shown : nil))
         }
         return FrameSnapshot(frame: frame, offset: contentOffset, cells: cells)
     }
