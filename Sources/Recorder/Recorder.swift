@@ -57,7 +57,8 @@ public enum Recorder {
         return trace
     }
 
-    static func simulate(_ scenario: Scenario, capacity: Int) throws(ReuseLabError) -> Trace {
+    /// Runs the scenario through the engine and returns the trace, unchecked (see `checkReadable`).
+    public static func simulate(_ scenario: Scenario, capacity: Int = maximumRecordingSize) throws(ReuseLabError) -> Trace {
         let entry = StrategyCatalog.named(scenario.strategy) ?? StrategyCatalog.all[0]
         let simulation = Simulation(scenario: scenario, app: entry.makeViewController(), showsImages: entry.showsImages, logCapacity: capacity)
         return try run(simulation, scenario: scenario, capacity: capacity)
