@@ -2,8 +2,8 @@ import Dispatch
 import TraceFormat
 
 /// Work started on another thread as soon as it is made, whose outcome is
-/// collected later with `wait`: the recorder checks a trace on one core while it
-/// writes it on the other.
+/// collected later with `wait`: the recorder runs the engine on one core while it
+/// checks and writes the events on the other.
 final class Background<Value: Sendable>: @unchecked Sendable {
     private let work: @Sendable () throws(ReuseLabError) -> Value
     /// Written once by the worker thread, read only after `done` has been signalled.

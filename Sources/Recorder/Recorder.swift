@@ -37,38 +37,26 @@ public enum Recorder {
         return trace
     }
 
-    /// Runs the scenario and writes its trace to `path` (see `write`), returning
-    /// the trace. While this thread writes, another checks that every reader
-    /// accepts it (`checkReadable`); a trace that fails the check is not written.
-    /// Errors of the recording name `scenarioName` as the file at fault.
-    @discardableResult
-    public static func record(_ scenario: Scenario, to path: String, permission: OutputFile.Permission,
-                              standardOutput: (String) -> Void, scenarioName: String? = nil,
-                              capacity: Int = maximumRecordingSize, maximumBytes: Int = TraceReader.maximumBytes) throws(ReuseLabError) -> Trace {
-        let trace: Trace
-        do {
-            trace = try simulate(scenario, capacity: capacity)
-        } catch {
-            throw scenarioName.map { error.inFile($0) } ?? error
-        }
-        let check = Background { () throws(ReuseLabError) in try checkReadable(trace) }
-        try write(trace, to: path, permission: permission, standardOutput: standardOutput, scenarioName: scenarioName,
-                  maximumBytes: maximumBytes, checkedBy: { () throws(ReuseLabError) in try check.wait() })
-        return trace
-    }
-
     /// Runs the scenario through the engine and returns the trace, unchecked (see `checkReadable`).
     public static func simulate(_ scenario: Scenario, capacity: Int = maximumRecordingSize) throws(ReuseLabError) -> Trace {
-        let entry = StrategyCatalog.named(scenario.strategy) ?? StrategyCatalog.all[0]
-        let simulation = Simulation(scenario: scenario, app: entry.makeViewController(), showsImages: entry.showsImages, logCapacity: capacity)
-        return try run(simulation, scenario: scenario, capacity: capacity)
+        let simulation = makeSimulation(scenario, capacity: capacity)
+        return Trace(header: header(of: scenario), events: try events(of: simulation, capacity: capacity))
     }
 
-    static func run(_ simulation: Simulation, scenario: Scenario, capacity: Int) throws(ReuseLabError) -> Trace {
+    static func makeSimulation(_ scenario: Scenario, capacity: Int) -> Simulation {
+        let entry = StrategyCatalog.named(scenario.strategy) ?? StrategyCatalog.all[0]
+        return Simulation(scenario: scenario, app: entry.makeViewController(), showsImages: entry.showsImages, logCapacity: capacity)
+    }
+
+    /// A recorded trace's header: the scenario's title and profile, and the whole scenario.
+    static func header(of scenario: Scenario) -> TraceHeader {
+        TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario)
+    }
+
+    /// Runs the simulation and returns its events (those it did not hand on), or says why it stopped.
+    static func events(of simulation: Simulation, capacity: Int) throws(ReuseLabError) -> [TraceEvent] {
         do {
-            let events = try simulation.run()
-            let trace = Trace(header: TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario), events: events)
-            return trace
+            return try simulation.run()
         } catch {
             if let reason = error.impossibleStep {
                 throw ReuseLabError(.badInput, location: InputLocation(path: "script[\(error.stepIndex)]"), reason)
@@ -90,10 +78,14 @@ public enum Recorder {
         var state = ReplayState(header: trace.header)
         for (index, event) in trace.events.enumerated() {
             do throws(LifecycleViolation) { try state.apply(event) } catch {
-                throw ReuseLabError(.badInput, location: InputLocation(path: "script", eventIndex: index),
-                                    "the engine recorded a step no table view could take (\(event.kind.rawValue): \(error.message)); this is a ReuseLab bug, not a mistake in the scenario: please report it with this scenario. Nothing was written")
+                throw unreadable(event, index: index, error)
             }
         }
+    }
+
+    static func unreadable(_ event: TraceEvent, index: Int, _ error: LifecycleViolation) -> ReuseLabError {
+        ReuseLabError(.badInput, location: InputLocation(path: "script", eventIndex: index),
+                      "the engine recorded a step no table view could take (\(event.kind.rawValue): \(error.message)); this is a ReuseLab bug, not a mistake in the scenario: please report it with this scenario. Nothing was written")
     }
 
     /// Runs the scenario and returns the trace file's text. A recording larger than
@@ -113,32 +105,29 @@ public enum Recorder {
     /// (see `OutputFile.stream`); returns how many bytes were written. A trace
     /// larger than every reader accepts is refused, and nothing is written: the
     /// refusal, and only it, names `scenarioName` as the file at fault.
-    /// `checkedBy`, if given, runs once the bytes are out and before the file is
-    /// put in place; its error, like a refusal, leaves nothing written.
     @discardableResult
     public static func write(_ trace: Trace, to path: String, permission: OutputFile.Permission,
                              standardOutput: (String) -> Void, scenarioName: String? = nil,
-                             maximumBytes: Int = TraceReader.maximumBytes,
-                             checkedBy check: () throws(ReuseLabError) -> Void = {}) throws(ReuseLabError) -> Int {
+                             maximumBytes: Int = TraceReader.maximumBytes) throws(ReuseLabError) -> Int {
         var written = 0
         try OutputFile.stream(to: path, permission: permission, standardOutput: standardOutput) { (sink: OutputFile.Sink) throws(ReuseLabError) in
             let fits = try TraceWriter.stream(trace, upTo: maximumBytes) { (chunk: UnsafeRawBufferPointer) throws(ReuseLabError) in
                 written += chunk.count
                 try sink(chunk)
             }
-            do throws(ReuseLabError) {
-                // A trace the check refuses is reported as that, even if it is also too large (as before).
-                try check()
-                guard fits else { throw tooLarge(trace, maximumBytes: maximumBytes) }
-            } catch {
-                throw scenarioName.map { error.inFile($0) } ?? error
+            guard fits else {
+                let refusal = tooLarge(trace, maximumBytes: maximumBytes)
+                throw scenarioName.map { refusal.inFile($0) } ?? refusal
             }
         }
         return written
     }
 
     static func tooLarge(_ trace: Trace, maximumBytes: Int) -> ReuseLabError {
-        ReuseLabError(.tooLarge, location: InputLocation(path: "script"),
-                      "the recording (\(trace.events.count) events) would be larger than \(InputFile.describeSize(maximumBytes)), the most any reuselab command reads; shorten the script, slow it down, use fewer rows or taller rows")
+        ReuseLabError(.tooLarge, location: InputLocation(path: "script"), tooLargeMessage(trace.events.count, maximumBytes: maximumBytes))
+    }
+
+    static func tooLargeMessage(_ eventCount: Int, maximumBytes: Int) -> String {
+        "the recording (\(eventCount) events) would be larger than \(InputFile.describeSize(maximumBytes)), the most any reuselab command reads; shorten the script, slow it down, use fewer rows or taller rows"
     }
 }

@@ -60,15 +60,15 @@ enum BenchCommand: Subcommand {
         let tracePath = folder.appendingPathComponent("bench.trace.json").path
         let ignore: (String) -> Void = { _ in }
 
-        // The whole job, as 'reuselab record -o' does it: simulate, then write the
-        // trace to a file while another thread checks it. First, so the peak so far is its own.
+        // The whole job, as 'reuselab record -o' does it: the engine on one thread,
+        // checking and writing the trace to a file on another. First, so the peak so far is its own.
         let recordStart = DispatchTime.now()
-        let trace = try Recorder.record(scenario, to: tracePath, permission: .ours, standardOutput: ignore)
+        let count = try Recorder.record(scenario, to: tracePath, permission: .ours, standardOutput: ignore)
         let recordSeconds = seconds(since: recordStart)
         let recordPeak = peakResidentBytes()
         // Its parts: the engine alone, and writing alone (the same trace to a second file).
         let simulateStart = DispatchTime.now()
-        _ = try Recorder.simulate(scenario)
+        let trace = try Recorder.simulate(scenario)
         let simulateSeconds = seconds(since: simulateStart)
         let writeStart = DispatchTime.now()
         let byteCount = try Recorder.write(trace, to: folder.appendingPathComponent("again.trace.json").path, permission: .ours, standardOutput: ignore)
@@ -77,7 +77,6 @@ enum BenchCommand: Subcommand {
         let summary = try TraceValidator.validate(path: tracePath)
         let validateSeconds = seconds(since: validateStart)
         let peak = peakResidentBytes()
-        let count = trace.events.count
 
         if json {
             var out = JSONObjectBuilder()

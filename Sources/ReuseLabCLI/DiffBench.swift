@@ -98,8 +98,8 @@ enum DiffBench {
 
     /// Records the benchmark scenario with `strategy` and writes its trace to `path`.
     static func record(rows: Int, strategy: String, to path: String) throws(ReuseLabError) -> Side {
-        let trace = try Recorder.record(BenchCommand.benchmarkScenario(rows: rows, strategy: strategy), to: path, permission: .ours, standardOutput: { _ in })
+        let events = try Recorder.record(BenchCommand.benchmarkScenario(rows: rows, strategy: strategy), to: path, permission: .ours, standardOutput: { _ in })
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        return Side(strategy: strategy, path: path, events: trace.events.count, bytes: bytes)
+        return Side(strategy: strategy, path: path, events: events, bytes: bytes)
     }
 }

@@ -17,7 +17,7 @@ final class StreamedRecordingTests: XCTestCase {
         XCTAssertTrue(TraceWriter.stream(trace, chunkSize: 1_000) { (chunk: UnsafeRawBufferPointer) in chunks.append(Array(chunk)) })
         XCTAssertGreaterThan(chunks.count, 10)
         XCTAssertEqual(Array(chunks.joined()), whole)
-        XCTAssertTrue(chunks.allSatisfy { $0.last == UInt8(ascii: "\n") }, "each chunk ends a line")
+        XCTAssertTrue(chunks.dropLast().allSatisfy { $0.last == UInt8(ascii: "}") }, "each chunk ends with an event")
         XCTAssertEqual(String(decoding: whole, as: UTF8.self), TraceWriter.text(trace))
     }
 
@@ -49,5 +49,38 @@ final class StreamedRecordingTests: XCTestCase {
         printed = []
         XCTAssertThrowsError(try Recorder.write(trace, to: "-", permission: .ours, standardOutput: { printed.append($0) }, maximumBytes: 1_000))
         XCTAssertEqual(printed, [])
+    }
+
+    func testTheWholeJobStreamsTheSameBytesAndLeavesNothingWhenItFails() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("out.trace.json").path
+        let events = try Recorder.record(try scenario(), to: path, permission: .ours, standardOutput: { _ in })
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), try Recorder.recordText(try scenario()))
+        XCTAssertEqual(events, try Recorder.record(try scenario()).events.count)
+
+        // Past the engine's capacity: the engine's own error, naming the step and the scenario file.
+        let long = Scenario(title: "long", table: TableSpec(rows: 10_000, viewportHeight: 844),
+                            script: [.wait(ms: 10), .drag(by: 40_000, ms: 5_000), .wait(ms: 10)])
+        XCTAssertThrowsError(try Recorder.record(long, to: path, permission: .ours, standardOutput: { _ in }, scenarioName: "long.json",
+                                                 capacity: 5_000)) { error in
+            guard let error = error as? ReuseLabError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.kind, .tooLarge)
+            XCTAssertEqual(error.location.path, "script[1]")
+            XCTAssertEqual(error.file, "long.json")
+        }
+        // Past the readers' limit: refused with the whole recording's event count.
+        XCTAssertThrowsError(try Recorder.record(try scenario(), to: path, permission: .ours, standardOutput: { _ in },
+                                                 maximumBytes: bytes.count - 1)) { error in
+            guard let error = error as? ReuseLabError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.kind, .tooLarge)
+            XCTAssertTrue(error.message.contains("(\(events) events)"), error.message)
+        }
+        XCTAssertEqual(try Array(Data(contentsOf: URL(fileURLWithPath: path))), bytes, "the old file stays")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["out.trace.json"], "no temporary file is left")
+        // Exactly at the limit is fine.
+        XCTAssertNoThrow(try Recorder.record(try scenario(), to: path, permission: .ours, standardOutput: { _ in }, maximumBytes: bytes.count))
     }
 }

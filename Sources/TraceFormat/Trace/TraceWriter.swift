@@ -43,38 +43,16 @@ public enum TraceWriter {
         return fits ? bytes : nil
     }
 
-    /// Writes the trace to `sink` in chunks of about `chunkSize` bytes, each a
-    /// whole number of lines. Returns false, having stopped, as soon as more than
-    /// `limit` bytes have been written: the caller must then discard what it was given.
+    /// Writes the trace to `sink` in chunks of about `chunkSize` bytes (see
+    /// `TraceStream`). Returns false, having stopped, as soon as more than `limit`
+    /// bytes have been written: the caller must then discard what it was given.
     @discardableResult
     public static func stream<E: Error>(_ trace: Trace, upTo limit: Int = .max, chunkSize: Int = chunkSize,
                                         to sink: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) -> Bool {
-        var buffer = ByteBuffer(capacity: chunkSize + chunkSize / 8)
-        var handedOn = 0
-        func flush() throws(E) {
-            handedOn += buffer.count
-            try buffer.withBytes(sink)
-            buffer.removeAll()
+        var stream = TraceStream(header: trace.header, upTo: limit, chunkSize: chunkSize)
+        for event in trace.events {
+            guard try stream.append(event, to: sink) else { return false }
         }
-        buffer.appendText(headerText(trace.header))
-        if trace.events.isEmpty {
-            buffer.append("  \"events\": []\n}\n")
-            try flush()
-            return true
-        }
-        buffer.append("  \"events\": [\n")
-        let naming = trace.header.rowNaming
-        let last = trace.events.count - 1
-        for (index, event) in trace.events.enumerated() {
-            buffer.append("    ")
-            event.encode(into: &buffer, naming: naming)
-            buffer.append(index == last ? "\n" : ",\n")
-            if buffer.count > limit - handedOn { return false }
-            if buffer.count >= chunkSize { try flush() }
-        }
-        buffer.append("  ]\n}\n")
-        if buffer.count > limit - handedOn { return false }
-        try flush()
-        return true
+        return try stream.finish(to: sink)
     }
 }
