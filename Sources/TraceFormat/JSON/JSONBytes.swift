@@ -57,10 +57,22 @@ extension ByteBuffer {
         return false
     }
 
+    /// "00", "01", … "99": two digits at a time.
+    private static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    }
+
     /// Writes `value / 10^fractionDigits` in decimal: `-12.345` for (-12345, 3).
     /// `value`'s size is below 10^15, so nothing here can overflow.
     private mutating func appendDecimal(_ value: Int64, fractionDigits: Int) {
         var magnitude = value.magnitude
+        if fractionDigits == 0 && magnitude < 10 {
+            // The commonest number of all: one digit.
+            reserve(2)
+            if value < 0 { appendReserved(0x2D) }
+            appendReserved(0x30 | UInt8(truncatingIfNeeded: magnitude))
+            return
+        }
         // Digits to write: at least one before the point, and every fraction digit.
         var digits = 1
         var bound: UInt64 = 10
@@ -72,16 +84,31 @@ extension ByteBuffer {
         let length = digits + (value < 0 ? 1 : 0) + (fractionDigits > 0 ? 1 : 0)
         reserve(length)
         var index = count + length - 1
-        var remaining = fractionDigits
-        for _ in 0..<digits {
-            set(UInt8(truncatingIfNeeded: 0x30 &+ magnitude % 10), at: index)
-            magnitude /= 10
-            index -= 1
-            remaining -= 1
-            if remaining == 0 {
-                set(0x2E, at: index) // "."
+        if fractionDigits > 0 {
+            for _ in 0..<fractionDigits {
+                set(0x30 | UInt8(truncatingIfNeeded: magnitude % 10), at: index)
+                magnitude /= 10
                 index -= 1
             }
+            set(0x2E, at: index) // "."
+            index -= 1
+        }
+        let pairs = Self.digitPairs.utf8Start
+        while magnitude >= 100 {
+            let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+            magnitude /= 100
+            set(pairs[pair &+ 1], at: index)
+            set(pairs[pair], at: index - 1)
+            index -= 2
+        }
+        if magnitude >= 10 {
+            let pair = Int(truncatingIfNeeded: magnitude) &* 2
+            set(pairs[pair &+ 1], at: index)
+            set(pairs[pair], at: index - 1)
+            index -= 2
+        } else {
+            set(0x30 | UInt8(truncatingIfNeeded: magnitude), at: index)
+            index -= 1
         }
         if value < 0 { set(0x2D, at: index) } // "-"
         advance(by: length)
