@@ -169,9 +169,12 @@ public enum OutputFile {
             } else {
                 fchmod(descriptor, 0o666 & ~currentUmask)
             }
+            var offset = 0
             try produce { (chunk: UnsafeRawBufferPointer) throws(ReuseLabError) in
                 let failed = writeAll(descriptor, chunk)
                 if failed != 0 { throw failure("writing failed", failed) }
+                EarlyWriteback.start(descriptor, offset: offset, count: chunk.count)
+                offset += chunk.count
             }
             if fsync(descriptor) != 0 && errno != EINVAL { throw failure("writing failed", errno) }
         }
