@@ -32,18 +32,31 @@ public enum Recorder {
 
     /// Runs the scenario and returns the trace.
     public static func record(_ scenario: Scenario, capacity: Int = maximumRecordingSize) throws(ReuseLabError) -> Trace {
-        let entry = StrategyCatalog.named(scenario.strategy) ?? StrategyCatalog.all[0]
-        let simulation = Simulation(scenario: scenario, app: entry.makeViewController(), showsImages: entry.showsImages, logCapacity: capacity)
-        let trace = try run(simulation, scenario: scenario, capacity: capacity)
+        let trace = try simulate(scenario, capacity: capacity)
         try checkReadable(trace)
         return trace
     }
 
-    static func run(_ simulation: Simulation, scenario: Scenario, capacity: Int) throws(ReuseLabError) -> Trace {
+    /// Runs the scenario through the engine and returns the trace, unchecked (see `checkReadable`).
+    public static func simulate(_ scenario: Scenario, capacity: Int = maximumRecordingSize) throws(ReuseLabError) -> Trace {
+        let simulation = makeSimulation(scenario, capacity: capacity)
+        return Trace(header: header(of: scenario), events: try events(of: simulation, capacity: capacity))
+    }
+
+    static func makeSimulation(_ scenario: Scenario, capacity: Int) -> Simulation {
+        let entry = StrategyCatalog.named(scenario.strategy) ?? StrategyCatalog.all[0]
+        return Simulation(scenario: scenario, app: entry.makeViewController(), showsImages: entry.showsImages, logCapacity: capacity)
+    }
+
+    /// A recorded trace's header: the scenario's title and profile, and the whole scenario.
+    static func header(of scenario: Scenario) -> TraceHeader {
+        TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario)
+    }
+
+    /// Runs the simulation and returns its events (those it did not hand on), or says why it stopped.
+    static func events(of simulation: Simulation, capacity: Int) throws(ReuseLabError) -> [TraceEvent] {
         do {
-            let events = try simulation.run()
-            let trace = Trace(header: TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario), events: events)
-            return trace
+            return try simulation.run()
         } catch {
             if let reason = error.impossibleStep {
                 throw ReuseLabError(.badInput, location: InputLocation(path: "script[\(error.stepIndex)]"), reason)
@@ -65,21 +78,56 @@ public enum Recorder {
         var state = ReplayState(header: trace.header)
         for (index, event) in trace.events.enumerated() {
             do throws(LifecycleViolation) { try state.apply(event) } catch {
-                throw ReuseLabError(.badInput, location: InputLocation(path: "script", eventIndex: index),
-                                    "the engine recorded a step no table view could take (\(event.kind.rawValue): \(error.message)); this is a ReuseLab bug, not a mistake in the scenario: please report it with this scenario. Nothing was written")
+                throw unreadable(event, index: index, error)
             }
         }
+    }
+
+    static func unreadable(_ event: TraceEvent, index: Int, _ error: LifecycleViolation) -> ReuseLabError {
+        ReuseLabError(.badInput, location: InputLocation(path: "script", eventIndex: index),
+                      "the engine recorded a step no table view could take (\(event.kind.rawValue): \(error.message)); this is a ReuseLab bug, not a mistake in the scenario: please report it with this scenario. Nothing was written")
     }
 
     /// Runs the scenario and returns the trace file's text. A recording larger than
     /// every reader accepts (`TraceReader.maximumBytes`) is refused, not written.
     public static func recordText(_ scenario: Scenario, capacity: Int = maximumRecordingSize,
                                   maximumBytes: Int = TraceReader.maximumBytes) throws(ReuseLabError) -> String {
-        let trace = try record(scenario, capacity: capacity)
-        guard let text = TraceWriter.text(trace, upTo: maximumBytes) else {
-            throw ReuseLabError(.tooLarge, location: InputLocation(path: "script"),
-                                "the recording (\(trace.events.count) events) would be larger than \(InputFile.describeSize(maximumBytes)), the most any reuselab command reads; shorten the script, slow it down, use fewer rows or taller rows")
+        String(decoding: try bytes(of: try record(scenario, capacity: capacity), maximumBytes: maximumBytes), as: UTF8.self)
+    }
+
+    /// The trace file's bytes, or the refusal of a trace larger than `maximumBytes`.
+    public static func bytes(of trace: Trace, maximumBytes: Int = TraceReader.maximumBytes) throws(ReuseLabError) -> [UInt8] {
+        guard let bytes = TraceWriter.bytes(trace, upTo: maximumBytes) else { throw tooLarge(trace, maximumBytes: maximumBytes) }
+        return bytes
+    }
+
+    /// Writes the trace to `path` under `OutputFile`'s rules, streamed in chunks
+    /// (see `OutputFile.stream`); returns how many bytes were written. A trace
+    /// larger than every reader accepts is refused, and nothing is written: the
+    /// refusal, and only it, names `scenarioName` as the file at fault.
+    @discardableResult
+    public static func write(_ trace: Trace, to path: String, permission: OutputFile.Permission,
+                             standardOutput: (String) -> Void, scenarioName: String? = nil,
+                             maximumBytes: Int = TraceReader.maximumBytes) throws(ReuseLabError) -> Int {
+        var written = 0
+        try OutputFile.stream(to: path, permission: permission, standardOutput: standardOutput) { (sink: OutputFile.Sink) throws(ReuseLabError) in
+            let fits = try TraceWriter.stream(trace, upTo: maximumBytes) { (chunk: UnsafeRawBufferPointer) throws(ReuseLabError) in
+                written += chunk.count
+                try sink(chunk)
+            }
+            guard fits else {
+                let refusal = tooLarge(trace, maximumBytes: maximumBytes)
+                throw scenarioName.map { refusal.inFile($0) } ?? refusal
+            }
         }
-        return text
+        return written
+    }
+
+    static func tooLarge(_ trace: Trace, maximumBytes: Int) -> ReuseLabError {
+        ReuseLabError(.tooLarge, location: InputLocation(path: "script"), tooLargeMessage(trace.events.count, maximumBytes: maximumBytes))
+    }
+
+    static func tooLargeMessage(_ eventCount: Int, maximumBytes: Int) -> String {
+        "the recording (\(eventCount) events) would be larger than \(InputFile.describeSize(maximumBytes)), the most any reuselab command reads; shorten the script, slow it down, use fewer rows or taller rows"
     }
 }

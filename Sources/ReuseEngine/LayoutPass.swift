@@ -27,12 +27,17 @@ extension TableView {
         guard !isTornDown else { return }
         screenChanged = true
         let newRange = geometry.visibleRows(at: contentOffset)
-        let oldRows = Set(visibleCells.keys)
-        let newRows = newRange.map { Set($0) } ?? []
-        // Entering rows in the order the scroll brings them in; leaving rows likewise.
-        let ascending = scrollDirection >= 0
-        let entering = newRows.subtracting(oldRows).sorted(by: ascending ? (<) : (>))
-        let leaving = oldRows.subtracting(newRows).sorted(by: ascending ? (<) : (>))
+        // Entering rows (visible now, without a cell on screen) and leaving rows (with
+        // a cell on screen, no longer visible), in the order the scroll brings them in.
+        var entering: [Int] = []
+        if let newRange {
+            for row in newRange where visibleCells[row] == nil { entering.append(row) }
+        }
+        var leaving = visibleCells.keys.filter { newRange?.contains($0) != true }
+        if scrollDirection < 0 {
+            entering.reverse()
+            leaving.reverse()
+        }
         visibleRange = newRange
 
         switch profile {

@@ -73,9 +73,9 @@ public struct PrefetchWindow {
             update.cancel += far
             pending.removeAll { !keep.contains($0) }
         }
-        let outstanding = Set(pending)
+        // `pending` holds a few dozen rows at most: a linear search beats building a set each pass.
         for row in candidates(direction(from: previous, to: visible, offset: offset, rowCount: rowCount), visible: visible, rowCount: rowCount)
-        where !outstanding.contains(row) {
+        where !pending.contains(row) {
             update.prefetch.append(row)
         }
         pending.append(contentsOf: update.prefetch)

@@ -52,8 +52,9 @@ public final class Simulation {
     /// True once the recording must stop: the log is full or the clock ran past its limit.
     var mustStop: Bool { log.isFull || world.pastTimeLimit || impossibleStep != nil }
 
-    /// Runs the whole scenario and returns the recorded events, or stops with
-    /// `TooManyEvents` when a scenario would record more than the log can hold.
+    /// Runs the whole scenario and returns the recorded events (those not handed
+    /// on, when the log hands them on in batches), or stops with `TooManyEvents`
+    /// when a scenario would record more than the log can hold.
     public func run() throws(TooManyEvents) -> [TraceEvent] {
         var overflowStep: Int?
         CurrentWorld.with(world) {
@@ -72,7 +73,7 @@ public final class Simulation {
         }
         world.abandonPendingWork()
         if let overflowStep {
-            throw TooManyEvents(stepIndex: overflowStep, eventCount: log.events.count, pastTimeLimit: world.pastTimeLimit,
+            throw TooManyEvents(stepIndex: overflowStep, eventCount: log.recordedCount, pastTimeLimit: world.pastTimeLimit,
                                 impossibleStep: impossibleStep)
         }
         return log.events

@@ -12,7 +12,7 @@ extension TableView {
     /// next prefetch update cancels them all (`PrefetchWindow`).
     public func reloadData() {
         world.record(.reloadData)
-        for row in visibleCells.keys.sorted() {
+        for row in visibleCells.keys {
             if let cell = endDisplaying(row: row) { enqueue(cell) }
         }
         for cell in prepared.removeAll() { enqueue(cell) }
@@ -102,7 +102,7 @@ extension TableView {
             world.record(.deinitCell(cell: cell.id))
         }
         allCells = []
-        visibleCells = [:]
+        visibleCells = VisibleCells()
         _ = prepared.removeAll()
         _ = pool.drain()
         visibleRange = nil

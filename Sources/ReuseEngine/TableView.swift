@@ -50,7 +50,7 @@ public final class TableView {
     var releasing: [TableViewCell] = []
     /// How many cells have ever been created: ids keep counting after cells are released.
     var createdCellCount = 0
-    var visibleCells: [Int: TableViewCell] = [:]
+    var visibleCells = VisibleCells()
     var visibleRange: ClosedRange<Int>?
     /// Modern profile: cells held off screen for a row, prepared ahead or kept after showing it.
     var prepared = PreparedCells()
@@ -114,7 +114,7 @@ public final class TableView {
     /// for a cell off screen or in the pool. A cell the modern profile prepared
     /// ahead counts as belonging to its row.
     public func indexPath(for cell: TableViewCell) -> IndexPath? {
-        if let row = visibleCells.first(where: { $0.value === cell })?.key { return indexPath(forRow: row) }
+        if let row = visibleCells.row(of: cell) { return indexPath(forRow: row) }
         if let row = prepared.row(of: cell) { return indexPath(forRow: row) }
         return nil
     }
@@ -152,7 +152,9 @@ public final class TableView {
         cellDequeuedForRow = nil
         defer { rowBeingConfigured = nil; cellDequeuedForRow = nil }
         let indexPath = indexPath(forRow: row)
-        world.spend(ms: world.spec.mainThread.cellForRowAtMs, cause: "cellForRowAt row \(row)")
+        // The cause is spelled only when there is work to record (spend ignores 0 ms).
+        let cost = world.spec.mainThread.cellForRowAtMs
+        if cost > 0 { world.spend(ms: cost, cause: "cellForRowAt row \(row)") }
         guard let dataSource else {
             return dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
         }
@@ -224,8 +226,10 @@ public final class TableView {
 
     /// What the screen shows now, for the frame snapshot.
     func snapshot(frame: Int) -> FrameSnapshot {
-        let cells = visibleCells.keys.sorted().compactMap { row in
-            visibleCells[row].map { VisibleCell(row: row, cell: $0.id, image: showsImages ? $0.imageView.shown : nil) }
+        var cells: [VisibleCell] = []
+        cells.reserveCapacity(visibleCells.count)
+        for (row, cell) in visibleCells.rowsAndCells {
+            cells.append(VisibleCell(row: row, cell: cell.id, image: showsImages ? cell.imageView.shown : nil))
         }
         return FrameSnapshot(frame: frame, offset: contentOffset, cells: cells)
     }

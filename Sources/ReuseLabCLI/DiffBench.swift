@@ -19,12 +19,7 @@ enum DiffBench {
     }
 
     static func run(rows: Int, strategies: (String, String), json: Bool, io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reuselab-bench-\(UUID().uuidString)", isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw ReuseLabError(.cannotWrite, file: folder.path, "cannot make a temporary folder: \(error.localizedDescription)")
-        }
+        let folder = try BenchCommand.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
 
         let recordStart = DispatchTime.now()
@@ -103,13 +98,8 @@ enum DiffBench {
 
     /// Records the benchmark scenario with `strategy` and writes its trace to `path`.
     static func record(rows: Int, strategy: String, to path: String) throws(ReuseLabError) -> Side {
-        let trace = try Recorder.record(BenchCommand.benchmarkScenario(rows: rows, strategy: strategy))
-        let data = Data(TraceWriter.text(trace).utf8)
-        do {
-            try data.write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw ReuseLabError(.cannotWrite, file: path, "cannot write the trace: \(error.localizedDescription)")
-        }
-        return Side(strategy: strategy, path: path, events: trace.events.count, bytes: data.count)
+        let events = try Recorder.record(BenchCommand.benchmarkScenario(rows: rows, strategy: strategy), to: path, permission: .ours, standardOutput: { _ in })
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return Side(strategy: strategy, path: path, events: events, bytes: bytes)
     }
 }

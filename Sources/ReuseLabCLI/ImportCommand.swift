@@ -80,8 +80,9 @@ enum ImportCommand: Subcommand {
         let report = try LogImporter.importLog(path: path, options: options) { number, text in
             if verbose { say(TextWrap.hanging("line \(number): \(VisibleText.escape(text))", width: io.width)) }
         }
-        let text = TraceWriter.text(report.trace)
-        try OutputFile.write(text.utf8, to: output, permission: RecordCommand.permission(force: force), standardOutput: io.out)
+        try OutputFile.stream(to: output, permission: RecordCommand.permission(force: force), standardOutput: io.out) { (sink: OutputFile.Sink) throws(ReuseLabError) in
+            try TraceWriter.stream(report.trace, to: sink)
+        }
         say(TextWrap.paragraph(summary(report, log: options.logName, output: output, verbose: verbose), width: io.width))
         return 0
     }

@@ -44,23 +44,24 @@ enum RecordCommand: Subcommand {
             try checkSafeToOverwrite(output, scenario: path, force: force)
         }
         let scenario = try Recorder.loadScenario(path: path)
-        let text: String
+        if !checking {
+            // Streamed to the file while another thread checks it: the trace's text is never held whole in memory.
+            try Recorder.record(scenario, to: output, permission: permission(force: force), standardOutput: io.out, scenarioName: scenarioName)
+            return 0
+        }
+        let fresh: [UInt8]
         do {
-            text = try Recorder.recordText(scenario)
+            fresh = try Recorder.bytes(of: try Recorder.record(scenario))
         } catch {
             throw error.inFile(scenarioName)
         }
-        if checking {
-            let existing = try InputFile.read(output, limit: TraceReader.maximumBytes)
-            let shown = VisibleText.escape(output), shownScenario = VisibleText.escape(scenarioName)
-            if existing == Array(text.utf8) {
-                io.out(TextWrap.hanging("\(shown) is up to date with \(shownScenario)", width: io.width))
-                return 0
-            }
-            throw ReuseLabError(.checkFailed, file: output, "differs from a fresh recording of \(shownScenario); run 'reuselab record \(shownScenario) -o \(shown)' to update it")
+        let existing = try InputFile.read(output, limit: TraceReader.maximumBytes)
+        let shown = VisibleText.escape(output), shownScenario = VisibleText.escape(scenarioName)
+        if existing == fresh {
+            io.out(TextWrap.hanging("\(shown) is up to date with \(shownScenario)", width: io.width))
+            return 0
         }
-        try OutputFile.write(text.utf8, to: output, permission: permission(force: force), standardOutput: io.out)
-        return 0
+        throw ReuseLabError(.checkFailed, file: output, "differs from a fresh recording of \(shownScenario); run 'reuselab record \(shownScenario) -o \(shown)' to update it")
     }
 
     /// A trace may replace an older trace; any other regular file needs --force.

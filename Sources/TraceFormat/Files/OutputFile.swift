@@ -118,18 +118,25 @@ public enum OutputFile {
     /// standard output goes through `standardOutput`.
     public static func write(_ bytes: some Collection<UInt8>, to path: String, permission: Permission,
                              standardOutput: (String) -> Void) throws(ReuseLabError) {
-        let destination = try check(path, permission: permission)
-        switch destination {
-        case .standardOutput:
-            standardOutput(String(decoding: bytes, as: UTF8.self))
-        case .file(let target):
-            try replace(target, with: bytes, shownAs: path)
+        let whole = Array(bytes)
+        try stream(to: path, permission: permission, standardOutput: standardOutput) { (sink: Sink) throws(ReuseLabError) in
+            var failure: ReuseLabError?
+            whole.withUnsafeBytes { raw in
+                do throws(ReuseLabError) { try sink(raw) } catch { failure = error }
+            }
+            if let failure { throw failure }
         }
     }
 
+    /// Where `produce` hands its bytes, chunk after chunk.
+    public typealias Sink = (UnsafeRawBufferPointer) throws(ReuseLabError) -> Void
+
     /// The atomic replacement itself: a temporary file beside `target`, the old
-    /// file's permissions (and owner, where allowed), then one rename.
-    static func replace(_ target: String, with bytes: some Collection<UInt8>, shownAs name: String) throws(ReuseLabError) {
+    /// file's permissions (and owner, where allowed), the bytes `produce` gives its
+    /// sink, then one rename. If `produce` throws, the temporary file is removed
+    /// and `target` is untouched.
+    static func replace(_ target: String, shownAs name: String,
+                        _ produce: (_ sink: Sink) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
         func failure(_ what: String, _ code: Int32) -> ReuseLabError {
             ReuseLabError(.cannotWrite, file: name, "cannot write the file: \(what): \(systemMessage(code))")
         }
@@ -162,8 +169,13 @@ public enum OutputFile {
             } else {
                 fchmod(descriptor, 0o666 & ~currentUmask)
             }
-            let failed = Array(bytes).withUnsafeBytes { writeAll(descriptor, $0) }
-            if failed != 0 { throw failure("writing failed", failed) }
+            var offset = 0
+            try produce { (chunk: UnsafeRawBufferPointer) throws(ReuseLabError) in
+                let failed = writeAll(descriptor, chunk)
+                if failed != 0 { throw failure("writing failed", failed) }
+                EarlyWriteback.start(descriptor, offset: offset, count: chunk.count)
+                offset += chunk.count
+            }
             if fsync(descriptor) != 0 && errno != EINVAL { throw failure("writing failed", errno) }
         }
         guard rename(temporary, target) == 0 else { throw failure("cannot replace it", errno) }

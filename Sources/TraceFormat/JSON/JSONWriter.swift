@@ -5,61 +5,53 @@
 /// use Swift's shortest round-trip form, which is the same on every machine.
 public enum JSONWriter {
     public static func compact(_ value: JSONValue) -> String {
-        var out = ""
-        write(value, into: &out)
-        return out
+        var buffer = ByteBuffer(capacity: 256)
+        write(value, into: &buffer)
+        return buffer.string
     }
 
     public static func write(_ value: JSONValue, into out: inout String) {
+        out += compact(value)
+    }
+
+    static func write(_ value: JSONValue, into out: inout ByteBuffer) {
         switch value {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .number(let number): out += formatNumber(number)
-        case .string(let text): writeString(text, into: &out)
+        case .null: out.append("null")
+        case .bool(let flag): out.append(flag ? "true" : "false")
+        case .number(let number): out.appendNumber(number)
+        case .string(let text): out.appendString(text)
         case .array(let elements):
-            out += "["
+            out.append(0x5B) // [
             for (offset, element) in elements.enumerated() {
-                if offset > 0 { out += "," }
+                if offset > 0 { out.append(0x2C) }
                 write(element.value, into: &out)
             }
-            out += "]"
+            out.append(0x5D) // ]
         case .object(let object):
-            out += "{"
+            out.append(0x7B) // {
             for (offset, member) in object.members.enumerated() {
-                if offset > 0 { out += "," }
-                writeString(member.key, into: &out)
-                out += ":"
+                if offset > 0 { out.append(0x2C) }
+                out.appendString(member.key)
+                out.append(0x3A) // :
                 write(member.value.value, into: &out)
             }
-            out += "}"
+            out.append(0x7D) // }
         }
     }
 
+    /// The number's spelling (see `JSONBytes`: whole numbers without a fraction,
+    /// others in Swift's shortest round-trip form).
     public static func formatNumber(_ number: Double) -> String {
-        if number == number.rounded(), abs(number) < 1e15 {
-            return String(Int64(number))
-        }
-        return String(number)
+        var buffer = ByteBuffer(capacity: 32)
+        buffer.appendNumber(number)
+        return buffer.string
     }
 
+    /// Appends `text` as a quoted, escaped JSON string (see `JSONBytes` for the escapes).
     public static func writeString(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where VisibleText.isUnsafe(scalar):
-                // Controls, C1 and bidirectional characters as \uXXXX, never raw.
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        var buffer = ByteBuffer(capacity: text.utf8.count + 2)
+        buffer.appendString(text)
+        out += buffer.string
     }
 }
 

@@ -1,0 +1,162 @@
+/// How JSON numbers and strings are spelled, as bytes: the one definition behind
+/// `JSONWriter.formatNumber` and `JSONWriter.writeString` and the trace writer.
+///
+/// - A number that is whole and below 10^15 in size is written as an integer (`44`,
+///   not `44.0`); any other uses Swift's shortest round-trip form (`String(Double)`),
+///   which is the same on every machine. The common case — up to three decimals,
+///   as every time and offset a recording writes — is spelled here without going
+///   through `String`: the shortest form of such a number is exactly its decimal
+///   digits (see `appendShortDecimal`).
+/// - A string escapes `"`, `\`, `\n`, `\r`, `\t`, and writes every other character
+///   `VisibleText.isUnsafe` names (controls, C1, bidirectional marks) as `\uXXXX`,
+///   never raw.
+extension ByteBuffer {
+    /// Appends `number` as `JSONWriter.formatNumber` spells it.
+    mutating func appendNumber(_ number: Double) {
+        if number == number.rounded(), abs(number) < 1e15 {
+            appendDecimal(Int64(number), fractionDigits: 0)
+            return
+        }
+        if appendShortDecimal(number) { return }
+        appendText(String(number))
+    }
+
+    /// Appends a whole number as `appendNumber(Double(value))` would spell it.
+    mutating func appendInteger(_ value: Int) {
+        if value > -1_000_000_000_000_000 && value < 1_000_000_000_000_000 {
+            appendDecimal(Int64(value), fractionDigits: 0)
+        } else {
+            appendNumber(Double(value))
+        }
+    }
+
+    /// Powers of ten for `appendShortDecimal`.
+    private static let scales: [Double] = [10, 100, 1000]
+
+    /// Writes a number that is exactly `k / 10^d` for the smallest `d` in 1...3 and
+    /// some `|k| < 10^15`, and returns true; returns false (writing nothing) otherwise.
+    ///
+    /// Why this is `String(number)`: `Double(k) / 10^d` is the double nearest the
+    /// decimal `k·10^-d` (both operands are exact, the division is correctly
+    /// rounded), so that decimal reads back as `number`. It has at most 15
+    /// significant digits, and no two decimals of at most 15 significant digits read
+    /// back as the same double, so no other decimal as short or shorter does:
+    /// it is the shortest round-trip form, the digits `String` prints. Its last
+    /// digit is not 0 (else a smaller `d` would have matched), and Swift prints
+    /// numbers from 0.0001 to 2^53 without an exponent. `JSONBytesTests` checks it
+    /// against `String` on many numbers.
+    private mutating func appendShortDecimal(_ number: Double) -> Bool {
+        for (index, scale) in Self.scales.enumerated() {
+            let scaled = (number * scale).rounded()
+            guard abs(scaled) < 1e15 else { return false }
+            if scaled / scale == number {
+                appendDecimal(Int64(scaled), fractionDigits: index + 1)
+                return true
+            }
+        }
+        return false
+    }
+
+    /// "00", "01", … "99": two digits at a time.
+    private static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    }
+
+    /// Writes `value / 10^fractionDigits` in decimal: `-12.345` for (-12345, 3).
+    /// `value`'s size is below 10^15, so nothing here can overflow.
+    private mutating func appendDecimal(_ value: Int64, fractionDigits: Int) {
+        var magnitude = value.magnitude
+        if fractionDigits == 0 && magnitude < 10 {
+            // The commonest number of all: one digit.
+            reserve(2)
+            if value < 0 { appendReserved(0x2D) }
+            appendReserved(0x30 | UInt8(truncatingIfNeeded: magnitude))
+            return
+        }
+        // Digits to write: at least one before the point, and every fraction digit.
+        var digits = 1
+        var bound: UInt64 = 10
+        while digits < 19 && magnitude >= bound {
+            digits += 1
+            bound &*= 10
+        }
+        digits = max(digits, fractionDigits + 1)
+        let length = digits + (value < 0 ? 1 : 0) + (fractionDigits > 0 ? 1 : 0)
+        reserve(length)
+        var index = count + length - 1
+        if fractionDigits > 0 {
+            for _ in 0..<fractionDigits {
+                set(0x30 | UInt8(truncatingIfNeeded: magnitude % 10), at: index)
+                magnitude /= 10
+                index -= 1
+            }
+            set(0x2E, at: index) // "."
+            index -= 1
+        }
+        let pairs = Self.digitPairs.utf8Start
+        while magnitude >= 100 {
+            let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+            magnitude /= 100
+            set(pairs[pair &+ 1], at: index)
+            set(pairs[pair], at: index - 1)
+            index -= 2
+        }
+        if magnitude >= 10 {
+            let pair = Int(truncatingIfNeeded: magnitude) &* 2
+            set(pairs[pair &+ 1], at: index)
+            set(pairs[pair], at: index - 1)
+            index -= 2
+        } else {
+            set(0x30 | UInt8(truncatingIfNeeded: magnitude), at: index)
+            index -= 1
+        }
+        if value < 0 { set(0x2D, at: index) } // "-"
+        advance(by: length)
+    }
+
+    /// Appends text's UTF-8 as it is (for text already known to be safe JSON, such as a number's spelling).
+    mutating func appendText(_ text: String) {
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends `text` as a JSON string, quoted and escaped.
+    mutating func appendString(_ text: String) {
+        var text = text
+        let plain = text.withUTF8 { utf8 -> Bool in
+            // Fast path: printable ASCII with nothing to escape, copied whole.
+            for byte in utf8 where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+            reserve(utf8.count + 2)
+            appendReserved(0x22)
+            append(UnsafeRawBufferPointer(utf8))
+            appendReserved(0x22)
+            return true
+        }
+        if !plain { appendEscapedString(text) }
+    }
+
+    private mutating func appendEscapedString(_ text: String) {
+        append(0x22)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": append("\\\"")
+            case "\\": append("\\\\")
+            case "\n": append("\\n")
+            case "\r": append("\\r")
+            case "\t": append("\\t")
+            case _ where VisibleText.isUnsafe(scalar):
+                // Controls, C1 and bidirectional characters as \uXXXX, never raw (all below U+10000).
+                append("\\u")
+                reserve(4)
+                for shift: UInt32 in [12, 8, 4, 0] {
+                    let digit = UInt8(truncatingIfNeeded: (scalar.value >> shift) & 0xF)
+                    appendReserved(digit < 10 ? 0x30 + digit : 0x41 + digit - 10)
+                }
+            default:
+                reserve(4)
+                for byte in scalar.utf8 { appendReserved(byte) }
+            }
+        }
+        append(0x22)
+    }
+}
