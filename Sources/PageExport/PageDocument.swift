@@ -22,9 +22,13 @@ enum PageDocument {
         out += "<title>\(HTMLText.escape(title))</title>\n"
         out += "<style>\(style)</style>\n</head><body>\n"
         out += "<script type=\"application/json\" id=\"\(dataElementID)\">"
-        out += ScriptSafeJSON.make(data.json)
-        out += "</script>\n<script>\(script)</script>\n</body></html>\n"
-        return out
+        var json = ByteBuffer(capacity: 1 << 20)
+        data.write(into: &json)
+        var page = ByteBuffer(capacity: json.count + script.utf8.count + out.utf8.count + 4096)
+        page.appendText(out)
+        json.withBytes { ScriptSafeJSON.append($0, to: &page) }
+        page.appendText("</script>\n<script>\(script)</script>\n</body></html>\n")
+        return page.string
     }
 
     /// The policy: nothing by default; our script and style by hash; images only

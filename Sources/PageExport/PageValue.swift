@@ -24,35 +24,38 @@ indirect enum PageValue: Sendable, Equatable {
 
     /// The value as compact JSON (not yet made safe for a script element).
     var json: String {
-        var out = ""
+        var out = ByteBuffer(capacity: 256)
         write(into: &out)
-        return out
+        return out.string
     }
 
-    func write(into out: inout String) {
+    /// Writes the value as compact JSON, numbers and strings spelled as every
+    /// ReuseLab JSON is (`JSONBytes`).
+    func write(into out: inout ByteBuffer) {
         switch self {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .int(let n): out += String(n)
-        case .number(let x): out += x.isFinite ? JSONWriter.formatNumber(x) : "null"
-        case .string(let text): JSONWriter.writeString(text, into: &out)
-        case .raw(let json): out += json
+        case .null: out.append("null")
+        case .bool(let flag): out.append(flag ? "true" : "false")
+        case .int(let n): out.appendInteger(n)
+        case .number(let x):
+            if x.isFinite { out.appendNumber(x) } else { out.append("null") }
+        case .string(let text): out.appendString(text)
+        case .raw(let json): out.appendText(json)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { out += "," }
-                JSONWriter.writeString(member.0, into: &out)
-                out += ":"
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.appendString(member.0)
+                out.append(UInt8(ascii: ":"))
                 member.1.write(into: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 }
@@ -66,18 +69,37 @@ indirect enum PageValue: Sendable, Equatable {
 /// `JSON.parse` of the element's text gives back exactly the original strings.
 enum ScriptSafeJSON {
     static func make(_ json: String) -> String {
-        var out = ""
-        out.reserveCapacity(json.utf8.count + json.utf8.count / 16)
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(scalar)
+        var out = ByteBuffer(capacity: json.utf8.count + 64)
+        var text = json
+        text.withUTF8 { append(UnsafeRawBufferPointer($0), to: &out) }
+        return out.string
+    }
+
+    /// Appends the JSON bytes `json`, made safe, to `out`.
+    static func append(_ json: UnsafeRawBufferPointer, to out: inout ByteBuffer) {
+        var index = 0
+        var start = 0
+        func flush(_ end: Int, _ out: inout ByteBuffer) {
+            if end > start { out.append(UnsafeRawBufferPointer(rebasing: json[start..<end])) }
+        }
+        while index < json.count {
+            let byte = json[index]
+            switch byte {
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
+                flush(index, &out)
+                out.append(byte == UInt8(ascii: "<") ? "\\u003c" : byte == UInt8(ascii: ">") ? "\\u003e" : "\\u0026")
+                index += 1
+                start = index
+            case 0xE2 where index + 2 < json.count && json[index + 1] == 0x80 && (json[index + 2] == 0xA8 || json[index + 2] == 0xA9):
+                // U+2028 and U+2029, as UTF-8.
+                flush(index, &out)
+                out.append(json[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+                index += 3
+                start = index
+            default:
+                index += 1
             }
         }
-        return out
+        flush(index, &out)
     }
 }

@@ -10,58 +10,134 @@ struct SceneEncoding {
     /// How many rows the page fades in above and below the screen.
     static let nearRows = 3
 
-    /// The State's members, in a fixed order.
-    func members(_ scene: TableScene, state: ReplayState) -> [(String, PageValue)] {
-        let firstRow = scene.rows.first?.row
-        let offset = geometry.drawingOffset(state, firstRow: firstRow)
-        var members: [(String, PageValue)] = [
-            ("t", .number(state.time.milliseconds)),
-            ("offset", offset.map(PageValue.number) ?? .null),
-            ("rows", .array(scene.rows.map { shown in
-                var entry = place(shown.row)
-                entry.append(.array(shown.cells.map { .array([.int($0.cell), image($0.image), .int($0.stale ? 1 : 0)]) }))
-                return .array(entry)
-            })),
-            ("near", .array(nearRows(scene).map { .array(place($0)) })),
-            ("prepared", .array(scene.prepared.map(held))),
-            ("kept", .array(scene.keptAside.map(held))),
-            ("other", .array(scene.others.map { group in
-                .array([.string(label(group.label)), .array(group.cells.map(PageValue.string))])
-            })),
-            ("pools", .array(scene.pools.map { pool in
-                .array([.string(VisibleText.escape(pool.identifier)), .array(pool.cells.map(PageValue.int))])
-            })),
-            ("prefetch", .string(scene.prefetching.isEmpty ? "" : Wording.rows(scene.prefetching, naming: naming))),
-            ("requests", .array(scene.requests.map { request in
-                .array([.string(request.row.map { naming.name($0) } ?? "a page"), .string(request.waiting ? "waiting" : "running")])
-            })),
-        ]
-        if let work = scene.busy {
-            members.append(("busy", .object([("ms", .number(work.ms)), ("cause", .string(VisibleText.escape(work.cause))),
-                                             ("until", .number(work.start.milliseconds + work.ms))])))
-        } else {
-            members.append(("busy", .null))
+    /// The State's members, in a fixed order, each as its JSON (written straight
+    /// into bytes: a page holds thousands of states).
+    func members(_ scene: TableScene, state: ReplayState) -> [(String, [UInt8])] {
+        var members: [(String, [UInt8])] = []
+        members.reserveCapacity(13)
+        var out = ByteBuffer(capacity: 2048)
+        func add(_ name: String, _ write: (inout ByteBuffer) -> Void) {
+            out.removeAll()
+            write(&out)
+            members.append((name, out.array))
         }
-        members.append(("alive", .int(scene.alive)))
-        members.append(("memory", .string(state.peakImageMemory > 0 ? InputFile.describeSize(scene.imageMemory) : "")))
+        func list<T>(_ items: [T], _ out: inout ByteBuffer, _ each: (T, inout ByteBuffer) -> Void) {
+            out.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                each(item, &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        let offset = geometry.drawingOffset(state, firstRow: scene.rows.first?.row)
+        add("t") { $0.appendNumber(state.time.milliseconds) }
+        add("offset") { out in if let offset { out.appendNumber(offset) } else { out.append("null") } }
+        add("rows") { out in
+            list(scene.rows, &out) { shown, out in
+                out.append(UInt8(ascii: "["))
+                place(shown.row, &out)
+                out.append(UInt8(ascii: ","))
+                list(shown.cells, &out) { cell, out in
+                    out.append(UInt8(ascii: "["))
+                    out.appendInteger(cell.cell)
+                    out.append(UInt8(ascii: ","))
+                    image(cell.image, &out)
+                    out.append(cell.stale ? ",1]" : ",0]")
+                }
+                out.append(UInt8(ascii: "]"))
+            }
+        }
+        add("near") { out in
+            list(nearRows(scene), &out) { row, out in
+                out.append(UInt8(ascii: "["))
+                place(row, &out)
+                out.append(UInt8(ascii: "]"))
+            }
+        }
+        add("prepared") { out in list(scene.prepared, &out, held) }
+        add("kept") { out in list(scene.keptAside, &out, held) }
+        add("other") { out in
+            list(scene.others, &out) { group, out in
+                out.append(UInt8(ascii: "["))
+                out.appendString(label(group.label))
+                out.append(UInt8(ascii: ","))
+                list(group.cells, &out) { text, out in out.appendString(text) }
+                out.append(UInt8(ascii: "]"))
+            }
+        }
+        add("pools") { out in
+            list(scene.pools, &out) { pool, out in
+                out.append(UInt8(ascii: "["))
+                out.appendString(VisibleText.escape(pool.identifier))
+                out.append(UInt8(ascii: ","))
+                list(pool.cells, &out) { id, out in out.appendInteger(id) }
+                out.append(UInt8(ascii: "]"))
+            }
+        }
+        add("prefetch") { $0.appendString(scene.prefetching.isEmpty ? "" : Wording.rows(scene.prefetching, naming: naming)) }
+        add("requests") { out in
+            list(scene.requests, &out) { request, out in
+                out.append(UInt8(ascii: "["))
+                out.appendString(request.row.map { naming.name($0) } ?? "a page")
+                out.append(request.waiting ? ",\"waiting\"]" : ",\"running\"]")
+            }
+        }
+        add("busy") { out in
+            guard let work = scene.busy else { return out.append("null") }
+            out.append("{\"ms\":")
+            out.appendNumber(work.ms)
+            out.append(",\"cause\":")
+            out.appendString(VisibleText.escape(work.cause))
+            out.append(",\"until\":")
+            out.appendNumber(work.start.milliseconds + work.ms)
+            out.append(UInt8(ascii: "}"))
+        }
+        add("alive") { $0.appendInteger(scene.alive) }
+        add("memory") { $0.appendString(state.peakImageMemory > 0 ? InputFile.describeSize(scene.imageMemory) : "") }
         return members
     }
 
-    /// [row, "label", y, h]
-    private func place(_ row: Int) -> [PageValue] {
-        [.int(row), .string(naming.short(row)), .number(geometry.top(ofRow: row)), .number(geometry.height(ofRow: row))]
+    /// The members as one JSON object (the state before any step).
+    static func object(_ members: [(String, [UInt8])]) -> PageValue {
+        var out = ByteBuffer(capacity: 1024)
+        out.append(UInt8(ascii: "{"))
+        for (index, member) in members.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.appendString(member.0)
+            out.append(UInt8(ascii: ":"))
+            member.1.withUnsafeBytes { out.append($0) }
+        }
+        out.append(UInt8(ascii: "}"))
+        return .raw(out.string)
     }
 
-    private func held(_ cell: TableScene.HeldCell) -> PageValue {
-        .array([.int(cell.cell), .string(naming.name(cell.row)), image(cell.image)])
+    /// row, "label", y, h
+    private func place(_ row: Int, _ out: inout ByteBuffer) {
+        out.appendInteger(row)
+        out.append(UInt8(ascii: ","))
+        out.appendString(naming.short(row))
+        out.append(UInt8(ascii: ","))
+        out.appendNumber(geometry.top(ofRow: row))
+        out.append(UInt8(ascii: ","))
+        out.appendNumber(geometry.height(ofRow: row))
+    }
+
+    private func held(_ cell: TableScene.HeldCell, _ out: inout ByteBuffer) {
+        out.append(UInt8(ascii: "["))
+        out.appendInteger(cell.cell)
+        out.append(UInt8(ascii: ","))
+        out.appendString(naming.name(cell.row))
+        out.append(UInt8(ascii: ","))
+        image(cell.image, &out)
+        out.append(UInt8(ascii: "]"))
     }
 
     /// null = nothing, "p" = the placeholder, N = the image of row N.
-    private func image(_ shown: ImageShown) -> PageValue {
+    private func image(_ shown: ImageShown, _ out: inout ByteBuffer) {
         switch shown {
-        case .nothing: return .null
-        case .placeholder: return .string("p")
-        case .image(let number): return .int(number)
+        case .nothing: out.append("null")
+        case .placeholder: out.append("\"p\"")
+        case .image(let number): out.appendInteger(number)
         }
     }
 

@@ -22,15 +22,16 @@ struct TraceView {
         let geometry = PageGeometry(header: header)
         let encoding = SceneEncoding(naming: header.rowNaming, geometry: geometry)
         var annotator = Annotator(trace: trace)
-        let initial = PageValue.object(encoding.members(TableScene(annotator.state), state: annotator.state))
-        var steps: [PageValue] = []
+        let initial = SceneEncoding.object(encoding.members(TableScene(annotator.state), state: annotator.state))
+        var steps = ByteBuffer(capacity: trace.events.count * 160 + 16)
+        steps.append(UInt8(ascii: "["))
         var annotations: [Annotation] = []
         var deltas = StateDeltas()
         var mostRowsOnScreen = 0
-        steps.reserveCapacity(trace.events.count)
         while let annotation = try annotator.step(file: file) {
             annotations.append(annotation)
-            steps.append(Self.step(annotation))
+            if annotations.count > 1 { steps.append(UInt8(ascii: ",")) }
+            Self.write(annotation, into: &steps)
             let scene = TableScene(annotator.state)
             mostRowsOnScreen = max(mostRowsOnScreen, scene.rows.count)
             deltas.append(encoding.members(scene, state: annotator.state))
@@ -46,7 +47,7 @@ struct TraceView {
             ("rowHeightHint", .number(geometry.typicalRowHeight)),
             ("showsImages", .bool(Self.showsImages(trace))),
             ("duration", .number(trace.events.last?.time.milliseconds ?? 0)),
-            ("steps", .array(steps)),
+            ("steps", .raw(steps.string + "]")),
             ("states", deltas.json),
             ("initial", initial),
         ]
@@ -61,15 +62,28 @@ struct TraceView {
     }
 
     /// {t, k, x, m, g, f}
-    static func step(_ annotation: Annotation) -> PageValue {
-        .object([
-            ("t", .number(annotation.time.milliseconds)),
-            ("k", .string(annotation.kind.rawValue)),
-            ("x", .string(annotation.text)),
-            ("m", .array(annotation.marks.sorted().map { .string($0.rawValue) })),
-            ("g", .array(EventGroup.allCases.filter { $0.contains(annotation) }.map { .string($0.rawValue) })),
-            ("f", .int(annotation.frame)),
-        ])
+    static func write(_ annotation: Annotation, into out: inout ByteBuffer) {
+        out.append("{\"t\":")
+        out.appendNumber(annotation.time.milliseconds)
+        out.append(",\"k\":")
+        out.appendString(annotation.kind.rawValue)
+        out.append(",\"x\":")
+        out.appendString(annotation.text)
+        out.append(",\"m\":[")
+        for (index, mark) in annotation.marks.sorted().enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.appendString(mark.rawValue)
+        }
+        out.append("],\"g\":[")
+        var first = true
+        for group in EventGroup.allCases where group.contains(annotation) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            out.appendString(group.rawValue)
+        }
+        out.append("],\"f\":")
+        out.appendInteger(annotation.frame)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// Image tiles are drawn when the trace loads images at all.

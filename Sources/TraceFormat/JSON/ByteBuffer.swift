@@ -5,13 +5,13 @@
 /// appending checks the room once per piece, not once per byte, and never checks
 /// uniqueness as an array would. It is not copyable, so its memory has one owner
 /// and is freed exactly once.
-struct ByteBuffer: ~Copyable {
+public struct ByteBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     /// How many bytes have been written.
-    private(set) var count = 0
+    public private(set) var count = 0
     private var capacity: Int
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = max(64, capacity)
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
     }
@@ -45,21 +45,21 @@ struct ByteBuffer: ~Copyable {
     }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    public mutating func append(_ byte: UInt8) {
         reserve(1)
         appendReserved(byte)
     }
 
     /// Appends text known when the program is built (keys, punctuation).
     @inline(__always)
-    mutating func append(_ literal: StaticString) {
+    public mutating func append(_ literal: StaticString) {
         let length = literal.utf8CodeUnitCount
         reserve(length)
         (base + count).update(from: literal.utf8Start, count: length)
         count &+= length
     }
 
-    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
         (base + count).update(from: start.assumingMemoryBound(to: UInt8.self), count: bytes.count)
@@ -80,16 +80,16 @@ struct ByteBuffer: ~Copyable {
     }
 
     /// Forgets what is written, keeping the storage.
-    mutating func removeAll() { count = 0 }
+    public mutating func removeAll() { count = 0 }
 
     /// The bytes written so far, for the duration of `body`.
-    func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+    public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// The bytes written so far as an array.
-    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    public var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// The bytes written so far as text (always valid UTF-8: only whole scalars are appended).
-    var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+    public var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 }

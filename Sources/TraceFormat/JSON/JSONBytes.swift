@@ -12,7 +12,7 @@
 ///   never raw.
 extension ByteBuffer {
     /// Appends `number` as `JSONWriter.formatNumber` spells it.
-    mutating func appendNumber(_ number: Double) {
+    public mutating func appendNumber(_ number: Double) {
         if number == number.rounded(), abs(number) < 1e15 {
             appendDecimal(Int64(number), fractionDigits: 0)
             return
@@ -22,7 +22,7 @@ extension ByteBuffer {
     }
 
     /// Appends a whole number as `appendNumber(Double(value))` would spell it.
-    mutating func appendInteger(_ value: Int) {
+    public mutating func appendInteger(_ value: Int) {
         if value > -1_000_000_000_000_000 && value < 1_000_000_000_000_000 {
             appendDecimal(Int64(value), fractionDigits: 0)
         } else {
@@ -115,13 +115,13 @@ extension ByteBuffer {
     }
 
     /// Appends text's UTF-8 as it is (for text already known to be safe JSON, such as a number's spelling).
-    mutating func appendText(_ text: String) {
+    public mutating func appendText(_ text: String) {
         var text = text
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends `text` as a JSON string, quoted and escaped.
-    mutating func appendString(_ text: String) {
+    public mutating func appendString(_ text: String) {
         var text = text
         let plain = text.withUTF8 { utf8 -> Bool in
             // Fast path: printable ASCII with nothing to escape, copied whole.
