@@ -123,7 +123,7 @@ public struct Annotator {
     private func samePass(after index: Int) -> ArraySlice<TraceEvent> {
         guard !isImported else {
             let limit = min(window.total, index + 1 + Self.lookAhead)
-            let end = window.slice((index + 1)..<limit).firstIndex { [.initCell, .prepareForReuse, .gap].contains($0.kind) } ?? limit
+            let end = window.firstIndex(in: (index + 1)..<limit) { [.initCell, .prepareForReuse, .gap].contains($0.kind) } ?? limit
             return window.slice((index + 1)..<end)
         }
         let end = min(window.passEnd(index), index + 1 + Self.lookAhead)
@@ -139,7 +139,7 @@ public struct Annotator {
         if isImported { return window.slice((index + 1)..<(index + 2)) }
         guard hasFrames else { return samePass(after: index) }
         let limit = min(window.total, index + 1 + Self.lookAhead)
-        let end = window.slice((index + 1)..<limit).firstIndex { $0.kind == .frame } ?? limit
+        let end = window.firstIndex(in: (index + 1)..<limit) { $0.kind == .frame } ?? limit
         return window.slice((index + 1)..<end)
     }
 

@@ -76,6 +76,13 @@ struct EventWindow {
         return events[(lower - base + head)..<(upper - base + head)]
     }
 
+    /// The index (in the whole trace) of the first event in `range` that
+    /// `predicate` accepts. (A slice's own indices are the window's, not the trace's.)
+    func firstIndex(in range: Range<Int>, where predicate: (TraceEvent) -> Bool) -> Int? {
+        let part = slice(range)
+        return part.firstIndex(where: predicate).map { $0 - part.startIndex + max(range.lowerBound, base) }
+    }
+
     /// Where event `index`'s pass ends; the end of what has come in while it is open.
     func passEnd(_ index: Int) -> Int { min(passEnds[index - base + head], total) }
 

@@ -12,6 +12,7 @@ enum BenchCommand: Subcommand {
         usage: [
             "[--rows N] [--strategy NAME] [--json]",
             "--diff [--rows N] [--strategy NAME] [--against NAME] [--json]",
+            "--tools [--rows N] [--json]",
         ],
         description: """
         Records a scenario of N rows, with the app strategy NAME, scrolled from top
@@ -27,6 +28,13 @@ enum BenchCommand: Subcommand {
         events per second, the peak memory while comparing and how much of it the
         comparison added (where the high-water mark can be reset, as on Linux;
         elsewhere the whole run's peak).
+
+        With --tools it records two traces (async-no-reset and async-reset, 66000
+        rows by default: about a million events each) and runs reuselab's commands
+        on them, each as its own process, beside python3's json.load and jq on the
+        same file and GNU diff of the same two files, where those are on the PATH:
+        the time and peak memory of each, and how many times faster validate is
+        than json.load, replay and stats than validate, diff than GNU diff.
         """,
         options: [
             OptionDeclaration(long: "--rows", kind: .integer(100...1_000_000), valueName: "N",
@@ -37,6 +45,7 @@ enum BenchCommand: Subcommand {
             OptionDeclaration(long: "--diff", kind: .flag, meaning: "time 'reuselab diff' of two recordings instead"),
             OptionDeclaration(long: "--against", kind: .choice(StrategyCatalog.names), valueName: "NAME",
                               defaultText: "async-reset", meaning: "with --diff: the strategy of the second recording"),
+            OptionDeclaration(long: "--tools", kind: .flag, meaning: "time the commands as processes beside python3, jq and GNU diff"),
             OptionDeclaration(long: "--json", kind: .flag, meaning: "print one JSON object"),
         ],
         examples: [
@@ -46,6 +55,12 @@ enum BenchCommand: Subcommand {
 
     static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
         let comparing = line.flag("--diff"), json = line.flag("--json")
+        if line.flag("--tools") {
+            guard !comparing, line.text("--strategy") == nil, line.text("--against") == nil else {
+                throw ReuseLabError(.usage, "bench: --tools records its own two strategies; it takes only --rows and --json")
+            }
+            return try ToolBench.run(rows: line.integer("--rows") ?? 66_000, json: json, io: io)
+        }
         let rows = line.integer("--rows") ?? (comparing ? 66_000 : 10_000)
         let strategy = line.text("--strategy") ?? (comparing ? "async-no-reset" : "plain")
         if comparing {

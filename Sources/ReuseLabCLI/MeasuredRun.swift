@@ -1,0 +1,66 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TraceFormat
+
+/// One program run as its own process, its output thrown away, timed on the
+/// wall clock, with its own peak memory (the resident set `wait4` reports for
+/// that child alone) — how `bench --tools` puts reuselab beside python3, jq and
+/// GNU diff on the same files.
+struct MeasuredRun {
+    var seconds: Double
+    /// Peak resident memory in bytes; nil where the system does not say.
+    var peakBytes: Int?
+    var status: Int32
+
+    /// Runs `arguments[0]` (looked up on the PATH unless it has a slash) with
+    /// standard input from /dev/null and standard output and error to /dev/null.
+    static func run(_ arguments: [String]) throws(ReuseLabError) -> MeasuredRun {
+        guard let program = arguments.first else { throw ReuseLabError(.usage, "bench: nothing to run") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        argv.append(nil)
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now()
+        let spawned = program.contains("/")
+            ? posix_spawn(&pid, program, &actions, nil, argv, environ)
+            : posix_spawnp(&pid, program, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw ReuseLabError(.cannotWrite, "bench: cannot run \(VisibleText.escape(program)): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { break }
+        }
+        let seconds = BenchCommand.seconds(since: start)
+        // ru_maxrss is in kilobytes on Linux.
+        let peak = usage.ru_maxrss > 0 ? Int(usage.ru_maxrss) * 1024 : nil
+        let exited = status & 0x7F == 0
+        return MeasuredRun(seconds: seconds, peakBytes: peak, status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F))
+    }
+
+    /// The program's full path on the PATH, or nil when it is not there.
+    static func find(_ name: String) -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = String(folder) + "/" + name
+            if access(path, X_OK) == 0 { return path }
+        }
+        return nil
+    }
+
+    /// This program's own executable.
+    static var reuselab: String {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        return CommandLine.arguments.first ?? "reuselab"
+    }
+}

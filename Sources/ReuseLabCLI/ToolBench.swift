@@ -1,0 +1,116 @@
+import Foundation
+import TraceFormat
+import Strategies
+
+/// `reuselab bench --tools`: reuselab's everyday commands, each run as its own
+/// process on the same recorded files, beside the tools a user would reach for
+/// on those files — python3's json.load and jq for reading, GNU diff for
+/// comparing — with times, peak memory and ratios, where those tools are on
+/// the PATH. Two traces are recorded (async-no-reset and async-reset: with
+/// 66000 rows, about a million events each).
+enum ToolBench {
+    struct Row {
+        var name: String
+        var run: MeasuredRun
+        /// What it is measured against, and how.
+        var against: String?
+        var ratio: Double?
+        var note: String?
+    }
+
+    static func run(rows: Int, json: Bool, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let folder = try BenchCommand.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        let me = MeasuredRun.reuselab
+        var table: [Row] = []
+
+        // The two recordings, each the whole 'reuselab record -o' process.
+        var events = 0
+        for (name, strategy) in [("a", "async-no-reset"), ("b", "async-reset")] {
+            let scenario = BenchCommand.benchmarkScenario(rows: rows, strategy: strategy)
+            try OutputFile.write(Array((JSONWriter.compact(scenario.jsonValue) + "\n").utf8), to: path("\(name).scenario.json"),
+                                 permission: .ours, standardOutput: { _ in })
+            let run = try measured([me, "record", path("\(name).scenario.json"), "-o", path("\(name).trace.json")])
+            if name == "a" { events = try TraceValidator.validate(path: path("a.trace.json")).eventCount }
+            table.append(Row(name: "record (\(strategy))", run: run))
+        }
+        let a = path("a.trace.json"), b = path("b.trace.json")
+        let size = (try? FileManager.default.attributesOfItem(atPath: a)[.size] as? Int) ?? 0
+        table[0].note = "\(BenchCommand.perSecond(events, table[0].run.seconds)) events/s"
+
+        // Reading: validate against python3 and jq on the same file.
+        let validate = try measured([me, "validate", a])
+        var validateRow = Row(name: "validate", run: validate)
+        if let python = MeasuredRun.find("python3") {
+            let load = try measured([python, "-c", "import json,sys; json.load(open(sys.argv[1]))", a])
+            table.append(Row(name: "python3 json.load", run: load))
+            validateRow.against = "python3 json.load"
+            validateRow.ratio = load.seconds / validate.seconds
+        }
+        if let jq = MeasuredRun.find("jq") {
+            table.append(Row(name: "jq -c '.events[]'", run: try measured([jq, "-c", ".events[]", a])))
+        }
+        table.append(validateRow)
+        table.append(Row(name: "stats", run: try measured([me, "stats", a]), against: "validate"))
+        for arguments in [["replay", a, "--summary"], ["replay", a, "--json"], ["replay", a]] {
+            let name = arguments.enumerated().filter { $0.offset != 1 }.map(\.element).joined(separator: " ")
+            table.append(Row(name: name, run: try measured([me] + arguments), against: "validate"))
+        }
+        // Comparing: diff against GNU diff of the same two files.
+        var diffRow = Row(name: "diff", run: try measured([me, "diff", a, b]))
+        if let gnu = MeasuredRun.find("diff") {
+            let plain = try measured([gnu, a, b])
+            table.append(Row(name: "GNU diff", run: plain))
+            diffRow.against = "GNU diff"
+            diffRow.ratio = plain.seconds / diffRow.run.seconds
+        }
+        table.append(diffRow)
+        for index in table.indices where table[index].against == "validate" {
+            table[index].ratio = validate.seconds / table[index].run.seconds
+        }
+
+        if json {
+            var out = JSONObjectBuilder()
+            out.add("rows", rows)
+            out.add("events", events)
+            out.add("traceBytes", size)
+            out.add("runs", .array(table.map { row in
+                var entry = JSONObjectBuilder()
+                entry.add("name", row.name)
+                entry.add("seconds", row.run.seconds)
+                entry.add("peakResidentBytes", row.run.peakBytes.map { JSONValue.number(Double($0)) } ?? .null)
+                entry.add("against", row.against.map(JSONValue.string) ?? .null)
+                entry.add("speedRatio", row.ratio.map(JSONValue.number) ?? .null)
+                return JSONNode(entry.value, at: .start)
+            }))
+            io.out(JSONWriter.compact(out.value) + "\n")
+            return 0
+        }
+        var text = TextWrap.paragraph("Each command run once as its own process on the same files: \(rows) rows, "
+            + "\(events) events, trace \(InputFile.describeSize(size)) (async-no-reset; diff against async-reset). "
+            + "Ratios: how many times faster than what it is set against (below 1: slower).", width: io.width) + "\n"
+        let widths = [2, 28, 11, 11]
+        text += TextWrap.cells(["", "command", "time", "peak memory", "against"], widths: widths, width: io.width).map { $0 + "\n" }.joined()
+        for row in table {
+            var against = row.note ?? ""
+            if let name = row.against, let ratio = row.ratio {
+                against = String(format: "%.2f× ", ratio) + name
+            }
+            text += TextWrap.cells(["", row.name, BenchCommand.format(seconds: row.run.seconds).trimmingCharacters(in: .whitespaces),
+                                    row.run.peakBytes.map { InputFile.describeSize($0) } ?? "–", against],
+                                   widths: widths, width: io.width).map { $0 + "\n" }.joined()
+        }
+        io.out(text)
+        return 0
+    }
+
+    /// A run that must succeed (the tools compared with exit 0 or, for diff, 1).
+    private static func measured(_ arguments: [String]) throws(ReuseLabError) -> MeasuredRun {
+        let run = try MeasuredRun.run(arguments)
+        guard run.status == 0 || run.status == 1 else {
+            throw ReuseLabError(.checkFailed, "bench: \(VisibleText.escape(arguments.prefix(2).joined(separator: " "))) ended with status \(run.status)")
+        }
+        return run
+    }
+}

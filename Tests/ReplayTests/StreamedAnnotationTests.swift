@@ -1,0 +1,41 @@
+import Foundation
+import XCTest
+import TraceFormat
+import Replay
+import Recorder
+import ReuseLabTestSupport
+@testable import ReuseLabCLI
+
+/// Annotating a trace as it is read (the Annotator's window, dropped and
+/// compacted as it goes) gives every step the sentence a pass over the whole
+/// trace in memory gives — on a trace long enough for the window to be
+/// compacted many times over.
+final class StreamedAnnotationTests: XCTestCase {
+    func testStreamingAndWholeTraceAnnotationsAgreeOnALongTrace() throws {
+        let trace = try Recorder.simulate(BenchCommand.benchmarkScenario(rows: 500, strategy: "async-no-reset"))
+        XCTAssertGreaterThan(trace.events.count, 10_000)
+        let whole = try Annotator.annotate(trace, file: "long")
+        let bytes = Array(TraceWriter.text(trace).utf8)
+        var streamed: [Annotation] = []
+        var states = 0
+        try TraceSource.bytes(bytes, name: "long").annotate { annotation, event, state in
+            XCTAssertEqual(event.seq, annotation.seq)
+            if state.eventCount == annotation.seq + 1 { states += 1 }
+            streamed.append(annotation)
+            return true
+        }
+        XCTAssertEqual(streamed.count, whole.count)
+        for (a, b) in zip(streamed, whole) where a != b {
+            XCTFail("step \(a.seq): streamed \"\(a.text)\", whole \"\(b.text)\"")
+            break
+        }
+        XCTAssertEqual(states, whole.count, "each step comes with the state after it")
+        // Stopping early: steps through 99 only.
+        var last = -1
+        try TraceSource.bytes(bytes, name: "long").annotate(through: 99) { annotation, _, _ in
+            last = annotation.seq
+            return true
+        }
+        XCTAssertEqual(last, 99)
+    }
+}
