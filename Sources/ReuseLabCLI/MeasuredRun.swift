@@ -7,9 +7,12 @@ import Darwin
 import TraceFormat
 
 /// One program run as its own process, its output thrown away, timed on the
-/// wall clock, with its own peak memory (the resident set `wait4` reports for
-/// that child alone) — how `bench --tools` puts reuselab beside python3, jq and
-/// GNU diff on the same files.
+/// wall clock, with its peak memory — how `bench --tools` puts reuselab beside
+/// python3, jq and GNU diff on the same files.
+///
+/// The peak is the child's own high-water mark (`VmHWM` in /proc), read every few
+/// milliseconds while it runs: the `ru_maxrss` that `wait4` reports would start
+/// from this process's own peak, which Linux carries into a child over exec.
 struct MeasuredRun {
     var seconds: Double
     /// Peak resident memory in bytes; nil where the system does not say.
@@ -38,15 +41,26 @@ struct MeasuredRun {
             throw ReuseLabError(.cannotWrite, "bench: cannot run \(VisibleText.escape(program)): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { break }
+        var peak: Int?
+        while true {
+            if let mark = highWaterMark(of: pid) { peak = max(peak ?? 0, mark) }
+            let waited = waitpid(pid, &status, WNOHANG)
+            if waited == pid { break }
+            if waited < 0 && errno != EINTR { break }
+            usleep(3_000)
         }
         let seconds = BenchCommand.seconds(since: start)
-        // ru_maxrss is in kilobytes on Linux.
-        let peak = usage.ru_maxrss > 0 ? Int(usage.ru_maxrss) * 1024 : nil
         let exited = status & 0x7F == 0
         return MeasuredRun(seconds: seconds, peakBytes: peak, status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F))
+    }
+
+    /// A running process's peak resident memory so far, from /proc (Linux).
+    static func highWaterMark(of pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Int(line.filter(\.isNumber)).map { $0 * 1024 }
+        }
+        return nil
     }
 
     /// The program's full path on the PATH, or nil when it is not there.
