@@ -20,18 +20,26 @@ struct PositionTracker {
     /// `bytes` holds the input from offset `base` and must include them.
     mutating func advance(to target: Int, in bytes: UnsafeBufferPointer<UInt8>, base: Int) {
         guard target > offset else { return }
-        var line = position.line, column = position.column
-        for index in (offset - base)..<(target - base) {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
+        let from = offset - base, to = target - base
+        // Only the characters after the last line feed make the column; the line
+        // feeds before it are counted in a loop without branches.
+        var lastFeed = to - 1
+        while lastFeed >= from && bytes[lastFeed] != 0x0A { lastFeed -= 1 }
+        if lastFeed >= from {
+            var feeds = 0
+            for index in from...lastFeed { feeds &+= bytes[index] == 0x0A ? 1 : 0 }
+            position = SourcePosition(line: position.line &+ feeds, column: 1 &+ Self.characters(bytes, lastFeed + 1, to))
+        } else {
+            position = SourcePosition(line: position.line, column: position.column &+ Self.characters(bytes, from, to))
         }
         offset = target
-        position = SourcePosition(line: line, column: column)
+    }
+
+    /// UTF-8 bytes other than continuation bytes from `from` to `to`.
+    private static func characters(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int {
+        var count = 0
+        for index in from..<to { count &+= bytes[index] & 0xC0 != 0x80 ? 1 : 0 }
+        return count
     }
 
     /// Moves to `target`, counting the bytes `window` holds in between.

@@ -15,7 +15,13 @@ struct EventNames: Sendable {
     let inferredBit: UInt64
 
     private let memberLookup: NameLookup<Int>
-    private let kindLookup: NameLookup<EventKind>
+    /// Each kind with its place in `EventKind.allCases` (the index of `required`).
+    private let kindLookup: NameLookup<KindEntry>
+
+    struct KindEntry: Sendable {
+        var kind: EventKind
+        var index: Int
+    }
 
     static let shared = EventNames()
 
@@ -27,7 +33,7 @@ struct EventNames: Sendable {
         names.append("inferred")
         members = names
         memberLookup = NameLookup(names.enumerated().map { ($0.element, $0.offset) })
-        kindLookup = NameLookup(EventKind.allCases.map { ($0.rawValue, $0) })
+        kindLookup = NameLookup(EventKind.allCases.enumerated().map { ($0.element.rawValue, KindEntry(kind: $0.element, index: $0.offset)) })
         func bits(_ list: [String]) -> UInt64 {
             list.reduce(0) { mask, name in mask | (names.firstIndex(of: name).map { UInt64(1) << UInt64($0) } ?? 0) }
         }
@@ -40,7 +46,7 @@ struct EventNames: Sendable {
         memberLookup.find(bytes, start, end)
     }
 
-    func kind(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> EventKind? {
+    func kind(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> KindEntry? {
         kindLookup.find(bytes, start, end)
     }
 
@@ -48,29 +54,42 @@ struct EventNames: Sendable {
     func bit(_ name: String) -> UInt64 {
         members.firstIndex(of: name).map { UInt64(1) << UInt64($0) } ?? 0
     }
-
-    /// The place of `kind` in `EventKind.allCases`.
-    static let kindIndex: [EventKind: Int] = Dictionary(uniqueKeysWithValues: EventKind.allCases.enumerated().map { ($0.element, $0.offset) })
 }
 
-/// Finds a name given as bytes among a few dozen: by length, then byte by byte.
+/// Finds a name given as bytes among a few dozen: by length, then by its first
+/// eight bytes packed in one word, then (for a longer name) by the rest.
 struct NameLookup<Value: Sendable>: Sendable {
-    private var byLength: [[(bytes: [UInt8], value: Value)]] = []
+    private struct Entry: Sendable {
+        var head: UInt64
+        var bytes: [UInt8]
+        var value: Value
+    }
 
-    init(_ entries: [(String, Value)]) {
-        for (name, value) in entries {
-            let bytes = Array(name.utf8)
-            while byLength.count <= bytes.count { byLength.append([]) }
-            byLength[bytes.count].append((bytes, value))
-        }
+    /// The entries, shortest names first; those of length `n` start at `firstOfLength[n]`.
+    private let entries: [Entry]
+    private let firstOfLength: [Int]
+
+    init(_ list: [(String, Value)]) {
+        let sorted = list.map { (Array($0.0.utf8), $0.1) }.sorted { $0.0.count < $1.0.count }
+        entries = sorted.map { Entry(head: Self.head($0.0[...]), bytes: $0.0, value: $0.1) }
+        let longest = sorted.last?.0.count ?? 0
+        firstOfLength = (0...(longest + 1)).map { length in sorted.firstIndex { $0.0.count >= length } ?? sorted.count }
+    }
+
+    private static func head(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var word: UInt64 = 0
+        for (offset, byte) in bytes.prefix(8).enumerated() { word |= UInt64(byte) << UInt64(8 * offset) }
+        return word
     }
 
     func find(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Value? {
         let length = end - start
-        guard length < byLength.count else { return nil }
-        candidates: for candidate in byLength[length] {
-            for offset in 0..<length where candidate.bytes[offset] != bytes[start + offset] { continue candidates }
-            return candidate.value
+        guard length >= 0, length + 1 < firstOfLength.count else { return nil }
+        var head: UInt64 = 0
+        for offset in 0..<min(length, 8) { head |= UInt64(bytes[start + offset]) << UInt64(8 * offset) }
+        candidates: for index in firstOfLength[length]..<firstOfLength[length + 1] where entries[index].head == head {
+            for offset in 8..<max(8, length) where entries[index].bytes[offset] != bytes[start + offset] { continue candidates }
+            return entries[index].value
         }
         return nil
     }

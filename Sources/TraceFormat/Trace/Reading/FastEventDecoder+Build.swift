@@ -4,9 +4,8 @@ extension FastEventDecoder {
     /// The event, or nil when a member is missing, extra, or of a form left to the full decoder.
     func build(present: UInt64, bytes cursor: ByteCursor) -> TraceEvent? {
         guard case .text(let kindText)? = token(ids.kind), kindText.isASCII,
-              let kind = names.kind(cursor.bytes, kindText.start, kindText.end),
-              let kindIndex = EventNames.kindIndex[kind] else { return nil }
-        let required = names.required[kindIndex]
+              let entry = names.kind(cursor.bytes, kindText.start, kindText.end) else { return nil }
+        let kind = entry.kind, required = names.required[entry.index]
         guard present == required || present == required | names.inferredBit else { return nil }
         guard let seq = whole(ids.seq), let ms = unsigned(ids.t) else { return nil }
         var inferred = false
