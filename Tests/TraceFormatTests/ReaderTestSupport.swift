@@ -53,7 +53,7 @@ enum ReaderCorpus {
     static func describe(_ body: () throws(ReuseLabError) -> Trace) -> String {
         do {
             let trace = try body()
-            return "trace \(trace.header.title): \(trace.events.count) events, \(trace.events.hashValueText)"
+            return "trace \(trace.header.title): \(trace.events.count) events, \(trace.events.fingerprint)"
         } catch {
             return "error \(error.kind): \(error.description)"
         }
@@ -61,8 +61,8 @@ enum ReaderCorpus {
 }
 
 extension Array where Element == TraceEvent {
-    /// The events written out, so two lists compare as text in a failure message.
-    var hashValueText: String {
+    /// A hash of the events as written: equal lists give equal text within one run.
+    var fingerprint: String {
         var hasher = Hasher()
         for event in self { hasher.combine(event.jsonLine()) }
         return String(hasher.finalize())

@@ -1,8 +1,10 @@
 /// Reads a trace file: checks the header (format name and version first), then
 /// hands over the events one at a time, each with its position in the file.
 ///
-/// The events are streamed, so checking or summarising a large trace does not
-/// need the whole document in memory; header members may come in any order.
+/// One reader for every command: `TraceStreamer` reads the file once, in chunks,
+/// each event decoded straight from its bytes, so checking or summarising a large
+/// trace needs neither the document nor its events in memory. Header members may
+/// come in any order, and every error is the one the full JSON reader gives.
 public enum TraceReader {
     /// Traces larger than this are refused (a recording of an hour of scrolling is far smaller).
     public static let maximumBytes = 512 << 20

@@ -18,6 +18,7 @@ struct EventNames: Sendable {
     /// Each kind with its place in `EventKind.allCases` (the index of `required`).
     private let kindLookup: NameLookup<KindEntry>
 
+    /// A kind found by name.
     struct KindEntry: Sendable {
         var kind: EventKind
         var index: Int
@@ -59,6 +60,7 @@ struct EventNames: Sendable {
 /// Finds a name given as bytes among a few dozen: by length, then by its first
 /// eight bytes packed in one word, then (for a longer name) by the rest.
 struct NameLookup<Value: Sendable>: Sendable {
+    /// One name: its first eight bytes as a word, all its bytes, what it stands for.
     private struct Entry: Sendable {
         var head: UInt64
         var bytes: [UInt8]

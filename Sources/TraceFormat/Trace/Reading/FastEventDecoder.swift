@@ -20,6 +20,7 @@ struct FastEventDecoder {
         case ranOut
     }
 
+    /// One member's value as read, its text left in the bytes until needed.
     enum Token {
         case number(ByteCursor.Number)
         case text(ByteCursor.Text)

@@ -147,6 +147,7 @@ struct TraceStreamer {
         }
     }
 
+    /// What one step of `readMembers` found.
     private enum MemberRead {
         case end
         case twice(String, SourcePosition)
