@@ -31,9 +31,10 @@ public enum TraceReader {
     }
 
     /// Reads the header, then calls `onEvent` for each event in order with the
-    /// line and column where it starts. Errors thrown by the callbacks pass through
-    /// (once the rest of the file is known to be well formed: a syntax error
-    /// anywhere is reported first).
+    /// line and column where it starts. Errors thrown by the callbacks pass through,
+    /// once the rest of the file has been checked: a syntax error anywhere, or a
+    /// bad header member after the events, is reported first, as it always was —
+    /// so the callbacks may have seen events of a file that is then refused.
     public static func stream(bytes: [UInt8], file: String,
                               onHeader: (TraceHeader) throws(ReuseLabError) -> Void,
                               onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
