@@ -124,47 +124,64 @@ struct EventLoop {
         }
     }
 
-    /// Reads the event at `offset` with the parser: checked as JSON first (an error
-    /// there is thrown at once), then, when decoding, parsed and decoded.
+    /// Reads the event at `offset` with the parser, as the reader before this one
+    /// did in its two passes: a syntax error (what its first pass, which only
+    /// stepped over events, found) is thrown at once; a member named twice or a
+    /// list too long (what only its second pass found), or an event that does not
+    /// decode, waits while the rest is checked. The full parse comes first, since
+    /// whatever it reads whole the step-over check reads whole too.
     private mutating func readSlowly(_ reader: inout TraceStreamer, onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
         reader.tracker.advance(to: offset, window: reader.window)
-        let skipped = try reader.parse(depth: 2) { (parser: inout JSONParser) throws(JSONSyntaxError) in try parser.skipValue() }
-        if case .failure(let error) = skipped.result { throw Self.syntaxError(error, file: file, index: index) }
+        let end: (offset: Int, position: SourcePosition)
         if case .decode(let header, let keeping) = mode, kept == nil {
-            do {
-                try decode(&reader, header: header, onEvent: onEvent)
-            } catch {
-                guard keeping else { throw error }
-                kept = error
+            let parsed = try reader.parse(depth: 2, arrayLimit: Self.arrayLimit) { (parser: inout JSONParser) throws(JSONSyntaxError) in
+                try parser.parseValue()
             }
+            let failure: ReuseLabError?
+            switch parsed.result {
+            case .success(let node):
+                end = (parsed.end, parsed.endPosition)
+                failure = decode(node, header: header, onEvent: onEvent)
+            case .failure(let error):
+                end = try check(&reader)
+                var wrapped = TraceReader.syntaxError(error, file: file)
+                wrapped.location.eventIndex = index
+                failure = wrapped
+            }
+            if let failure {
+                guard keeping else { throw failure }
+                kept = failure
+            }
+        } else {
+            end = try check(&reader)
         }
-        reader.tracker.jump(to: skipped.end, position: skipped.endPosition)
-        offset = skipped.end
+        reader.tracker.jump(to: end.offset, position: end.position)
+        offset = end.offset
         atElement = false
         first = false
         index += 1
     }
 
-    private func decode(_ reader: inout TraceStreamer, header: TraceHeader,
-                        onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
-        let parsed = try reader.parse(depth: 2, arrayLimit: Self.arrayLimit) { (parser: inout JSONParser) throws(JSONSyntaxError) in
-            try parser.parseValue()
-        }
-        let node: JSONNode
-        switch parsed.result {
-        case .failure(let error):
-            var wrapped = TraceReader.syntaxError(error, file: file)
-            wrapped.location.eventIndex = index
-            throw wrapped
-        case .success(let value):
-            node = value
-        }
-        let event: TraceEvent
-        do {
-            event = try TraceEvent.decode(JSONField(node, path: "events[\(index)]", eventIndex: index), naming: header.rowNaming)
+    /// Steps over the event as JSON, throwing a syntax error in it; where it ends.
+    private func check(_ reader: inout TraceStreamer) throws(ReuseLabError) -> (offset: Int, position: SourcePosition) {
+        let skipped = try reader.parse(depth: 2) { (parser: inout JSONParser) throws(JSONSyntaxError) in try parser.skipValue() }
+        if case .failure(let error) = skipped.result { throw Self.syntaxError(error, file: file, index: index) }
+        return (skipped.end, skipped.endPosition)
+    }
+
+    /// Decodes the parsed event and hands it on; the error either gives, if any.
+    private func decode(_ node: JSONNode, header: TraceHeader, onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) -> ReuseLabError? {
+        do throws(ReuseLabError) {
+            let event: TraceEvent
+            do {
+                event = try TraceEvent.decode(JSONField(node, path: "events[\(index)]", eventIndex: index), naming: header.rowNaming)
+            } catch {
+                throw error.inFile(file)
+            }
+            try onEvent(event, node.position)
+            return nil
         } catch {
-            throw error.inFile(file)
+            return error
         }
-        try onEvent(event, node.position)
     }
 }

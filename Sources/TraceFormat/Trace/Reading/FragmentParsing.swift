@@ -4,8 +4,8 @@
 /// reading the whole file, so its values and messages are exactly the ones a
 /// parser of the whole file gives.
 ///
-/// The piece's length is not known in advance: the parser is given a few
-/// kilobytes, and given twice as many and run again whenever it stops at the end
+/// The piece's length is not known in advance: the parser is given half a
+/// kilobyte (a few events' worth), and given twice as many and run again whenever it stops at the end
 /// of what it was given before the end of the input (it never decides anything
 /// from bytes it has not reached).
 struct FragmentParsing {
@@ -17,7 +17,7 @@ struct FragmentParsing {
     }
 
     /// The bytes given to the parser at first.
-    static let firstLength = 4096
+    static let firstLength = 512
 
     /// Parses from `offset` (at `position`, inside `depth` containers) with `body`,
     /// keeping the window's bytes from `keep` on.
