@@ -12,9 +12,7 @@ public enum InputFile {
         if path == "-" { return try readStandardInput(limit: limit) }
         let (descriptor, size) = try openRegularFile(path)
         defer { close(descriptor) }
-        if size > limit {
-            throw ReuseLabError(.tooLarge, file: path, "the file is \(describeSize(size)); files larger than \(describeSize(limit)) are refused")
-        }
+        if size > limit { throw tooLarge(path, size: size, limit: limit) }
         return try readAll(descriptor, limit: limit, name: path, expected: size)
     }
 
@@ -76,12 +74,32 @@ public enum InputFile {
         bytes.reserveCapacity(min(expected, limit) + 1)
         try readChunks(descriptor, name: name, refusingNULAsNot: checkFirstChunk ? "JSON text" : nil) { (chunk: ArraySlice<UInt8>) throws(ReuseLabError) in
             bytes.append(contentsOf: chunk)
-            if bytes.count > limit {
-                let what = name == "<stdin>" ? "standard input is" : "the file is"
-                throw ReuseLabError(.tooLarge, file: name, "\(what) larger than \(describeSize(limit)) and is refused")
-            }
+            if bytes.count > limit { throw grewPastLimit(name: name, limit: limit) }
         }
         return bytes
+    }
+
+    /// The error for a file whose size, before reading, is over `limit`.
+    static func tooLarge(_ path: String, size: Int, limit: Int) -> ReuseLabError {
+        ReuseLabError(.tooLarge, file: path, "the file is \(describeSize(size)); files larger than \(describeSize(limit)) are refused")
+    }
+
+    /// The error for input found, while reading, to be longer than `limit` bytes.
+    static func grewPastLimit(name: String, limit: Int) -> ReuseLabError {
+        let what = name == "<stdin>" ? "standard input is" : "the file is"
+        return ReuseLabError(.tooLarge, file: name, "\(what) larger than \(describeSize(limit)) and is refused")
+    }
+
+    /// Reads up to `count` bytes of `descriptor` into `buffer`, trying again when a
+    /// signal interrupts; 0 at the end of the input.
+    static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, name: String) throws(ReuseLabError) -> Int {
+        while true {
+            let got = Foundation.read(descriptor, buffer, count)
+            if got >= 0 { return got }
+            if errno == EINTR { continue }
+            let source = name == "<stdin>" ? "standard input" : "the file"
+            throw ReuseLabError(.missingFile, file: name, "\(source) cannot be read: \(systemMessage(errno))")
+        }
     }
 
     /// Reads `descriptor` to its end in chunks of 1 MB, handing each to `body`. With
@@ -94,13 +112,14 @@ public enum InputFile {
         var first = true
         let source = name == "<stdin>" ? "standard input" : "the file"
         while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress, chunkSize)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReuseLabError(.missingFile, file: name, "\(source) cannot be read: \(systemMessage(errno))")
-            }
+            let count = try chunk.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Result<Int, ReuseLabError> in
+                guard let base = buffer.baseAddress else { return .success(0) }
+                do throws(ReuseLabError) {
+                    return .success(try readSome(descriptor, into: base, count: chunkSize, name: name))
+                } catch {
+                    return .failure(error)
+                }
+            }.get()
             if count == 0 { break }
             if first, let expected, chunk[0..<count].contains(0) {
                 throw ReuseLabError(.badInput, file: name, "\(source) contains a NUL byte; it looks like binary data, not \(expected)")

@@ -30,6 +30,21 @@ public struct JSONParser {
         }
     }
 
+    /// A parser over a piece of a larger document (one trace event, one header
+    /// member): `bytes` begin at `position`, inside `depth` open arrays and objects,
+    /// and no byte-order mark is looked for. Positions and the nesting limit come
+    /// out as they would for the whole document.
+    init(fragment bytes: [UInt8], startingAt position: SourcePosition, depth: Int) {
+        self.bytes = bytes
+        self.line = position.line
+        self.column = position.column
+        self.depth = depth
+    }
+
+    /// Whether every byte given has been read: a fragment that stops here may
+    /// only be cut short, not finished.
+    var isAtEnd: Bool { index >= bytes.count }
+
     /// Where the parser stands now.
     public var position: SourcePosition { SourcePosition(line: line, column: column) }
 

@@ -13,19 +13,32 @@ extension ReplayState: TraceFolder {}
 /// violation into an error that names the file, the event's line and column, its
 /// number, and why — so every reader of a trace rejects a bad one in the same words.
 public enum TraceFold {
-    /// Folds the trace at `path` (standard input for `-`).
+    /// Folds the trace at `path` (standard input for `-`). The file is read in chunks, each event folded and let go: memory holds the
+    /// folder's state and one window of the file, not the trace.
     public static func run<Folder: TraceFolder>(_ type: Folder.Type, path: String) throws(ReuseLabError) -> Folder {
-        let bytes = try InputFile.read(path, limit: TraceReader.maximumBytes)
-        return try run(type, bytes: bytes, file: InputFile.displayName(path))
+        try run(type, file: InputFile.displayName(path)) { onHeader, onEvent throws(ReuseLabError) in
+            try TraceReader.stream(path: path, onHeader: onHeader, onEvent: onEvent)
+        }
     }
 
     /// Folds a trace held in memory; `file` names it in errors.
     public static func run<Folder: TraceFolder>(_ type: Folder.Type, bytes: [UInt8], file: String) throws(ReuseLabError) -> Folder {
+        try run(type, file: file) { onHeader, onEvent throws(ReuseLabError) in
+            try TraceReader.stream(bytes: bytes, file: file, onHeader: onHeader, onEvent: onEvent)
+        }
+    }
+
+    /// The fold itself, over whichever way the trace is read.
+    static func run<Folder: TraceFolder>(
+        _ type: Folder.Type, file: String,
+        reading: (_ onHeader: (TraceHeader) throws(ReuseLabError) -> Void,
+                  _ onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) -> Void
+    ) throws(ReuseLabError) -> Folder {
         var folder: Folder?
         var index = 0
-        try TraceReader.stream(bytes: bytes, file: file, onHeader: { header in
+        try reading({ header in
             folder = Folder(header: header)
-        }, onEvent: { event, position throws(ReuseLabError) in
+        }, { event, position throws(ReuseLabError) in
             do throws(LifecycleViolation) {
                 // Mutate in place: a local copy would duplicate the whole state on every event.
                 try folder?.apply(event)

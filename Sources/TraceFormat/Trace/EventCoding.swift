@@ -194,7 +194,7 @@ extension TraceEvent {
         case .imageMemory: body = .imageMemory(bytes: try object.required("bytes").nonNegativeInt())
         case .numberOfRows: body = .numberOfRows(rows: try object.required("rows").nonNegativeInt())
         }
-        return TraceEvent(seq: seq, time: VirtualTime(microseconds: Int64((ms * 1000).rounded())), body: body,
+        return TraceEvent(seq: seq, time: VirtualTime(traceMilliseconds: ms), body: body,
                           inferred: try object.optional("inferred")?.bool() ?? false)
     }
 }

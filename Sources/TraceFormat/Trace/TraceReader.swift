@@ -1,16 +1,23 @@
 /// Reads a trace file: checks the header (format name and version first), then
 /// hands over the events one at a time, each with its position in the file.
 ///
-/// The events are streamed, so checking or summarising a large trace does not
-/// need the whole document in memory; header members may come in any order.
+/// One reader for every command: `TraceStreamer` reads the file once, in chunks,
+/// each event decoded straight from its bytes, so checking or summarising a large
+/// trace needs neither the document nor its events in memory. Header members may
+/// come in any order, and every error is the one the full JSON reader gives.
 public enum TraceReader {
     /// Traces larger than this are refused (a recording of an hour of scrolling is far smaller).
     public static let maximumBytes = 512 << 20
 
-    /// Reads a whole trace into memory.
+    /// Reads a whole trace into memory, the file read in chunks (standard input, `-`, at once).
     public static func read(path: String) throws(ReuseLabError) -> Trace {
-        let bytes = try InputFile.read(path, limit: maximumBytes)
-        return try read(bytes: bytes, file: InputFile.displayName(path))
+        var header: TraceHeader?
+        var events: [TraceEvent] = []
+        try stream(path: path, onHeader: { header = $0 }, onEvent: { event, _ in events.append(event) })
+        guard let header else {
+            throw ReuseLabError(.badInput, file: InputFile.displayName(path), "the trace has no header")
+        }
+        return Trace(header: header, events: events)
     }
 
     public static func read(bytes: [UInt8], file: String) throws(ReuseLabError) -> Trace {
@@ -24,98 +31,38 @@ public enum TraceReader {
     }
 
     /// Reads the header, then calls `onEvent` for each event in order with the
-    /// line and column where it starts. Errors thrown by the callbacks pass through.
+    /// line and column where it starts. Errors thrown by the callbacks pass through,
+    /// once the rest of the file has been checked: a syntax error anywhere, or a
+    /// bad header member after the events, is reported first, as it always was —
+    /// so the callbacks may have seen events of a file that is then refused.
     public static func stream(bytes: [UInt8], file: String,
                               onHeader: (TraceHeader) throws(ReuseLabError) -> Void,
                               onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
-        try InputFile.checkLooksLikeText(bytes, file: file)
-        var parser = JSONParser(bytes: bytes)
-        let (members, eventsMark, eventsPosition, rootPosition) = try headerMembers(&parser, file: file)
-
-        let header: TraceHeader
-        do {
-            header = try decodeHeader(members, rootPosition: rootPosition)
-        } catch {
-            throw error.inFile(file)
-        }
-        guard let eventsMark else {
-            throw ReuseLabError(.badInput, file: file, location: InputLocation(position: rootPosition),
-                                "the trace has no \"events\" array")
-        }
-        try onHeader(header)
-
-        // Second pass: the events, one at a time. No list in an event is long (rows
-        // lists are capped, a frame lists the cells on screen), so a huge one is
-        // refused as it is read, before it takes memory.
-        parser.restore(eventsMark)
-        parser.arrayLimit = TraceEvent.maximumListedRows
-        parser.arrayLimitReason = "no list in a trace event is that long"
-        var index = 0
-        let naming = header.rowNaming
-        do {
-            do {
-                try parser.beginArray()
-            } catch {
-                throw ReuseLabError(.badInput, file: file, location: InputLocation(position: eventsPosition, path: "events"),
-                                    "\"events\" must be an array of event objects")
-            }
-            var first = true
-            while try parser.nextElement(isFirst: first) {
-                first = false
-                let node = try parser.parseValue()
-                let event: TraceEvent
-                do {
-                    event = try TraceEvent.decode(JSONField(node, path: "events[\(index)]", eventIndex: index), naming: naming)
-                } catch {
-                    throw error.inFile(file)
-                }
-                try onEvent(event, node.position)
-                index += 1
-            }
-        } catch let error as JSONSyntaxError {
-            var wrapped = syntaxError(error, file: file)
-            wrapped.location.eventIndex = index
-            throw wrapped
-        } catch let error as ReuseLabError {
-            throw error
-        } catch {
-            throw ReuseLabError(.badInput, file: file, "\(error)")
-        }
+        var streamer = TraceStreamer(window: InputWindow(bytes: bytes, name: file), file: file)
+        _ = try streamer.run(onHeader: onHeader, onEvent: onEvent)
     }
 
-    /// The first pass over a trace: the header members, parsed, and where the
-    /// `events` array starts (stepped over, not parsed).
-    static func headerMembers(_ parser: inout JSONParser, file: String) throws(ReuseLabError)
-        -> (members: [String: JSONField], eventsMark: JSONParser.Mark?, eventsPosition: SourcePosition, rootPosition: SourcePosition) {
-        var members: [String: JSONField] = [:]
-        var eventsMark: JSONParser.Mark?
-        var eventsPosition = SourcePosition.start
-        let rootPosition = parser.position
-        do {
-            try parser.beginObject()
-            var first = true
-            while let (key, keyPosition) = try parser.nextMemberKey(isFirst: first) {
-                first = false
-                if members[key] != nil || (key == "events" && eventsMark != nil) {
-                    throw ReuseLabError(.badInput, file: file, location: InputLocation(position: keyPosition, path: VisibleText.shortened(key)), "the member \"\(VisibleText.shortened(key))\" appears twice")
-                }
-                if key == "events" {
-                    eventsMark = parser.mark
-                    eventsPosition = keyPosition
-                    try skipEvents(&parser, file: file, keyPosition: keyPosition)
-                } else {
-                    members[key] = JSONField(try parser.parseValue(), path: VisibleText.shortened(key))
-                }
-            }
-            try parser.expectEnd()
-        } catch let error as JSONSyntaxError {
-            throw syntaxError(error, file: file)
-        } catch let error as ReuseLabError {
-            throw error
-        } catch {
-            throw ReuseLabError(.badInput, file: file, "\(error)")
+    /// `stream` over the trace at `path` (standard input for `-`): a file is read
+    /// in chunks, in memory bounded by its largest event, not by its length.
+    public static func stream(path: String,
+                              onHeader: (TraceHeader) throws(ReuseLabError) -> Void,
+                              onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
+        _ = try streamReporting(path: path, onHeader: onHeader, onEvent: onEvent)
+    }
+
+    /// `stream(path:)`, saying how large its window grew; tests choose small chunks.
+    static func streamReporting(path: String, chunkSize: Int = InputWindow.defaultChunkSize, capacity: Int = InputWindow.defaultCapacity,
+                                onHeader: (TraceHeader) throws(ReuseLabError) -> Void,
+                                onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) -> TraceStreamer.Report {
+        let file = InputFile.displayName(path)
+        let window: InputWindow
+        if path == "-" {
+            window = InputWindow(bytes: try InputFile.read(path, limit: maximumBytes), name: file)
+        } else {
+            window = try InputWindow(path: path, limit: maximumBytes, chunkSize: chunkSize, capacity: capacity)
         }
-        return (members, eventsMark, eventsPosition, rootPosition)
+        var streamer = TraceStreamer(window: window, file: file)
+        return try streamer.run(onHeader: onHeader, onEvent: onEvent)
     }
 
     /// A JSON syntax error (or a reader's limit) as an error naming the file and place.
@@ -152,36 +99,6 @@ public enum TraceReader {
             return "is not a ReuseLab trace this version writes (its \"version\" is not \(TraceHeader.currentVersion))"
         }
         return nil
-    }
-
-    /// Steps over the `events` array one element at a time, so a syntax error in it
-    /// names the event it is in.
-    static func skipEvents(_ parser: inout JSONParser, file: String, keyPosition: SourcePosition) throws(ReuseLabError) {
-        var index = 0
-        do {
-            let start = parser.mark
-            do {
-                try parser.beginArray()
-            } catch {
-                parser.restore(start)
-                try parser.skipValue()
-                throw ReuseLabError(.badInput, file: file, location: InputLocation(position: keyPosition, path: "events"),
-                                    "\"events\" must be an array of event objects")
-            }
-            var first = true
-            while try parser.nextElement(isFirst: first) {
-                first = false
-                try parser.skipValue()
-                index += 1
-            }
-        } catch let error as JSONSyntaxError {
-            throw ReuseLabError(error.failureKind, file: file, location: InputLocation(position: error.position, path: "events[\(index)]", eventIndex: index),
-                                error.explained)
-        } catch let error as ReuseLabError {
-            throw error
-        } catch {
-            throw ReuseLabError(.badInput, file: file, "\(error)")
-        }
     }
 
     static let headerMembers = ["format", "version", "title", "profile", "scenario", "import", "events"]
