@@ -43,8 +43,7 @@ public enum TraceSource: Sendable {
         do {
             switch self {
             case .file(let path):
-                try TraceReader.stream(bytes: try InputFile.read(path, limit: TraceReader.maximumBytes), file: name,
-                                       onHeader: onHeader, onEvent: handler)
+                try TraceReader.stream(path: path, onHeader: onHeader, onEvent: handler)
             case .bytes(let bytes, let name):
                 try TraceReader.stream(bytes: bytes, file: name, onHeader: onHeader, onEvent: handler)
             }

@@ -200,11 +200,12 @@ extension TraceEvent {
 }
 
 extension ImageShown {
+    /// The two values a trace writes as words; an image is written as its number.
+    static let words: [(word: String, shown: ImageShown)] = [("nothing", .nothing), ("placeholder", .placeholder)]
+
     static func decode(_ field: JSONField) throws(ReuseLabError) -> ImageShown {
         if case .number = field.node.value { return .image(try field.nonNegativeInt()) }
-        switch try field.choice(["nothing", "placeholder"]) {
-        case "placeholder": return .placeholder
-        default: return .nothing
-        }
+        let word = try field.choice(words.map(\.word))
+        return words.first { $0.word == word }?.shown ?? .nothing
     }
 }

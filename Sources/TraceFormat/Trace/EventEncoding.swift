@@ -147,10 +147,10 @@ extension ByteBuffer {
     /// `"nothing"`, `"placeholder"`, or the number of the image shown.
     mutating func member(_ key: StaticString, _ image: ImageShown) {
         append(key)
-        switch image {
-        case .nothing: append("\"nothing\"")
-        case .placeholder: append("\"placeholder\"")
-        case .image(let number): appendInteger(number)
+        if case .image(let number) = image {
+            appendInteger(number)
+        } else {
+            appendString(ImageShown.words.first { $0.shown == image }?.word ?? "nothing")
         }
     }
 
