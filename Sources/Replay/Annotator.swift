@@ -67,6 +67,9 @@ public struct Annotator {
     /// The next event of a trace being read.
     public mutating func feed(_ event: TraceEvent) { window.append(event) }
 
+    /// How many events the Annotator holds in memory (for tests of its bound).
+    var heldEvents: Int { window.storedCount }
+
     /// The trace has no more events.
     public mutating func endOfTrace() { window.end() }
 

@@ -44,6 +44,9 @@ struct EventWindow {
         openPass = events.count
     }
 
+    /// How many events the window keeps in memory now (explained ones not yet compacted away included).
+    var storedCount: Int { events.count }
+
     /// How many events have come in so far.
     var total: Int { base + events.count - head }
 

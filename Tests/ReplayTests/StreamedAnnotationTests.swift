@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import TraceFormat
-import Replay
+@testable import Replay
 import Recorder
 import ReuseLabTestSupport
 @testable import ReuseLabCLI
@@ -37,5 +37,16 @@ final class StreamedAnnotationTests: XCTestCase {
             return true
         }
         XCTAssertEqual(last, 99)
+
+        // Memory: fed event by event, the Annotator never holds more than its
+        // look-ahead and the explained events awaiting compaction.
+        var annotator = Annotator(header: trace.header)
+        var most = 0
+        for event in trace.events {
+            annotator.feed(event)
+            while try annotator.step(file: "long") != nil {}
+            most = max(most, annotator.heldEvents)
+        }
+        XCTAssertLessThanOrEqual(most, 2 * 4096 + Annotator.lookAhead + 2, "held \(most) of \(trace.events.count) events")
     }
 }
