@@ -8,15 +8,30 @@ enum ReplayReport {
     /// `"inferred"` (an `InferredRule` name) when the explanation rests on a rule
     /// Apple does not document.
     static func jsonLine(_ annotation: Annotation) -> String {
-        var out = JSONObjectBuilder()
-        out.add("seq", annotation.seq)
-        out.add("t", annotation.time.milliseconds)
-        out.add("kind", annotation.kind.rawValue)
-        out.add("frame", annotation.frame)
-        out.add("text", VisibleText.escape(annotation.text))
-        out.add("marks", .list(annotation.marks.sorted().map { .string($0.rawValue) }))
-        if let rule = annotation.inferred { out.add("inferred", rule.rawValue) }
-        return JSONWriter.compact(out.value) + "\n"
+        // Written straight into bytes (a listing of a million steps is a million of these).
+        var out = ByteBuffer(capacity: 256)
+        out.append("{\"seq\":")
+        out.appendInteger(annotation.seq)
+        out.append(",\"t\":")
+        out.appendNumber(annotation.time.milliseconds)
+        out.append(",\"kind\":")
+        out.appendString(annotation.kind.rawValue)
+        out.append(",\"frame\":")
+        out.appendInteger(annotation.frame)
+        out.append(",\"text\":")
+        out.appendString(VisibleText.escape(annotation.text))
+        out.append(",\"marks\":[")
+        for (index, mark) in annotation.marks.sorted().enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.appendString(mark.rawValue)
+        }
+        out.append(UInt8(ascii: "]"))
+        if let rule = annotation.inferred {
+            out.append(",\"inferred\":")
+            out.appendString(rule.rawValue)
+        }
+        out.append("}\n")
+        return out.string
     }
 
     /// The title, the narrative as bullets, then the metrics as `stats` prints them,
