@@ -46,7 +46,10 @@ public enum TextWrap {
 
     /// The columns `text` takes on a terminal.
     public static func columns<S: StringProtocol>(_ text: S) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + columns($1) }
+        // ASCII (the common case) is one column a byte.
+        let utf8 = text.utf8
+        if !utf8.contains(where: { $0 >= 0x80 }) { return utf8.count }
+        return text.unicodeScalars.reduce(0) { $0 + columns($1) }
     }
 
     public static func columns(_ scalar: Unicode.Scalar) -> Int {

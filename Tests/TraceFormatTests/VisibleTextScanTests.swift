@@ -1,0 +1,23 @@
+import XCTest
+@testable import TraceFormat
+
+/// The quick scan that lets safe text through untouched must never miss an
+/// unsafe character, and should not stop at safe ones that share its lead bytes.
+final class VisibleTextScanTests: XCTestCase {
+    func testEveryUnsafeCharacterIsSeenAndSafeNeighboursAreNot() {
+        for value: UInt32 in Array(0x00...0x1F) + Array(0x7F...0x9F) + [0x061C, 0x200E, 0x200F, 0x2028, 0x2029]
+            + Array(0x202A...0x202E) + Array(0x2066...0x2069) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "rows 3–23 " + String(Character(scalar)) + " …"
+            if value == 0x0A || value == 0x09 {
+                XCTAssertFalse(VisibleText.mayContainUnsafe(text, allowingLineBreaks: true))
+            }
+            XCTAssertTrue(VisibleText.mayContainUnsafe(text), String(value, radix: 16))
+            XCTAssertNotEqual(VisibleText.escape(text), text)
+        }
+        for safe in ["rows 3–23", "a · b", "… and →", "café ×2", "한국어", "section 1 row 3 — ok", "\u{2030}\u{2010}\u{2070}", "\u{00A0}"] {
+            XCTAssertFalse(VisibleText.mayContainUnsafe(safe), safe)
+            XCTAssertEqual(VisibleText.escape(safe), safe)
+        }
+    }
+}
