@@ -62,34 +62,36 @@ public enum TraceSource: Sendable {
     @discardableResult
     public func annotate(through last: Int = Int.max,
                          _ body: (Annotation, TraceEvent, ReplayState) throws(ReuseLabError) -> Bool) throws(ReuseLabError) -> Bool {
-        var annotator: Annotator?
+        // The Annotator lives in a box the reading closure changes in place: held in
+        // an optional, each event would copy its every field in and out.
+        final class Holder { var annotator: Annotator?; var fed = 0; var stopped = false }
+        let holder = Holder()
         let file = name
         // Events past `last` and the look-ahead it needs are not read.
         let feedLimit = last > Int.max - Annotator.lookAhead - 2 ? Int.max : last + Annotator.lookAhead + 2
-        var fed = 0
-        var stopped = false
-        func drain(_ annotator: inout Annotator) throws(ReuseLabError) {
-            while !stopped, let annotation = try annotator.step(file: file) {
+        func drain() throws(ReuseLabError) {
+            while !holder.stopped, let annotation = try holder.annotator?.step(file: file) {
                 guard annotation.seq <= last else {
-                    stopped = true
+                    holder.stopped = true
                     return
                 }
-                if let event = annotator.lastEvent, try !body(annotation, event, annotator.state) { stopped = true }
+                if let event = holder.annotator?.lastEvent, let state = holder.annotator?.state,
+                   try !body(annotation, event, state) {
+                    holder.stopped = true
+                }
             }
         }
-        try stream(onHeader: { header in annotator = Annotator(header: header) }, onEvent: { event, _ throws(ReuseLabError) in
-            guard !stopped, fed < feedLimit, var current = annotator else { return false }
-            annotator = nil
-            current.feed(event)
-            fed += 1
-            try drain(&current)
-            annotator = current
-            return !stopped
+        try stream(onHeader: { header in holder.annotator = Annotator(header: header) }, onEvent: { event, _ throws(ReuseLabError) in
+            guard !holder.stopped, holder.fed < feedLimit, holder.annotator != nil else { return false }
+            holder.annotator?.feed(event)
+            holder.fed += 1
+            try drain()
+            return !holder.stopped
         })
-        if !stopped, var current = annotator {
-            current.endOfTrace()
-            try drain(&current)
+        if !holder.stopped, holder.annotator != nil {
+            holder.annotator?.endOfTrace()
+            try drain()
         }
-        return !stopped
+        return !holder.stopped
     }
 }

@@ -101,29 +101,37 @@ public enum VisibleText {
         // Decided on the UTF-8 bytes: the unsafe characters above U+007F start with
         // C2 (C1 controls), D8 (U+061C) or E2 80/E2 81 (the marks and separators);
         // other characters with those lead bytes ("·", "–", "…", "→") are safe.
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte < 0x80 {
-                if byte < 0x20 && !(allowingLineBreaks && (byte == 0x0A || byte == 0x09)) { return true }
-                if byte == 0x7F { return true }
-            } else if byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
-                let next = utf8.index(after: index)
-                guard next < utf8.endIndex else { return true }
-                let second = utf8[next]
-                switch byte {
-                case 0xC2 where second <= 0x9F: return true
-                case 0xD8 where second == 0x9C: return true
-                case 0xE2 where second == 0x80 || second == 0x81:
-                    let third = utf8.index(after: next)
-                    guard third < utf8.endIndex else { return true }
-                    let scalar = (UInt32(byte & 0x0F) << 12) | (UInt32(second & 0x3F) << 6) | UInt32(utf8[third] & 0x3F)
-                    if let value = Unicode.Scalar(scalar), isUnsafe(value) { return true }
-                default: break
-                }
+        if let answer = text.utf8.withContiguousStorageIfAvailable({ mayContainUnsafe(bytes: $0, allowingLineBreaks: allowingLineBreaks) }) {
+            return answer
+        }
+        return mayContainUnsafe(bytes: Array(text.utf8), allowingLineBreaks: allowingLineBreaks)
+    }
+
+    private static func mayContainUnsafe<Bytes: RandomAccessCollection>(bytes: Bytes, allowingLineBreaks: Bool) -> Bool
+        where Bytes.Element == UInt8, Bytes.Index == Int {
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        while index < end {
+            let byte = bytes[index]
+            index += 1
+            if byte >= 0x20 && byte < 0x7F { continue }
+            if byte < 0x20 {
+                if !(allowingLineBreaks && (byte == 0x0A || byte == 0x09)) { return true }
+                continue
             }
-            index = utf8.index(after: index)
+            if byte == 0x7F { return true }
+            guard byte == 0xC2 || byte == 0xD8 || byte == 0xE2 else { continue }
+            guard index < end else { return true }
+            let second = bytes[index]
+            switch byte {
+            case 0xC2 where second <= 0x9F: return true
+            case 0xD8 where second == 0x9C: return true
+            case 0xE2 where second == 0x80 || second == 0x81:
+                guard index + 1 < end else { return true }
+                let scalar = (UInt32(byte & 0x0F) << 12) | (UInt32(second & 0x3F) << 6) | UInt32(bytes[index + 1] & 0x3F)
+                if let value = Unicode.Scalar(scalar), isUnsafe(value) { return true }
+            default: break
+            }
         }
         return false
     }

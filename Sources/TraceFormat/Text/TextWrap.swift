@@ -4,20 +4,30 @@
 public enum TextWrap {
     /// Splits `text` into lines of at most `firstWidth` columns for the first line and
     /// `width` for the others, breaking at spaces; a word longer than a line is cut.
+    /// Nothing is lost: a word of no width (a zero-width space) stays with its neighbours.
     /// Linear in the length of the text, however long its words.
     public static func lines(_ text: String, firstWidth: Int, width: Int) -> [String] {
+        if let lines = text.utf8.withContiguousStorageIfAvailable({ byteLines($0, firstWidth: firstWidth, width: width) }),
+           let lines {
+            return lines
+        }
+        return unicodeLines(text, firstWidth: firstWidth, width: width)
+    }
+
+    /// `lines` for any text, measuring each character.
+    static func unicodeLines(_ text: String, firstWidth: Int, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         var currentWidth = 0
         func limit() -> Int { max(1, lines.isEmpty ? firstWidth : width) }
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
             let wordWidth = columns(word)
-            if currentWidth > 0 && currentWidth + 1 + wordWidth <= limit() {
+            if !current.isEmpty && currentWidth + 1 + wordWidth <= limit() {
                 current += " " + word
                 currentWidth += 1 + wordWidth
                 continue
             }
-            if currentWidth > 0 {
+            if !current.isEmpty {
                 lines.append(current)
                 current = ""
                 currentWidth = 0
@@ -31,7 +41,7 @@ public enum TextWrap {
             // the last piece stays open for the words that follow.
             for character in word {
                 let next = character.unicodeScalars.reduce(0) { $0 + columns($1) }
-                if currentWidth > 0 && currentWidth + next > limit() {
+                if !current.isEmpty && currentWidth + next > limit() {
                     lines.append(current)
                     current = ""
                     currentWidth = 0
@@ -40,8 +50,92 @@ public enum TextWrap {
                 currentWidth += next
             }
         }
-        if currentWidth > 0 || lines.isEmpty { lines.append(current) }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
         return lines
+    }
+
+    /// `lines` done on the UTF-8 bytes, words found between space bytes — the
+    /// common case, much faster than splitting into characters. Nil (the caller
+    /// then measures character by character) wherever the two could differ: a
+    /// carriage return (CR LF is one character), a character that joins the space
+    /// before it (a mark, a joiner, a Hangul vowel, an emoji modifier) or one that
+    /// joins the space after it (the few "prepend" characters, by their lead
+    /// bytes), or a word wider than a line that is not plain ASCII.
+    private static func byteLines(_ bytes: UnsafeBufferPointer<UInt8>, firstWidth: Int, width: Int) -> [String]? {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            switch byte {
+            case 0x0D, 0xD8...0xDD: return nil
+            case 0xA2, 0xA3 where previous == 0xE0: return nil
+            case 0x91 where previous == 0xF0: return nil
+            default: break
+            }
+            previous = byte
+        }
+        var lines: [String] = []
+        var current: [UInt8] = []
+        var currentWidth = 0
+        current.reserveCapacity(4 * max(firstWidth, width) + 4)
+        func limit() -> Int { max(1, lines.isEmpty ? firstWidth : width) }
+        func close() {
+            lines.append(String(decoding: current, as: UTF8.self))
+            current.removeAll(keepingCapacity: true)
+            currentWidth = 0
+        }
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x20 {
+                index += 1
+                continue
+            }
+            var end = index
+            var ascii = true
+            while end < bytes.count && bytes[end] != 0x20 {
+                if bytes[end] >= 0x80 { ascii = false }
+                end += 1
+            }
+            let word = UnsafeBufferPointer(rebasing: bytes[index..<end])
+            var wordWidth = word.count
+            if !ascii {
+                let text = String(decoding: word, as: UTF8.self)
+                if let first = text.unicodeScalars.first, index > 0, joinsPrevious(first) { return nil }
+                wordWidth = text.unicodeScalars.reduce(0) { $0 + columns($1) }
+            }
+            index = end
+            if !current.isEmpty && currentWidth + 1 + wordWidth <= limit() {
+                current.append(0x20)
+                current.append(contentsOf: word)
+                currentWidth += 1 + wordWidth
+                continue
+            }
+            if !current.isEmpty { close() }
+            if wordWidth <= limit() {
+                current.append(contentsOf: word)
+                currentWidth = wordWidth
+                continue
+            }
+            guard ascii else { return nil }
+            // A word wider than a whole line is cut into pieces that fit.
+            for byte in word {
+                if !current.isEmpty && currentWidth + 1 > limit() { close() }
+                current.append(byte)
+                currentWidth += 1
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { close() }
+        return lines
+    }
+
+    /// Whether `scalar` after a space makes one character with it.
+    private static func joinsPrevious(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format: return true
+        default: break
+        }
+        switch scalar.value {
+        case 0x1160...0x11FF, 0xD7B0...0xD7FF, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F, 0xFF9E, 0xFF9F: return true
+        default: return scalar.properties.isGraphemeExtend || scalar.properties.isEmojiModifier
+        }
     }
 
     /// The columns `text` takes on a terminal.
