@@ -4,7 +4,7 @@ import TraceFormat
 ///
 /// Lighter than the reader's `JSONValue` (no positions), and written so that
 /// the text is safe inside an HTML `<script>` element: see `ScriptSafeJSON`.
-indirect enum PageValue: Sendable, Equatable {
+indirect enum PageValue: Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -14,10 +14,6 @@ indirect enum PageValue: Sendable, Equatable {
     case object([(String, PageValue)])
     /// JSON written already (by `StateDeltas`).
     case raw(String)
-
-    static func == (a: PageValue, b: PageValue) -> Bool {
-        a.json == b.json
-    }
 
     /// A string, or null when absent.
     static func optional(_ text: String?) -> PageValue { text.map(PageValue.string) ?? .null }

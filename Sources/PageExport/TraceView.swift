@@ -11,8 +11,6 @@ struct TraceView {
     static let maximumEvents = 25_000
 
     let value: PageValue
-    /// Every step's annotation, for the diff and lesson pages built on this view.
-    let annotations: [Annotation]
 
     init(trace: Trace, file: String) throws(ReuseLabError) {
         guard trace.events.count <= Self.maximumEvents else {
@@ -25,12 +23,12 @@ struct TraceView {
         let initial = SceneEncoding.object(encoding.members(TableScene(annotator.state), state: annotator.state))
         var steps = ByteBuffer(capacity: trace.events.count * 160 + 16)
         steps.append(UInt8(ascii: "["))
-        var annotations: [Annotation] = []
+        var stepCount = 0
         var deltas = StateDeltas()
         var mostRowsOnScreen = 0
         while let annotation = try annotator.step(file: file) {
-            annotations.append(annotation)
-            if annotations.count > 1 { steps.append(UInt8(ascii: ",")) }
+            stepCount += 1
+            if stepCount > 1 { steps.append(UInt8(ascii: ",")) }
             Self.write(annotation, into: &steps)
             let scene = TableScene(annotator.state)
             mostRowsOnScreen = max(mostRowsOnScreen, scene.rows.count)
@@ -58,7 +56,6 @@ struct TraceView {
             members.append(("imported", .bool(true)))
         }
         value = .object(members)
-        self.annotations = annotations
     }
 
     /// {t, k, x, m, g, f}
@@ -69,19 +66,11 @@ struct TraceView {
         out.appendString(annotation.kind.rawValue)
         out.append(",\"x\":")
         out.appendString(annotation.text)
-        out.append(",\"m\":[")
-        for (index, mark) in annotation.marks.sorted().enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.appendString(mark.rawValue)
-        }
-        out.append("],\"g\":[")
-        var first = true
-        for group in EventGroup.allCases where group.contains(annotation) {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            out.appendString(group.rawValue)
-        }
-        out.append("],\"f\":")
+        out.append(",\"m\":")
+        out.appendStrings(annotation.marks.sorted().map(\.rawValue))
+        out.append(",\"g\":")
+        out.appendStrings(EventGroup.allCases.filter { $0.contains(annotation) }.map(\.rawValue))
+        out.append(",\"f\":")
         out.appendInteger(annotation.frame)
         out.append(UInt8(ascii: "}"))
     }

@@ -20,12 +20,8 @@ enum ReplayReport {
         out.appendInteger(annotation.frame)
         out.append(",\"text\":")
         out.appendString(VisibleText.escape(annotation.text))
-        out.append(",\"marks\":[")
-        for (index, mark) in annotation.marks.sorted().enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.appendString(mark.rawValue)
-        }
-        out.append(UInt8(ascii: "]"))
+        out.append(",\"marks\":")
+        out.appendStrings(annotation.marks.sorted().map(\.rawValue))
         if let rule = annotation.inferred {
             out.append(",\"inferred\":")
             out.appendString(rule.rawValue)

@@ -120,6 +120,18 @@ extension ByteBuffer {
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Appends `texts` as a JSON array of strings: `["a","b"]`.
+    public mutating func appendStrings<Texts: Sequence>(_ texts: Texts) where Texts.Element == String {
+        append(UInt8(ascii: "["))
+        var first = true
+        for text in texts {
+            if !first { append(UInt8(ascii: ",")) }
+            first = false
+            appendString(text)
+        }
+        append(UInt8(ascii: "]"))
+    }
+
     /// Appends `text` as a JSON string, quoted and escaped.
     public mutating func appendString(_ text: String) {
         var text = text
