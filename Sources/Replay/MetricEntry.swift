@@ -38,29 +38,35 @@ public struct MetricEntry: Sendable, Equatable {
     public var key: String
     public var label: String
     public var value: Measured<MetricQuantity>
+    /// Whether lower, higher or neither is better.
+    public var kind: MetricKind
+    public var group: MetricGroup
 
-    public init(key: String, label: String, value: Measured<MetricQuantity>) {
+    public init(key: String, label: String, value: Measured<MetricQuantity>, kind: MetricKind, group: MetricGroup) {
         self.key = key
         self.label = label
         self.value = value
+        self.kind = kind
+        self.group = group
     }
 }
 
 extension MetricsReport {
     /// Every metric in a fixed order, for printing and comparing.
     public var entries: [MetricEntry] {
-        func entry(_ key: String, _ label: String, _ value: Measured<MetricQuantity>) -> MetricEntry {
-            MetricEntry(key: key, label: label, value: value)
+        func entry(_ key: String, _ label: String, _ value: Measured<MetricQuantity>,
+                   _ kind: MetricKind = .descriptive, _ group: MetricGroup = .description) -> MetricEntry {
+            MetricEntry(key: key, label: label, value: value, kind: kind, group: group)
         }
         func count(_ value: Measured<Int>) -> Measured<MetricQuantity> { value.map(MetricQuantity.count) }
         func time(_ value: Measured<VirtualTime>) -> Measured<MetricQuantity> { value.map(MetricQuantity.time) }
         func hits(_ layer: CacheLayer) -> Measured<MetricQuantity> { cacheHits.map { .count($0[layer] ?? 0) } }
         return [
-            entry("cellsCreated", "cells created", .value(.count(cellsCreated))),
+            entry("cellsCreated", "cells created", .value(.count(cellsCreated)), .cost, .work),
             entry("reuses", "reuses (prepareForReuse)", .value(.count(reuses))),
             entry("cellForRowAtCalls", "cellForRowAt calls", .value(.count(cellForRowAtCalls))),
-            entry("downloads", "downloads", count(downloads)),
-            entry("downloadBytes", "downloaded", downloadBytes.map(MetricQuantity.bytes)),
+            entry("downloads", "downloads", count(downloads), .cost, .work),
+            entry("downloadBytes", "downloaded", downloadBytes.map(MetricQuantity.bytes), .cost, .work),
             entry("pageLoads", "pages loaded", count(pageLoads)),
             entry("cacheHits", "cache hits", count(totalCacheHits)),
             entry("cacheHitsModel", "cache hits: model object", hits(.model)),
@@ -71,22 +77,22 @@ extension MetricsReport {
             entry("cancelled", "cancelled requests", count(cancelled)),
             entry("cancelledPrefetches", "cancelled prefetch requests", count(cancelledPrefetches)),
             entry("failed", "failed requests", count(failed)),
-            entry("downloadsNeverShown", "downloads never shown", count(downloadsNeverShown)),
-            entry("staleMs", "stale image time", time(staleTime)),
-            entry("staleFrames", "stale frames", staleFrames.map(MetricQuantity.frames)),
-            entry("timeToFirstCompleteScreenMs", "first complete screen at", time(firstCompleteScreen)),
+            entry("downloadsNeverShown", "downloads never shown", count(downloadsNeverShown), .cost, .work),
+            entry("staleMs", "stale image time", time(staleTime), .cost, .userVisible),
+            entry("staleFrames", "stale frames", staleFrames.map(MetricQuantity.frames), .cost, .userVisible),
+            entry("timeToFirstCompleteScreenMs", "first complete screen at", time(firstCompleteScreen), .cost, .userVisible),
             entry("imageWaits", "image waits", count(imageWaits)),
-            entry("imageWaitTotalMs", "image wait (total)", time(imageWaitTotal)),
-            entry("imageWaitAverageMs", "image wait (average)", time(imageWaitAverage)),
-            entry("imageWaitsEndedEarly", "rows gone before their image", count(imageWaitsEndedEarly)),
+            entry("imageWaitTotalMs", "image wait (total)", time(imageWaitTotal), .cost, .userVisible),
+            entry("imageWaitAverageMs", "image wait (average)", time(imageWaitAverage), .cost, .userVisible),
+            entry("imageWaitsEndedEarly", "rows gone before their image", count(imageWaitsEndedEarly), .cost, .userVisible),
             entry("imageWaitsOpenAtEnd", "rows still waiting at the end", count(imageWaitsOpenAtEnd)),
-            entry("mainThreadBlockedMs", "main thread blocked", time(mainThreadBlocked)),
-            entry("hitches", "hitches", count(hitches)),
-            entry("hitchMs", "hitch time", time(hitchTime)),
+            entry("mainThreadBlockedMs", "main thread blocked", time(mainThreadBlocked), .cost, .userVisible),
+            entry("hitches", "hitches", count(hitches), .cost, .userVisible),
+            entry("hitchMs", "hitch time", time(hitchTime), .cost, .userVisible),
             entry("scrollingMs", "scrolling time", time(scrollingTime)),
-            entry("scrollingHitchMs", "hitch time while scrolling", time(scrollingHitchTime)),
-            entry("hitchTimeRatio", "hitch time ratio", hitchTimeRatio.map(MetricQuantity.msPerSecond)),
-            entry("peakImageMemory", "peak image memory", peakImageMemory.map(MetricQuantity.bytes)),
+            entry("scrollingHitchMs", "hitch time while scrolling", time(scrollingHitchTime), .cost, .userVisible),
+            entry("hitchTimeRatio", "hitch time ratio", hitchTimeRatio.map(MetricQuantity.msPerSecond), .cost, .userVisible),
+            entry("peakImageMemory", "peak image memory", peakImageMemory.map(MetricQuantity.bytes), .cost, .memory),
         ]
     }
 }

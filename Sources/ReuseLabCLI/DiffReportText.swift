@@ -181,6 +181,7 @@ enum DiffReportJSON {
         out.add("metrics", .list(diff.metrics.map { metric in
             var entry = JSONObjectBuilder()
             entry.add("metric", metric.key)
+            entry.add("kind", metric.kind.rawValue)
             entry.add("a", metric.a.value.map { .number($0.number) } ?? .null)
             entry.add("b", metric.b.value.map { .number($0.number) } ?? .null)
             entry.add("better", metric.better == .neither ? .null : .string(metric.better.rawValue))

@@ -113,7 +113,11 @@ final class DiffCommandTests: XCTestCase {
         let metrics = try XCTUnwrap(json["metrics"] as? [[String: Any]])
         let stale = try XCTUnwrap(metrics.first { $0["metric"] as? String == "staleMs" })
         XCTAssertEqual(stale["better"] as? String, "B")
+        XCTAssertEqual(stale["kind"] as? String, "cost")
         XCTAssertEqual(stale["b"] as? Double, 0)
+        let reuses = try XCTUnwrap(metrics.first { $0["metric"] as? String == "reuses" })
+        XCTAssertEqual(reuses["kind"] as? String, "descriptive")
+        XCTAssertTrue(reuses["better"] is NSNull)
     }
 
     // MARK: Options
