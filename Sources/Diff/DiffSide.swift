@@ -10,6 +10,8 @@ public struct DiffSide: Sendable {
     public let hashes: [UInt64]
     public let keys: KeyTexts
     public let seqs: [Int32]
+    /// Each compared event's kind, for the tally by kind.
+    public let kinds: [EventKind]
     public let eventCount: Int
     public let metrics: MetricsReport
 
@@ -20,6 +22,7 @@ public struct DiffSide: Sendable {
         var hashes: [UInt64] = []
         var keys = KeyTexts()
         var seqs: [Int32] = []
+        var kindList: [EventKind] = []
         var index = 0
         try source.stream(onHeader: { header in
             maker = DiffKeyMaker(header: header, kinds: kinds)
@@ -29,6 +32,7 @@ public struct DiffSide: Sendable {
                     hashes.append(StableHash.of(key))
                     keys.append(key)
                     seqs.append(Int32(truncatingIfNeeded: event.seq))
+                    kindList.append(event.kind)
                 }
             } catch {
                 throw ReuseLabError(.badInput, file: file, location: InputLocation(position: position, path: "events[\(index)]", eventIndex: index),
@@ -38,7 +42,7 @@ public struct DiffSide: Sendable {
             return true
         })
         guard let maker else { throw ReuseLabError(.badInput, file: file, "the trace has no header") }
-        return DiffSide(file: file, header: maker.state.header, hashes: hashes, keys: keys, seqs: seqs, eventCount: index,
+        return DiffSide(file: file, header: maker.state.header, hashes: hashes, keys: keys, seqs: seqs, kinds: kindList, eventCount: index,
                         metrics: maker.metrics.report)
     }
 }

@@ -69,6 +69,8 @@ public struct TraceDiff: Sendable {
     /// How many hunks there are in all (`hunks` may hold only the first ones).
     public var hunkCount: Int
     public var metrics: [MetricDelta]
+    /// What differs, kind by kind, over the whole alignment (not only the hunks shown).
+    public var byKind: [KindChanges]
     /// Every compared event of both traces in alignment order, as `rows` pairs
     /// them (by seq, no text); only when asked for (`keepingPositions`), as the
     /// page steps through them in lockstep.
@@ -161,7 +163,8 @@ public struct TraceDiff: Sendable {
         var diff = TraceDiff(a: a, b: b, equivalent: changed == 0, truncated: alignment.truncated, changedEvents: changed,
                          scenarioDifferences: ScenarioComparison.differences(a.header, b.header),
                          setupDifferences: ScenarioComparison.setup(a.header, b.header), firstDivergence: divergence,
-                         hunks: renderedHunks, hunkCount: allHunks.count, metrics: MetricDelta.compare(a.metrics, b.metrics))
+                         hunks: renderedHunks, hunkCount: allHunks.count, metrics: MetricDelta.compare(a.metrics, b.metrics),
+                         byKind: KindChanges.tally(alignment.operations, a: a, b: b))
         if keepingPositions {
             diff.positions = pairs(alignment.operations).map { pair in
                 Position(change: pair.change, aSeq: pair.a.map { Int(a.seqs[$0]) }, bSeq: pair.b.map { Int(b.seqs[$0]) })
@@ -225,26 +228,31 @@ public struct TraceDiff: Sendable {
     /// (changed), the longer side's rest alone.
     static func pairs(_ operations: [Alignment.Operation]) -> [(change: Row.Change, a: Int?, b: Int?)] {
         var pairs: [(change: Row.Change, a: Int?, b: Int?)] = []
+        forEachPair(operations) { pairs.append(($0, $1, $2)) }
+        return pairs
+    }
+
+    /// Visits the pairs `pairs` would list, without holding them all.
+    static func forEachPair(_ operations: [Alignment.Operation], _ body: (Row.Change, Int?, Int?) -> Void) {
         var pendingA: [Int] = [], pendingB: [Int] = []
         func flush() {
             for index in 0..<max(pendingA.count, pendingB.count) {
                 let left = index < pendingA.count ? pendingA[index] : nil
                 let right = index < pendingB.count ? pendingB[index] : nil
-                pairs.append((left != nil && right != nil ? .changed : (left != nil ? .onlyA : .onlyB), left, right))
+                body(left != nil && right != nil ? .changed : (left != nil ? .onlyA : .onlyB), left, right)
             }
-            pendingA = []
-            pendingB = []
+            pendingA.removeAll(keepingCapacity: true)
+            pendingB.removeAll(keepingCapacity: true)
         }
         for operation in operations {
             switch operation {
             case .same(let i, let j):
                 flush()
-                pairs.append((.same, i, j))
+                body(.same, i, j)
             case .onlyA(let i): pendingA.append(i)
             case .onlyB(let j): pendingB.append(j)
             }
         }
         flush()
-        return pairs
     }
 }

@@ -13,8 +13,10 @@ enum DiffCommand: Subcommand {
         subsequence, Myers' algorithm) by what they mean — kind, row, image, cause —
         ignoring times, request numbers and cell ids. It shows where they first part
         ways and why (each side's own explanation), the changed stretches side by
-        side, and a table of what each costs, with the better side on each metric.
-        It warns when the traces come from different scenarios.
+        side, and a table of what each costs, with the better side on each cost.
+        When more events change than fit a screen, a tally by kind comes first, and
+        a long stretch is cut short (--all shows it whole). It warns when the traces
+        come from different scenarios.
         """,
         positionals: [
             PositionalDeclaration(name: "A", meaning: "the first trace", standardInput: true),
@@ -26,7 +28,10 @@ enum DiffCommand: Subcommand {
             OptionDeclaration(long: "--only", kind: .list(choices: nil), valueName: "LIST",
                               meaning: "compare only these event kinds and groups, comma-separated, as in replay --only (names below)",
                               suggestions: EventFilter.kindNames + EventFilter.groupNames),
-            OptionDeclaration(long: "--all", kind: .flag, meaning: "show every changed stretch, not just the first 3"),
+            OptionDeclaration(long: "--stretches", kind: .integer(0...100_000), valueName: "N", defaultText: "3",
+                              meaning: "changed stretches shown side by side"),
+            OptionDeclaration(long: "--all", kind: .flag, meaning: "show every changed stretch, each whole"),
+            OptionDeclaration(long: "--stat", kind: .flag, meaning: "print only the summary: the outcome and the tally by kind"),
             OptionDeclaration(long: "--json", kind: .flag, meaning: "print one JSON object"),
         ],
         sections: [
@@ -45,6 +50,8 @@ enum DiffCommand: Subcommand {
                            meaning: "what prefetching changes, and what it costs"),
             CommandExample(command: "reuselab diff no-reset.trace.json reset.trace.json --only reuse,stale --all",
                            meaning: "only reuses and stale images, every changed stretch"),
+            CommandExample(command: "reuselab diff traces/images-plain.trace.json traces/images-task-identity-cancel.trace.json --stat",
+                           meaning: "how much of each kind of event differs"),
         ])
 
     static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
@@ -52,14 +59,18 @@ enum DiffCommand: Subcommand {
         if pathA == "-" && pathB == "-" {
             throw ReuseLabError(.usage, "diff: standard input can be read only once; give at most one of the two traces as -")
         }
-        let json = line.flag("--json")
+        let json = line.flag("--json"), all = line.flag("--all"), stat = line.flag("--stat")
+        if json && stat { throw ReuseLabError(.usage, "diff: --stat and --json cannot be used together; --json has the tally as byKind") }
+        let stretches = stat ? 0 : (all ? Int.max : line.integer("--stretches") ?? (json ? 200 : 3))
         let diff = try TraceDiff.compare(pathA: pathA, pathB: pathB, kinds: try kinds(line.text("--only")),
-                                         context: line.integer("--context") ?? 3,
-                                         maximumHunks: json || line.flag("--all") ? 200 : 3)
+                                         context: line.integer("--context") ?? 3, maximumHunks: stretches)
         if json {
             io.out(JSONWriter.compact(DiffReportJSON.json(diff)) + "\n")
         } else {
-            io.out(DiffReportText.text(diff, style: .detect(), width: io.width))
+            var shown = DiffReportText.Shown()
+            shown.rowsPerStretch = all ? nil : DiffReportText.screenful
+            shown.summaryOnly = stat
+            io.out(DiffReportText.text(diff, style: .detect(), width: io.width, shown: shown))
         }
         return diff.equivalent ? 0 : 1
     }

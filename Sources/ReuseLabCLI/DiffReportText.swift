@@ -6,7 +6,20 @@ import Diff
 /// first part ways and why, the changed stretches side by side, and what each costs;
 /// every line wrapped to the output's width.
 enum DiffReportText {
-    static func text(_ diff: TraceDiff, style: TerminalStyle, width: Int) -> String {
+    /// What of a diff to print: how many changed stretches, how many rows of each,
+    /// or only the summary.
+    struct Shown {
+        /// Rows of one stretch shown before the rest is counted; nil for all.
+        var rowsPerStretch: Int? = DiffReportText.screenful
+        /// Only the overview and the tally by kind (`--stat`).
+        var summaryOnly = false
+    }
+
+    /// Lines of a terminal's screen: a diff that changes more events than this
+    /// starts with the tally by kind, and a stretch longer than this is cut short.
+    static let screenful = 40
+
+    static func text(_ diff: TraceDiff, style: TerminalStyle, width: Int, shown: Shown = Shown()) -> String {
         func paragraph(_ text: String) -> String { TextWrap.paragraph(text, width: width) }
         var out = ""
         out += side("A", file: diff.a.file, header: diff.a.header, width: width)
@@ -15,21 +28,53 @@ enum DiffReportText {
         for sentence in about { out += paragraph(VisibleText.escape(sentence)) }
         out += "\n"
         out += paragraph(outcome)
-        if !diff.equivalent {
-            if diff.truncated {
-                out += paragraph("(They differ so much that past the first \(Alignment.maximumDistance) changes the rest is shown as one changed block.)")
-            }
-            if let first = diff.firstDivergence { out += "\n" + divergence(first, width: width) }
-            out += "\n" + paragraph("Side by side (\(diff.hunks.count) of \(diff.hunkCount) stretches; '<' only in A, '>' only in B, '|' changed):")
-            for (index, hunk) in diff.hunks.enumerated() {
-                if index > 0 { out += String(repeating: " ", count: 2) + "⋯\n" }
-                for row in hunk.rows { out += sideBySide(row, style: style, width: width) + "\n" }
-            }
-            if diff.hunkCount > diff.hunks.count {
-                out += TextWrap.paragraph("… \(diff.hunkCount - diff.hunks.count) more stretches (--all shows them)", width: width, indent: 2)
+        if diff.equivalent { return shown.summaryOnly ? out : out + "\nWhat each costs:\n" + metricTable(diff.metrics, width: width) }
+        if diff.truncated {
+            out += paragraph("(They differ so much that past the first \(Alignment.maximumDistance) changes the rest is shown as one changed block.)")
+        }
+        if shown.summaryOnly || diff.changedEvents > screenful { out += "\n" + kindTable(diff.byKind, width: width) }
+        if shown.summaryOnly { return out }
+        if let first = diff.firstDivergence { out += "\n" + divergence(first, width: width) }
+        if !diff.hunks.isEmpty {
+            let count = diff.hunks.count == diff.hunkCount
+                ? "\(diff.hunkCount) stretch\(diff.hunkCount == 1 ? "" : "es")" : "\(diff.hunks.count) of \(diff.hunkCount) stretches"
+            out += "\n" + paragraph(stacked(width)
+                ? "One under the other (\(count); '<' A's event, '>' B's, unmarked both, numbered A/B):"
+                : "Side by side (\(count); '<' only in A, '>' only in B, '|' changed):")
+        }
+        for (index, hunk) in diff.hunks.enumerated() {
+            if index > 0 { out += String(repeating: " ", count: 2) + "⋯\n" }
+            let limit = shown.rowsPerStretch ?? hunk.rows.count
+            for row in hunk.rows.prefix(limit) { out += sideBySide(row, style: style, width: width) }
+            if hunk.rows.count > limit {
+                out += TextWrap.paragraph("⋯ \(hunk.rows.count - limit) more rows of this stretch (--all shows them)", width: width, indent: 2)
             }
         }
+        if diff.hunkCount > diff.hunks.count {
+            out += TextWrap.paragraph("… \(diff.hunkCount - diff.hunks.count) more stretches (--stretches N or --all shows them)", width: width, indent: 2)
+        }
         out += "\nWhat each costs:\n" + metricTable(diff.metrics, width: width)
+        return out
+    }
+
+    /// The tally by kind, busiest first: "  imageSet   0   152   0"; on a screen
+    /// too narrow for the columns, a line per kind in words.
+    static func kindTable(_ byKind: [KindChanges], width: Int) -> String {
+        var out = TextWrap.paragraph("What differs, by kind of event:", width: width)
+        let label = max(22, (byKind.map { $0.kind.rawValue.count }.max() ?? 0) + 4)
+        let widths = [2, label, 11, 11]
+        guard widths.reduce(0, +) + "changed".count <= width else {
+            for entry in byKind {
+                out += TextWrap.row("  \(entry.kind.rawValue): ", "\(entry.onlyA) only in A, \(entry.onlyB) only in B, \(entry.changed) changed",
+                                    width: width)
+            }
+            return out
+        }
+        out += TextWrap.cells(["", "kind", "only in A", "only in B", "changed"], widths: widths, width: width).map { $0 + "\n" }.joined()
+        for entry in byKind {
+            out += TextWrap.cells(["", entry.kind.rawValue, String(entry.onlyA), String(entry.onlyB), String(entry.changed)],
+                                  widths: widths, width: width).map { $0 + "\n" }.joined()
+        }
         return out
     }
 
@@ -63,14 +108,21 @@ enum DiffReportText {
         return out
     }
 
-    /// One row of the side-by-side view: each side in half the width, cut with "…".
+    /// Below this width half a line is too narrow for a key's words: the sides
+    /// are shown one under the other.
+    static func stacked(_ width: Int) -> Bool { width < 51 }
+
+    /// One row of the side-by-side view, each side in half the width: a key too
+    /// long for its column wraps at its spaces, under the key, never cut.
     static func sideBySide(_ row: TraceDiff.Row, style: TerminalStyle, width: Int) -> String {
+        if stacked(width) { return oneUnderTheOther(row, style: style, width: width) }
         let column = max(10, (width - 3) / 2)
-        func cell(_ line: TraceDiff.Line?, padded: Bool = true) -> String {
-            guard let line else { return String(repeating: " ", count: column) }
-            let text = "\(line.seq) " + VisibleText.escape(line.text)
-            let cut = TextWrap.columns(text) > column ? cutToColumns(text, column - 1) + "…" : text
-            return padded ? TextWrap.pad(cut, column) : cut
+        func cell(_ line: TraceDiff.Line?) -> [String] {
+            guard let line else { return [] }
+            let number = "\(line.seq) "
+            let indent = min(number.count, column / 2)
+            let wrapped = TextWrap.lines(number + VisibleText.escape(line.text), firstWidth: column, width: column - indent)
+            return wrapped.enumerated().map { $0.offset == 0 ? $0.element : String(repeating: " ", count: indent) + $0.element }
         }
         let marker: String
         switch row.change {
@@ -79,23 +131,36 @@ enum DiffReportText {
         case .onlyB: marker = ">"
         case .changed: marker = "|"
         }
-        let left = row.change == .same ? cell(row.a) : style.removed(cell(row.a))
-        // The right column is not padded: no line ends in spaces.
-        guard let line = row.b else { return left + " " + marker }
-        let right = cell(line, padded: false)
-        return left + " " + marker + " " + (row.change == .same ? right : style.added(right))
+        let left = cell(row.a), right = cell(row.b)
+        var out = ""
+        for index in 0..<max(left.count, right.count, 1) {
+            let leftText = TextWrap.pad(index < left.count ? left[index] : "", column)
+            var line = (row.change == .same || index >= left.count ? leftText : style.removed(leftText)) + " " + (index == 0 ? marker : " ")
+            if index < right.count {
+                line += " " + (row.change == .same ? right[index] : style.added(right[index]))
+            }
+            // No line ends in spaces.
+            while line.hasSuffix(" ") { line.removeLast() }
+            out += line + "\n"
+        }
+        return out
     }
 
-    /// The first `columns` columns of `text`, never splitting a character.
-    static func cutToColumns(_ text: String, _ columns: Int) -> String {
-        var out = ""
-        var used = 0
-        for character in text {
-            let next = TextWrap.columns(String(character))
-            if used + next > columns { break }
-            out.append(character)
-            used += next
+    /// One row on a narrow screen: a shared event once ("  12/14 willDisplay row
+    /// 3"), A's event marked '<', B's '>', each key wrapped under itself.
+    static func oneUnderTheOther(_ row: TraceDiff.Row, style: TerminalStyle, width: Int) -> String {
+        func line(_ marker: String, _ number: String, _ text: String, _ paint: (String) -> String) -> String {
+            let prefix = marker + " " + number + " "
+            return TextWrap.row(prefix, VisibleText.escape(text), width: width)
+                .split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                .map { paint(String($0)) + "\n" }.joined()
         }
+        if row.change == .same, let a = row.a, let b = row.b {
+            return line(" ", "\(a.seq)/\(b.seq)", a.text) { $0 }
+        }
+        var out = ""
+        if let a = row.a { out += line("<", "\(a.seq)", a.text) { style.removed($0) } }
+        if let b = row.b { out += line(">", "\(b.seq)", b.text) { style.added($0) } }
         return out
     }
 
@@ -113,6 +178,16 @@ enum DiffReportText {
         if differing.isEmpty { return TextWrap.paragraph("All \(equal) metrics are the same on both sides.", width: width, indent: 2) }
         let better = "better"
         let fixed = 2 + better.count
+        // Narrower than the narrowest columns: a line per metric in words.
+        guard fixed + 16 + 12 + 12 <= width else {
+            var out = ""
+            for row in differing {
+                let verdict = row.better == "A" || row.better == "B" ? " (\(row.better) better)" : ""
+                out += TextWrap.row("  \(row.label): ", "A \(row.a), B \(row.b)\(verdict)", width: width)
+            }
+            if equal > 0 { out += TextWrap.paragraph("(\(equal) other metrics are the same on both sides)", width: width, indent: 2) }
+            return out
+        }
         var label = max(30, (differing.map { TextWrap.columns($0.label) }.max() ?? 0) + 2)
         var widthA = max(17, (differing.map { TextWrap.columns($0.a) }.max() ?? 0) + 2)
         var widthB = max(17, (differing.map { TextWrap.columns($0.b) }.max() ?? 0) + 2)
@@ -166,6 +241,14 @@ enum DiffReportJSON {
         } else {
             out.add("firstDivergence", .null)
         }
+        out.add("byKind", .list(diff.byKind.map { entry in
+            var value = JSONObjectBuilder()
+            value.add("kind", entry.kind.rawValue)
+            value.add("onlyA", entry.onlyA)
+            value.add("onlyB", entry.onlyB)
+            value.add("changed", entry.changed)
+            return value.value
+        }))
         out.add("hunkCount", diff.hunkCount)
         out.add("hunks", .list(diff.hunks.map { hunk in
             .list(hunk.rows.map { row in

@@ -27,7 +27,7 @@ func bundledTrace(_ name: String) -> String {
 /// package's folder, with the package's paths made relative to it, so the output
 /// reads — and wraps — as if run there (`traces/seed004-slow-scroll.trace.json`)
 /// on any machine, wherever the package is checked out.
-func runReuseLab(_ arguments: [String]) -> DiffRun {
+func runReuseLab(_ arguments: [String], width: Int = 80) -> DiffRun {
     let previous = getenv("NO_COLOR").map { String(cString: $0) }
     setenv("NO_COLOR", "1", 1)
     let root = packageRoot.path + "/"
@@ -40,7 +40,7 @@ func runReuseLab(_ arguments: [String]) -> DiffRun {
     let relative = arguments.map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
     final class Captured: @unchecked Sendable { var out = ""; var err = "" }
     let captured = Captured()
-    let status = ReuseLab.run(relative, io: CommandIO(out: { captured.out += $0 }, err: { captured.err += $0 }))
+    let status = ReuseLab.run(relative, io: CommandIO(out: { captured.out += $0 }, err: { captured.err += $0 }, width: width))
     return DiffRun(status: status, out: captured.out.replacingOccurrences(of: root, with: ""),
                    err: captured.err.replacingOccurrences(of: root, with: ""))
 }
