@@ -14,6 +14,12 @@ public struct KindChanges: Sendable, Equatable {
 
     public var total: Int { onlyA + onlyB + changed }
 
+    /// "imageSet: 154 only in B" — the counts that are not zero.
+    public var phrase: String {
+        let parts = [(onlyA, "only in A"), (onlyB, "only in B"), (changed, "changed")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        return "\(kind.rawValue): " + parts.joined(separator: ", ")
+    }
+
     /// The tally over the whole alignment, busiest kind first (ties in the order
     /// kinds are declared). A changed pair of two different kinds counts as one
     /// event only in A and one only in B.

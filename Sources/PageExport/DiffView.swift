@@ -35,6 +35,9 @@ struct DiffView {
         if diff.truncated {
             summary.append("(They differ so much that past the first \(Alignment.maximumDistance) changes the alignment is one changed block.)")
         }
+        if !diff.byKind.isEmpty {
+            summary.append("What differs, by kind of event: " + diff.byKind.map(\.phrase).joined(separator: "; ") + ".")
+        }
         members.append(("summary", .array(summary.map(PageValue.string))))
         members.append(("metrics", .array(diff.metrics.map { metric in
             .array([.string(metric.label), .string(metric.a.value?.text ?? "–"), .string(metric.b.value?.text ?? "–"), .string(metric.better.rawValue)])

@@ -38,6 +38,14 @@ final class HtmlCLITests: FolderTestCase {
         assertFailure(reuselab(["html", copy, "-o", copy, "--force"]), status: 64, contains: ["a trace being drawn"])
     }
 
+    func testTheDiffPageSaysWhatDiffersByKind() {
+        let plain = Golden.packageRoot.appendingPathComponent("traces/images-plain.trace.json").path
+        let cancel = Golden.packageRoot.appendingPathComponent("traces/images-task-identity-cancel.trace.json").path
+        let result = reuselab(["html", plain, cancel, "-o", "-"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("What differs, by kind of event: imageSet: 154 only in B; imageRequest: 77 only in B;"))
+    }
+
     func testToStandardOutput() {
         let result = reuselab(["html", trace, "-o", "-"])
         XCTAssertEqual(result.status, 0)
