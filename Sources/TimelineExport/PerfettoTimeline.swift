@@ -44,6 +44,9 @@ final class PerfettoTimeline {
 
     /// Draws an event the state has just taken.
     func draw(_ event: TraceEvent) {
+        // One copy of the state (references to its storage, not its contents) for
+        // every part to read, rather than one per part.
+        let state = self.state
         EventInstants.draw(event, naming: naming, writer: writer)
         mainThread.draw(event, naming: naming, writer: writer)
         cells.draw(event, state: state, writer: writer)
