@@ -41,6 +41,24 @@ final class BundledExportTests: XCTestCase {
         }
     }
 
+    /// Perfetto's JSON reader reads `displayTimeUnit` only near the start, stops at a
+    /// top-level member it does not know, and finds each event's `ts` member by
+    /// member (older versions giving up at a string with a `\u` escape before it):
+    /// so the file has only the members it knows, in that order, and each event
+    /// starts with `ts`, one event per line.
+    func testTheFileIsLaidOutAsPerfettosReaderNeedsIt() throws {
+        let bytes = try ExportFixtures.export("images-task-identity-cancel")
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(lines[0].hasPrefix("{\"displayTimeUnit\":\"ms\",\"otherData\":{"), String(lines[0]))
+        XCTAssertTrue(lines[0].hasSuffix("},\"traceEvents\":["), String(lines[0]))
+        XCTAssertEqual(lines.suffix(2), ["]}", ""])
+        for line in lines.dropFirst().dropLast(2) {
+            XCTAssertTrue(line.hasPrefix("{\"ts\":"), String(line))
+        }
+        let timeline = try ExportFixtures.checked(bytes, "images-task-identity-cancel")
+        XCTAssertEqual(Set(timeline.document.keys), ["displayTimeUnit", "otherData", "traceEvents"])
+    }
+
     func testTheSameTraceGivesTheSameBytes() throws {
         for name in ["images-async-no-reset", "images-sync-download", "sections", "device-seed004"] {
             let first = try ExportFixtures.export(name)
