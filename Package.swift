@@ -34,8 +34,11 @@ let package = Package(
         // The visual side: a self-contained HTML page (trace, diff, lesson) whose every
         // state and sentence is computed here, through ReplayState and the Annotator.
         .target(name: "PageExport", dependencies: ["TraceFormat", "ReuseEngine", "Replay", "Lessons", "Diff"]),
+        // A trace as a timeline for Perfetto and chrome://tracing (Chrome's trace-event JSON),
+        // streamed as the trace is folded through ReplayState.
+        .target(name: "TimelineExport", dependencies: ["TraceFormat", "Replay"]),
         // Subcommands, argument parsing, error reporting and exit statuses.
-        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay", "Lessons", "Diff", "LogImport", "Calibration", "PageExport"]),
+        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay", "Lessons", "Diff", "LogImport", "Calibration", "PageExport", "TimelineExport"]),
         .executableTarget(name: "reuselab", dependencies: ["ReuseLabCLI"]),
 
         // Helpers shared by the test targets: golden files, temporary folders, running the binary.
@@ -50,6 +53,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab", "ReuseLabTestSupport"]),
         .testTarget(name: "LogImportTests", dependencies: ["LogImport", "TraceFormat", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "LogImport", "Recorder", "TraceFormat", "ReuseLabTestSupport"]),
+        .testTarget(name: "TimelineExportTests", dependencies: ["TimelineExport", "TraceFormat", "Replay", "ReuseLabTestSupport"]),
         .testTarget(name: "PageExportTests", dependencies: ["PageExport", "TraceFormat", "Replay", "Lessons", "ReuseLabTestSupport"]),
         // Drives headless Chromium over the DevTools protocol on exported pages; skipped
         // (saying so) where Chromium is not installed. `.ci/run` installs it and runs them.

@@ -8,7 +8,7 @@ public enum ReuseLab {
     /// the overview, the completions and the man page all read this list.
     static let subcommands: [any Subcommand.Type] = [
         RecordCommand.self, ValidateCommand.self, ReplayCommand.self, DiffCommand.self, StatsCommand.self,
-        LessonCommand.self, ImportCommand.self, CalibrateCommand.self, HtmlCommand.self, StrategiesCommand.self, ListCommand.self, BenchCommand.self,
+        LessonCommand.self, ImportCommand.self, CalibrateCommand.self, HtmlCommand.self, ExportCommand.self, StrategiesCommand.self, ListCommand.self, BenchCommand.self,
         CompletionsCommand.self, ManCommand.self,
     ]
 

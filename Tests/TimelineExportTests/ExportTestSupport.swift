@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+import TraceFormat
+import Replay
+import TimelineExport
+import ReuseLabTestSupport
+
+/// Exports and checks, shared by the timeline tests.
+enum ExportFixtures {
+    static let generator = "reuselab tests"
+
+    static var tracesFolder: URL { Golden.packageRoot.appendingPathComponent("traces") }
+
+    /// Every bundled trace, by file name.
+    static func bundledTraces() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: tracesFolder.path)
+            .filter { $0.hasSuffix(".trace.json") }.sorted()
+    }
+
+    static func path(_ name: String) -> String {
+        tracesFolder.appendingPathComponent(name.hasSuffix(".json") ? name : name + ".trace.json").path
+    }
+
+    /// The export of a bundled trace.
+    static func export(_ name: String) throws -> [UInt8] {
+        try PerfettoTrace.bytes(of: .file(path(name)), generator: generator)
+    }
+
+    /// The export of a trace held in memory.
+    static func export(text: String, name: String = "hand.trace.json") throws -> [UInt8] {
+        try PerfettoTrace.bytes(of: .bytes(Array(text.utf8), name: name), generator: generator)
+    }
+
+    /// Checks `bytes` and returns what they hold, failing the test on any problem.
+    static func checked(_ bytes: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line) throws -> TraceEventValidator.Timeline {
+        var validator = TraceEventValidator()
+        let timeline = validator.check(bytes)
+        for problem in validator.problems.prefix(20) {
+            XCTFail("\(what): \(problem)", file: file, line: line)
+        }
+        return try XCTUnwrap(timeline, "\(what): not a trace-event document", file: file, line: line)
+    }
+
+    /// A hand-written trace: header members as given, then the events (bodies
+    /// without seq and t; `times` gives each event's t, else its index).
+    static func trace(title: String = "hand-written", events bodies: [String], times: [Double]? = nil) -> String {
+        var titleJSON = ""
+        JSONWriter.writeString(title, into: &titleJSON)
+        let events = bodies.enumerated().map { index, body in
+            "    {\"seq\":\(index),\"t\":\(JSONWriter.formatNumber(times?[index] ?? Double(index))),\(body)}"
+        }
+        return "{\n  \"format\": \"reuselab-trace\",\n  \"version\": 1,\n  \"title\": \(titleJSON),\n  \"profile\": \"modern\",\n  \"events\": [\n"
+            + events.joined(separator: ",\n") + "\n  ]\n}\n"
+    }
+}

@@ -1,0 +1,63 @@
+import XCTest
+
+/// The validator itself: it must catch what it is there to catch, or its passing
+/// on every export would mean nothing.
+final class TraceEventValidatorTests: XCTestCase {
+    static let names = """
+    {"ph":"M","pid":1,"tid":1,"ts":0,"name":"process_name","args":{"name":"app"}},
+    {"ph":"M","pid":1,"tid":1,"ts":0,"name":"thread_name","args":{"name":"main"}}
+    """
+
+    func problems(_ events: String, names: Bool = true) -> [String] {
+        var validator = TraceEventValidator()
+        let body = names ? Self.names + (events.isEmpty ? "" : ",\n" + events) : events
+        _ = validator.check(Array("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\(body)]}".utf8))
+        return validator.problems
+    }
+
+    func testAGoodFilePasses() {
+        XCTAssertEqual(problems("""
+        {"ph":"X","pid":1,"tid":1,"ts":0,"dur":10,"name":"outer"},
+        {"ph":"X","pid":1,"tid":1,"ts":2,"dur":3,"name":"inner"},
+        {"ph":"X","pid":1,"tid":1,"ts":10,"dur":5,"name":"next"},
+        {"ph":"i","pid":1,"tid":1,"ts":10,"s":"t","name":"moment"},
+        {"ph":"B","pid":1,"tid":1,"ts":20,"name":"b"},
+        {"ph":"E","pid":1,"tid":1,"ts":25},
+        {"ph":"C","pid":1,"tid":1,"ts":0,"name":"memory","args":{"bytes":5}}
+        """), [])
+    }
+
+    func testWhatItCatches() {
+        let cases: [(String, String)] = [
+            (#"{"ph":"X","pid":1,"tid":1,"ts":0,"name":"no dur"}"#, "X without dur"),
+            (#"{"ph":"X","pid":1,"tid":1,"ts":0,"dur":-1,"name":"negative"}"#, "negative"),
+            (#"{"ph":"X","pid":1,"tid":1,"ts":-5,"dur":1,"name":"before zero"}"#, "negative"),
+            (#"{"ph":"X","pid":1,"tid":1,"dur":1,"name":"no ts"}"#, "ts missing"),
+            (#"{"ph":"X","pid":1,"ts":0,"dur":1,"name":"no tid"}"#, "pid and tid"),
+            (#"{"ph":"X","pid":1,"tid":1,"ts":0,"dur":1}"#, "no name"),
+            (#"{"ph":"Z","pid":1,"tid":1,"ts":0,"name":"odd"}"#, "ph missing or unknown"),
+            (#"{"ph":"i","pid":1,"tid":1,"ts":0,"name":"no scope"}"#, "scope"),
+            (#"{"ph":"C","pid":1,"tid":1,"ts":0,"name":"c","args":{"v":"high"}}"#, "not a number"),
+            (#"{"ph":"C","pid":1,"tid":1,"ts":0,"name":"c","args":{"v":true}}"#, "not a number"),
+            (#"{"ph":"C","pid":1,"tid":1,"ts":0,"name":"c"}"#, "without arguments"),
+            (#"{"ph":"E","pid":1,"tid":1,"ts":0}"#, "E without a B"),
+            (#"{"ph":"B","pid":1,"tid":1,"ts":0,"name":"open"}"#, "never ended"),
+            (#"{"ph":"B","pid":1,"tid":1,"ts":5,"name":"a"},{"ph":"E","pid":1,"tid":1,"ts":3}"#, "goes back"),
+            (#"{"ph":"B","pid":1,"tid":1,"ts":0,"name":"a"},{"ph":"E","pid":1,"tid":1,"ts":3,"name":"b"}"#, "closes B a"),
+            (#"{"ph":"X","pid":1,"tid":1,"ts":0,"dur":10,"name":"a"},{"ph":"X","pid":1,"tid":1,"ts":5,"dur":10,"name":"b"}"#, "without nesting"),
+            (#"{"ph":"X","pid":1,"tid":2,"ts":0,"dur":1,"name":"unnamed track"}"#, "no thread_name"),
+            (#"{"ph":"X","pid":2,"tid":1,"ts":0,"dur":1,"name":"tid shared"}"#, "in processes 1 and 2"),
+            (#"{"ph":"M","pid":1,"tid":1,"ts":0,"name":"thread_sort_index","args":{"sort_index":"first"}}"#, "sort_index"),
+            (#"{"ph":"M","pid":1,"tid":1,"ts":0,"name":"thread_name","args":{}}"#, "args.name"),
+        ]
+        for (events, expected) in cases {
+            let found = problems(events)
+            XCTAssertTrue(found.contains { $0.contains(expected) }, "\(events): expected \"\(expected)\", found \(found)")
+        }
+        XCTAssertTrue(problems(#"{"ph":"X","pid":1,"tid":1,"ts":0,"dur":1,"name":"x"}"#, names: false).contains { $0.contains("no thread_name") })
+        var validator = TraceEventValidator()
+        XCTAssertNil(validator.check(Array("[1, 2]".utf8)))
+        XCTAssertNil(validator.check(Array("{\"traceEvents\": 3}".utf8)))
+        XCTAssertNil(validator.check(Array("not json".utf8)))
+    }
+}
