@@ -31,6 +31,9 @@ let package = Package(
         .target(name: "LogImport", dependencies: ["TraceFormat"]),
         // Finding the scenario whose recording best reproduces an imported device trace.
         .target(name: "Calibration", dependencies: ["TraceFormat", "Recorder", "Diff"]),
+        // Many strategies side by side over seeds and networks: scenarios recorded in memory
+        // and folded through TraceMetrics, or traces measured as `stats` does; text, CSV, JSON, SVG.
+        .target(name: "Comparison", dependencies: ["TraceFormat", "Replay", "Recorder", "Strategies"]),
         // The visual side: a self-contained HTML page (trace, diff, lesson) whose every
         // state and sentence is computed here, through ReplayState and the Annotator.
         .target(name: "PageExport", dependencies: ["TraceFormat", "ReuseEngine", "Replay", "Lessons", "Diff"]),
