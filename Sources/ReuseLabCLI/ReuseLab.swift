@@ -7,7 +7,7 @@ public enum ReuseLab {
     /// Every subcommand declared with a `CommandDeclaration`; the dispatcher,
     /// the overview, the completions and the man page all read this list.
     static let subcommands: [any Subcommand.Type] = [
-        RecordCommand.self, ValidateCommand.self, ReplayCommand.self, DiffCommand.self, StatsCommand.self,
+        RecordCommand.self, ValidateCommand.self, ReplayCommand.self, DiffCommand.self, CompareCommand.self, StatsCommand.self,
         LessonCommand.self, ImportCommand.self, CalibrateCommand.self, HtmlCommand.self, StrategiesCommand.self, ListCommand.self, BenchCommand.self,
         CompletionsCommand.self, ManCommand.self,
     ]
