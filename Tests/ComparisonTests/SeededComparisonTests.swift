@@ -107,7 +107,7 @@ final class SeededComparisonTests: XCTestCase {
                 // Uneven work, so pieces finish out of order.
                 var sum = 0
                 for step in 0..<((index * 7919) % 3000) { sum &+= step }
-                return index * 2 + (sum & 0)
+                return withExtendedLifetime(sum) { index * 2 }
             }
             XCTAssertEqual(results, (0..<500).map { $0 * 2 }, "jobs \(jobs)")
         }
