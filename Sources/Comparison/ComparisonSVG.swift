@@ -95,8 +95,12 @@ public enum ComparisonSVG {
         let barLeft = left + barOffset
         let scale = row.scale
         let largest = row.cells.compactMap { $0.spread?.max }.max() ?? 0
-        let axisMaximum = largest > 0 ? largest : 1
-        func x(_ value: Double) -> Double { Double(barLeft) + max(0, value) / axisMaximum * Double(barLength) }
+        let axisMaximum = largest > 0 && largest.isFinite ? largest : 1
+        // A value's place on the axis; a figure no metric gives (infinite, NaN) sits at 0.
+        func x(_ value: Double) -> Double {
+            let fraction = max(0, value) / axisMaximum
+            return Double(barLeft) + (fraction.isFinite ? min(1, fraction) : 0) * Double(barLength)
+        }
         let direction = row.kind == .cost ? "lower is better" : "higher is better"
         var out = "<g class=\"chart\" data-metric=\"\(XMLText.escape(row.key))\">\n"
         out += text(x: left, y: top, size: 13, weight: "bold", scale.label(row.label) + " — " + direction)
@@ -122,7 +126,7 @@ public enum ComparisonSVG {
                 }
             }
             let label = CellText.text(cell, scale: scale, isBest: isBest, marks: true)
-            out += text(x: Int(x(spread.max).rounded()) + 6, y: middle + 4, size: 11, weight: isBest ? "bold" : nil, label)
+            out += text(x: Int(x(spread.max)) + 6, y: middle + 4, size: 11, weight: isBest ? "bold" : nil, label)
             out += "</g>\n"
         }
         // The axis: a line under the bars, ticks at 0, half and the largest value.
@@ -133,7 +137,7 @@ public enum ComparisonSVG {
             out += "<line x1=\"\(tickX)\" y1=\"\(axisY)\" x2=\"\(tickX)\" y2=\"\(axisY + 4)\" stroke=\"#999999\" stroke-width=\"1\"/>"
             let value = largest > 0 ? axisMaximum * fraction : 0
             let unit = scale.suffix.isEmpty ? "" : " " + scale.suffix
-            out += text(x: Int(x(axisMaximum * fraction).rounded()), y: axisY + 16, size: 10, anchor: "middle", fill: "#555555",
+            out += text(x: Int(x(axisMaximum * fraction)), y: axisY + 16, size: 10, anchor: "middle", fill: "#555555",
                         scale.text(value) + (fraction == 1 ? unit : "")) + "\n"
         }
         return out + "</g>\n"

@@ -49,7 +49,8 @@ public struct StrategyRuns: Sendable {
     /// Records and measures every run and builds one block per network. Refuses
     /// (as a usage error) more than `maximumRuns` recordings, and a profile the
     /// scenario cannot be played with; a strategy that cannot run on the scenario
-    /// is skipped in its block, with the reason.
+    /// is skipped in its block, with the reason (and when none can, that is the
+    /// error, as bad input).
     public func compare() throws(ReuseLabError) -> Comparison {
         let count = Self.runCount(strategies: strategies.count, seeds: seeds.seeds.count, networks: networks.count)
         guard let count, count <= Self.maximumRuns else {
@@ -106,6 +107,11 @@ public struct StrategyRuns: Sendable {
             let description = NetworkCondition.describe(network.applied(to: scenario.world.network))
             blocks.append(ComparisonBlock(network: network, networkDescription: description, columns: columns,
                                           skipped: skipped, runs: runs))
+        }
+        // Nothing to compare at all is an error, with the first reason.
+        if blocks.allSatisfy({ $0.columns.isEmpty }), let first = blocks.first?.skipped.first {
+            let more = strategies.count > 1 ? "no strategy could be recorded on it; \(first.name): " : "\(first.name) cannot be recorded on it: "
+            throw ReuseLabError(.badInput, file: file, more + first.reason)
         }
         return Comparison(source: .scenario(file: file, title: scenario.title, profile: profile, seeds: seeds),
                           blocks: blocks, notes: notes())

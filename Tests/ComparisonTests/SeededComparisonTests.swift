@@ -135,6 +135,12 @@ final class SeededComparisonTests: XCTestCase {
         XCTAssertEqual(block.columns.map(\.name), ["plain"])
         XCTAssertEqual(block.skipped.map(\.name), ["batch-paging"])
         XCTAssertTrue(block.skipped.first?.reason.contains("the batch-paging strategy pages one list of rows and has no sections") ?? false)
+        // With nothing left to compare, that is the error.
+        XCTAssertThrowsError(try StrategyRuns(scenario: sections, file: "sections", strategies: ["batch-paging"]).compare()) { error in
+            XCTAssertEqual((error as? ReuseLabError)?.kind, .badInput)
+            XCTAssertEqual((error as? ReuseLabError)?.description,
+                           "sections: batch-paging cannot be recorded on it: at table.sections: the batch-paging strategy pages one list of rows and has no sections; give \"rows\" instead, or another strategy")
+        }
     }
 
     func testTooManyRecordingsAreRefusedBeforeAnyIsMade() throws {
