@@ -83,9 +83,10 @@ public enum ComparisonSVG {
     }
 
     static func legend(_ comparison: Comparison) -> String {
-        let marked = "green and *: best beyond the spread (lower for a cost)"
-        if comparison.runsPerColumn > 1 { return "Bar: the median over the seeds; whisker: lowest to highest; " + marked }
-        return "Bar: the one recording's value (one recording proves little); " + marked
+        if comparison.runsPerColumn > 1 {
+            return "Bar: the median over the seeds; whisker: lowest to highest; green and *: best beyond the seeds' spread"
+        }
+        return "Bar: the one recording's value (one recording proves little); green and *: strictly the lowest"
     }
 
     static func chartHeight(columns: Int) -> Int { 8 + columns * rowHeight + 30 }
@@ -132,13 +133,14 @@ public enum ComparisonSVG {
         // The axis: a line under the bars, ticks at 0, half and the largest value.
         let axisY = barsTop + columns.count * rowHeight + 4
         out += "<line x1=\"\(barLeft)\" y1=\"\(axisY)\" x2=\"\(barLeft + barLength)\" y2=\"\(axisY)\" stroke=\"#999999\" stroke-width=\"1\"/>\n"
-        for fraction in [0.0, 0.5, 1.0] {
+        // An axis whose largest value is 0 has one tick.
+        for fraction in largest > 0 ? [0.0, 0.5, 1.0] : [0.0] {
             let tickX = number(x(axisMaximum * fraction))
             out += "<line x1=\"\(tickX)\" y1=\"\(axisY)\" x2=\"\(tickX)\" y2=\"\(axisY + 4)\" stroke=\"#999999\" stroke-width=\"1\"/>"
             let value = largest > 0 ? axisMaximum * fraction : 0
             let unit = scale.suffix.isEmpty ? "" : " " + scale.suffix
             out += text(x: Int(x(axisMaximum * fraction)), y: axisY + 16, size: 10, anchor: "middle", fill: "#555555",
-                        scale.text(value) + (fraction == 1 ? unit : "")) + "\n"
+                        scale.text(value) + (fraction == 1 || !(largest > 0) ? unit : "")) + "\n"
         }
         return out + "</g>\n"
     }
