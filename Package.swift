@@ -31,6 +31,9 @@ let package = Package(
         .target(name: "LogImport", dependencies: ["TraceFormat"]),
         // Finding the scenario whose recording best reproduces an imported device trace.
         .target(name: "Calibration", dependencies: ["TraceFormat", "Recorder", "Diff"]),
+        // Many strategies side by side over seeds and networks: scenarios recorded in memory
+        // and folded through TraceMetrics, or traces measured as `stats` does; text, CSV, JSON, SVG.
+        .target(name: "Comparison", dependencies: ["TraceFormat", "Replay", "Recorder", "Strategies"]),
         // The visual side: a self-contained HTML page (trace, diff, lesson) whose every
         // state and sentence is computed here, through ReplayState and the Annotator.
         .target(name: "PageExport", dependencies: ["TraceFormat", "ReuseEngine", "Replay", "Lessons", "Diff"]),
@@ -38,7 +41,7 @@ let package = Package(
         // streamed as the trace is folded through ReplayState.
         .target(name: "TimelineExport", dependencies: ["TraceFormat", "Replay"]),
         // Subcommands, argument parsing, error reporting and exit statuses.
-        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay", "Lessons", "Diff", "LogImport", "Calibration", "PageExport", "TimelineExport"]),
+        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay", "Lessons", "Diff", "LogImport", "Calibration", "PageExport", "TimelineExport", "Comparison"]),
         .executableTarget(name: "reuselab", dependencies: ["ReuseLabCLI"]),
 
         // Helpers shared by the test targets: golden files, temporary folders, running the binary.
@@ -50,6 +53,7 @@ let package = Package(
         .testTarget(name: "StrategyTests", dependencies: ["Replay", "Recorder", "Strategies", "TraceFormat"]),
         .testTarget(name: "LessonTests", dependencies: ["Lessons", "TraceFormat", "Replay", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "TraceFormat", "Replay", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "TraceFormat", "Replay", "Recorder", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "TraceFormat", "reuselab", "ReuseLabTestSupport"]),
         .testTarget(name: "LogImportTests", dependencies: ["LogImport", "TraceFormat", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "LogImport", "Recorder", "TraceFormat", "ReuseLabTestSupport"]),

@@ -6,9 +6,10 @@ import TraceFormat
 public enum ReuseLab {
     /// Every subcommand declared with a `CommandDeclaration`; the dispatcher,
     /// the overview, the completions and the man page all read this list.
-    static let subcommands: [any Subcommand.Type] = [
-        RecordCommand.self, ValidateCommand.self, ReplayCommand.self, DiffCommand.self, StatsCommand.self,
-        LessonCommand.self, ImportCommand.self, CalibrateCommand.self, HtmlCommand.self, ExportCommand.self, StrategiesCommand.self, ListCommand.self, BenchCommand.self,
+    nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [
+        RecordCommand.self, ValidateCommand.self, ReplayCommand.self, DiffCommand.self, CompareCommand.self, StatsCommand.self,
+        LessonCommand.self, ImportCommand.self, CalibrateCommand.self, HtmlCommand.self, ExportCommand.self, StrategiesCommand.self, ListCommand.self,
+        BenchCommand.self,
         CompletionsCommand.self, ManCommand.self,
     ]
 

@@ -1,0 +1,158 @@
+import TraceFormat
+import Replay
+import Recorder
+import Strategies
+
+/// One scenario recorded under each strategy, seed and network, in memory, and
+/// measured: the comparison `reuselab compare SCENARIO --strategies …` prints.
+///
+/// Each recording is the engine's events (`Recorder.simulate`), folded once
+/// through `TraceMetrics` — the fold `stats` uses, whose `ReplayState.apply` is
+/// also the check `record` makes before writing — so a figure here is what
+/// `stats` prints for the trace `record` would write, with no JSON written or read.
+/// Recordings run on `jobs` threads; each result is kept in its place, so the
+/// output never depends on which finished first.
+public struct StrategyRuns: Sendable {
+    /// The most recordings one comparison makes (strategies × seeds × networks).
+    /// A recording of a bundled scenario takes tens of milliseconds, so this is a
+    /// minute or so on two cores in a debug build.
+    public static let maximumRuns = 2000
+
+    public var scenario: Scenario
+    /// The scenario file, as given, for the heading.
+    public var file: String
+    public var strategies: [String]
+    public var seeds: SeedList
+    public var networks: [NetworkCondition]
+    /// The profile every recording uses (`--profile`, else the scenario's).
+    public var profile: TableProfile
+    public var jobs: Int
+
+    public init(scenario: Scenario, file: String, strategies: [String], seeds: SeedList? = nil,
+                networks: [NetworkCondition] = [.scenario], profile: TableProfile? = nil, jobs: Int? = nil) {
+        self.scenario = scenario
+        self.file = file
+        self.strategies = strategies
+        self.seeds = seeds ?? SeedList([scenario.seed])
+        self.networks = networks
+        self.profile = profile ?? scenario.profile
+        self.jobs = jobs ?? ParallelRuns.defaultJobs
+    }
+
+    /// strategies × seeds × networks, or nil when that product overflows.
+    public static func runCount(strategies: Int, seeds: Int, networks: Int) -> Int? {
+        let (perNetwork, first) = strategies.multipliedReportingOverflow(by: seeds)
+        let (total, second) = perNetwork.multipliedReportingOverflow(by: networks)
+        return first || second ? nil : total
+    }
+
+    /// Records and measures every run and builds one block per network. Refuses
+    /// (as a usage error) more than `maximumRuns` recordings, and a profile the
+    /// scenario cannot be played with; a strategy that cannot run on the scenario
+    /// is skipped in its block, with the reason (and when none can, that is the
+    /// error, as bad input).
+    public func compare() throws(ReuseLabError) -> Comparison {
+        let count = Self.runCount(strategies: strategies.count, seeds: seeds.seeds.count, networks: networks.count)
+        guard let count, count <= Self.maximumRuns else {
+            throw ReuseLabError(.usage, "compare: \(strategies.count) strategies × \(seeds.seeds.count) seeds × \(networks.count) networks is \(count.map(String.init) ?? "too many") recordings; at most \(Self.maximumRuns) fit in one comparison (give fewer seeds, strategies or networks)")
+        }
+        if profile != scenario.profile, case .failure(let error) = ScenarioVariant.checked(withProfile(profile)) {
+            throw ReuseLabError(.usage, file: file, "cannot be recorded with --profile \(profile.rawValue): " + ScenarioVariant.reason(error))
+        }
+        // Every (network, strategy) variant, checked once.
+        let variants = networks.map { network in
+            strategies.map { ScenarioVariant.make(scenario, strategy: $0, profile: profile, network: network) }
+        }
+        // Every recording to make: (network, strategy, seed), in that order.
+        var work: [(network: Int, strategy: Int, seed: Int, scenario: Scenario)] = []
+        for (n, row) in variants.enumerated() {
+            for (s, variant) in row.enumerated() {
+                guard case .success(let scenario) = variant else { continue }
+                for seed in seeds.seeds {
+                    var seeded = scenario
+                    seeded.seed = seed
+                    work.append((n, s, seed, seeded))
+                }
+            }
+        }
+        let scenarios = work.map(\.scenario)
+        let results = ParallelRuns.map(scenarios.count, jobs: jobs) { index in Self.measure(scenarios[index]) }
+
+        var blocks: [ComparisonBlock] = []
+        for (n, network) in networks.enumerated() {
+            var columns: [ComparisonColumn] = []
+            var skipped: [SkippedColumn] = []
+            var runs: [[[MetricEntry]]] = []
+            for (s, strategy) in strategies.enumerated() {
+                if case .failure(let error) = variants[n][s] {
+                    skipped.append(SkippedColumn(name: strategy, reason: ScenarioVariant.reason(error)))
+                    continue
+                }
+                var entries: [[MetricEntry]] = []
+                var failure: String?
+                for (index, item) in work.enumerated() where item.network == n && item.strategy == s {
+                    switch results[index] {
+                    case .success(let report): entries.append(report)
+                    case .failure(let error):
+                        if failure == nil { failure = "with seed \(item.seed): " + ScenarioVariant.reason(error) }
+                    }
+                }
+                if let failure {
+                    skipped.append(SkippedColumn(name: strategy, reason: failure))
+                    continue
+                }
+                columns.append(ComparisonColumn(name: strategy, strategy: strategy, profile: profile))
+                runs.append(entries)
+            }
+            let description = NetworkCondition.describe(network.applied(to: scenario.world.network))
+            blocks.append(ComparisonBlock(network: network, networkDescription: description, columns: columns,
+                                          skipped: skipped, runs: runs))
+        }
+        // Nothing to compare at all is an error, with the first reason.
+        if blocks.allSatisfy({ $0.columns.isEmpty }), let first = blocks.first?.skipped.first {
+            let more = strategies.count > 1 ? "no strategy could be recorded on it; \(first.name): " : "\(first.name) cannot be recorded on it: "
+            throw ReuseLabError(.badInput, file: file, more + first.reason)
+        }
+        return Comparison(source: .scenario(file: file, title: scenario.title, profile: profile, seeds: seeds),
+                          blocks: blocks, notes: notes())
+    }
+
+    func withProfile(_ profile: TableProfile) -> Scenario {
+        var copy = scenario
+        copy.profile = profile
+        return copy
+    }
+
+    /// What a reader should know about how the strategies were run.
+    func notes() -> [String] {
+        var notes: [String] = []
+        if !scenario.prefetching, strategies.contains("prefetch-reload") {
+            notes.append("The scenario has no prefetch data source (\"prefetching\": false), so prefetch-reload runs without one, as the scenario says; set \"prefetching\": true to see it prefetch.")
+        }
+        if !scenario.isPrefetchingEnabled {
+            notes.append("The scenario turns the table view's isPrefetchingEnabled off: no strategy is asked to prefetch.")
+        }
+        return notes
+    }
+
+    /// One recording, measured: the engine's events folded through `TraceMetrics`.
+    /// A recording the engine refuses (too large, past its time limit, a step it
+    /// cannot play) gives the recorder's error; a step no table view could take
+    /// gives the error `record` would.
+    static func measure(_ scenario: Scenario) -> Result<[MetricEntry], ReuseLabError> {
+        let trace: Trace
+        do throws(ReuseLabError) {
+            trace = try Recorder.simulate(scenario)
+        } catch {
+            return .failure(error)
+        }
+        var metrics = TraceMetrics(header: trace.header)
+        for (index, event) in trace.events.enumerated() {
+            do throws(LifecycleViolation) { try metrics.apply(event) } catch {
+                return .failure(ReuseLabError(.badInput, location: InputLocation(path: "script", eventIndex: index),
+                                              "the engine recorded a step no table view could take (\(event.kind.rawValue): \(error.message)); this is a ReuseLab bug: please report it with this scenario"))
+            }
+        }
+        return .success(metrics.report.entries)
+    }
+}

@@ -1,0 +1,56 @@
+import TraceFormat
+import Replay
+
+/// Two or more trace files, each measured as `stats` measures it (streamed from
+/// its file through `TraceMetrics`), side by side: one recording per column.
+public enum TraceRuns {
+    /// Measures every trace (on up to `jobs` threads) and builds the one block.
+    /// The first trace, in the order given, that cannot be read or is invalid
+    /// gives its error, exactly as `stats` would report it.
+    public static func compare(paths: [String], jobs: Int? = nil) throws(ReuseLabError) -> Comparison {
+        let results = ParallelRuns.map(paths.count, jobs: jobs ?? ParallelRuns.defaultJobs) { index -> Result<MetricsReport, ReuseLabError> in
+            do throws(ReuseLabError) {
+                return .success(try TraceMetrics.measure(path: paths[index]))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var reports: [MetricsReport] = []
+        for (index, result) in results.enumerated() {
+            switch result {
+            case .success(let report): reports.append(report)
+            case .failure(let error): throw ComparisonInput.explain(error, path: paths[index])
+            }
+        }
+        let names = columnNames(paths: paths, strategies: reports.map(\.strategy))
+        let columns = reports.indices.map { index in
+            ComparisonColumn(name: names[index], strategy: reports[index].strategy, file: InputFile.displayName(paths[index]),
+                             title: reports[index].title, profile: reports[index].profile)
+        }
+        let block = ComparisonBlock(network: nil, networkDescription: nil, columns: columns, skipped: [],
+                                    runs: reports.map { [$0.entries] })
+        return Comparison(source: .traces, blocks: [block])
+    }
+
+    /// A short, distinct heading per trace: the strategies, when every trace names
+    /// a different one; else the file names without their folder and
+    /// `.trace.json`, when those differ; else "trace 1", "trace 2", ….
+    static func columnNames(paths: [String], strategies: [String?]) -> [String] {
+        let byStrategy = strategies.compactMap { $0 }
+        if byStrategy.count == paths.count, Set(byStrategy).count == paths.count { return byStrategy }
+        let byFile = paths.map(fileStem)
+        if Set(byFile).count == paths.count, !byFile.contains("") { return byFile }
+        return paths.indices.map { "trace \($0 + 1)" }
+    }
+
+    /// "images-plain" for "traces/images-plain.trace.json"; "stdin" for "-".
+    static func fileStem(_ path: String) -> String {
+        guard path != "-" else { return "stdin" }
+        var name = String(path.split(separator: "/").last ?? "")
+        for suffix in [".trace.json", ".json"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            name.removeLast(suffix.count)
+            break
+        }
+        return name
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import TraceFormat
+import Strategies
+import Comparison
+
+/// `reuselab compare`: many strategies side by side, over seeds and networks, or
+/// two or more traces. The work is the Comparison module's; this reads the
+/// command line and picks the output.
+enum CompareCommand: Subcommand {
+    static let declaration = CommandDeclaration(
+        name: "compare",
+        summary: "compare strategies over seeds and networks, or several traces",
+        usage: [
+            "SCENARIO --strategies all|LIST [--seeds SEEDS] [--profile modern|classic] [--network NAMES] [--jobs N] [--csv|--json|--markdown] [--svg FILE [--force]]",
+            "TRACE TRACE... [--jobs N] [--csv|--json|--markdown] [--svg FILE [--force]]",
+        ],
+        description: """
+        Puts strategies side by side on every metric of 'reuselab stats'. With a
+        scenario and --strategies, it records the scenario under each strategy and
+        each seed, in memory and in parallel, and shows per strategy the median and
+        the range (min–max) over the seeds: a seed draws every latency and failure,
+        so the range is how much chance alone moves a figure. With two or more
+        traces, it measures each as 'stats' does. Without --seeds each strategy is
+        recorded once, with the scenario's seed: one recording proves little.
+
+        Rows are grouped: user-visible cost, work, memory, how it works. On a cost,
+        the best column is marked '*' only when the difference is beyond the seeds'
+        spread: its highest value below every other column's lowest (with one seed
+        or trace: strictly lowest). Rows under "how it works" describe and are never
+        marked. Columns that do not fit the terminal go into further tables.
+        """,
+        positionals: [
+            PositionalDeclaration(name: "FILE", meaning: "one scenario (with --strategies), or two or more traces",
+                                  count: .many(minimum: 1), standardInput: true),
+        ],
+        options: [
+            OptionDeclaration(long: "--strategies", kind: .list(choices: ["all"] + StrategyCatalog.names), valueName: "LIST",
+                              meaning: "record the scenario under these strategies, comma-separated, or all of them ('reuselab strategies' lists them)"),
+            OptionDeclaration(long: "--seeds", kind: .text, valueName: "SEEDS", defaultText: "the scenario's seed",
+                              meaning: "the seeds to record with: N, A-B, or a comma list such as 1-5,9"),
+            OptionDeclaration(long: "--profile", kind: .choice(TableProfile.allCases.map(\.rawValue)), defaultText: "the scenario's",
+                              meaning: "the table view profile for every recording"),
+            OptionDeclaration(long: "--network", kind: .list(choices: NetworkCondition.names), valueName: "NAMES", defaultText: "scenario",
+                              meaning: "the networks to record on, comma-separated (below); one table each"),
+            OptionDeclaration(long: "--jobs", kind: .integer(1...256), valueName: "N", defaultText: "one per core",
+                              meaning: "how many recordings (or traces) at once"),
+            OptionDeclaration(long: "--csv", kind: .flag, meaning: "print CSV: one line per metric and column"),
+            OptionDeclaration(long: "--json", kind: .flag, meaning: "print one JSON object"),
+            OptionDeclaration(long: "--markdown", kind: .flag, meaning: "print Markdown tables"),
+            OptionDeclaration(long: "--svg", kind: .path, valueName: "FILE",
+                              meaning: "also write a bar chart per cost metric to FILE (- for standard output instead of the table), atomically"),
+            OptionDeclaration(long: "--force", kind: .flag,
+                              meaning: "replace the --svg FILE even if it is not a chart reuselab wrote, or is read-only"),
+        ],
+        sections: [
+            HelpSection(title: "Networks", text: networkHelp),
+            HelpSection(title: "Limits", text: """
+            At most \(StrategyRuns.maximumRuns) recordings (strategies × seeds × networks) in one
+            comparison. A strategy that cannot run on the scenario (batch-paging on a
+            table with sections, say) is skipped with the reason, under its table.
+            """),
+        ],
+        examples: [
+            CommandExample(command: "reuselab compare traces/images-plain.scenario.json --strategies all --network long-tail --seeds 1-20 --svg compare.svg",
+                           meaning: "every strategy on a long-tailed network over 20 seeds, and a chart"),
+            CommandExample(command: "reuselab compare traces/images-async-no-reset.trace.json traces/images-async-reset.trace.json",
+                           meaning: "two recorded traces side by side"),
+        ])
+
+    /// The presets as a table, from `NetworkCondition.all`: lines that start with
+    /// two spaces are printed as written, so they are wrapped here, to the 80 columns help has (78 and the section's indent).
+    static var networkHelp: String {
+        var out = ""
+        for network in NetworkCondition.all {
+            let what = network == .scenario ? network.summary
+                : network.summary + ": " + NetworkCondition.describe(network.applied(to: NetworkSpec()))
+            out += TextWrap.row("  " + TextWrap.pad(network.name, 11), what, width: 78)
+        }
+        return out + "\nA preset sets the latency, bandwidth and failure rate; the scenario's connections per host and slow rows stay as written."
+    }
+
+    static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let paths = line.positionals
+        let formats = ["--csv", "--json", "--markdown"].filter { line.flag($0) }
+        guard formats.count <= 1 else {
+            throw ReuseLabError(.usage, "compare: \(formats.joined(separator: " and ")) cannot be combined; give one of --csv, --json, --markdown")
+        }
+        let svg = line.text("--svg")
+        let svgToStandardOutput = svg.map(OutputFile.isStandardOutput) ?? false
+        if svgToStandardOutput, let format = formats.first {
+            throw ReuseLabError(.usage, "compare: --svg - prints the chart on standard output in place of the table, so it cannot be combined with \(format)")
+        }
+        if paths.filter({ $0 == "-" }).count > 1 {
+            throw ReuseLabError(.usage, "compare: standard input can be read only once; give - at most once")
+        }
+        if let svg {
+            for path in paths {
+                try InputOverwriteCheck.check(svg, input: path, refusal: "an input of this comparison; refusing to write the chart over it",
+                                              permission: svgPermission(force: line.flag("--force")))
+            }
+        }
+        let comparison: Comparison
+        if let strategyList = line.list("--strategies") {
+            comparison = try compareScenario(line, paths: paths, strategyList: strategyList)
+        } else {
+            comparison = try compareTraces(line, paths: paths)
+        }
+        if let svg, svgToStandardOutput {
+            try OutputFile.write(ComparisonSVG.svg(comparison).utf8, to: svg, permission: svgPermission(force: true), standardOutput: io.out)
+            return 0
+        }
+        switch formats.first {
+        case "--csv": io.out(ComparisonCSV.csv(comparison))
+        case "--json": io.out(JSONWriter.compact(ComparisonJSON.json(comparison)) + "\n")
+        case "--markdown": io.out(ComparisonMarkdown.markdown(comparison))
+        default: io.out(ComparisonText.text(comparison, width: io.width))
+        }
+        if let svg {
+            let chart = ComparisonSVG.svg(comparison)
+            try OutputFile.write(chart.utf8, to: svg, permission: svgPermission(force: line.flag("--force")), standardOutput: io.out)
+            if formats.isEmpty {
+                io.out("\nWrote \(VisibleText.escape(svg)) (\(InputFile.describeSize(chart.utf8.count))): a bar chart per cost metric; open it in a browser.\n")
+            }
+        }
+        return 0
+    }
+
+    /// `compare SCENARIO --strategies …`.
+    static func compareScenario(_ line: ParsedCommandLine, paths: [String], strategyList: [String]) throws(ReuseLabError) -> Comparison {
+        guard paths.count == 1 else {
+            throw ReuseLabError(.usage, "compare: --strategies records one scenario, but \(paths.count) files were given; to compare traces, leave out --strategies")
+        }
+        let strategies = try self.strategies(strategyList)
+        let networks = try self.networks(line.list("--network") ?? [NetworkCondition.scenario.name])
+        let scenario = try ComparisonInput.scenario(path: paths[0])
+        var seeds: SeedList?
+        if let text = line.text("--seeds") {
+            let most = StrategyRuns.maximumRuns / max(1, strategies.count * networks.count)
+            let why = "\(strategies.count) strateg\(strategies.count == 1 ? "y" : "ies") × \(networks.count) network\(networks.count == 1 ? "" : "s"), and at most \(StrategyRuns.maximumRuns) recordings in one comparison"
+            seeds = try SeedList.parse(text, maximumCount: max(1, most), limit: why)
+        }
+        let profile = line.text("--profile").flatMap(TableProfile.init(rawValue:))
+        let runs = StrategyRuns(scenario: scenario, file: InputFile.displayName(paths[0]), strategies: strategies,
+                                seeds: seeds, networks: networks, profile: profile, jobs: line.integer("--jobs"))
+        return try runs.compare()
+    }
+
+    /// `compare TRACE TRACE...`.
+    static func compareTraces(_ line: ParsedCommandLine, paths: [String]) throws(ReuseLabError) -> Comparison {
+        let scenarioOnly = ["--seeds", "--profile", "--network"].filter { line.text($0) != nil }
+        if !scenarioOnly.isEmpty {
+            throw ReuseLabError(.usage, "compare: \(scenarioOnly.joined(separator: ", ")) \(scenarioOnly.count == 1 ? "applies" : "apply") to a scenario recorded with --strategies, not to traces already recorded")
+        }
+        guard paths.count >= 2 else {
+            if let path = paths.first, path != "-", (try? ComparisonInput.scenario(path: path)) != nil {
+                throw ReuseLabError(.usage, "compare: \(VisibleText.shortened(path)) is a scenario: say which strategies to record it under, as in --strategies all")
+            }
+            throw ReuseLabError(.usage, "compare: give two or more traces, or one scenario with --strategies; see 'reuselab compare --help'")
+        }
+        return try TraceRuns.compare(paths: paths, jobs: line.integer("--jobs"))
+    }
+
+    /// The strategies `--strategies` names: `all` alone, or names each given once.
+    static func strategies(_ list: [String]) throws(ReuseLabError) -> [String] {
+        if list.contains("all") {
+            guard list.count == 1 else {
+                throw ReuseLabError(.usage, "compare: --strategies all stands alone; give all, or a list of names")
+            }
+            return StrategyCatalog.names
+        }
+        return try distinct(list, option: "--strategies")
+    }
+
+    static func networks(_ list: [String]) throws(ReuseLabError) -> [NetworkCondition] {
+        try distinct(list, option: "--network").compactMap(NetworkCondition.named)
+    }
+
+    static func distinct(_ list: [String], option: String) throws(ReuseLabError) -> [String] {
+        var seen = Set<String>()
+        for item in list where !seen.insert(item).inserted {
+            throw ReuseLabError(.usage, "compare: \(option) names \(item) twice; give each once")
+        }
+        return list
+    }
+
+    /// Charts may replace charts this command wrote; any other file needs --force.
+    static func svgPermission(force: Bool) -> OutputFile.Permission {
+        OutputFile.Permission(force: force) { path in ComparisonSVG.whyNotOurs(path: path) }
+    }
+}

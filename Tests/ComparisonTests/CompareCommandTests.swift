@@ -1,0 +1,156 @@
+import XCTest
+import Foundation
+import TraceFormat
+
+/// `reuselab compare` as a user runs it: the shapes of --csv and --markdown,
+/// text that fits the terminal, and every bad input refused with its status and
+/// a line that names the place and what was expected.
+final class CompareCommandTests: ScratchTestCase {
+    static let twoTraces = [trace("images-async-no-reset"), trace("images-async-reset")]
+    static let scenarioFile = scenario("images-plain")
+
+    func testCSVHasOneLinePerMetricAndColumnUnderItsHeader() throws {
+        let run = reuselab(["compare", Self.scenarioFile, "--strategies", "async-reset,task-identity-cancel,plain",
+                            "--seeds", "1-3", "--network", "scenario,3g", "--csv"])
+        XCTAssertEqual(run.status, 0, run.err)
+        let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        XCTAssertEqual(lines.first, "network,group,metric,label,kind,unit,column,median,min,max,measured,runs,best")
+        // 2 networks × 31 metrics × 3 strategies.
+        XCTAssertEqual(lines.count - 1, 2 * 31 * 3)
+        for line in lines { XCTAssertEqual(line.split(separator: ",", omittingEmptySubsequences: false).count, 13, String(line)) }
+        XCTAssertTrue(lines.contains { $0.hasPrefix("3g,work,downloads,downloads,cost,count,task-identity-cancel,") })
+        XCTAssertTrue(run.out.contains("scenario,how it works,reuses,reuses (prepareForReuse),descriptive,count,plain,54,54,54,3,3,false\n"), run.out)
+        // Plain shows no images: no wait to average, so empty figures and 0 measured.
+        XCTAssertTrue(run.out.contains(",imageWaitAverageMs,image wait (average),cost,ms,plain,,,,0,3,false\n"), run.out)
+        // At most one best per row.
+        var bests: [String: Int] = [:]
+        for line in lines.dropFirst() where line.hasSuffix(",true") {
+            let fields = line.split(separator: ",")
+            bests["\(fields[0]) \(fields[2])", default: 0] += 1
+        }
+        XCTAssertTrue(bests.values.allSatisfy { $0 == 1 }, "\(bests)")
+        XCTAssertFalse(bests.isEmpty)
+    }
+
+    func testMarkdownIsOneTablePerNetworkWithEveryColumn() throws {
+        let run = reuselab(["compare", Self.scenarioFile, "--strategies", "all", "--seeds", "1-2", "--network", "wifi,lossy", "--markdown"])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertTrue(run.out.hasPrefix("**Shared scroll, strategy plain** — `traces/images-plain.scenario.json`, modern profile, 2 seeds (1–2)"), run.out)
+        XCTAssertEqual(run.out.components(separatedBy: "\n### Network ").count - 1, 2)
+        XCTAssertTrue(run.out.contains("### Network lossy: latency 80–250 ms; 8 Mbit/s; 10% of requests fail\n"))
+        let tableLines = run.out.split(separator: "\n").filter { $0.hasPrefix("|") }
+        // A header, a rule, 4 group lines and 31 metrics per table.
+        XCTAssertEqual(tableLines.count, 2 * (2 + 4 + 31))
+        for line in tableLines {
+            XCTAssertEqual(line.filter { $0 == "|" }.count, 12, String(line))
+        }
+        XCTAssertTrue(tableLines.contains("| metric | plain | sync-download | eager-preload | memo-main-async | async-no-reset | async-reset | task-identity-cancel | prefetch-reload | batch-paging | cache-coalesce |"))
+        XCTAssertTrue(tableLines.contains("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"))
+        XCTAssertTrue(tableLines.contains { $0.hasPrefix("| **user-visible cost** |") })
+        XCTAssertTrue(run.out.contains("Bold: best on the row beyond the seeds' spread"), run.out)
+    }
+
+    /// With many strategies the text splits them into tables that each fit, at 80
+    /// and 60 columns, and no figure is cut: every strategy's heading appears once per block.
+    func testManyStrategiesSplitIntoTablesThatFit() throws {
+        for width in [80, 60, 132] {
+            let run = reuselab(["compare", Self.scenarioFile, "--strategies", "all", "--seeds", "1-2", "--network", "scenario,long-tail"], width: width)
+            XCTAssertEqual(run.status, 0, run.err)
+            for line in run.out.split(separator: "\n") {
+                XCTAssertLessThanOrEqual(TextWrap.columns(line), width, "at \(width): \(line)")
+            }
+            for name in StrategyRunsTestNames.all {
+                // A heading line: the label column empty, then the names.
+                let headings = run.out.split(separator: "\n").filter { $0.hasPrefix("      ") && $0.split(separator: " ").contains(Substring(name)) }
+                XCTAssertEqual(headings.count, 2, "\(name) at \(width)")
+            }
+            // Every table has the same rows: 31 metrics under 4 groups.
+            let tables = run.out.components(separatedBy: "\nuser-visible cost\n").count - 1
+            XCTAssertGreaterThanOrEqual(tables, width >= 132 ? 4 : 6, "at \(width)")
+        }
+        let wide = reuselab(["compare"] + Self.twoTraces, width: 200)
+        XCTAssertEqual(wide.out.components(separatedBy: "\nuser-visible cost\n").count - 1, 1)
+    }
+
+    func testHelpFitsEightyColumnsAndSaysOneRecordingProvesLittle() {
+        let run = reuselab(["compare", "--help"])
+        XCTAssertEqual(run.status, 0)
+        for line in run.out.split(separator: "\n") { XCTAssertLessThanOrEqual(TextWrap.columns(line), 80, String(line)) }
+        XCTAssertTrue(run.out.flattened.contains("one recording proves little"))
+        for name in ["scenario", "wifi", "lte", "3g", "long-tail", "lossy"] {
+            XCTAssertTrue(run.out.contains("\n    \(name) "), name)
+        }
+        XCTAssertTrue(reuselab(["--help"]).out.contains("  compare "))
+    }
+
+    func testTheScenarioNoteAndOneSeedMarkLine() {
+        let run = reuselab(["compare", scenario("prefetch-off"), "--strategies", "prefetch-reload,async-reset"])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertTrue(run.out.flattened.contains("prefetch-reload runs without one"), run.out)
+        XCTAssertTrue(run.out.flattened.contains("One recording per strategy proves little: --seeds 1-20"), run.out)
+        XCTAssertTrue(run.out.flattened.contains("strictly lower than every other strategy (for a benefit, higher); one seed proves little"), run.out)
+        XCTAssertTrue(run.out.flattened.contains("classic profile, seed 7, in memory."), run.out)
+    }
+
+    // MARK: Bad input
+
+    func testBadSeeds() {
+        let base = ["compare", Self.scenarioFile, "--strategies", "all", "--seeds"]
+        assertFailure(reuselab(base + ["5-1"]), status: 64, ["--seeds: 5-1 goes down; write the lower seed first (1-5)"])
+        assertFailure(reuselab(base + ["x"]), status: 64, ["--seeds: x is not a seed or a range of seeds; give N, A-B or a comma list such as 1-5,9"])
+        assertFailure(reuselab(base + ["1-1000000000"]), status: 64,
+                      ["--seeds 1-1000000000 names 1000000000 seeds; at most 200 fit (10 strategies × 1 network, and at most 2000 recordings in one comparison)"])
+        assertFailure(reuselab(base + ["1-2", "--network", "wifi,lte,3g"] + ["--seeds", "1-67"]), status: 64,
+                      ["names 67 seeds; at most 66 fit (10 strategies × 3 networks"])
+    }
+
+    func testUnknownStrategyAndNetworkSuggestTheNearestName() {
+        assertFailure(reuselab(["compare", Self.scenarioFile, "--strategies", "async-rest"]), status: 64,
+                      ["compare: --strategies: unknown item async-rest (did you mean async-reset?)"])
+        assertFailure(reuselab(["compare", Self.scenarioFile, "--strategies", "plain", "--network", "long-tale"]), status: 64,
+                      ["compare: --network: unknown item long-tale (did you mean long-tail?)"])
+        assertFailure(reuselab(["compare", Self.scenarioFile, "--strategies", "all,plain"]), status: 64, ["--strategies all stands alone"])
+        assertFailure(reuselab(["compare", Self.scenarioFile, "--strategies", "plain,plain"]), status: 64, ["--strategies names plain twice"])
+        assertFailure(reuselab(["compare", Self.scenarioFile, "--strategies", "plain", "--profile", "modren"]), status: 64,
+                      ["--profile takes one of modern, classic, got modren (did you mean modern?)"])
+    }
+
+    func testTracesAndStrategiesDoNotMix() {
+        assertFailure(reuselab(["compare"] + Self.twoTraces + ["--strategies", "all"]), status: 64,
+                      ["--strategies records one scenario, but 2 files were given; to compare traces, leave out --strategies"])
+        assertFailure(reuselab(["compare", Self.twoTraces[0], "--strategies", "all"]), status: 64,
+                      ["traces/images-async-no-reset.trace.json: is a trace, not a scenario"])
+        assertFailure(reuselab(["compare", Self.twoTraces[0], Self.scenarioFile]), status: 64,
+                      ["traces/images-plain.scenario.json: is a scenario, not a trace"])
+        assertFailure(reuselab(["compare"] + Self.twoTraces + ["--seeds", "1-3", "--network", "wifi"]), status: 64,
+                      ["--seeds, --network apply to a scenario recorded with --strategies"])
+        assertFailure(reuselab(["compare", Self.scenarioFile]), status: 64, ["is a scenario: say which strategies to record it under"])
+        assertFailure(reuselab(["compare", Self.twoTraces[0]]), status: 64, ["give two or more traces, or one scenario with --strategies"])
+        assertFailure(reuselab(["compare", "-", "-"]), status: 64, ["standard input can be read only once"])
+    }
+
+    func testExclusiveFormats() {
+        assertFailure(reuselab(["compare"] + Self.twoTraces + ["--csv", "--markdown"]), status: 64,
+                      ["--csv and --markdown cannot be combined; give one of --csv, --json, --markdown"])
+        assertFailure(reuselab(["compare"] + Self.twoTraces + ["--svg", "-", "--json"]), status: 64, ["--svg - prints the chart"])
+    }
+
+    func testBadFiles() throws {
+        assertFailure(reuselab(["compare", Self.twoTraces[0], folder.path("missing.trace.json")]), status: 66, ["missing.trace.json: no such file"])
+        // A broken trace: its error as validate gives it, naming the file and the event.
+        var text = String(decoding: try Data(contentsOf: packageRoot.appendingPathComponent(Self.twoTraces[1])), as: UTF8.self)
+        text = text.replacingOccurrences(of: "{\"seq\":5,", with: "{\"seq\":6,")
+        let broken = try folder.write("broken.trace.json", text)
+        assertFailure(reuselab(["compare", Self.twoTraces[0], broken]), status: 65, ["broken.trace.json:"])
+        let garbage = try folder.write("garbage.trace.json", "not json at all")
+        assertFailure(reuselab(["compare", garbage, Self.twoTraces[0]]), status: 65, ["garbage.trace.json:1:1:"])
+        // A bad scenario: the scenario reader's message, with its place.
+        let badScenario = try folder.write("bad.scenario.json", "{\"title\": \"t\", \"table\": {\"rows\": 10, \"viewportHeight\": 100}, \"script\": [{\"wiat\": {\"ms\": 5}}]}")
+        assertFailure(reuselab(["compare", badScenario, "--strategies", "plain"]), status: 65, ["bad.scenario.json:1:", "wiat"])
+        // A profile the scenario cannot take.
+        assertFailure(reuselab(["compare", scenario("reconfigure-vs-reload"), "--strategies", "all", "--profile", "classic"]), status: 64,
+                      ["reconfigure-vs-reload.scenario.json: cannot be recorded with --profile classic: at script[", "\"reconfigureRows\" needs the modern profile"])
+        assertFailure(reuselab(["compare"] + Self.twoTraces + ["--svg", folder.path("no/such/folder.svg")]), status: 73, ["does not exist"])
+        assertFailure(reuselab(["compare"] + Self.twoTraces + ["--jobs", "0"]), status: 64, ["--jobs takes a whole number from 1 to 256, got 0"])
+    }
+}

@@ -1,0 +1,64 @@
+import XCTest
+import Foundation
+import ReuseLabTestSupport
+
+/// `compare` on mangled scenarios and traces (seeded, so a failure is reproduced
+/// from its case number): whatever the input, it ends with a status from the
+/// README's table, one `reuselab: error:` line and nothing on standard output
+/// when it fails, and a table when it does not — never a crash.
+final class MutatedInputTests: ScratchTestCase {
+    /// A byte changed to another printable one, a cut, or a line removed.
+    func mutate(_ bytes: [UInt8], _ generator: inout SeededGenerator) -> [UInt8] {
+        var out = bytes
+        switch generator.below(3) {
+        case 0:
+            for _ in 0...generator.below(3) {
+                out[generator.below(out.count)] = UInt8(0x20 + generator.below(0x5F))
+            }
+        case 1:
+            out = Array(out.prefix(generator.below(out.count)))
+        default:
+            var lines = out.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            lines.remove(at: generator.below(lines.count))
+            out = Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+        }
+        return out
+    }
+
+    /// Runs that succeeded and failed, so a test can see it tried both.
+    var outcomes: [Bool] = []
+
+    func check(_ run: CompareRun, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        outcomes.append(run.status == 0)
+        XCTAssertTrue([0, 64, 65, 66, 67].contains(run.status), "\(what): status \(run.status): \(run.err)", file: file, line: line)
+        if run.status == 0 {
+            XCTAssertTrue(run.out.contains("user-visible cost"), what, file: file, line: line)
+        } else {
+            XCTAssertTrue(run.err.hasPrefix("reuselab: error: "), "\(what): \(run.err)", file: file, line: line)
+            XCTAssertEqual(run.out, "", what, file: file, line: line)
+        }
+    }
+
+    func testMangledScenarios() throws {
+        let original = [UInt8](try Data(contentsOf: packageRoot.appendingPathComponent(scenario("first-screen"))))
+        for number in 0..<60 {
+            var generator = SeededGenerator(seed: 4_100 + UInt64(number))
+            let path = try folder.write("case-\(number).scenario.json", bytes: mutate(original, &generator))
+            check(reuselab(["compare", path, "--strategies", "plain,async-reset,batch-paging", "--seeds", "1-2",
+                            "--network", "scenario,lossy"]), "scenario case \(number)")
+        }
+        print("mangled scenarios: \(outcomes.filter { $0 }.count) compared, \(outcomes.filter { !$0 }.count) refused")
+        XCTAssertTrue(outcomes.contains(true) && outcomes.contains(false))
+    }
+
+    func testMangledTraces() throws {
+        let original = [UInt8](try Data(contentsOf: packageRoot.appendingPathComponent(trace("first-screen"))))
+        for number in 0..<60 {
+            var generator = SeededGenerator(seed: 8_200 + UInt64(number))
+            let path = try folder.write("case-\(number).trace.json", bytes: mutate(original, &generator))
+            check(reuselab(["compare", trace("first-screen"), path]), "trace case \(number)")
+        }
+        print("mangled traces: \(outcomes.filter { $0 }.count) compared, \(outcomes.filter { !$0 }.count) refused")
+        XCTAssertTrue(outcomes.contains(true) && outcomes.contains(false))
+    }
+}
