@@ -187,7 +187,7 @@ final class ScenarioDecodingTests: XCTestCase {
         {"title": "t",
          "script": [{"wait": {"ms": 1}}]}
         """
-        assertError(decodeError(text), at: SourcePosition(line: 1, column: 1), contains: ["the document is missing the member \"table\" (rows, rowHeight, viewportHeight)"])
+        assertError(decodeError(text), at: SourcePosition(line: 1, column: 1), contains: ["the document is missing the member \"table\" (rows, rowHeight, viewportHeight; or a \"collection\" for a collection view's grid)"])
         let noRows = #"{"title": "t", "table": {"viewportHeight": 10}, "script": [{"wait": {"ms": 1}}]}"#
         assertError(decodeError(noRows), at: SourcePosition(line: 1, column: 25), path: "table", contains: ["\"table\" is missing the member \"rows\""])
         let emptyTitle = #"{"title": "  ", "table": {"rows": 1, "viewportHeight": 10}, "script": [{"wait": {"ms": 1}}]}"#

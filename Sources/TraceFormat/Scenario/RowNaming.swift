@@ -1,4 +1,6 @@
-/// How the rows of a table with sections are numbered.
+/// How the rows of a table with sections are numbered — or the items of a
+/// collection view, which are counted and named the same way ("item 15",
+/// "section 1 item 3").
 ///
 /// Everything that folds a trace counts rows globally — the rows of all sections
 /// in order, as UIKit's prefetch context does — and a table of one section needs
@@ -10,12 +12,15 @@ public struct RowNaming: Sendable, Equatable {
     public let sectionRowCounts: [Int]
     /// The global row of each section's first row.
     private let starts: [Int]
+    /// A table's rows or a collection view's items.
+    public let list: ListStyle
 
     /// A table of one section: global rows are the rows.
     public static let single = RowNaming(sectionRowCounts: [])
 
-    public init(sectionRowCounts: [Int]) {
+    public init(sectionRowCounts: [Int], list: ListStyle = .table) {
         self.sectionRowCounts = sectionRowCounts
+        self.list = list
         var starts: [Int] = []
         var next = 0
         for count in sectionRowCounts {
@@ -50,26 +55,27 @@ public struct RowNaming: Sendable, Equatable {
 
     /// Why `(section, row)` names no row, for error messages.
     public func describeMissing(section: Int, row: Int) -> String {
-        guard hasSections else { return "the table has no sections, so \"section\" must be 0 (or left out), found \(section)" }
+        let (noun, plural) = (list.noun, list.plural)
+        guard hasSections else { return "the \(list.isCollection ? "collection view" : "table") has no sections, so \"section\" must be 0 (or left out), found \(section)" }
         guard section >= 0, section < sectionRowCounts.count else {
-            return "the table has \(sectionRowCounts.count) sections (0–\(sectionRowCounts.count - 1)), found section \(section)"
+            return "the \(list.isCollection ? "collection view" : "table") has \(sectionRowCounts.count) sections (0–\(sectionRowCounts.count - 1)), found section \(section)"
         }
         let count = sectionRowCounts[section]
-        return count == 0 ? "section \(section) has no rows" : "section \(section) has \(count) rows (0–\(count - 1)), found row \(row)"
+        return count == 0 ? "section \(section) has no \(plural)" : "section \(section) has \(count) \(plural) (0–\(count - 1)), found \(noun) \(row)"
     }
 
-    /// "row 15", or "section 1 row 3" in a table with sections.
+    /// "row 15", or "section 1 row 3" in a table with sections ("item 15" in a collection view).
     public func name(_ row: Int) -> String {
-        guard hasSections else { return "row \(row)" }
+        guard hasSections else { return "\(list.noun) \(row)" }
         let path = indexPath(ofRow: row)
-        return "section \(path.section) row \(path.row)"
+        return "section \(path.section) \(list.noun) \(path.row)"
     }
 
     /// "rows 3–22" for the rows from `first` to `last`, "row 4" for one, or by
     /// section in a table with sections ("section 0 rows 10–11 and section 1 rows 0–8").
     public func span(_ first: Int, _ last: Int) -> String {
         guard first < last else { return name(first) }
-        return hasSections ? names(Array(first...last)) : "rows \(first)–\(last)"
+        return hasSections ? names(Array(first...last)) : "\(list.plural) \(first)–\(last)"
     }
 
     /// "15", or "1:3" (section 1, row 3) in a table with sections: a row in a picture's column.
@@ -82,7 +88,7 @@ public struct RowNaming: Sendable, Equatable {
     /// "rows 19–28", "row 4", or with sections "section 0 rows 10–11 and section 1 rows 0–5".
     /// Rows are listed in the order given, a run being consecutive rows either way.
     public func names(_ rows: [Int]) -> String {
-        guard !rows.isEmpty else { return "no rows" }
+        guard !rows.isEmpty else { return "no \(list.plural)" }
         var groups: [(section: Int, rows: [Int])] = []
         for row in rows {
             let path = hasSections ? indexPath(ofRow: row) : (section: 0, row: row)
@@ -93,8 +99,8 @@ public struct RowNaming: Sendable, Equatable {
             }
         }
         let parts = groups.map { group -> String in
-            let list = (group.rows.count == 1 ? "row " : "rows ") + Self.runs(group.rows)
-            return hasSections ? "section \(group.section) \(list)" : list
+            let named = (group.rows.count == 1 ? list.noun + " " : list.plural + " ") + Self.runs(group.rows)
+            return hasSections ? "section \(group.section) \(named)" : named
         }
         return parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + (parts.last ?? "") : parts[0]
     }
@@ -128,9 +134,17 @@ extension TableSpec {
     }
 }
 
-extension TraceHeader {
-    /// How the trace's rows are named: by section when its scenario's table has sections.
+extension Scenario {
+    /// How the scenario's rows or items are named.
     public var rowNaming: RowNaming {
-        scenario?.table.rowNaming ?? source?.sections.map { RowNaming(sectionRowCounts: $0) } ?? .single
+        RowNaming(sectionRowCounts: table.sections?.map(\.rows) ?? [], list: list)
+    }
+}
+
+extension TraceHeader {
+    /// How the trace's rows are named: by section when its scenario's table has
+    /// sections; as items in a collection view.
+    public var rowNaming: RowNaming {
+        scenario?.rowNaming ?? source?.sections.map { RowNaming(sectionRowCounts: $0, list: list) } ?? RowNaming(sectionRowCounts: [], list: list)
     }
 }

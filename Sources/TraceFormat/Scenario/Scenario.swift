@@ -1,12 +1,18 @@
-/// An instructor's description of one recording: the table, the app's strategy, the
-/// table view behaviour profile and a script of gestures.
+/// An instructor's description of one recording: the table (or the collection
+/// view's grid), the app's strategy, the table view behaviour profile and a script
+/// of gestures.
 ///
 /// A scenario is the only input of the recorder; the trace's header carries it back
 /// out in full, defaults filled in, so a trace says exactly what produced it.
 public struct Scenario: Sendable, Equatable {
     public var title: String
     public var profile: TableProfile
+    /// The table, or for a collection view the index space of its items (one
+    /// "row" per item: `collection.listSpec`), which the engine and every reader count in.
     public var table: TableSpec
+    /// The collection view's grid, when the scenario is about a collection view
+    /// (`"collection"` instead of `"table"`).
+    public var collection: CollectionSpec?
     /// The app code to simulate; see `reuselab strategies`.
     public var strategy: String
     /// Whether the app sets a prefetch data source (`tableView.prefetchDataSource = self`).
@@ -31,6 +37,7 @@ public struct Scenario: Sendable, Equatable {
         self.title = title
         self.profile = profile
         self.table = table
+        self.collection = nil
         self.strategy = strategy
         self.prefetching = prefetching
         self.isPrefetchingEnabled = isPrefetchingEnabled
@@ -38,6 +45,21 @@ public struct Scenario: Sendable, Equatable {
         self.seed = seed
         self.script = script
         self.world = world
+    }
+
+    /// A scenario about a collection view. Collections have no profile: the engine
+    /// runs them as a modern collection view (cell prefetching since iOS 10, cells
+    /// kept near the visible area), so `profile` is `.modern` inside.
+    public init(title: String, collection: CollectionSpec, strategy: String = "plain", prefetching: Bool = false,
+                isPrefetchingEnabled: Bool = true, fps: Int = 60, seed: Int = 1, script: [ScriptStep], world: WorldSpec = WorldSpec()) {
+        self.init(title: title, profile: .modern, table: collection.listSpec, strategy: strategy, prefetching: prefetching,
+                  isPrefetchingEnabled: isPrefetchingEnabled, fps: fps, seed: seed, script: script, world: world)
+        self.collection = collection
+    }
+
+    /// A table view, or a collection view with its columns.
+    public var list: ListStyle {
+        collection.map { .collection(columns: $0.columns) } ?? .table
     }
 }
 

@@ -33,7 +33,7 @@ extension Scenario {
         public static let maximumMainThreadMilliseconds = 10_000.0
     }
 
-    static let memberNames = ["title", "profile", "table", "strategy", "prefetching", "isPrefetchingEnabled", "fps", "seed", "images", "network", "cache", "mainThread", "paging", "script"]
+    static let memberNames = ["title", "profile", "table", "collection", "strategy", "prefetching", "isPrefetchingEnabled", "fps", "seed", "images", "network", "cache", "mainThread", "paging", "script"]
 
     /// Reads a scenario from parsed JSON, checking every member. `knownStrategies`
     /// lists the strategy names the caller can simulate; nil accepts any name.
@@ -45,11 +45,33 @@ extension Scenario {
         let title = try titleField.string()
         guard !title.trimmingWhitespace().isEmpty else { throw titleField.error("\"title\" must not be empty") }
 
+        // A table view, or a collection view's grid: one of the two.
+        var collection: CollectionSpec?
+        var collectionPrefetching: Bool?
+        if let collectionField = object.optional("collection") {
+            if let tableField = object.optional("table") {
+                throw tableField.error("a scenario has either a \"table\" or a \"collection\", not both")
+            }
+            if let profileField = object.optional("profile") {
+                throw profileField.error("\"profile\" does not apply to a collection view: profiles are table view behaviours (leave it out)")
+            }
+            if let enabledField = object.optional("isPrefetchingEnabled") {
+                throw enabledField.error("a collection view's \"isPrefetchingEnabled\" goes inside \"collection\"")
+            }
+            (collection, collectionPrefetching) = try CollectionSpec.decode(collectionField)
+        }
         let profile = try object.optional("profile").map { field throws(ReuseLabError) in
             TableProfile(rawValue: try field.choice(TableProfile.allCases.map(\.rawValue))) ?? .modern
         } ?? .modern
 
-        let table = try TableSpec.decode(try object.required("table", "rows, rowHeight, viewportHeight"))
+        let table: TableSpec
+        if let collection {
+            table = collection.listSpec
+        } else {
+            table = try TableSpec.decode(try object.required("table", "rows, rowHeight, viewportHeight; or a \"collection\" for a collection view's grid"))
+        }
+        let list: ListStyle = collection.map { .collection(columns: $0.columns) } ?? .table
+        let naming = RowNaming(sectionRowCounts: table.sections?.map(\.rows) ?? [], list: list)
 
         var strategy = "plain"
         if let field = object.optional("strategy") {
@@ -60,12 +82,16 @@ extension Scenario {
             }
         }
 
+        if strategy == "batch-paging", let collectionField = object.optional("collection") {
+            throw collectionField.error("the batch-paging strategy pages a table's rows; it has no collection view version")
+        }
         if strategy == "batch-paging", table.sections != nil, let sectionsField = try object.required("table").object().optional("sections") {
             throw sectionsField.error("the batch-paging strategy pages one list of rows and has no sections; give \"rows\" instead, or another strategy")
         }
         let prefetching = try object.optional("prefetching")?.bool() ?? false
         // UITableView's own property, true by default as in UIKit.
-        let isPrefetchingEnabled = try object.optional("isPrefetchingEnabled")?.bool() ?? true
+        var isPrefetchingEnabled = try object.optional("isPrefetchingEnabled")?.bool() ?? true
+        if let collectionPrefetching { isPrefetchingEnabled = collectionPrefetching }
         let fps = try object.optional("fps").map { field throws(ReuseLabError) in
             // Checked as the JSON number, so 1e300 is "not 60 or 120" rather than too big a whole number.
             if case .number(let number) = field.node.value, number != 60, number != 120 {
@@ -86,7 +112,7 @@ extension Scenario {
         var script: [ScriptStep] = []
         var totalMilliseconds = 0
         for (index, field) in stepFields.enumerated() {
-            let step = try ScriptStep.decode(field, naming: table.rowNaming, rows: table.rows)
+            let step = try ScriptStep.decode(field, naming: naming, rows: table.rows)
             if case .reconfigureRows = step, profile == .classic {
                 throw field.error("\"reconfigureRows\" needs the modern profile: UITableView has it since iOS 15, and the classic profile models older table views (use reloadRows, or set \"profile\": \"modern\")")
             }
@@ -104,6 +130,10 @@ extension Scenario {
             script.append(step)
         }
         let world = try WorldSpec.decode(object, rows: table.rows)
+        if let collection {
+            return Scenario(title: title, collection: collection, strategy: strategy, prefetching: prefetching,
+                            isPrefetchingEnabled: isPrefetchingEnabled, fps: fps, seed: seed, script: script, world: world)
+        }
         return Scenario(title: title, profile: profile, table: table, strategy: strategy, prefetching: prefetching,
                         isPrefetchingEnabled: isPrefetchingEnabled, fps: fps, seed: seed, script: script, world: world)
     }
@@ -114,15 +144,19 @@ extension Scenario {
     public var jsonValue: JSONValue {
         var out = JSONObjectBuilder()
         out.add("title", title)
-        out.add("profile", profile.rawValue)
-        out.add("table", table.jsonValue)
+        if let collection {
+            out.add("collection", collection.jsonValue(isPrefetchingEnabled: isPrefetchingEnabled))
+        } else {
+            out.add("profile", profile.rawValue)
+            out.add("table", table.jsonValue)
+        }
         out.add("strategy", strategy)
         out.add("prefetching", prefetching)
-        if !isPrefetchingEnabled { out.add("isPrefetchingEnabled", false) }
+        if !isPrefetchingEnabled && collection == nil { out.add("isPrefetchingEnabled", false) }
         out.add("fps", fps)
         out.add("seed", seed)
         world.addMembers(to: &out)
-        let naming = table.rowNaming
+        let naming = rowNaming
         out.add("script", .list(script.map { $0.jsonValue(naming: naming) }))
         return out.value
     }
@@ -205,10 +239,11 @@ extension TableSpec {
 }
 
 extension SectionSpec {
-    /// `[{"rows": 12, "header": 28}, …]`: at least one section, and at least one row in all.
-    static func decodeList(_ field: JSONField) throws(ReuseLabError) -> [SectionSpec] {
+    /// `[{"rows": 12, "header": 28}, …]`: at least one section, and at least one row in all
+    /// (`unit` "items" for a collection view's sections: `{"items": 12, …}`).
+    static func decodeList(_ field: JSONField, unit: String = "rows") throws(ReuseLabError) -> [SectionSpec] {
         let elements = try field.array()
-        guard !elements.isEmpty else { throw field.error("\"sections\" is empty; give at least one section, such as {\"rows\": 12, \"header\": 28}") }
+        guard !elements.isEmpty else { throw field.error("\"sections\" is empty; give at least one section, such as {\"\(unit)\": 12, \"header\": 28}") }
         guard elements.count <= Scenario.Limits.maximumSections else {
             throw field.error("\"sections\" lists \(elements.count) sections; at most \(Scenario.Limits.maximumSections) are supported")
         }
@@ -216,17 +251,17 @@ extension SectionSpec {
         var total = 0
         for element in elements {
             let object = try element.object()
-            try object.rejectUnknown(allowed: ["rows", "header"])
-            let rowsField = try object.required("rows", "how many rows the section has")
+            try object.rejectUnknown(allowed: [unit, "header"])
+            let rowsField = try object.required(unit, "how many \(unit) the section has")
             let rows = try rowsField.nonNegativeInt(max: Scenario.Limits.maximumRows)
             total += rows
             guard total <= Scenario.Limits.maximumRows else {
-                throw rowsField.error("the sections have more than \(Scenario.Limits.maximumRows) rows in all")
+                throw rowsField.error("the sections have more than \(Scenario.Limits.maximumRows) \(unit) in all")
             }
             let header = try object.optional("header")?.nonNegativeDouble(max: Scenario.Limits.maximumHeaderHeight) ?? 0
             sections.append(SectionSpec(rows: rows, header: header))
         }
-        guard total > 0 else { throw field.error("the sections have no rows at all; give at least one section a row") }
+        guard total > 0 else { throw field.error("the sections have no \(unit) at all; give at least one section \(unit == "rows" ? "a row" : "an item")") }
         return sections
     }
 }
@@ -248,24 +283,27 @@ extension ScriptStep {
     /// `section` (0 when left out) and rows within it.
     static func decode(_ field: JSONField, naming: RowNaming, rows: Int) throws(ReuseLabError) -> ScriptStep {
         /// The section a step names, and the rows in it.
+        let (rowKey, rowsKey) = (naming.list.member("row"), naming.list.member("rows"))
         func section(_ args: JSONFieldObject) throws(ReuseLabError) -> (number: Int, rows: Int) {
             guard let sectionField = args.optional("section") else { return (0, naming.hasSections ? naming.sectionRowCounts[0] : rows) }
             guard naming.hasSections else {
-                throw sectionField.error("the table has no sections (no \"table.sections\"), so a step names rows without \"section\"")
+                throw sectionField.error(naming.list.isCollection
+                    ? "the collection view has no sections (no \"collection.sections\"), so a step names items without \"section\""
+                    : "the table has no sections (no \"table.sections\"), so a step names rows without \"section\"")
             }
             let number = try sectionField.int(in: 0...(naming.sectionRowCounts.count - 1))
             let count = naming.sectionRowCounts[number]
-            guard count > 0 else { throw sectionField.error("section \(number) has no rows") }
+            guard count > 0 else { throw sectionField.error("section \(number) has no \(rowsKey)") }
             return (number, count)
         }
         /// `{"section": S, "rows": [...]}`: at least one row, each a row of the section, as global rows.
         func rowList(_ args: JSONFieldObject, verb: String) throws(ReuseLabError) -> [Int] {
-            try args.rejectUnknown(allowed: ["section", "rows"])
-            let rowsField = try args.required("rows", "the rows to \(verb)")
+            try args.rejectUnknown(allowed: ["section", rowsKey])
+            let rowsField = try args.required(rowsKey, "the \(rowsKey) to \(verb)")
             let named = try section(args)
             var list: [Int] = []
             for element in try rowsField.array() { list.append(try row(element, in: named)) }
-            guard !list.isEmpty else { throw rowsField.error("\"rows\" is empty; name at least one row to \(verb)") }
+            guard !list.isEmpty else { throw rowsField.error("\"\(rowsKey)\" is empty; name at least one \(rowKey) to \(verb)") }
             return list
         }
         /// A row of `section`, as a global row.
@@ -277,7 +315,12 @@ extension ScriptStep {
         guard object.keys.count == 1, let name = object.keys.first else {
             throw field.error("a script step must be an object with exactly one member naming the step (one of \(ScriptStep.names.joined(separator: ", "))), found \(object.keys.count) members")
         }
-        try object.rejectUnknown(allowed: ScriptStep.names)
+        let stepNames = naming.list.isCollection ? ScriptStep.collectionNames : ScriptStep.names
+        if let other = ScriptStep.counterpart(of: name, in: naming.list), let wrong = object.optional(name) {
+            throw wrong.error(naming.list.isCollection ? "a collection view's script says \"\(other)\", not \"\(name)\""
+                                                       : "a table's script says \"\(other)\", not \"\(name)\" (that is a collection view's)")
+        }
+        try object.rejectUnknown(allowed: stepNames)
         let body = try object.required(name)
         let args = try body.object()
         switch name {
@@ -310,8 +353,8 @@ extension ScriptStep {
             }
             return .fling(velocity: velocity, deceleration: rate)
         case "scrollTo":
-            try args.rejectUnknown(allowed: ["section", "row", "position", "animated"])
-            let row = try row(try args.required("row"), in: try section(args))
+            try args.rejectUnknown(allowed: ["section", rowKey, "position", "animated"])
+            let row = try row(try args.required(rowKey), in: try section(args))
             let position = try args.optional("position").map { field throws(ReuseLabError) in
                 ScrollPosition(rawValue: try field.choice(ScrollPosition.allCases.map(\.rawValue))) ?? .top
             } ?? .top
@@ -320,9 +363,9 @@ extension ScriptStep {
         case "reloadData":
             try args.rejectUnknown(allowed: [])
             return .reloadData
-        case "reloadRows":
+        case "reloadRows", "reloadItems":
             return .reloadRows(try rowList(args, verb: "reload"))
-        case "reconfigureRows":
+        case "reconfigureRows", "reconfigureItems":
             return .reconfigureRows(try rowList(args, verb: "reconfigure"))
         case "memoryWarning":
             try args.rejectUnknown(allowed: [])
@@ -351,21 +394,21 @@ extension ScriptStep {
         case .scrollTo(let row, let position, let animated):
             let path = naming.indexPath(ofRow: row)
             if path.section != 0 { args.add("section", path.section) }
-            args.add("row", path.row)
+            args.add(naming.list.member("row"), path.row)
             args.add("position", position.rawValue)
             args.add("animated", animated)
         case .reloadRows(let rows), .reconfigureRows(let rows):
             // A step names rows of one section (see `decode`).
             let paths = rows.map { naming.indexPath(ofRow: $0) }
             if let section = paths.first?.section, section != 0 { args.add("section", section) }
-            args.add("rows", paths.map(\.row))
+            args.add(naming.list.member("rows"), paths.map(\.row))
         case .note(let text):
             args.add("text", text)
         case .reloadData, .memoryWarning, .disappear:
             break
         }
         var out = JSONObjectBuilder()
-        out.add(name, args.value)
+        out.add(name(in: naming.list), args.value)
         return out.value
     }
 }
@@ -376,5 +419,81 @@ extension String {
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
         return String(scalars)
+    }
+}
+
+extension CollectionSpec {
+    static let memberNames = ["items", "sections", "columns", "itemHeight", "lineSpacing", "interitemSpacing", "viewportHeight", "contentInset", "isPrefetchingEnabled"]
+
+    /// `{"items": 200, "columns": 2, "itemHeight": 180, "viewportHeight": 736, …}`,
+    /// with the collection view's own `isPrefetchingEnabled` (true by default).
+    static func decode(_ field: JSONField) throws(ReuseLabError) -> (CollectionSpec, isPrefetchingEnabled: Bool?) {
+        let object = try field.object()
+        try object.rejectUnknown(allowed: memberNames)
+        var sections: [SectionSpec]?
+        if let sectionsField = object.optional("sections") {
+            if let itemsField = object.optional("items") {
+                throw itemsField.error("give either \"items\" or \"sections\", not both: with sections, each section says how many items it has")
+            }
+            sections = try SectionSpec.decodeList(sectionsField, unit: "items")
+        }
+        let items: Int
+        if let sections {
+            items = sections.reduce(0) { $0 + $1.rows }
+        } else {
+            items = try object.required("items", "how many items the collection view has (or \"sections\", each with its items)").positiveInt(max: Scenario.Limits.maximumRows)
+        }
+        let columns = try object.required("columns", "how many items side by side in a row").int(in: 1...CollectionSpec.maximumColumns)
+        let heights = Scenario.Limits.rowHeights
+        let itemHeight = try object.required("itemHeight", "each item's height in points").positiveDouble(atLeast: heights.lowerBound, max: heights.upperBound)
+        let lineSpacing = try object.optional("lineSpacing")?.nonNegativeDouble(max: heights.upperBound) ?? 0
+        let interitemSpacing = try object.optional("interitemSpacing")?.nonNegativeDouble(max: heights.upperBound) ?? 0
+        let viewportField = try object.required("viewportHeight", "the collection view's height in points")
+        let viewports = Scenario.Limits.viewportHeights
+        let viewportHeight = try viewportField.positiveDouble(atLeast: viewports.lowerBound, max: viewports.upperBound)
+        // Rows of items on screen at once, each `columns` items.
+        let rowsOnScreen = min((viewportHeight / (itemHeight + lineSpacing)).rounded(.up), 1e9) + 1
+        let mostVisible = rowsOnScreen * Double(columns)
+        if mostVisible > Double(Scenario.Limits.maximumVisibleRows) {
+            throw viewportField.error("a \(JSONWriter.formatNumber(viewportHeight)) pt viewport with \(columns) columns of \(JSONWriter.formatNumber(itemHeight)) pt items shows up to \(Int(mostVisible)) items at once; at most \(Scenario.Limits.maximumVisibleRows) are supported")
+        }
+        var top = 0.0, bottom = 0.0
+        if let insetField = object.optional("contentInset") {
+            let inset = try insetField.object()
+            try inset.rejectUnknown(allowed: ["top", "bottom"])
+            top = try inset.optional("top")?.nonNegativeDouble(max: Scenario.Limits.maximumContentInset) ?? 0
+            bottom = try inset.optional("bottom")?.nonNegativeDouble(max: Scenario.Limits.maximumContentInset) ?? 0
+        }
+        let enabled = try object.optional("isPrefetchingEnabled")?.bool()
+        return (CollectionSpec(items: items, columns: columns, itemHeight: itemHeight, lineSpacing: lineSpacing,
+                               interitemSpacing: interitemSpacing, viewportHeight: viewportHeight,
+                               contentInsetTop: top, contentInsetBottom: bottom, sections: sections), enabled)
+    }
+
+    /// The grid as a scenario writes it, defaults filled in; `isPrefetchingEnabled`
+    /// only when it is false.
+    func jsonValue(isPrefetchingEnabled: Bool) -> JSONValue {
+        var out = JSONObjectBuilder()
+        if let sections {
+            out.add("sections", .list(sections.map { section in
+                var entry = JSONObjectBuilder()
+                entry.add("items", section.rows)
+                entry.add("header", section.header)
+                return entry.value
+            }))
+        } else {
+            out.add("items", items)
+        }
+        out.add("columns", columns)
+        out.add("itemHeight", itemHeight)
+        out.add("lineSpacing", lineSpacing)
+        out.add("interitemSpacing", interitemSpacing)
+        out.add("viewportHeight", viewportHeight)
+        var inset = JSONObjectBuilder()
+        inset.add("top", contentInsetTop)
+        inset.add("bottom", contentInsetBottom)
+        out.add("contentInset", inset.value)
+        if !isPrefetchingEnabled { out.add("isPrefetchingEnabled", false) }
+        return out.value
     }
 }

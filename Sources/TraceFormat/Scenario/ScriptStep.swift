@@ -42,6 +42,25 @@ public enum ScriptStep: Sendable, Equatable {
     }
 
     public static let names = ["drag", "wait", "fling", "scrollTo", "reloadData", "reloadRows", "reconfigureRows", "memoryWarning", "disappear", "note"]
+    /// A collection view's script: `reloadItems` and `reconfigureItems` where a table reloads rows.
+    public static let collectionNames = ["drag", "wait", "fling", "scrollTo", "reloadData", "reloadItems", "reconfigureItems", "memoryWarning", "disappear", "note"]
+
+    /// The step's name in a scenario about `list`.
+    public func name(in list: ListStyle) -> String {
+        guard list.isCollection else { return name }
+        switch self {
+        case .reloadRows: return "reloadItems"
+        case .reconfigureRows: return "reconfigureItems"
+        default: return name
+        }
+    }
+
+    /// The other list's name for a step named `name` ("reloadItems" in a table), or nil.
+    static func counterpart(of name: String, in list: ListStyle) -> String? {
+        let pairs = ["reloadRows": "reloadItems", "reconfigureRows": "reconfigureItems"]
+        if list.isCollection { return pairs[name] }
+        return pairs.first { $0.value == name }?.key
+    }
 }
 
 /// Where `scrollTo` puts the row: `UITableView.ScrollPosition`.

@@ -8,12 +8,12 @@
 extension TraceEvent {
     /// The members each kind may carry besides `seq`, `t` and `kind`: its own, and
     /// `section` beside a `row` (or `indexPaths` instead of `rows`) for a table with sections.
-    static func memberNames(of kind: EventKind) -> [String] {
+    static func memberNames(of kind: EventKind, list: ListStyle = .table) -> [String] {
         var names = ownMemberNames(of: kind)
         if names.contains("row") { names.append("section") }
         if names.contains("previousRow") { names.append("previousSection") }
         if names.contains("rows") && kind != .numberOfRows { names.append("indexPaths") }
-        return names + ["inferred"]
+        return (names + ["inferred"]).map(list.member)
     }
 
     static func ownMemberNames(of kind: EventKind) -> [String] {
@@ -54,16 +54,24 @@ extension TraceEvent {
         let ms = try object.required("t", "virtual time in milliseconds").nonNegativeDouble(max: 1e10)
         let kindField = try object.required("kind", "the callback or event name")
         let kindName = try kindField.string()
-        guard let kind = EventKind(rawValue: kindName) else {
+        let list = naming.list
+        guard let kind = list.kind(named: kindName) else {
+            if let other = list.counterpart(of: kindName) {
+                throw kindField.error(list.isCollection
+                    ? "a collection view calls \"\(other)\", not \"\(VisibleText.shortened(kindName))\" (this trace's header says \"list\": \"collection\")"
+                    : "a table view calls \"\(other)\", not \"\(VisibleText.shortened(kindName))\" (a collection view's trace says \"list\": \"collection\" in its header)")
+            }
+            let known = EventKind.allCases.map(list.name(of:))
             var message = "unknown event kind \"\(VisibleText.shortened(kindName))\""
-            if let guess = Suggestion.closest(to: kindName, among: EventKind.allCases.map(\.rawValue)) {
+            if let guess = Suggestion.closest(to: kindName, among: known) {
                 message += " (did you mean \"\(guess)\"?)"
             } else {
-                message += "; known kinds: \(EventKind.allCases.map(\.rawValue).joined(separator: ", "))"
+                message += "; known kinds: \(known.joined(separator: ", "))"
             }
             throw kindField.error(message)
         }
-        try object.rejectUnknown(allowed: ["seq", "t", "kind"] + memberNames(of: kind))
+        try object.rejectUnknown(allowed: ["seq", "t", "kind"] + memberNames(of: kind, list: list))
+        let rowKey = list.member("row"), rowsKey = list.member("rows")
 
         func cell() throws(ReuseLabError) -> Int { try object.required("cell", "the cell's id").positiveInt() }
         /// The global row of `section` (0 when absent) and `row`.
@@ -79,21 +87,21 @@ extension TraceEvent {
             }
             return global
         }
-        func row(_ key: String = "row", section sectionKey: String = "section") throws(ReuseLabError) -> Int {
-            try globalRow(try object.required(key), sectionField: object.optional(sectionKey))
+        func row(_ key: String? = nil, section sectionKey: String = "section") throws(ReuseLabError) -> Int {
+            try globalRow(try object.required(key ?? rowKey), sectionField: object.optional(sectionKey))
         }
         func rows() throws(ReuseLabError) -> [Int] {
             let pathsField = object.optional("indexPaths")
-            if let pathsField, let rowsField = object.optional("rows") {
-                throw rowsField.error("an event lists its rows either as \"rows\" or as \"indexPaths\", not both")
+            if let pathsField, let rowsField = object.optional(rowsKey) {
+                throw rowsField.error("an event lists its \(rowsKey) either as \"\(rowsKey)\" or as \"indexPaths\", not both")
             }
             let field: JSONField
-            if let pathsField { field = pathsField } else { field = try object.required("rows", "the rows, or \"indexPaths\" as [[section, row], …]") }
+            if let pathsField { field = pathsField } else { field = try object.required(rowsKey, "the \(rowsKey), or \"indexPaths\" as [[section, \(rowKey)], …]") }
             let elements = try field.array()
             // A real prefetch batch, cancellation or reload names a screenful of rows or
             // two; a list far longer can only come from a broken or hostile file.
             guard elements.count <= TraceEvent.maximumListedRows else {
-                throw field.error("\"\(pathsField == nil ? "rows" : "indexPaths")\" lists \(elements.count) rows; a \(kindName) event may list at most \(TraceEvent.maximumListedRows)")
+                throw field.error("\"\(pathsField == nil ? rowsKey : "indexPaths")\" lists \(elements.count) \(rowsKey); a \(kindName) event may list at most \(TraceEvent.maximumListedRows)")
             }
             var list: [Int] = []
             list.reserveCapacity(elements.count)
@@ -104,7 +112,7 @@ extension TraceEvent {
                 }
                 let pair = try element.array()
                 guard pair.count == 2 else {
-                    throw element.error("an index path is [section, row], two numbers; found \(pair.count)")
+                    throw element.error("an index path is [section, \(rowKey)], two numbers; found \(pair.count)")
                 }
                 list.append(try globalRow(pair[1], sectionField: pair[0]))
             }
@@ -128,8 +136,8 @@ extension TraceEvent {
         switch kind {
         case .initCell: body = .initCell(cell: try cell(), identifier: try identifier())
         case .prepareForReuse:
-            let previous = object.optional("previousRow")
-            let previousRow: Int? = previous == nil || previous?.node.value == .null ? nil : try row("previousRow", section: "previousSection")
+            let previous = object.optional(list.member("previousRow"))
+            let previousRow: Int? = previous == nil || previous?.node.value == .null ? nil : try row(list.member("previousRow"), section: "previousSection")
             body = .prepareForReuse(cell: try cell(), identifier: try identifier(), previousRow: previousRow)
         case .cellForRowAt: body = .cellForRowAt(row: try row(), cell: try cell())
         case .willDisplay: body = .willDisplay(row: try row(), cell: try cell())
@@ -150,11 +158,11 @@ extension TraceEvent {
         case .frame:
             let frameNumber = try object.required("frame").nonNegativeInt()
             var cells: [VisibleCell] = []
-            for element in try object.required("cells", "the visible rows and their cells").array() {
+            for element in try object.required("cells", "the visible \(rowsKey) and their cells").array() {
                 let entry = try element.object()
-                try entry.rejectUnknown(allowed: ["section", "row", "cell", "image"])
+                try entry.rejectUnknown(allowed: ["section", rowKey, "cell", "image"])
                 let image = try entry.optional("image").map { field throws(ReuseLabError) in try ImageShown.decode(field) }
-                cells.append(VisibleCell(row: try globalRow(try entry.required("row"), sectionField: entry.optional("section")),
+                cells.append(VisibleCell(row: try globalRow(try entry.required(rowKey), sectionField: entry.optional("section")),
                                          cell: try entry.required("cell").positiveInt(),
                                          image: image))
             }
@@ -192,7 +200,7 @@ extension TraceEvent {
             body = .hitch(frame: try object.required("frame").nonNegativeInt(), missedFrames: try object.required("missedFrames").nonNegativeInt(),
                           ms: try object.required("ms").nonNegativeDouble(max: 1e9), cause: try object.optional("cause")?.string() ?? "")
         case .imageMemory: body = .imageMemory(bytes: try object.required("bytes").nonNegativeInt())
-        case .numberOfRows: body = .numberOfRows(rows: try object.required("rows").nonNegativeInt())
+        case .numberOfRows: body = .numberOfRows(rows: try object.required(rowsKey).nonNegativeInt())
         }
         return TraceEvent(seq: seq, time: VirtualTime(traceMilliseconds: ms), body: body,
                           inferred: try object.optional("inferred")?.bool() ?? false)

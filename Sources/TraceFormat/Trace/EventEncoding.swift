@@ -17,7 +17,8 @@ extension TraceEvent {
         out.append(",\"t\":")
         out.appendNumber(time.milliseconds)
         out.append(",\"kind\":")
-        out.appendString(kind.rawValue)
+        out.appendString(naming.list.name(of: kind))
+        let items = naming.list.isCollection
         switch body {
         case .initCell(let cell, let identifier), .enqueue(let cell, let identifier):
             out.member(",\"cell\":", cell)
@@ -26,9 +27,9 @@ extension TraceEvent {
             out.member(",\"cell\":", cell)
             out.member(",\"identifier\":", identifier)
             if let previousRow {
-                out.row(previousRow, naming: naming, key: ",\"previousRow\":", sectionKey: ",\"previousSection\":")
+                out.row(previousRow, naming: naming, key: items ? ",\"previousItem\":" : ",\"previousRow\":", sectionKey: ",\"previousSection\":")
             } else {
-                out.append(",\"previousRow\":null")
+                out.append(items ? ",\"previousItem\":null" : ",\"previousRow\":null")
             }
         case .cellForRowAt(let row, let cell), .willDisplay(let row, let cell), .didEndDisplaying(let row, let cell):
             out.row(row, naming: naming)
@@ -59,9 +60,9 @@ extension TraceEvent {
                 let path = naming.indexPath(ofRow: visible.row)
                 if path.section != 0 {
                     out.member("\"section\":", path.section)
-                    out.member(",\"row\":", path.row)
+                    out.member(items ? ",\"item\":" : ",\"row\":", path.row)
                 } else {
-                    out.member("\"row\":", path.row)
+                    out.member(items ? "\"item\":" : "\"row\":", path.row)
                 }
                 out.member(",\"cell\":", visible.cell)
                 if let image = visible.image { out.member(",\"image\":", image) }
@@ -113,7 +114,7 @@ extension TraceEvent {
         case .imageMemory(let bytes):
             out.member(",\"bytes\":", bytes)
         case .numberOfRows(let rows):
-            out.member(",\"rows\":", rows)
+            out.member(items ? ",\"items\":" : ",\"rows\":", rows)
         case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear, .recordingEnded:
             break
         }
@@ -155,16 +156,16 @@ extension ByteBuffer {
     }
 
     /// `section` (when not 0) and `row`, for a global row.
-    mutating func row(_ row: Int, naming: RowNaming, key: StaticString = ",\"row\":", sectionKey: StaticString = ",\"section\":") {
+    mutating func row(_ row: Int, naming: RowNaming, key: StaticString? = nil, sectionKey: StaticString = ",\"section\":") {
         let path = naming.indexPath(ofRow: row)
         if path.section != 0 { member(sectionKey, path.section) }
-        member(key, path.row)
+        member(key ?? (naming.list.isCollection ? ",\"item\":" : ",\"row\":"), path.row)
     }
 
     /// `rows` when every row is in section 0, else `indexPaths` as `[[section, row], …]`.
     mutating func rows(_ rows: [Int], naming: RowNaming) {
         if !naming.hasSections || rows.allSatisfy({ naming.indexPath(ofRow: $0).section == 0 }) {
-            append(",\"rows\":[")
+            append(naming.list.isCollection ? ",\"items\":[" : ",\"rows\":[")
             for (index, row) in rows.enumerated() {
                 if index > 0 { append(0x2C) }
                 appendInteger(naming.indexPath(ofRow: row).row)

@@ -7,15 +7,20 @@ public struct TraceHeader: Sendable, Equatable {
     public static let currentVersion = 1
 
     public var title: String
+    /// The table view's profile; `.modern` for a collection view, which has none.
     public var profile: TableProfile
+    /// A table view, or a collection view and its columns: a collection trace says
+    /// `"list": "collection", "columns": N` where a table trace says its `profile`.
+    public var list: ListStyle
     /// The scenario, defaults filled in. Absent in hand-written or imported traces.
     public var scenario: Scenario?
     /// For a trace imported from a device's log: the log and what was read from it.
     public var source: ImportSource?
 
-    public init(title: String, profile: TableProfile, scenario: Scenario? = nil, source: ImportSource? = nil) {
+    public init(title: String, profile: TableProfile, list: ListStyle? = nil, scenario: Scenario? = nil, source: ImportSource? = nil) {
         self.title = title
         self.profile = profile
+        self.list = list ?? scenario?.list ?? .table
         self.scenario = scenario
         self.source = source
     }

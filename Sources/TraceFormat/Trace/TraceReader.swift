@@ -101,7 +101,7 @@ public enum TraceReader {
         return nil
     }
 
-    static let headerMembers = ["format", "version", "title", "profile", "scenario", "import", "events"]
+    static let headerMembers = ["format", "version", "title", "profile", "list", "columns", "scenario", "import", "events"]
 
     static func decodeHeader(_ members: [String: JSONField], rootPosition: SourcePosition) throws(ReuseLabError) -> TraceHeader {
         let root = JSONField(JSONNode(.object(JSONObject()), at: rootPosition), path: "")
@@ -127,18 +127,44 @@ public enum TraceReader {
         }
         guard let titleField = members["title"] else { throw root.error("the trace has no \"title\" member") }
         let title = try titleField.string()
-        guard let profileField = members["profile"] else {
-            throw root.error("the trace has no \"profile\" member (expected \"modern\" or \"classic\")")
+        let list = try decodeList(members, root: root)
+        let profile: TableProfile
+        if list.isCollection {
+            if let profileField = members["profile"] {
+                throw profileField.error("a collection view has no \"profile\" (profiles are table view behaviours); leave it out")
+            }
+            profile = .modern
+        } else {
+            guard let profileField = members["profile"] else {
+                throw root.error("the trace has no \"profile\" member (expected \"modern\" or \"classic\"; a collection view's trace says \"list\": \"collection\" instead)")
+            }
+            profile = TableProfile(rawValue: try profileField.choice(TableProfile.allCases.map(\.rawValue))) ?? .modern
         }
-        let profile = TableProfile(rawValue: try profileField.choice(TableProfile.allCases.map(\.rawValue))) ?? .modern
         var scenario: Scenario?
         if let scenarioField = members["scenario"] {
             scenario = try Scenario.decode(JSONField(scenarioField.node, path: "scenario"))
-            if let scenario, scenario.profile != profile {
+            if let scenario, scenario.list != list {
+                let said = scenario.list.isCollection ? "a collection view of \(scenario.list.columns) columns" : "a table view"
+                throw (members["columns"] ?? members["list"] ?? scenarioField).error("the header's list does not match its scenario, which describes \(said)")
+            }
+            if let scenario, let profileField = members["profile"], scenario.profile != profile {
                 throw profileField.error("\"profile\" is \"\(profile.rawValue)\" but the scenario says \"\(scenario.profile.rawValue)\"")
             }
         }
         let source = try members["import"].map { field throws(ReuseLabError) in try ImportSource.decode(JSONField(field.node, path: "import")) }
-        return TraceHeader(title: title, profile: profile, scenario: scenario, source: source)
+        return TraceHeader(title: title, profile: profile, list: list, scenario: scenario, source: source)
+    }
+
+    /// `"list": "table"` (the default) or `"list": "collection"` with `"columns"`.
+    static func decodeList(_ members: [String: JSONField], root: JSONField) throws(ReuseLabError) -> ListStyle {
+        let name = try members["list"]?.choice(["table", "collection"]) ?? "table"
+        guard name == "collection" else {
+            if let columns = members["columns"] { throw columns.error("\"columns\" belongs to a collection view's trace (\"list\": \"collection\")") }
+            return .table
+        }
+        guard let columnsField = members["columns"] else {
+            throw (members["list"] ?? root).error("a collection view's trace says how many \"columns\" its grid has")
+        }
+        return .collection(columns: try columnsField.int(in: 1...CollectionSpec.maximumColumns))
     }
 }

@@ -15,7 +15,11 @@ public enum TraceWriter {
         out += "  \"version\": \(TraceHeader.currentVersion),\n"
         out += "  \"title\": "
         JSONWriter.writeString(header.title, into: &out)
-        out += ",\n  \"profile\": \"\(header.profile.rawValue)\",\n"
+        if case .collection(let columns) = header.list {
+            out += ",\n  \"list\": \"collection\",\n  \"columns\": \(columns),\n"
+        } else {
+            out += ",\n  \"profile\": \"\(header.profile.rawValue)\",\n"
+        }
         if let scenario = header.scenario {
             out += "  \"scenario\": " + JSONWriter.compact(scenario.jsonValue) + ",\n"
         }

@@ -23,7 +23,7 @@ struct EventLoop {
     /// The offset of the next byte to read.
     private var offset = 0
     private var atElement = false
-    private var decoder = FastEventDecoder()
+    private var decoder: FastEventDecoder
 
     /// No list in a trace event is long (rows lists are capped, a frame lists the
     /// cells on screen), so a huge one is refused as it is read.
@@ -32,6 +32,12 @@ struct EventLoop {
     init(mode: Mode, file: String) {
         self.mode = mode
         self.file = file
+        // A collection view's trace spells its members and kinds its own way.
+        if case .decode(let header, _) = mode {
+            decoder = FastEventDecoder(list: header.list)
+        } else {
+            decoder = FastEventDecoder()
+        }
     }
 
     /// A syntax error inside the events array, naming the event it is in.

@@ -24,21 +24,28 @@ struct EventNames: Sendable {
         var index: Int
     }
 
-    static let shared = EventNames()
+    /// The names of a table view's trace.
+    static let shared = EventNames(list: .table)
+    /// The names of a collection view's trace: `cellForItemAt`, `item`, `items`, ….
+    static let collection = EventNames(list: .collection(columns: 1))
 
-    private init() {
+    static func of(_ list: ListStyle) -> EventNames { list.isCollection ? collection : shared }
+
+    /// A member keeps its table name's number in both lists (`item` is where `row`
+    /// is), so the decoder reads either by the same numbers.
+    private init(list: ListStyle) {
         var names = ["seq", "t", "kind"]
         for kind in EventKind.allCases {
-            for name in TraceEvent.ownMemberNames(of: kind) where !names.contains(name) { names.append(name) }
+            for name in TraceEvent.ownMemberNames(of: kind).map(list.member) where !names.contains(name) { names.append(name) }
         }
         names.append("inferred")
         members = names
         memberLookup = NameLookup(names.enumerated().map { ($0.element, $0.offset) })
-        kindLookup = NameLookup(EventKind.allCases.enumerated().map { ($0.element.rawValue, KindEntry(kind: $0.element, index: $0.offset)) })
+        kindLookup = NameLookup(EventKind.allCases.enumerated().map { (list.name(of: $0.element), KindEntry(kind: $0.element, index: $0.offset)) })
         func bits(_ list: [String]) -> UInt64 {
             list.reduce(0) { mask, name in mask | (names.firstIndex(of: name).map { UInt64(1) << UInt64($0) } ?? 0) }
         }
-        required = EventKind.allCases.map { bits(["seq", "t", "kind"] + TraceEvent.ownMemberNames(of: $0)) }
+        required = EventKind.allCases.map { bits(["seq", "t", "kind"] + TraceEvent.ownMemberNames(of: $0).map(list.member)) }
         inferredBit = bits(["inferred"])
     }
 

@@ -29,16 +29,17 @@ struct FastEventDecoder {
         case list
     }
 
-    let names = EventNames.shared
+    let names: EventNames
     let words = EventWords.shared
     private(set) var tokens: [Token]
     private(set) var rows: [Int] = []
     private(set) var cells: [VisibleCell] = []
     let ids: MemberIDs
 
-    init() {
-        tokens = Array(repeating: .null, count: EventNames.shared.members.count)
-        ids = MemberIDs(EventNames.shared)
+    init(list: ListStyle = .table) {
+        names = EventNames.of(list)
+        tokens = Array(repeating: .null, count: names.members.count)
+        ids = MemberIDs(names, list: list)
     }
 
     /// Decodes the event whose `{` is at `start`.

@@ -6,8 +6,9 @@ struct MemberIDs {
     let frame, cells, text, request, image, cause, sync, firstRow, count, bytes, fromCache, reason, layer: Int
     let ms, missedFrames, inferred: Int
 
-    init(_ names: EventNames) {
-        func id(_ name: String) -> Int { names.members.firstIndex(of: name) ?? Int.max }
+    /// The numbers in `names`, each member found by its name in `list`.
+    init(_ names: EventNames, list: ListStyle = .table) {
+        func id(_ name: String) -> Int { names.members.firstIndex(of: list.member(name)) ?? Int.max }
         seq = id("seq"); t = id("t"); kind = id("kind"); cell = id("cell"); identifier = id("identifier")
         previousRow = id("previousRow"); row = id("row"); rows = id("rows"); offset = id("offset")
         willDecelerate = id("willDecelerate"); position = id("position"); animated = id("animated")

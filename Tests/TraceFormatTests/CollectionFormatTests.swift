@@ -1,0 +1,155 @@
+import XCTest
+@testable import TraceFormat
+
+/// A collection view's scenario and trace: the `collection` member, the header's
+/// `list` and `columns`, and the collection view's own names for its calls and
+/// members, read and written both ways, and each mix-up refused where it is.
+final class CollectionScenarioTests: XCTestCase {
+    /// The scenario from the issue, exactly as written there.
+    static let grid = #"""
+    {
+      "title": "A two-column grid, a slow drag",
+      "collection": { "items": 200, "columns": 2, "itemHeight": 180, "lineSpacing": 0, "viewportHeight": 736 },
+      "strategy": "plain",
+      "prefetching": true,
+      "script": [ { "drag": { "by": 540, "ms": 3000 } } ]
+    }
+    """#
+
+    func testTheIssuesGridDecodesWithDefaultsAndRoundTrips() throws {
+        let scenario = try decodeScenario(Self.grid)
+        XCTAssertEqual(scenario.list, .collection(columns: 2))
+        let collection = try XCTUnwrap(scenario.collection)
+        XCTAssertEqual(collection.items, 200)
+        XCTAssertEqual(collection.itemHeight, 180)
+        XCTAssertEqual(collection.interitemSpacing, 0)
+        XCTAssertEqual(collection.contentInsetTop, 0)
+        XCTAssertTrue(scenario.isPrefetchingEnabled, "cell prefetching is on by default, as in UIKit")
+        // The engine's index space: one place per item.
+        XCTAssertEqual(scenario.table.rows, 200)
+        XCTAssertEqual(scenario.table.rowHeight, 180)
+        let written = JSONWriter.compact(scenario.jsonValue)
+        XCTAssertTrue(written.contains(#""collection":{"items":200,"columns":2,"itemHeight":180,"lineSpacing":0,"interitemSpacing":0,"viewportHeight":736,"contentInset":{"top":0,"bottom":0}}"#), written)
+        XCTAssertFalse(written.contains("\"profile\""), "a collection has no profile")
+        XCTAssertFalse(written.contains("\"table\""))
+        XCTAssertEqual(try decodeScenario(written), scenario)
+    }
+
+    func testSectionsAndTheCollectionsOwnPrefetchingSwitch() throws {
+        let text = #"{"title":"g","collection":{"sections":[{"items":3,"header":20},{"items":5}],"columns":3,"itemHeight":100,"viewportHeight":400,"isPrefetchingEnabled":false},"script":[{"reloadItems":{"section":1,"items":[0,4]}},{"scrollTo":{"item":2}}]}"#
+        let scenario = try decodeScenario(text)
+        XCTAssertEqual(scenario.table.rows, 8)
+        XCTAssertFalse(scenario.isPrefetchingEnabled)
+        XCTAssertEqual(scenario.script[0], .reloadRows([3, 7]))
+        XCTAssertEqual(scenario.script[1], .scrollTo(row: 2, position: .top, animated: false))
+        let written = JSONWriter.compact(scenario.jsonValue)
+        XCTAssertTrue(written.contains(#""isPrefetchingEnabled":false"#), written)
+        XCTAssertTrue(written.contains(#"{"reloadItems":{"section":1,"items":[0,4]}}"#), written)
+        XCTAssertTrue(written.contains(#"{"scrollTo":{"item":2,"#), written)
+        XCTAssertEqual(try decodeScenario(written), scenario)
+    }
+
+    func refused(_ text: String, _ parts: [String], file: StaticString = #filePath, line: UInt = #line) {
+        let error = expectError(file: file, line: line) { () throws(ReuseLabError) in _ = try decodeScenario(text) }
+        assertError(error, contains: parts)
+    }
+
+    func testMixUpsAreRefusedWhereTheyAreWritten() {
+        let collection = #""collection":{"items":10,"columns":2,"itemHeight":100,"viewportHeight":400}"#
+        func scenario(_ members: String, script: String = #"[{"wait":{"ms":10}}]"#) -> String {
+            #"{"title":"g",\#(members),"script":\#(script)}"#
+        }
+        refused(scenario(collection + #","profile":"modern""#), ["\"profile\" does not apply to a collection view"])
+        refused(scenario(collection + #","table":{"rows":5,"viewportHeight":100}"#), ["either a \"table\" or a \"collection\""])
+        refused(scenario(collection + #","isPrefetchingEnabled":false"#), ["\"isPrefetchingEnabled\" goes inside \"collection\""])
+        refused(scenario(collection + #","strategy":"batch-paging""#), ["batch-paging", "no collection view version"])
+        refused(scenario(collection, script: #"[{"reloadRows":{"rows":[1]}}]"#), ["a collection view's script says \"reloadItems\", not \"reloadRows\""])
+        refused(#"{"title":"t","table":{"rows":5,"viewportHeight":100},"script":[{"reloadItems":{"items":[1]}}]}"#, ["a table's script says \"reloadRows\", not \"reloadItems\""])
+        refused(scenario(collection, script: #"[{"scrollTo":{"row":1}}]"#), ["unknown member \"row\""])
+        refused(scenario(#""collection":{"items":10,"columns":0,"itemHeight":100,"viewportHeight":400}"#), ["\"columns\""])
+        refused(scenario(#""collection":{"items":10,"itemHeight":100,"viewportHeight":400}"#), ["is missing the member \"columns\""])
+        refused(scenario(#""collection":{"items":100000,"columns":100,"itemHeight":1,"viewportHeight":400}"#), ["shows up to", "items at once"])
+        refused(scenario(#""collection":{"items":3,"sections":[{"items":3}],"columns":1,"itemHeight":100,"viewportHeight":400}"#), ["give either \"items\" or \"sections\""])
+    }
+}
+
+final class CollectionTraceCodingTests: XCTestCase {
+    let header = #"""
+    {
+      "format": "reuselab-trace",
+      "version": 1,
+      "title": "grid",
+      "list": "collection",
+      "columns": 2,
+      "events": [
+    """#
+
+    func trace(_ bodies: [String]) -> [UInt8] {
+        Array((header + "\n" + TraceText.numbered(bodies).map { "    " + $0 }.joined(separator: ",\n") + "\n  ]\n}\n").utf8)
+    }
+
+    func testCollectionNamesReadAndWriteBothWaysAndFastEqualsFull() throws {
+        let bodies = [
+            #""kind":"init","cell":1,"identifier":"Cell""#,
+            #""kind":"cellForItemAt","item":0,"cell":1"#,
+            #""kind":"willDisplay","item":0,"cell":1"#,
+            #""kind":"prefetchItemsAt","items":[2,3]"#,
+            #""kind":"frame","frame":0,"offset":0,"cells":[{"item":0,"cell":1}]"#,
+            #""kind":"cancelPrefetchingForItemsAt","items":[3]"#,
+            #""kind":"didEndDisplaying","item":0,"cell":1"#,
+            #""kind":"enqueue","cell":1,"identifier":"Cell""#,
+            #""kind":"prepareForReuse","cell":1,"identifier":"Cell","previousItem":0"#,
+            #""kind":"cellForItemAt","item":5,"cell":1"#,
+            #""kind":"reloadItems","items":[5]"#,
+        ]
+        let read = try TraceReader.read(bytes: trace(bodies), file: "grid.trace.json")
+        XCTAssertEqual(read.header.list, .collection(columns: 2))
+        XCTAssertEqual(read.header.profile, .modern)
+        XCTAssertEqual(read.events[1].body, .cellForRowAt(row: 0, cell: 1))
+        XCTAssertEqual(read.events[3].body, .prefetchRowsAt(rows: [2, 3]))
+        XCTAssertEqual(read.events[4].body, .frame(FrameSnapshot(frame: 0, offset: 0, cells: [VisibleCell(row: 0, cell: 1)])))
+        XCTAssertEqual(read.events[8].body, .prepareForReuse(cell: 1, identifier: "Cell", previousRow: 0))
+        // Written back in the collection view's words, byte for byte.
+        let naming = read.header.rowNaming
+        for (index, body) in bodies.enumerated() {
+            XCTAssertEqual(read.events[index].jsonLine(naming: naming), "{\"seq\":\(index),\"t\":\(index),\(body)}")
+        }
+        XCTAssertTrue(TraceWriter.headerText(read.header).contains("\"list\": \"collection\",\n  \"columns\": 2,\n"))
+        XCTAssertFalse(TraceWriter.headerText(read.header).contains("profile"))
+        // The fast decoder takes these events and makes what the full decoder makes.
+        var fast = FastEventDecoder(list: read.header.list)
+        for (index, body) in bodies.enumerated() {
+            let line = Array("{\"seq\":\(index),\"t\":\(index),\(body)}".utf8)
+            let outcome = line.withUnsafeBufferPointer { fast.decode($0, at: 0) }
+            guard case .decoded(let event, _) = outcome else { return XCTFail("declined: \(body)") }
+            XCTAssertEqual(event, read.events[index], body)
+        }
+        // …and declines a table's spelling in a collection trace, which the full decoder then explains.
+        let tableLine = Array(#"{"seq":0,"t":0,"kind":"cellForRowAt","row":0,"cell":1}"#.utf8)
+        guard case .declined = tableLine.withUnsafeBufferPointer({ fast.decode($0, at: 0) }) else { return XCTFail("a table name was taken") }
+    }
+
+    func testEachListRefusesTheOthersNames() {
+        assertError(validationError(bytes: trace([#""kind":"init","cell":1,"identifier":"Cell""#, #""kind":"cellForRowAt","item":0,"cell":1"#])),
+                    event: 1, path: "events[1].kind", contains: ["a collection view calls \"cellForItemAt\", not \"cellForRowAt\""])
+        assertError(validationError(bytes: trace([#""kind":"init","cell":1,"identifier":"Cell""#, #""kind":"cellForItemAt","row":0,"cell":1"#])),
+                    event: 1, contains: ["unknown member \"row\""])
+        let table = TraceText(numbered: [#""kind":"prefetchItemsAt","items":[1]"#])
+        assertError(validationError(table), event: 0, path: "events[0].kind",
+                    contains: ["a table view calls \"prefetchRowsAt\", not \"prefetchItemsAt\""])
+    }
+
+    func testTheHeadersListIsCheckedAgainstItself() {
+        func header(_ members: String) -> [UInt8] {
+            Array(#"{"format":"reuselab-trace","version":1,"title":"g",\#(members),"events":[]}"#.utf8)
+        }
+        assertError(validationError(bytes: header(#""list":"collection""#)), contains: ["says how many \"columns\""])
+        assertError(validationError(bytes: header(#""list":"collection","columns":2,"profile":"modern""#)), contains: ["a collection view has no \"profile\""])
+        assertError(validationError(bytes: header(#""profile":"modern","columns":2"#)), contains: ["\"columns\" belongs to a collection view's trace"])
+        assertError(validationError(bytes: header(#""list":"grid","columns":2"#)), contains: ["\"list\" must be one of"])
+        assertError(validationError(bytes: header(#""list":"collection","columns":1000"#)), contains: ["columns"])
+        let scenario = #""scenario":{"title":"t","table":{"rows":5,"viewportHeight":100},"script":[{"wait":{"ms":10}}]}"#
+        assertError(validationError(bytes: header(#""list":"collection","columns":2,"# + scenario)), contains: ["does not match its scenario, which describes a table view"])
+        XCTAssertNoThrow(try TraceValidator.validate(bytes: header(#""list":"collection","columns":3"#), file: "g.trace.json"))
+    }
+}
