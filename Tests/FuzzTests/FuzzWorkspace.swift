@@ -85,6 +85,9 @@ struct FuzzWorkspace {
                 FuzzCommand(arguments: ["record", inputPath, "-o", "out.trace.json"], allowed: FuzzCommand.noCheck),
                 FuzzCommand(arguments: ["replay", "out.trace.json", "--summary"], afterFirstSucceeds: true, onlyIfSmall: "out.trace.json",
                             allowed: FuzzCommand.noCheck),
+                // The same scenario read again by compare, under two strategies and two seeds.
+                FuzzCommand(arguments: ["compare", inputPath, "--strategies", "plain,async-reset", "--seeds", "1-2"], afterFirstSucceeds: true,
+                            onlyIfSmall: "out.trace.json", allowed: FuzzCommand.noCheck),
             ]
         case .trace:
             inputPath = "input.trace.json"
@@ -102,7 +105,8 @@ struct FuzzWorkspace {
             // (standard input is /dev/null, so it shows the first step and ends).
             for arguments in [["diff", inputPath, inputPath], ["replay", inputPath, "--json"], ["replay", inputPath, "--summary", "--json"],
                               ["stats", inputPath, "--json"], ["replay", inputPath, "--step", "--picture"],
-                              ["html", inputPath, "-o", "page.html"]] {
+                              ["html", inputPath, "-o", "page.html"], ["export", inputPath, "-o", "out.perfetto.json"],
+                              ["compare", inputPath, inputPath, "--json"]] {
                 commands.append(FuzzCommand(arguments: arguments, afterFirstSucceeds: true, allowed: FuzzCommand.noCheck))
             }
             if hasOriginal {
