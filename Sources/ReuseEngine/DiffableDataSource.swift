@@ -80,13 +80,17 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
 
     /// `reloadItems(_:)`: applying the snapshot replaces these items' cells.
     public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
-        reloadedItemIdentifiers += identifiers.filter { positions[$0] != nil && !reloadedItemIdentifiers.contains($0) }
+        for identifier in identifiers where positions[identifier] != nil && !reloadedItemIdentifiers.contains(identifier) {
+            reloadedItemIdentifiers.append(identifier)
+        }
     }
 
     /// `reconfigureItems(_:)` (iOS 15+): applying the snapshot configures these
     /// items' existing cells again, "preserving the existing cells" (Apple).
     public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
-        reconfiguredItemIdentifiers += identifiers.filter { positions[$0] != nil && !reconfiguredItemIdentifiers.contains($0) }
+        for identifier in identifiers where positions[identifier] != nil && !reconfiguredItemIdentifiers.contains(identifier) {
+            reconfiguredItemIdentifiers.append(identifier)
+        }
     }
 
     /// True when both snapshots have the same sections and items in the same order.
