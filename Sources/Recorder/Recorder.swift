@@ -20,7 +20,7 @@ public enum Recorder {
     public static func parseScenario(bytes: [UInt8], file: String) throws(ReuseLabError) -> Scenario {
         let root = try JSONDocument.parse(bytes, file: file)
         do {
-            return try Scenario.decode(root, knownStrategies: StrategyCatalog.names)
+            return try Scenario.decode(root, knownStrategies: StrategyCatalog.names, knownCollectionStrategies: StrategyCatalog.collectionNames)
         } catch {
             throw error.inFile(file)
         }
@@ -43,9 +43,13 @@ public enum Recorder {
         return Trace(header: header(of: scenario), events: try events(of: simulation, capacity: capacity))
     }
 
+    /// The scenario's strategy on its list: a table view's view controller, or a
+    /// collection view's. A scenario read from a file names a strategy with a
+    /// version for its list (the reader refuses any other); one built in code that
+    /// does not is recorded with `plain`.
     static func makeSimulation(_ scenario: Scenario, capacity: Int) -> Simulation {
-        let entry = StrategyCatalog.named(scenario.strategy) ?? StrategyCatalog.all[0]
-        return Simulation(scenario: scenario, app: entry.makeViewController(), showsImages: entry.showsImages, logCapacity: capacity)
+        let (screen, showsImages) = StrategyCatalog.screen(for: scenario.strategy, on: scenario.list)
+        return Simulation(scenario: scenario, screen: screen, showsImages: showsImages, logCapacity: capacity)
     }
 
     /// A recorded trace's header: the scenario's title and profile, and the whole scenario.

@@ -34,6 +34,11 @@ extension TableView {
             for row in newRange where visibleCells[row] == nil { entering.append(row) }
         }
         var leaving = visibleCells.keys.filter { newRange?.contains($0) != true }
+        if list.isCollection {
+            visibleRange = newRange
+            layOutGrid(newRange, entering: gridOrder(entering), leaving: gridOrder(leaving))
+            return
+        }
         if scrollDirection < 0 {
             entering.reverse()
             leaving.reverse()

@@ -24,6 +24,16 @@
 /// few outstanding rows lie ahead before asking); published logs show one new row
 /// per row scrolled, which is what asking for every missing row gives, so we do not
 /// model the threshold separately.
+///
+/// A collection view runs the same context over its *rows of items* (see
+/// `TableView.sendPrefetchUpdate`): `PrefetchWindow(depth: 3, cancelDistance: 5)`
+/// counts lines, and each line asked for or cancelled stands for all its items.
+/// The depth of 3 rows of items is what a published 2-column grid shows right
+/// after its first layout; that UICollectionView's context moves like the table's
+/// (direction, one new row of items per row scrolled, conservative cancellation at
+/// 1.5 × the depth, rounded up) is our assumption — its own context was not
+/// decompiled. A fast scroll brings several rows of items into the window in one
+/// pass, so faster scrolling asks for more items per call, as that grid's log shows.
 public struct PrefetchWindow {
     /// `prefetchItemCount`: UITableView's batches are exactly 10 rows in every published log.
     public static let depth = 10
@@ -32,12 +42,33 @@ public struct PrefetchWindow {
     /// An offset change at or below this is no movement (decompiled: 0.01 pt).
     public static let stillness = 0.01
 
+    /// A collection view's window, in rows of items: the published 2-column grid
+    /// asks for the next three rows of items right after its first layout.
+    public static let collectionDepth = 3
+    /// 1.5 × `collectionDepth`, rounded up, as the table's threshold is 1.5 × its depth.
+    public static let collectionCancelDistance = 5
+
+    /// How many rows (or rows of items) past the visible ones are asked for.
+    public let depth: Int
+    /// Outstanding rows farther than this from the visible ones are cancelled.
+    public let cancelDistance: Int
+
     /// Rows asked for and neither shown nor cancelled yet, in the order asked.
     public private(set) var pending: [Int] = []
     /// The visible range, offset and row count at the last update; nil before the first.
     private var last: (visible: ClosedRange<Int>, offset: Double, rowCount: Int)?
 
-    public init() {}
+    /// A table view's window (10 rows, cancelled beyond 15).
+    public init() {
+        depth = Self.depth
+        cancelDistance = Self.cancelDistance
+    }
+
+    /// A window of another depth (a collection view's, in rows of items).
+    public init(depth: Int, cancelDistance: Int) {
+        self.depth = max(1, depth)
+        self.cancelDistance = max(self.depth, cancelDistance)
+    }
 
     public struct Update: Equatable {
         public var cancel: [Int] = []
@@ -67,7 +98,7 @@ public struct PrefetchWindow {
         // Rows that came on screen were needed, not cancelled: they just leave the set.
         pending.removeAll { visible.contains($0) }
         // Outstanding rows far from the screen are cancelled; nearby ones stay, whichever way it now goes.
-        let keep = (visible.lowerBound - Self.cancelDistance)...(visible.upperBound + Self.cancelDistance)
+        let keep = (visible.lowerBound - cancelDistance)...(visible.upperBound + cancelDistance)
         let far = pending.filter { !keep.contains($0) }
         if !far.isEmpty {
             update.cancel += far
@@ -100,11 +131,11 @@ public struct PrefetchWindow {
     func candidates(_ direction: Direction, visible: ClosedRange<Int>, rowCount: Int) -> [Int] {
         var rows: [Int] = []
         if direction.contains(.forward) {
-            let end = min(rowCount - 1, visible.upperBound + Self.depth)
+            let end = min(rowCount - 1, visible.upperBound + depth)
             if visible.upperBound + 1 <= end { rows += Array((visible.upperBound + 1)...end) }
         }
         if direction.contains(.backward) {
-            let start = max(0, visible.lowerBound - Self.depth)
+            let start = max(0, visible.lowerBound - depth)
             if start <= visible.lowerBound - 1 { rows += Array((start...(visible.lowerBound - 1)).reversed()) }
         }
         return rows

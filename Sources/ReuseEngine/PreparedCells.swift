@@ -63,6 +63,31 @@ public struct PreparedCells {
         return dropped
     }
 
+    /// A collection view's pruning: a kept cell stays while its item lies in
+    /// `kept` (the visible rows of items ± 1), a cell prepared ahead while its item
+    /// lies in `ahead` (as far as cell prefetching reaches); the others are let go,
+    /// in the order they were held (all of them when nothing is visible).
+    public mutating func prune(keeping kept: ClosedRange<Int>?, ahead: ClosedRange<Int>?) -> [TableViewCell] {
+        let outside = { (entry: (row: Int, cell: TableViewCell, kind: Kind)) -> Bool in
+            let range = entry.kind == .kept ? kept : ahead
+            return range?.contains(entry.row) != true
+        }
+        let dropped = entries.filter(outside).map(\.cell)
+        entries.removeAll(where: outside)
+        return dropped
+    }
+
+    /// Lets go of every cell prepared ahead and never displayed (a collection
+    /// view's candidates, dropped when the scroll changes direction); kept cells stay.
+    public mutating func dropAhead() -> [TableViewCell] {
+        let dropped = entries.filter { $0.kind == .ahead }.map(\.cell)
+        entries.removeAll { $0.kind == .ahead }
+        return dropped
+    }
+
+    /// Whether any cell prepared ahead is held.
+    public var hasAhead: Bool { entries.contains { $0.kind == .ahead } }
+
     /// Removes and returns every held cell, in the order they were held.
     public mutating func removeAll() -> [TableViewCell] {
         defer { entries = [] }

@@ -1,8 +1,8 @@
 import TraceFormat
 
-/// Plays a scenario: builds the world, the table view and the app's view
-/// controller, runs `viewDidLoad` and the first layout, then every script step on
-/// the virtual clock.
+/// Plays a scenario: builds the world, the table view (or the collection view,
+/// for a scenario with a `collection`) and the app's view controller, runs
+/// `viewDidLoad` and the first layout, then every script step on the virtual clock.
 ///
 /// Time moves through one loop. Background work (responses, `global().async`)
 /// happens at its own times; main-queue blocks run as soon as the main thread is
@@ -14,8 +14,13 @@ public final class Simulation {
     public let scenario: Scenario
     public let log: EventLog
     public let world: World
+    /// The table view, or the machinery of the collection view: script steps act on it.
     public let tableView: TableView
-    let app: TableViewController
+    /// The collection view, for a scenario with a `collection`.
+    public let collectionView: CollectionView?
+    let screen: AppScreen
+    /// The app's view controller.
+    var app: AnyObject { screen.viewController }
     let clock: FrameClock
     /// The last display frame drawn (-1 before the first layout).
     var lastFrame = -1
@@ -23,17 +28,31 @@ public final class Simulation {
     var gesture: ScrollGesture?
     var lastSnapshot: FrameSnapshot?
 
-    public init(scenario: Scenario, app: TableViewController, showsImages: Bool = false, logCapacity: Int = 20_000_000) {
+    public convenience init(scenario: Scenario, app: TableViewController, showsImages: Bool = false, logCapacity: Int = 20_000_000) {
+        self.init(scenario: scenario, screen: .table(app), showsImages: showsImages, logCapacity: logCapacity)
+    }
+
+    /// A scenario with a `collection` runs on a `CollectionView` whose machinery
+    /// lays out its grid; a collection view's view controller then gets the
+    /// collection view, a table view's the machinery itself.
+    public init(scenario: Scenario, screen: AppScreen, showsImages: Bool = false, logCapacity: Int = 20_000_000) {
         self.scenario = scenario
-        self.app = app
+        self.screen = screen
         log = EventLog(capacity: logCapacity)
         world = World(spec: scenario.world, seed: scenario.seed, log: log)
         clock = FrameClock(fps: scenario.fps)
-        tableView = TableView(profile: scenario.profile, geometry: TableGeometry(scenario.table), world: world)
+        let geometry = scenario.collection.map { TableGeometry(collection: $0) } ?? TableGeometry(scenario.table)
+        tableView = TableView(profile: scenario.profile, geometry: geometry, world: world, list: scenario.list)
         tableView.showsImages = showsImages
         tableView.isPrefetchingEnabled = scenario.isPrefetchingEnabled
         tableView.baseSpec = scenario.table
+        tableView.baseCollection = scenario.collection
         tableView.naming = scenario.table.rowNaming
+        if case .collection = screen {
+            collectionView = CollectionView(machinery: tableView)
+        } else {
+            collectionView = scenario.collection == nil ? nil : CollectionView(machinery: tableView)
+        }
     }
 
     /// The recording grew past the log's capacity, or its virtual time past
@@ -60,10 +79,11 @@ public final class Simulation {
         CurrentWorld.with(world) {
             var environment = AppEnvironment(rowCount: scenario.table.rows, usesPrefetching: scenario.prefetching, world: world)
             environment.sections = scenario.table.rowNaming
-            world.with(cause: .preload) { app.viewDidLoad(tableView, environment: environment) }
+            world.with(cause: .preload) { loadView(environment) }
             tableView.refreshRowCount()
-            // The first layout, at the first frame the main thread is free for. Classic prefetches right after it.
-            if scenario.profile == .classic { tableView.prefetchingStarted = true }
+            // The first layout, at the first frame the main thread is free for. Classic prefetches right after
+            // it, and so does a collection view (a published 2-column grid asks before any touch).
+            if scenario.profile == .classic || scenario.collection != nil { tableView.prefetchingStarted = true }
             runFrames { _ in true }
             for (index, step) in scenario.script.enumerated() {
                 play(step)
@@ -77,6 +97,16 @@ public final class Simulation {
                                 impossibleStep: impossibleStep)
         }
         return log.events
+    }
+
+    /// The view controller's `viewDidLoad`, with the list it manages.
+    func loadView(_ environment: AppEnvironment) {
+        switch screen {
+        case .table(let controller):
+            controller.viewDidLoad(tableView, environment: environment)
+        case .collection(let controller):
+            if let collectionView { controller.viewDidLoad(collectionView, environment: environment) }
+        }
     }
 
     func play(_ step: ScriptStep) {
@@ -104,7 +134,8 @@ public final class Simulation {
             // report fewer rows now (batch paging): UIKit raises an exception for an
             // index path past the end, and the geometry has no such row.
             guard row < tableView.geometry.rowCount else {
-                impossibleStep = "scrollTo row \(row), but the table view has \(tableView.geometry.rowCount == 1 ? "only 1 row" : "only \(tableView.geometry.rowCount) rows") at this point (the data source reports how many; UIKit raises an exception for a row past the end)"
+                let (list, count) = (tableView.list, tableView.geometry.rowCount)
+                impossibleStep = "scrollTo \(list.noun) \(row), but the \(list.viewName) has \(count == 1 ? "only 1 \(list.noun)" : "only \(count) \(list.plural)") at this point (the data source reports how many; UIKit raises an exception for \(list.isCollection ? "an item" : "a row") past the end)"
                 return
             }
             world.record(.scrollToRow(row: row, position: position.rawValue, animated: animated))

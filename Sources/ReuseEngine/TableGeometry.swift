@@ -10,15 +10,29 @@ import TraceFormat
 /// height above the section's first row; headers are not cells, and a plain
 /// table's sticky headers (which float over the rows) change nothing about which
 /// rows are visible, so they are not modelled.
+///
+/// The same type lays out a collection view's grid (`init(collection:)`): there
+/// each "row" of the index space is an item, and items stand `columns` to a *row
+/// of items* (a flow layout's line), all of whose items share one top and bottom.
+/// So the visible items are still one contiguous range of indices — the items of
+/// every row of items that intersects the viewport — and a row of items enters and
+/// leaves together. `line(ofItem:)` and `items(inLine:)` convert between the two;
+/// for a table every row is its own line.
 public struct TableGeometry: Sendable {
+    /// Rows of a table, or items of a collection view.
     public let rowCount: Int
     public let viewportHeight: Double
     public let minimumOffset: Double
     public let maximumOffset: Double
+    /// Items side by side in a row of items: 1 for a table.
+    public let columns: Int
     /// `tops[r]` is the y of row r's top edge; `tops[rowCount]` is the content height.
     private let tops: [Double]
     /// `bottoms[r]` is the y of row r's bottom edge (a header may follow before the next row).
     private let bottoms: [Double]
+    /// A grid's rows of items: `lineStarts[l]` is the first item of row of items
+    /// `l`, and the last entry is `rowCount`. Nil for a table, where line = row.
+    private let lineStarts: [Int]?
 
     public init(_ spec: TableSpec) {
         rowCount = spec.rows
@@ -49,6 +63,90 @@ public struct TableGeometry: Sendable {
         self.bottoms = bottoms
         minimumOffset = -spec.contentInsetTop
         maximumOffset = max(minimumOffset, y + spec.contentInsetBottom - spec.viewportHeight)
+        columns = 1
+        lineStarts = nil
+    }
+
+    /// A collection view's grid, as a vertical `UICollectionViewFlowLayout` with
+    /// every item the same size lays it out: items fill rows of items left to right,
+    /// `columns` to a row; rows of items are `itemHeight + lineSpacing` apart
+    /// (`minimumLineSpacing` only *between* rows, none after a section's last row);
+    /// each section starts on a new row of items, below its header's height (its
+    /// last row of items may be short). Content insets work as for a table. The
+    /// spacing between items of a row (`interitemSpacing`) moves items sideways
+    /// only, so it changes nothing here.
+    public init(collection spec: CollectionSpec) {
+        rowCount = spec.items
+        viewportHeight = spec.viewportHeight
+        columns = max(1, spec.columns)
+        var tops: [Double] = []
+        var bottoms: [Double] = []
+        var lineStarts: [Int] = []
+        tops.reserveCapacity(spec.items + 1)
+        bottoms.reserveCapacity(spec.items)
+        var y = 0.0
+        var item = 0
+        for section in spec.sections ?? [SectionSpec(rows: spec.items)] {
+            y += section.header
+            var remaining = section.rows
+            var firstLine = true
+            while remaining > 0 {
+                if !firstLine { y += spec.lineSpacing }
+                let count = min(columns, remaining)
+                lineStarts.append(item)
+                for _ in 0..<count {
+                    tops.append(y)
+                    bottoms.append(y + spec.itemHeight)
+                }
+                y += spec.itemHeight
+                item += count
+                remaining -= count
+                firstLine = false
+            }
+        }
+        tops.append(y)
+        lineStarts.append(item)
+        self.tops = tops
+        self.bottoms = bottoms
+        self.lineStarts = lineStarts
+        minimumOffset = -spec.contentInsetTop
+        maximumOffset = max(minimumOffset, y + spec.contentInsetBottom - spec.viewportHeight)
+    }
+
+    // MARK: Rows of items
+
+    /// How many rows of items there are (a table's rows).
+    public var lineCount: Int { lineStarts.map { $0.count - 1 } ?? rowCount }
+
+    /// The row of items `item` stands in (0 for the first); a table's row is its own.
+    public func line(ofItem item: Int) -> Int {
+        guard let lineStarts else { return item }
+        // The last line starting at or before `item`.
+        var low = 0, high = lineStarts.count - 2
+        guard high >= 0 else { return 0 }
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= item { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The items of row of items `line`, left to right; a table's row alone.
+    public func items(inLine line: Int) -> ClosedRange<Int> {
+        guard let lineStarts else { return line...line }
+        return lineStarts[line]...(lineStarts[line + 1] - 1)
+    }
+
+    /// The items of the rows of items in `lines`, clamped to the grid (nil when none is in it).
+    public func items(inLines lines: ClosedRange<Int>) -> ClosedRange<Int>? {
+        let first = max(lines.lowerBound, 0), last = min(lines.upperBound, lineCount - 1)
+        guard first <= last else { return nil }
+        return items(inLine: first).lowerBound...items(inLine: last).upperBound
+    }
+
+    /// The rows of items a range of items spans.
+    public func lines(of items: ClosedRange<Int>) -> ClosedRange<Int> {
+        line(ofItem: items.lowerBound)...line(ofItem: items.upperBound)
     }
 
     public var contentHeight: Double { tops[rowCount] }

@@ -5,8 +5,15 @@ import TraceFormat
 /// modern profile's prepared and kept-aside cells, and the prefetch window, and it
 /// calls the app's data source and delegate in the order a real table view does.
 /// Every call is written to the event log.
+///
+/// It is also the machinery inside the simulated `UICollectionView`
+/// (`CollectionView`), whose items it counts as rows and lays out as a grid
+/// (`list` is `.collection`): the same reuse pool, prepared cells and prefetch
+/// context, with a collection view's own layout pass (`layOutGrid`).
 public final class TableView {
     public let profile: TableProfile
+    /// A table view, or the machinery of a collection view's grid.
+    public let list: ListStyle
     public internal(set) var geometry: TableGeometry
     let world: World
     var log: EventLog { world.log }
@@ -14,6 +21,8 @@ public final class TableView {
     var showsImages = false
     /// The scenario's table; the data source may report fewer rows (batch paging).
     var baseSpec: TableSpec?
+    /// The scenario's grid, for a collection view.
+    var baseCollection: CollectionSpec?
     /// How global rows map to index paths, for a table with sections.
     var naming = RowNaming.single
 
@@ -55,7 +64,10 @@ public final class TableView {
     /// Modern profile: cells held off screen for a row, prepared ahead or kept after showing it.
     var prepared = PreparedCells()
     var pool = ReusePool()
-    var prefetchWindow = PrefetchWindow()
+    /// UIKit's prefetch context: over rows for a table, over rows of items for a collection view.
+    var prefetchWindow: PrefetchWindow
+    /// A collection view's cell prefetching: the scroll speed and the direction its candidates were prepared for.
+    var cellPrefetching = CellPrefetching()
     var isTornDown = false
     /// Set whenever what the screen shows may have changed since the last frame commit.
     var screenChanged: Bool {
@@ -68,11 +80,15 @@ public final class TableView {
     var reconfiguring: TableViewCell?
     var cellDequeuedForRow: TableViewCell?
 
-    init(profile: TableProfile, geometry: TableGeometry, world: World) {
+    init(profile: TableProfile, geometry: TableGeometry, world: World, list: ListStyle = .table) {
         self.profile = profile
+        self.list = list
         self.geometry = geometry
         self.world = world
         self.contentOffset = geometry.minimumOffset
+        prefetchWindow = list.isCollection
+            ? PrefetchWindow(depth: PrefetchWindow.collectionDepth, cancelDistance: PrefetchWindow.collectionCancelDistance)
+            : PrefetchWindow()
     }
 
     // MARK: The API a strategy uses
@@ -154,7 +170,7 @@ public final class TableView {
         let indexPath = indexPath(forRow: row)
         // The cause is spelled only when there is work to record (spend ignores 0 ms).
         let cost = world.spec.mainThread.cellForRowAtMs
-        if cost > 0 { world.spend(ms: cost, cause: "cellForRowAt row \(row)") }
+        if cost > 0 { world.spend(ms: cost, cause: "\(list.name(of: .cellForRowAt)) \(list.noun) \(row)") }
         guard let dataSource else {
             return dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
         }
@@ -198,7 +214,15 @@ public final class TableView {
     func sendPrefetchUpdate() {
         // isPrefetchingEnabled false "also disables data prefetching" (Apple).
         guard let prefetchDataSource, prefetchingStarted, isPrefetchingEnabled else { return }
-        let update = prefetchWindow.update(visible: visibleRange, offset: contentOffset, rowCount: geometry.rowCount)
+        let update: PrefetchWindow.Update
+        if list.isCollection {
+            // The context counts rows of items; each one asked for or cancelled is all its items.
+            let lines = prefetchWindow.update(visible: visibleRange.map(geometry.lines(of:)), offset: contentOffset, rowCount: geometry.lineCount)
+            update = PrefetchWindow.Update(cancel: lines.cancel.flatMap { Array(geometry.items(inLine: $0)) },
+                                           prefetch: lines.prefetch.flatMap { Array(geometry.items(inLine: $0)) })
+        } else {
+            update = prefetchWindow.update(visible: visibleRange, offset: contentOffset, rowCount: geometry.rowCount)
+        }
         if !update.cancel.isEmpty {
             world.record(.cancelPrefetchingForRowsAt(rows: update.cancel))
             prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: update.cancel.map { indexPath(forRow: $0) })
@@ -219,7 +243,12 @@ public final class TableView {
         var resized = spec
         resized.rows = min(count, spec.rows)
         if let heights = spec.rowHeights { resized.rowHeights = Array(heights.prefix(resized.rows)) }
-        geometry = TableGeometry(resized)
+        if var grid = baseCollection {
+            grid.items = resized.rows
+            geometry = TableGeometry(collection: grid)
+        } else {
+            geometry = TableGeometry(resized)
+        }
         contentOffset = geometry.clamp(contentOffset)
         world.record(.numberOfRows(rows: resized.rows))
     }

@@ -37,5 +37,12 @@ struct SectionedItems<Item> {
 
     var count: Int { items.count }
 
+    /// How many items section `section` has (`numberOfItemsInSection`).
+    func count(inSection section: Int) -> Int {
+        guard sections.hasSections else { return section == 0 ? items.count : 0 }
+        guard section >= 0, section < sections.sectionRowCounts.count else { return 0 }
+        return sections.sectionRowCounts[section]
+    }
+
     mutating func append(_ item: Item) { items.append(item) }
 }

@@ -87,3 +87,31 @@ enum URLCache {
         CurrentWorld.world?.network.urlCache = HTTPCache(memoryCapacity: memoryCapacity, diskCapacity: diskCapacity)
     }
 }
+
+/// `NSDiffableDataSourceSnapshot<Section, Item>()`, for seed 003's diffable data source.
+typealias NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> =
+    DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+
+/// `UIListContentConfiguration` (iOS 14+): what a cell shows, its text and image,
+/// set on the cell all at once (`cell.contentConfiguration = content`), as seed
+/// 003's cell provider does.
+struct UIListContentConfiguration {
+    var text: String?
+    var image: UIImage?
+}
+
+extension TableViewCell {
+    /// `defaultContentConfiguration()`: an empty configuration to fill in.
+    func defaultContentConfiguration() -> UIListContentConfiguration {
+        UIListContentConfiguration()
+    }
+
+    /// `contentConfiguration`: setting it shows its text and image in the cell.
+    var contentConfiguration: UIListContentConfiguration? {
+        get { UIListContentConfiguration(text: textLabel.text, image: imageView.image) }
+        set {
+            textLabel.text = newValue?.text
+            imageView.image = newValue?.image
+        }
+    }
+}

@@ -59,6 +59,7 @@ final class BundledTraceTests: XCTestCase {
         XCTAssertTrue(kinds.values.contains { $0.contains(.deinitCell) && $0.contains(.viewDidDisappear) })
         XCTAssertTrue(kinds.values.contains { !$0.contains(.scrollViewWillBeginDragging) }, "a first-screen-only scenario")
         XCTAssertTrue(kinds.values.contains { $0.contains(.scrollViewDidEndDecelerating) }, "a fling")
+        XCTAssertTrue(try Self.scenarioFiles().contains { try Recorder.loadScenario(path: $0.path).collection != nil }, "a collection view")
     }
 }
 

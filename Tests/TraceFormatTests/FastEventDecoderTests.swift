@@ -9,7 +9,7 @@ final class FastEventDecoderTests: XCTestCase {
     @discardableResult
     private func check(_ text: String, naming: RowNaming, file: StaticString = #filePath, line: UInt = #line) -> Bool {
         let bytes = Array(text.utf8)
-        let fast = ReaderCorpus.fast(bytes)
+        let fast = ReaderCorpus.fast(bytes, list: naming.list)
         guard let event = fast.event, let end = fast.end else { return false }
         // The event is what the fast decoder read; what follows belongs to the array around it.
         switch ReaderCorpus.slow(Array(bytes[..<end]), naming: naming) {

@@ -24,8 +24,9 @@ enum ReaderCorpus {
     }
 
     /// What the fast decoder makes of `bytes`: the event (when it reads all of them), or nil.
-    static func fast(_ bytes: [UInt8]) -> (event: TraceEvent?, end: Int?) {
-        var decoder = FastEventDecoder()
+    /// `list` is the trace's kind of list (a collection view's events use its names).
+    static func fast(_ bytes: [UInt8], list: ListStyle = .table) -> (event: TraceEvent?, end: Int?) {
+        var decoder = FastEventDecoder(list: list)
         return bytes.withUnsafeBufferPointer { buffer in
             switch decoder.decode(buffer, at: 0) {
             case .decoded(let event, let end): return (event, end)

@@ -36,8 +36,12 @@ extension Scenario {
     static let memberNames = ["title", "profile", "table", "collection", "strategy", "prefetching", "isPrefetchingEnabled", "fps", "seed", "images", "network", "cache", "mainThread", "paging", "script"]
 
     /// Reads a scenario from parsed JSON, checking every member. `knownStrategies`
-    /// lists the strategy names the caller can simulate; nil accepts any name.
-    public static func decode(_ root: JSONField, knownStrategies: [String]? = nil) throws(ReuseLabError) -> Scenario {
+    /// lists the strategy names the caller can simulate on a table view, and
+    /// `knownCollectionStrategies` those it can simulate on a collection view; nil
+    /// accepts any name. A strategy with a version for the other kind of list only
+    /// is refused at `"strategy"`, naming those that run on this one.
+    public static func decode(_ root: JSONField, knownStrategies: [String]? = nil,
+                              knownCollectionStrategies: [String]? = nil) throws(ReuseLabError) -> Scenario {
         let object = try root.object()
         try object.rejectUnknown(allowed: memberNames)
 
@@ -75,7 +79,15 @@ extension Scenario {
 
         var strategy = "plain"
         if let field = object.optional("strategy") {
-            if let names = knownStrategies {
+            let (names, others) = collection == nil ? (knownStrategies, knownCollectionStrategies) : (knownCollectionStrategies, knownStrategies)
+            if let names {
+                let name = try field.string()
+                if !names.contains(name), others?.contains(name) == true {
+                    let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
+                    throw field.error(collection == nil
+                        ? "the \(name) strategy runs only on a collection view (a scenario with \"collection\" instead of \"table\"); a table view can use \(list)"
+                        : "the \(name) strategy has no collection view version; the strategies that run on a collection view are \(list)")
+                }
                 strategy = try field.choice(names)
             } else {
                 strategy = try field.string()
