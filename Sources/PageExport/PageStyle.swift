@@ -152,6 +152,9 @@ header.top .titles { min-width: 0; }
   display: flex; align-items: stretch; gap: 3px;
   will-change: transform;
 }
+/* an item of a grid: left edge and width come with the data (set through the CSSOM) */
+.rows-layer > div.item { right: auto; gap: 2px; }
+.rows-layer > div.item .row-label { flex-basis: 22px; }
 .rows-layer.animate > div { transition: transform 200ms ease-out, opacity 250ms ease-out; }
 .rows-layer.animate > div.no-anim { transition: none; }
 .row-label {

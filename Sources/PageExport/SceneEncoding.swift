@@ -44,6 +44,7 @@ struct SceneEncoding {
                     image(cell.image, &out)
                     out.append(cell.stale ? ",1]" : ",0]")
                 }
+                across(shown.row, &out)
                 out.append(UInt8(ascii: "]"))
             }
         }
@@ -51,6 +52,8 @@ struct SceneEncoding {
             list(nearRows(scene), &out) { row, out in
                 out.append(UInt8(ascii: "["))
                 place(row, &out)
+                if geometry.isGrid { out.append(",null") }
+                across(row, &out)
                 out.append(UInt8(ascii: "]"))
             }
         }
@@ -122,6 +125,16 @@ struct SceneEncoding {
         out.appendNumber(geometry.height(ofRow: row))
     }
 
+    /// In a grid, ",x,w": the item's left edge and width in points (a table's
+    /// rows span the screen and carry neither).
+    private func across(_ row: Int, _ out: inout ByteBuffer) {
+        guard let (left, width) = geometry.horizontal(ofRow: row) else { return }
+        out.append(UInt8(ascii: ","))
+        out.appendNumber(left)
+        out.append(UInt8(ascii: ","))
+        out.appendNumber(width)
+    }
+
     private func held(_ cell: TableScene.HeldCell, _ out: inout ByteBuffer) {
         out.append(UInt8(ascii: "["))
         out.appendInteger(cell.cell)
@@ -149,13 +162,14 @@ struct SceneEncoding {
         return first.lowercased() + trimmed.dropFirst()
     }
 
-    /// Up to `nearRows` rows above the screen and below it.
+    /// Up to `nearRows` rows above the screen and below it (rows of items, in a grid).
     private func nearRows(_ scene: TableScene) -> [Int] {
         guard let first = scene.rows.first?.row, let last = scene.rows.last?.row else { return [] }
-        var rows = Array(max(0, first - Self.nearRows)..<first)
+        let near = Self.nearRows * geometry.columns
+        var rows = Array(max(0, first - near)..<first)
         // A hand-written trace without a row count may name any row: never step past Int.max.
-        guard last < Int.max - Self.nearRows - 1 else { return rows }
-        let end = min(geometry.rowCount ?? last + 1, last + 1 + Self.nearRows)
+        guard last < Int.max - near - 1 else { return rows }
+        let end = min(geometry.rowCount ?? last + 1, last + 1 + near)
         if end > last + 1 { rows += Array((last + 1)..<end) }
         return rows
     }
