@@ -26,7 +26,8 @@ struct PageGeometry {
     let columns: Int
 
     init(header: TraceHeader) {
-        columns = max(1, header.list.columns)
+        // The reader allows at most `CollectionSpec.maximumColumns`; kept in range here too.
+        columns = min(max(1, header.list.columns), CollectionSpec.maximumColumns)
         if let collection = header.scenario?.collection {
             grid = GridPlaces(collection, width: Self.screenWidth)
             table = TableGeometry(collection.listSpec)

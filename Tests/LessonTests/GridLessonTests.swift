@@ -206,6 +206,13 @@ final class GridLessonTests: XCTestCase {
         }
     }
 
+    func testTheReadmeDocumentsEveryQueryAndMetric() throws {
+        let readme = try String(contentsOf: projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        for name in Query.names { XCTAssertTrue(readme.contains("| `\(name)` |"), "the README's query table lacks \(name)") }
+        for name in Query.collectionNames.keys { XCTAssertTrue(readme.contains("`\(name)`"), name) }
+        for metric in ComparedMetric.allCases { XCTAssertTrue(readme.contains("`\(metric.rawValue)`"), metric.rawValue) }
+    }
+
     // MARK: Lessons 19 and 20
 
     func testTheGridLessonsPassLessonCheckWithoutWarnings() throws {
