@@ -74,6 +74,9 @@ struct PageGeometry {
         grid.map { ($0.left(ofItem: row), $0.itemWidth) }
     }
 
+    /// The width of every item of a grid, in points (nil for a table).
+    var itemWidth: Double? { grid?.itemWidth }
+
     /// The offset the page draws at: the last frame's (or scroll event's) when
     /// the geometry is exact, the launch position before any; else the top of
     /// the first row on screen.

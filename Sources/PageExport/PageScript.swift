@@ -160,12 +160,13 @@ enum PageScript {
     this.vh = clamp(num(vp.height, 736), 100, 5000);
     this.vw = clamp(num(vp.width, 375), 100, 2000);
     /* A collection view's words and shape ("list"); a table's when absent. Each
-     * item's place across the screen comes with its row (Row[5], Row[6]). */
+     * item's left edge comes with it (Row[5], a near item's [4]); all are itemWidth wide. */
     var list = obj(tv.list) || {};
     this.noun = str(list.noun) || "row";
     this.plural = str(list.plural) || "rows";
     this.view = str(list.view) || "table view";
     this.listText = str(list.text);
+    this.itemWidth = num(list.itemWidth, null);
     this.rowHint = clamp(num(tv.rowHeightHint, 44), 8, 1000);
     this.showsImages = tv.showsImages !== false;
     this.duration = num(tv.duration, 0);
@@ -381,7 +382,7 @@ enum PageScript {
   Picture.prototype.drawRows = function (rows, near, off, animate) {
     var s = this.scale, top = this.margin, map = this.rowMap, layer = this.layer;
     var prevOff = this.off === null ? off : this.off;
-    var hint = this.m.rowHint, showsImages = this.m.showsImages, noun = this.m.noun;
+    var hint = this.m.rowHint, showsImages = this.m.showsImages, noun = this.m.noun, iw = this.m.itemWidth;
     this.off = off;
     layer.classList.toggle("animate", !!animate);
     var want = new Map();
@@ -424,8 +425,8 @@ enum PageScript {
         }
       }
       var cellList = w.near ? [] : arr(r[4]);
-      /* An item of a grid comes with its left edge and width (points): placed as given. */
-      var x = num(r[5], null), iw = num(r[6], null), item = x !== null && iw !== null;
+      /* An item of a grid comes with its left edge (points): placed as given, itemWidth wide. */
+      var x = num(w.near ? r[4] : r[5], null), item = x !== null && iw !== null;
       var cls = w.near ? "near" : "row" + (cellList.length > 1 ? " two" : "") + (cellList.length === 0 ? " no-cell" : "");
       if (item) cls += " item";
       if (rec.el.classList.contains("no-anim")) cls += " no-anim";

@@ -153,8 +153,11 @@ header.top .titles { min-width: 0; }
   will-change: transform;
 }
 /* an item of a grid: left edge and width come with the data (set through the CSSOM) */
-.rows-layer > div.item { right: auto; gap: 2px; }
-.rows-layer > div.item .row-label { flex-basis: 22px; }
+.rows-layer > div.item { right: auto; }
+.rows-layer > div.item .row-label {
+  position: absolute; left: 3px; top: 2px; z-index: 1; padding: 0; text-align: left;
+  font-size: 10px; line-height: 1; max-width: calc(100% - 6px);
+}
 .rows-layer.animate > div { transition: transform 200ms ease-out, opacity 250ms ease-out; }
 .rows-layer.animate > div.no-anim { transition: none; }
 .row-label {

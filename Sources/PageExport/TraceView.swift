@@ -53,8 +53,9 @@ struct TraceView {
             ("initial", initial),
         ]
         if case .collection(let columns) = list {
-            // The grid's words and shape, for the script to say and draw (rows carry each item's place).
-            members.append(("list", .object([("columns", .int(columns)), ("noun", .string(list.noun)), ("plural", .string(list.plural)),
+            // The grid's words and shape, for the script to say and draw (rows carry each item's left edge).
+            members.append(("list", .object([("columns", .int(columns)), ("itemWidth", .number(geometry.itemWidth ?? PageGeometry.screenWidth)),
+                                             ("noun", .string(list.noun)), ("plural", .string(list.plural)),
                                              ("view", .string(list.viewName)),
                                              ("text", .string("collection view, \(columns) column\(columns == 1 ? "" : "s")"))])))
         }

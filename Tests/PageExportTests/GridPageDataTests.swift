@@ -20,6 +20,7 @@ final class GridPageDataTests: XCTestCase {
         let view = try view(html)
         let list = try XCTUnwrap(view["list"] as? [String: Any])
         XCTAssertEqual(list["columns"] as? Int, 2)
+        XCTAssertEqual(list["itemWidth"] as? Double, 187.5, "375 pt shared by two")
         XCTAssertEqual(list["noun"] as? String, "item")
         XCTAssertEqual(list["view"] as? String, "collection view")
         XCTAssertEqual(view["profile"] as? String, "", "a collection view has no profile")
@@ -38,13 +39,12 @@ final class GridPageDataTests: XCTestCase {
         var checkedRows = 0
         for (index, state) in states.enumerated() {
             let rows = state["rows"] as? [[Any]] ?? [], near = state["near"] as? [[Any]] ?? []
-            for entry in rows + near {
+            for (entry, left) in rows.map({ ($0, 5) }) + near.map({ ($0, 4) }) {
                 let item = try XCTUnwrap(entry[0] as? Int)
-                XCTAssertEqual(entry.count, 7, "item \(item) after step \(index): [item, label, y, h, cells, x, w]")
+                XCTAssertEqual(entry.count, left + 1, "item \(item) after step \(index): [item, label, y, h, cells, x] or, faded, [item, label, y, h, x]")
                 XCTAssertEqual(entry[2] as? Double, Double(item / 2) * 180, "the top of item \(item)")
                 XCTAssertEqual(entry[3] as? Double, 180)
-                XCTAssertEqual(entry[5] as? Double, item % 2 == 0 ? 0 : 187.5, "the left edge of item \(item)")
-                XCTAssertEqual(entry[6] as? Double, 187.5, "the width of item \(item)")
+                XCTAssertEqual(entry[left] as? Double, item % 2 == 0 ? 0 : 187.5, "the left edge of item \(item)")
             }
             // Items on screen share a top with the others of their row of items, and each
             // frame shows whole rows of items.
@@ -56,9 +56,10 @@ final class GridPageDataTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checkedRows, 100)
-        // Faded neighbours are whole rows of items too: three rows (six items) below the first screen.
+        // Faded neighbours are whole rows of items too: the row of items below the first screen.
         let first = states[29]
-        XCTAssertEqual((first["near"] as? [[Any]] ?? []).map { $0[0] as? Int ?? -1 }, Array(10..<16))
+        XCTAssertEqual((first["near"] as? [[Any]] ?? []).map { $0[0] as? Int ?? -1 }, [10, 11])
+        XCTAssertEqual((states[128]["near"] as? [[Any]] ?? []).map { $0[0] as? Int ?? -1 }, [0, 1, 12, 13], "one row of items above, one below")
     }
 
     func testGeometryWithSectionsAndSpacing() throws {
