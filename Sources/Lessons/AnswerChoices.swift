@@ -38,7 +38,9 @@ public enum AnswerChoices {
             answers = [.newCell] + reusableCells(state)
         case .nextPrefetchBatch, .nextCancellation:
             answers = rowBatches(truth)
-        case .cellCount, .cellForRowAtCount, .rowCount:
+        case .nextPass, .samePass, .nextPreparedAhead:
+            answers = rowGroups(truth)
+        case .cellCount, .cellForRowAtCount, .rowCount, .nextPassCount, .preparedAheadCount:
             answers = numbers(around: truth)
         case .imageShown(let row, _):
             answers = images(forRow: row, truth: truth, state: state)
@@ -124,6 +126,23 @@ public enum AnswerChoices {
         out.append(truth)
         if high < Int.max - span { out.append(.rows(rows.map { $0 + span })) }
         if rows.count > 2 { out.append(.rows(Array(rows.dropLast(rows.count / 2)))) }
+        return out
+    }
+
+    /// Rows that went together, and the usual mistakes: one row alone (as a
+    /// table would do it), the group before and after, the group with the next
+    /// row too. In order of their first row.
+    static func rowGroups(_ truth: LessonAnswer) -> [LessonAnswer] {
+        guard case .rows(let rows) = truth, let low = rows.min(), let high = rows.max(), high < Int.max - 2 * rows.count else {
+            return [truth, .rows([0])]
+        }
+        let span = max(1, rows.count)
+        var out: [LessonAnswer] = []
+        if low >= span { out.append(.rows(rows.map { $0 - span })) }
+        if rows.count > 1 { out.append(.rows([low])) }
+        out.append(truth)
+        out.append(.rows(rows + [high + 1]))
+        out.append(.rows(rows.map { $0 + span }))
         return out
     }
 

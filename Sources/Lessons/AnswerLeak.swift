@@ -9,18 +9,21 @@ enum AnswerLeak {
     static func find(_ answer: LessonAnswer, in narration: String, wording: AnswerWording) -> String? {
         let text = narration.lowercased()
         guard !text.isEmpty else { return nil }
+        let list = wording.naming.list
         switch answer {
         case .call(let kind):
-            return mentions(kind.rawValue.lowercased(), in: text) ? kind.rawValue : nil
+            let name = list.name(of: kind)
+            return mentions(name.lowercased(), in: text) ? name : nil
         case .calls(let kinds):
             // All of the calls, in order, is the answer; one of them is not.
-            guard kinds.count > 1 else { return kinds.first.flatMap { mentions($0.rawValue.lowercased(), in: text) ? $0.rawValue : nil } }
+            let names = kinds.map { list.name(of: $0) }
+            guard names.count > 1 else { return names.first.flatMap { mentions($0.lowercased(), in: text) ? $0 : nil } }
             var rest = Substring(text)
-            for kind in kinds {
-                guard let found = rest.range(of: kind.rawValue.lowercased()) else { return nil }
+            for name in names {
+                guard let found = rest.range(of: name.lowercased()) else { return nil }
                 rest = rest[found.upperBound...]
             }
-            return kinds.map(\.rawValue).joined(separator: " … ")
+            return names.joined(separator: " … ")
         case .newCell:
             return nil
         case .reusedCell(let cell, _):
@@ -28,13 +31,13 @@ enum AnswerLeak {
             return mentions("#\(cell)", in: text) ? "#\(cell)" : nil
         case .rows(let rows):
             guard let low = rows.min(), let high = rows.max(), rows.count > 1 else {
-                return rows.first.flatMap { mentions("row \($0)", in: text) ? "row \($0)" : nil }
+                return rows.first.flatMap { mentions("\(list.noun) \($0)", in: text) ? "\(list.noun) \($0)" : nil }
             }
             for dash in ["–", "-", "—", "…", "...", " to "] where text.contains("\(low)\(dash)\(high)") { return "\(low)\(dash)\(high)" }
             return nil
         case .number(let number):
             // A count, not a row, cell, image, step or size that happens to be the same number.
-            return mentions(String(number), in: text, notAfter: ["row", "rows", "cell", "image", "step", "steps", "#", "frame"],
+            return mentions(String(number), in: text, notAfter: ["row", "rows", "item", "items", "cell", "image", "step", "steps", "#", "frame"],
                             notBefore: ["pt", "ms", "kb", "mb"]) ? String(number) : nil
         case .image(let shown):
             if case .image(let number) = shown, mentions("image \(number)", in: text) { return "image \(number)" }

@@ -24,14 +24,14 @@ public enum AnswerReader {
             return kinds.count == tokens.count && !kinds.isEmpty ? .calls(kinds) : nil
         case .cellForRow:
             if plain.contains("new") || plain.contains("init") || plain.contains("create") { return .newCell }
-            // "cell #1", "#1", "cell 1" name the cell; "row 0", "row 0's", a bare "0" the row it showed.
+            // "cell #1", "#1", "cell 1" name the cell; "row 0", "item 0", "row 0's", a bare "0" the row it showed.
             let cell = number(after: ["#", "cell "], in: plain)
-            let row = number(after: ["row "], in: plain) ?? (cell == nil ? integers(in: plain).last : nil)
+            let row = number(after: ["row ", "item "], in: plain) ?? (cell == nil ? integers(in: plain).last : nil)
             guard cell != nil || row != nil else { return nil }
             return .reusedCell(cell: cell, previousRow: row)
-        case .nextPrefetchBatch, .nextCancellation:
+        case .nextPrefetchBatch, .nextCancellation, .nextPass, .samePass, .nextPreparedAhead:
             return rows(plain).map { .rows($0) }
-        case .cellCount, .cellForRowAtCount, .rowCount:
+        case .cellCount, .cellForRowAtCount, .rowCount, .nextPassCount, .preparedAheadCount:
             return integers(in: plain).first.map { .number($0) }
         case .imageShown:
             if ["nothing", "none", "empty", "nil", "no image"].contains(where: plain.contains) { return .image(.nothing) }
@@ -60,11 +60,13 @@ public enum AnswerReader {
         switch squeezed {
         case "init", "new", "create", "created", "newcell", "initcell": return .initCell
         case "prepareforreuse", "prepare", "reuse", "reused", "reusing", "dequeue", "dequeued": return .prepareForReuse
-        case "cellforrowat", "cellforrow", "cellforrowatindexpath", "configure": return .cellForRowAt
+        case "cellforrowat", "cellforrow", "cellforrowatindexpath", "configure",
+             "cellforitemat", "cellforitem", "cellforitematindexpath": return .cellForRowAt
         case "willdisplay", "display", "willdisplaycell": return .willDisplay
         case "didenddisplaying", "didend", "enddisplaying", "didenddisplayingcell": return .didEndDisplaying
-        case "prefetchrowsat", "prefetch", "prefetchrows": return .prefetchRowsAt
-        case "cancelprefetchingforrowsat", "cancelprefetching", "cancel", "cancelprefetch": return .cancelPrefetchingForRowsAt
+        case "prefetchrowsat", "prefetch", "prefetchrows", "prefetchitemsat", "prefetchitems": return .prefetchRowsAt
+        case "cancelprefetchingforrowsat", "cancelprefetching", "cancel", "cancelprefetch",
+             "cancelprefetchingforitemsat": return .cancelPrefetchingForRowsAt
         case "deinit", "dealloc", "deallocated": return .deinitCell
         default: return nil
         }
@@ -96,19 +98,20 @@ public enum AnswerReader {
     }
 
     /// Rows written as ranges and lists: "19-28", "19–28", "19…28", "19...28",
-    /// "19 to 28", "19, 20, …, 28", "19 20 21".
+    /// "19 to 28", "19, 20, …, 28", "19 20 21"; "items 10–11" in a collection view.
     static func rows(_ text: String) -> [Int]? {
         var normalized = text
         let dashes: [String] = ["–", "—", "...", "…", " to ", " through "]
         for dash in dashes { normalized = normalized.replacingOccurrences(of: dash, with: "-") }
         // "19, 20, -, 28" (an ellipsis inside a list) becomes a range from the number before to the one after.
         let separators: Set<Character> = [",", " ", ";"]
-        let ignored: Set<String> = ["", "row", "rows", "and"]
+        let ignored: Set<String> = ["", "row", "rows", "item", "items", "and"]
         let pieces: [String] = normalized.split(whereSeparator: { separators.contains($0) }).map(String.init).filter { !ignored.contains($0) }
         var result: [Int] = []
         var pendingRangeFrom: Int?
         for piece in pieces {
             let cleaned = piece.replacingOccurrences(of: "rows", with: "").replacingOccurrences(of: "row", with: "")
+                .replacingOccurrences(of: "items", with: "").replacingOccurrences(of: "item", with: "")
             if cleaned == "-" {
                 pendingRangeFrom = result.last
                 continue

@@ -29,6 +29,13 @@ struct AnswerReason {
     private func sentence(_ query: Query, pausedAt pause: Int, wording: AnswerWording, text: (Int) -> String) -> String {
         let events = trace.events
         let start = min(pause, events.count)
+        let naming = trace.header.rowNaming, list = naming.list
+        /// "Steps 91–92, in one layout pass at 916.7 ms: …" quoting the events at `indices`.
+        func inOnePass(_ indices: [Int]) -> String {
+            guard let first = indices.first, let last = indices.last else { return "" }
+            let span = first == last ? "Step \(step(first))" : "Steps \(step(first))–\(step(last))"
+            return span + ", in one layout pass at \(ReadableNumber.ms(events[first].time.milliseconds)): " + indices.map { text($0) }.joined(separator: " ")
+        }
         switch query {
         case .nextCall(let row), .cellForRow(let row):
             guard let configure = events[start...].firstIndex(where: { if case .cellForRowAt(row, _) = $0.body { return true } else { return false } }),
@@ -44,7 +51,7 @@ struct AnswerReason {
                 return "Step \(step(dequeue)): " + text(dequeue)
             }
             var reason = "Cell #\(cell)"
-            if case .prepareForReuse(_, _, let previous?) = events[dequeue].body { reason += " showed \(trace.header.rowNaming.name(previous)) before" }
+            if case .prepareForReuse(_, _, let previous?) = events[dequeue].body { reason += " showed \(naming.name(previous)) before" }
             if let joined = events[..<dequeue].lastIndex(where: { $0.body.cellField == cell && [.enqueue, .didEndDisplaying, .keepAside].contains($0.kind) }) {
                 reason += (reason.hasSuffix("before") ? " and" : "") + " went into the reuse pool at step \(step(joined))"
             }
@@ -69,9 +76,10 @@ struct AnswerReason {
             let end = (try? at.map { point throws(TraceQueries.Unanswerable) in try queries.index(of: point) }) ?? nil
             let stop = min(end ?? events.count, events.count)
             let rows = events[..<stop].compactMap { event -> Int? in if case .cellForRowAt(let row, _) = event.body { return row } else { return nil } }
-            guard !rows.isEmpty else { return "\(place(end)): cellForRowAt never ran." }
-            return "\(place(end)): cellForRowAt ran for " + RowList.describe(Array(Set(rows)).sorted())
-                + (Set(rows).count < rows.count ? ", some rows more than once" : "") + "."
+            let configure = list.name(of: .cellForRowAt)
+            guard !rows.isEmpty else { return "\(place(end)): \(configure) never ran." }
+            return "\(place(end)): \(configure) ran for " + RowList.describe(Array(Set(rows)).sorted(), list: list)
+                + (Set(rows).count < rows.count ? ", some \(list.plural) more than once" : "") + "."
         case .rowCount(let at):
             let end = (try? at.map { point throws(TraceQueries.Unanswerable) in try queries.index(of: point) }) ?? nil
             let stop = min(end ?? events.count, events.count)
@@ -83,13 +91,37 @@ struct AnswerReason {
             guard let shown = events[..<stop].lastIndex(where: { if case .willDisplay(row, _) = $0.body { return true } else { return false } }),
                   let cell = events[shown].body.cellField else { return "" }
             guard let set = events[..<stop].lastIndex(where: { $0.kind == .imageSet && $0.body.cellField == cell }) else {
-                return "\(place(end)): nothing has set the image view of cell #\(cell), which shows \(trace.header.rowNaming.name(row))."
+                return "\(place(end)): nothing has set the image view of cell #\(cell), which shows \(naming.name(row))."
             }
-            return "\(place(end)), \(trace.header.rowNaming.name(row)) shows cell #\(cell); its image view was last set at step \(step(set)): " + text(set)
+            return "\(place(end)), \(naming.name(row)) shows cell #\(cell); its image view was last set at step \(step(set)): " + text(set)
         case .compare(let metric, let other):
             guard let mine = try? queries.measurement(metric, of: trace),
                   let theirs = try? queries.measurement(metric, of: try queries.loadOther(other)) else { return "" }
             return "\(metric.readableName): \(wording.thisTrace) \(metric.describe(mine)), \(wording.otherTrace) \(metric.describe(theirs))."
+        case .nextPass(let kind), .nextPassCount(let kind):
+            guard let first = events[start...].firstIndex(where: { $0.kind == kind }) else { return "" }
+            let span = queries.pass(containing: first)
+            return inOnePass(Array(max(span.lowerBound, start)..<span.upperBound).filter { events[$0].kind == kind })
+        case .samePass(let row, let kind):
+            guard let own = events[start...].firstIndex(where: { $0.kind == kind && $0.body.rowField == row }) else { return "" }
+            return inOnePass(queries.pass(containing: own).filter { events[$0].kind == kind })
+        case .nextPreparedAhead:
+            let ahead = queries.preparedAhead(upTo: events.count)
+            guard let first = ahead.first(where: { $0 >= start }) else { return "" }
+            let span = queries.pass(containing: first)
+            let here = ahead.filter { $0 >= max(span.lowerBound, start) && $0 < span.upperBound }
+            return inOnePass(here) + (here.count == 1 ? " It is not on screen yet, and its willDisplay does not come in that pass."
+                                                      : " None of them is on screen yet, and their willDisplay does not come in that pass.")
+        case .preparedAheadCount(let at):
+            let end = (try? at.map { point throws(TraceQueries.Unanswerable) in try queries.index(of: point) }) ?? nil
+            let ahead = queries.preparedAhead(upTo: min(end ?? events.count, events.count))
+            let configure = list.name(of: .cellForRowAt)
+            guard !ahead.isEmpty else {
+                return "\(place(end)): \(configure) never ran for \(list.isCollection ? "an item" : "a row") before it was on screen; each got its cell in the pass that showed it."
+            }
+            let rows = ahead.compactMap { events[$0].body.rowField }
+            return "\(place(end)): \(configure) ran ahead of \(list.name(of: .willDisplay)), in an earlier pass, for "
+                + RowList.describe(Array(Set(rows)).sorted(), list: list) + "."
         }
     }
 
@@ -116,6 +148,7 @@ extension ComparedMetric {
         case .firstCompleteScreen: return "First complete screen at"
         case .imageWaitAverage: return "Average wait for an image"
         case .cacheHits: return "Cache hits"
+        case .cellsPreparedAhead: return "Cells configured ahead of display"
         }
     }
 

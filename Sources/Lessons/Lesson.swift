@@ -64,6 +64,20 @@ public struct EventSelector: Sendable, Equatable {
     public var cell: Int?
     /// Which match (1 = the first).
     public var occurrence: Int
+    /// The collection view's words the selector was written with (`item`,
+    /// `cellForItemAt`), which only a collection lesson may use.
+    var collectionWords: [String] = []
+
+    public init(kind: EventKind, row: Int? = nil, cell: Int? = nil, occurrence: Int = 1) {
+        self.kind = kind
+        self.row = row
+        self.cell = cell
+        self.occurrence = occurrence
+    }
+
+    public static func == (lhs: EventSelector, rhs: EventSelector) -> Bool {
+        lhs.kind == rhs.kind && lhs.row == rhs.row && lhs.section == rhs.section && lhs.cell == rhs.cell && lhs.occurrence == rhs.occurrence
+    }
 
     public func matches(_ event: TraceEvent) -> Bool {
         guard event.kind == kind else { return false }
@@ -73,9 +87,12 @@ public struct EventSelector: Sendable, Equatable {
     }
 
     /// "the first cellForRowAt for row 21"
-    public var describe: String {
-        var text = "the " + Self.ordinal(occurrence) + " \(kind.rawValue)"
-        if let row { text += " for row \(row)" }
+    public var describe: String { describe(naming: .single) }
+
+    /// "the first cellForItemAt for item 21" in a collection view; rows named as the trace names them.
+    public func describe(naming: RowNaming) -> String {
+        var text = "the " + Self.ordinal(occurrence) + " \(naming.list.name(of: kind))"
+        if let row { text += " for \(naming.name(row))" }
         if let cell { text += " of cell #\(cell)" }
         return text
     }
@@ -102,6 +119,9 @@ public struct Question: Sendable {
     var position: SourcePosition?
     public var expected: String?
     public var hint: String?
+    /// The collection view's words the question was written with (`item`,
+    /// `cellForItem`, `cellForItemAt`), which only a collection lesson may use.
+    var collectionWords: [String] = []
 }
 
 /// The named queries a question can use; each is answered from the trace alone.
@@ -128,6 +148,24 @@ public enum Query: Sendable, Equatable {
     case isStale(row: Int, at: PausePoint?)
     /// Which of two traces has the larger value of a metric.
     case compare(metric: ComparedMetric, otherTrace: String)
+    /// The rows named by the events of `kind` in the next layout pass (after the
+    /// pause) that has any: "which items appear together?" (`willDisplay`), "whose
+    /// cells come out of the pool together?" (`prepareForReuse`, by the row each
+    /// cell showed before). In order, each row once.
+    case nextPass(kind: EventKind)
+    /// How many events of `kind` the next layout pass that has any holds: "how
+    /// many items enter the screen together?"
+    case nextPassCount(kind: EventKind)
+    /// The rows whose events of `kind` share a layout pass with row R's next one
+    /// after the pause, R included: "which items get willDisplay with item 10?"
+    case samePass(row: Int, kind: EventKind)
+    /// The rows configured ahead in the next pass after the pause that configures
+    /// a row ahead: `cellForRowAt` for a row not on screen, whose `willDisplay`
+    /// does not come in the same pass (cell prefetching, the modern prepared cell).
+    case nextPreparedAhead
+    /// How many times, by a point (default: the end), `cellForRowAt` ran for a row
+    /// ahead of its display (as `nextPreparedAhead` counts them).
+    case preparedAheadCount(at: PausePoint?)
 
     public var name: String {
         switch self {
@@ -142,16 +180,40 @@ public enum Query: Sendable, Equatable {
         case .imageShown: return "imageShown"
         case .isStale: return "isStale"
         case .compare: return "compare"
+        case .nextPass: return "nextPass"
+        case .nextPassCount: return "nextPassCount"
+        case .samePass: return "samePass"
+        case .nextPreparedAhead: return "nextPreparedAhead"
+        case .preparedAheadCount: return "preparedAheadCount"
         }
     }
 
     public static let names = ["nextCall", "nextCalls", "cellForRow", "nextPrefetchBatch", "nextCancellation",
-                               "cellCount", "cellForRowAtCount", "rowCount", "imageShown", "isStale", "compare"]
+                               "cellCount", "cellForRowAtCount", "rowCount", "imageShown", "isStale", "compare",
+                               "nextPass", "nextPassCount", "samePass", "nextPreparedAhead", "preparedAheadCount"]
+
+    /// The names a collection lesson may use instead, in the collection view's
+    /// words (`cellForItem` for `cellForRow`); a table lesson may not.
+    public static let collectionNames = ["cellForItem": "cellForRow", "cellForItemAtCount": "cellForRowAtCount", "itemCount": "rowCount"]
+
+    /// The query's name as a lesson about `list` writes it.
+    public func name(in list: ListStyle) -> String {
+        guard list.isCollection, let alias = Self.collectionNames.first(where: { $0.value == name })?.key else { return name }
+        return alias
+    }
+
+    /// The kinds `nextPass` and `samePass` can name rows by: the events that name one row.
+    public static let passRowKinds: [EventKind] = [.cellForRowAt, .willDisplay, .didEndDisplaying, .keepAside, .prepareForReuse]
+    /// The kinds `nextPassCount` can count: the lifecycle callbacks and the pool's own steps.
+    public static let passCountKinds: [EventKind] = [.initCell, .prepareForReuse, .cellForRowAt, .willDisplay, .didEndDisplaying,
+                                                     .keepAside, .enqueue, .deinitCell]
 }
 
 /// Metrics two traces can be compared on ("which strategy downloads more?").
 public enum ComparedMetric: String, Sendable, CaseIterable {
     case downloads, staleFrames, cellsCreated, hitches, mainThreadBlocked, peakImageMemory, firstCompleteScreen, imageWaitAverage, cacheHits
+    /// `cellForRowAt` calls made ahead of the row's display (see `Query.preparedAheadCount`).
+    case cellsPreparedAhead
 }
 
 extension EventBody {

@@ -47,14 +47,14 @@ public struct AnswerWording {
 
     public func describe(_ answer: LessonAnswer) -> String {
         switch answer {
-        case .call(let kind): return kind.rawValue
-        case .calls(let kinds): return kinds.map(\.rawValue).joined(separator: " → ")
+        case .call(let kind): return naming.list.name(of: kind)
+        case .calls(let kinds): return kinds.map { naming.list.name(of: $0) }.joined(separator: " → ")
         case .newCell: return "a new cell (init)"
         case .reusedCell(let cell, let row):
             let id = cell.map { "cell #\($0)" } ?? "a reused cell"
             return row.map { "\(id), which showed \(naming.name($0))" } ?? id
         case .rows(let rows):
-            return rows.isEmpty ? "no rows" : RowList.describe(rows)
+            return rows.isEmpty ? "no \(naming.list.plural)" : RowList.describe(rows, list: naming.list)
         case .number(let n): return String(n)
         case .image(let shown): return shown.describe
         case .yesNo(let flag): return flag ? "yes" : "no"
@@ -63,10 +63,10 @@ public struct AnswerWording {
     }
 }
 
-/// "rows 19–28" for lessons (kept separate from the annotator's wording on purpose:
-/// an answer names rows in the order asked).
+/// "rows 19–28" for lessons, "items 10–11" in a collection view (kept separate
+/// from the annotator's wording on purpose: an answer names rows in the order asked).
 enum RowList {
-    static func describe(_ rows: [Int]) -> String {
+    static func describe(_ rows: [Int], list: ListStyle = .table) -> String {
         var runs: [String] = []
         var index = 0
         while index < rows.count {
@@ -83,6 +83,6 @@ enum RowList {
             runs.append(end == index ? "\(rows[index])" : "\(rows[index])–\(rows[end])")
             index = end + 1
         }
-        return (rows.count == 1 ? "row " : "rows ") + runs.joined(separator: ", ")
+        return (rows.count == 1 ? list.noun + " " : list.plural + " ") + runs.joined(separator: ", ")
     }
 }

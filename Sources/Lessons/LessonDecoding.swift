@@ -79,14 +79,14 @@ extension PausePoint {
             throw field.error("a pause point is {\"event\": N} (pause before event N) or {\"before\": {\"kind\": \"cellForRowAt\", \"row\": 21}}")
         }
         let selector = try before.object()
-        try selector.rejectUnknown(allowed: ["kind", "section", "row", "cell", "occurrence"])
-        let kindField = try selector.required("kind", "an event kind such as \"cellForRowAt\"")
-        let kind = EventKind(rawValue: try kindField.choice(EventKind.allCases.map(\.rawValue))) ?? .cellForRowAt
-        var chosen = EventSelector(kind: kind, row: try selector.optional("row")?.nonNegativeInt(),
-                                   cell: try selector.optional("cell")?.positiveInt(),
+        try selector.rejectUnknown(allowed: ["kind", "section", "row", "item", "cell", "occurrence"])
+        let (kind, kindWord) = try EventKind.decode(try selector.required("kind", "an event kind such as \"cellForRowAt\""))
+        let (row, rowWord) = try ListPlace.decode(selector, what: "the row (or item) the pause is about", required: false)
+        var chosen = EventSelector(kind: kind, row: row, cell: try selector.optional("cell")?.positiveInt(),
                                    occurrence: try selector.optional("occurrence")?.positiveInt(max: 1_000_000) ?? 1)
+        chosen.collectionWords = [kindWord, rowWord].compactMap { $0 }
         if let sectionField = selector.optional("section") {
-            guard chosen.row != nil else { throw sectionField.error("\"section\" says where \"row\" is; give a \"row\" with it") }
+            guard chosen.row != nil else { throw sectionField.error("\"section\" says where \"row\" is; give a \"row\" with it (or an \"item\", in a collection view)") }
             chosen.section = try sectionField.nonNegativeInt()
         }
         chosen.position = before.position
@@ -94,17 +94,68 @@ extension PausePoint {
     }
 }
 
+extension EventKind {
+    /// A kind as a lesson names it: the trace's name (`cellForRowAt`), or the
+    /// collection view's where it differs (`cellForItemAt`), which is returned too
+    /// so that a table lesson can be told it does not apply.
+    static func decode(_ field: JSONField) throws(ReuseLabError) -> (EventKind, collectionWord: String?) {
+        let collection = ListStyle.collection(columns: 1)
+        let collectionOnly = EventKind.allCases.map { collection.name(of: $0) }.filter { EventKind(rawValue: $0) == nil }
+        let name = try field.choice(EventKind.allCases.map(\.rawValue) + collectionOnly)
+        if let kind = EventKind(rawValue: name) { return (kind, nil) }
+        return (collection.kind(named: name) ?? .cellForRowAt, name)
+    }
+}
+
+/// A place in the list as a lesson names it: `"row": R`, or `"item": R` in a
+/// collection view's lesson (the same index, in the collection view's word).
+enum ListPlace {
+    /// The row or item `object` names (nil when it names none and none is
+    /// required), and "item" when it was written that way.
+    static func decode(_ object: JSONFieldObject, what: String, required: Bool) throws(ReuseLabError) -> (Int?, collectionWord: String?) {
+        switch (object.optional("row"), object.optional("item")) {
+        case (let row?, nil): return (try row.nonNegativeInt(), nil)
+        case (nil, let item?): return (try item.nonNegativeInt(), "item")
+        case (_?, let item?): throw item.error("give \"row\" or \"item\", not both (they are the same index; a collection view's lesson may say \"item\")")
+        case (nil, nil):
+            guard required else { return (nil, nil) }
+            _ = try object.required("row", what)
+            return (nil, nil)
+        }
+    }
+}
+
 extension Question {
-    static let memberNames = ["ask", "query", "section", "row", "count", "at", "metric", "with", "answer", "hint"]
+    static let memberNames = ["ask", "query", "section", "row", "item", "kind", "count", "at", "metric", "with", "answer", "hint"]
 
     static func decode(_ field: JSONField) throws(ReuseLabError) -> Question {
         let object = try field.object()
         try object.rejectUnknown(allowed: memberNames)
         let ask = try object.required("ask", "the question as the learner reads it").string()
         let queryField = try object.required("query", "one of " + Query.names.joined(separator: ", "))
-        let name = try queryField.choice(Query.names)
-        func row() throws(ReuseLabError) -> Int { try object.required("row", "the row the question is about").nonNegativeInt() }
+        let written = try queryField.choice(Query.names + Query.collectionNames.keys.sorted())
+        let name = Query.collectionNames[written] ?? written
+        var collectionWords = name == written ? [] : [written]
+        func row() throws(ReuseLabError) -> Int {
+            let (row, word) = try ListPlace.decode(object, what: "the row the question is about (\"item\" in a collection view)", required: true)
+            if let word { collectionWords.append(word) }
+            return row ?? 0
+        }
         func at() throws(ReuseLabError) -> PausePoint? { try object.optional("at").map { field throws(ReuseLabError) in try PausePoint.decode(field) } }
+        func kind(_ allowed: [EventKind], _ fallback: EventKind?) throws(ReuseLabError) -> EventKind {
+            guard let kindField = object.optional("kind") else {
+                if let fallback { return fallback }
+                _ = try object.required("kind", "the kind of event, such as \"willDisplay\"")
+                return .willDisplay
+            }
+            let (kind, word) = try EventKind.decode(kindField)
+            guard allowed.contains(kind) else {
+                throw kindField.error("a \(name) question takes a \"kind\" among " + allowed.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                                      + ", found \"\(word ?? kind.rawValue)\"")
+            }
+            if let word { collectionWords.append(word) }
+            return kind
+        }
         let query: Query
         switch name {
         case "nextCall": query = .nextCall(row: try row())
@@ -117,6 +168,11 @@ extension Question {
         case "rowCount": query = .rowCount(at: try at())
         case "imageShown": query = .imageShown(row: try row(), at: try at())
         case "isStale": query = .isStale(row: try row(), at: try at())
+        case "nextPass": query = .nextPass(kind: try kind(Query.passRowKinds, nil))
+        case "nextPassCount": query = .nextPassCount(kind: try kind(Query.passCountKinds, nil))
+        case "samePass": query = .samePass(row: try row(), kind: try kind(Query.passRowKinds, .willDisplay))
+        case "nextPreparedAhead": query = .nextPreparedAhead
+        case "preparedAheadCount": query = .preparedAheadCount(at: try at())
         default:
             let metric = ComparedMetric(rawValue: try object.required("metric").choice(ComparedMetric.allCases.map(\.rawValue))) ?? .downloads
             query = .compare(metric: metric, otherTrace: try object.required("with", "the other trace's path, relative to this lesson file").string())
@@ -126,6 +182,14 @@ extension Question {
             guard query.row != nil else { throw sectionField.error("\"section\" says where \"row\" is; the \(name) query names no row") }
             question.section = try sectionField.nonNegativeInt()
         }
+        // A member the query does not read is a mistake the author should hear about.
+        if query.row == nil, let place = object.optional("row") ?? object.optional("item") {
+            throw place.error("the \(written) query names no row or item; leave this out")
+        }
+        if object.optional("kind") != nil, !["nextPass", "nextPassCount", "samePass"].contains(name), let kindField = object.optional("kind") {
+            throw kindField.error("only nextPass, nextPassCount and samePass take a \"kind\"; the \(written) query does not")
+        }
+        question.collectionWords = collectionWords
         question.position = field.position
         return question
     }

@@ -112,13 +112,15 @@ public struct LessonRun {
         return revealEnd(from: pause, stop: max(pause, next))
     }
 
-    static func example(for query: Query) -> String {
+    static func example(for query: Query, list: ListStyle = .table) -> String {
+        let (noun, plural) = (list.noun, list.plural)
         switch query {
         case .nextCall: return "Answer init or prepareForReuse."
-        case .nextCalls: return "Name the calls in order, e.g. prepareForReuse, cellForRowAt, willDisplay."
-        case .cellForRow: return "Answer new, or the row whose cell it reuses (row 0), or the cell (#1)."
-        case .nextPrefetchBatch, .nextCancellation: return "Give the rows, e.g. 19-28 or 19, 20, …, 28."
-        case .cellCount, .cellForRowAtCount, .rowCount: return "Answer with a number."
+        case .nextCalls: return "Name the calls in order, e.g. prepareForReuse, \(list.name(of: .cellForRowAt)), willDisplay."
+        case .cellForRow: return "Answer new, or the \(noun) whose cell it reuses (\(noun) 0), or the cell (#1)."
+        case .nextPrefetchBatch, .nextCancellation: return "Give the \(plural), e.g. 19-28 or 19, 20, …, 28."
+        case .nextPass, .samePass, .nextPreparedAhead: return "Give the \(plural), e.g. 10-11 or 10, 11."
+        case .cellCount, .cellForRowAtCount, .rowCount, .nextPassCount, .preparedAheadCount: return "Answer with a number."
         case .imageShown: return "Answer nothing, placeholder, or an image number (image 2)."
         case .isStale: return "Answer yes or no."
         case .compare: return "Answer with the strategy's name, or this / other."

@@ -107,7 +107,7 @@ struct LessonSession {
                     case .back:
                         console.say(back(before: numberInLesson))
                     case .help:
-                        console.say(PromptCommand.summary + "\n" + text.prose(LessonRun.example(for: question.query)))
+                        console.say(PromptCommand.summary + "\n" + text.prose(LessonRun.example(for: question.query, list: run.loaded.trace.header.list)))
                     case .quit:
                         return false
                     }
@@ -125,7 +125,7 @@ struct LessonSession {
                 if let near = PromptCommand.closest(to: answer) {
                     console.say(text.prose("\(quoted) is not an answer here; did you mean \(near.rawValue)? Type help for commands."))
                 } else {
-                    console.say(text.prose("\(quoted) is not an answer to this question. " + LessonRun.example(for: question.query) + " Type help for commands."))
+                    console.say(text.prose("\(quoted) is not an answer to this question. " + LessonRun.example(for: question.query, list: run.loaded.trace.header.list) + " Type help for commands."))
                 }
                 continue
             }

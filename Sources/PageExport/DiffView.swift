@@ -48,7 +48,7 @@ struct DiffView {
     /// A side's short name: its strategy and profile, else its file.
     static func label(_ side: DiffSide) -> String {
         if let scenario = side.header.scenario {
-            return VisibleText.escape(scenario.strategy) + " (" + side.header.profile.rawValue + ")"
+            return VisibleText.escape(scenario.strategy) + " (" + (side.header.list.isCollection ? "collection view" : side.header.profile.rawValue) + ")"
         }
         return VisibleText.escape(side.file)
     }

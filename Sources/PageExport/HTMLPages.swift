@@ -16,7 +16,7 @@ public enum HTMLPages {
             ("page", .string("trace")),
             ("title", .string(title)),
             ("generator", .string(generator)),
-            ("groups", TraceView.groups),
+            ("groups", TraceView.groups(trace.header.list)),
             ("traces", .array([view.value])),
         ]))
     }
@@ -41,7 +41,7 @@ public enum HTMLPages {
             ("page", .string("diff")),
             ("title", .string(title)),
             ("generator", .string(generator)),
-            ("groups", TraceView.groups),
+            ("groups", TraceView.groups(traceA.header.list)),
             ("traces", .array([viewA.value, viewB.value])),
             ("diff", comparison.value),
         ]))
@@ -59,7 +59,7 @@ public enum HTMLPages {
             ("page", .string("lesson")),
             ("title", .string(title)),
             ("generator", .string(generator)),
-            ("groups", TraceView.groups),
+            ("groups", TraceView.groups(loaded.trace.header.list)),
             ("traces", .array([view.value])),
             ("lesson", LessonView(walk, number: number, next: next).value),
         ]))

@@ -158,6 +158,15 @@ enum PageScript {
     this.strategy = str(tv.strategy);
     var vp = obj(tv.viewport) || {};
     this.vh = clamp(num(vp.height, 736), 100, 5000);
+    this.vw = clamp(num(vp.width, 375), 100, 2000);
+    /* A collection view's words and shape ("list"); a table's when absent. Each
+     * item's left edge comes with it (Row[5], a near item's [4]); all are itemWidth wide. */
+    var list = obj(tv.list) || {};
+    this.noun = str(list.noun) || "row";
+    this.plural = str(list.plural) || "rows";
+    this.view = str(list.view) || "table view";
+    this.listText = str(list.text);
+    this.itemWidth = num(list.itemWidth, null);
     this.rowHint = clamp(num(tv.rowHeightHint, 44), 8, 1000);
     this.showsImages = tv.showsImages !== false;
     this.duration = num(tv.duration, 0);
@@ -202,7 +211,9 @@ enum PageScript {
     return out.map(function (k) { return [k, seen[k]]; });
   };
 
-  var START_TEXT = "Start: the table view before the first step. Press \u2192 or n to step through the trace.";
+  function startText(m) {
+    return "Start: the " + m.view + " before the first step. Press \u2192 or n to step through the trace.";
+  }
   var EMPTY_TEXT = "This trace has no events.";
 
   /* ===================================================================== */
@@ -210,8 +221,8 @@ enum PageScript {
   /* ===================================================================== */
 
   /* An image view's content: nothing (empty frame), placeholder (grey "…") or
-   * the image of row N (a coloured tile with N). */
-  function imgTile(img) {
+   * the image of row N (a coloured tile with N; "item N" in a collection view). */
+  function imgTile(img, noun) {
     var t;
     if (img === null || img === undefined || img === "") {
       t = el("span", "tile empty");
@@ -222,30 +233,30 @@ enum PageScript {
     } else {
       t = el("span", "tile image", str(img));
       t.style.setProperty("--ih", imgHue(img));
-      t.title = "image of row " + str(img);
+      t.title = "image of " + (noun || "row") + " " + str(img);
     }
     return t;
   }
-  function cellChip(id, text, img, showsImages, cls) {
+  function cellChip(id, text, img, showsImages, cls, noun) {
     var c = el("div", "chip" + (cls ? " " + cls : ""));
     c.setAttribute("data-cell", str(id));
     c.style.setProperty("--h", hueOf(id));
-    if (showsImages && img !== undefined) c.appendChild(imgTile(img));
+    if (showsImages && img !== undefined) c.appendChild(imgTile(img, noun));
     c.appendChild(el("span", "chip-id", "#" + str(id)));
     if (text) c.appendChild(el("span", "chip-text", text));
     return c;
   }
-  function makeCell(c, showsImages) {
+  function makeCell(c, showsImages, noun) {
     c = arr(c);
     var id = c[0], img = c[1], stale = c[2] === 1 || c[2] === true;
     var d = el("div", "cell" + (stale ? " stale" : ""));
     d.setAttribute("data-cell", str(id));
     d.style.setProperty("--h", hueOf(id));
-    if (showsImages) d.appendChild(imgTile(img));
+    if (showsImages) d.appendChild(imgTile(img, noun));
     d.appendChild(el("span", "cell-id", "#" + str(id)));
     if (stale) {
       var b = el("span", "stale-badge", "STALE");
-      d.title = "cell #" + str(id) + " shows another row's image (image " + str(img) + ")";
+      d.title = "cell #" + str(id) + " shows another " + (noun || "row") + "'s image (image " + str(img) + ")";
       d.appendChild(b);
     }
     return d;
@@ -258,8 +269,8 @@ enum PageScript {
     this.m = model;
     this.o = opts;
     /* fit the screen height, but a short viewport must not make a very wide phone */
-    this.scale = Math.min(opts.screenHeight / model.vh, (opts.maxWidth || 330) / 375);
-    this.w = Math.round(375 * this.scale);
+    this.scale = Math.min(opts.screenHeight / model.vh, (opts.maxWidth || 330) / model.vw);
+    this.w = Math.round(model.vw * this.scale);
     this.h = Math.round(model.vh * this.scale);
     this.margin = Math.round(clamp(1.2 * model.rowHint * this.scale, 18, 44));
     this.rowMap = new Map();
@@ -316,14 +327,14 @@ enum PageScript {
     this.note.style.setProperty("top", (this.margin + this.h / 2 - 12) + "px");
     add(vp, layer, shadeTop, shadeBottom, frame, this.note);
     var legend = el("div", "legend");
-    add(legend, el("span", "legend-row", "7"), " row  ");
+    add(legend, el("span", "legend-row", "7"), " " + this.m.noun + "  ");
     var lc = el("span", "legend-cell", "#3");
     lc.style.setProperty("--h", "52");
     add(legend, lc, " cell  ");
     if (this.m.showsImages) {
       var li = el("span", "tile image", "7");
       li.style.setProperty("--ih", imgHue(7));
-      add(legend, li, " image of row 7  ", el("span", "tile placeholder", "\u2026"), " placeholder");
+      add(legend, li, " image of " + this.m.noun + " 7  ", el("span", "tile placeholder", "\u2026"), " placeholder");
     }
     add(phone, clock, vp, legend);
   };
@@ -342,7 +353,7 @@ enum PageScript {
     }
     this.drawRows(rows, near, drawOff, animate && this.last !== null);
     this.lastOff = drawOff;
-    this.note.textContent = rows.length ? "" : (this.m.n === 0 ? "this trace has no events" : "no rows on screen");
+    this.note.textContent = rows.length ? "" : (this.m.n === 0 ? "this trace has no events" : "no " + this.m.plural + " on screen");
 
     var step = this.m.step(i);
     this.clock.textContent = "";
@@ -371,7 +382,7 @@ enum PageScript {
   Picture.prototype.drawRows = function (rows, near, off, animate) {
     var s = this.scale, top = this.margin, map = this.rowMap, layer = this.layer;
     var prevOff = this.off === null ? off : this.off;
-    var hint = this.m.rowHint, showsImages = this.m.showsImages;
+    var hint = this.m.rowHint, showsImages = this.m.showsImages, noun = this.m.noun, iw = this.m.itemWidth;
     this.off = off;
     layer.classList.toggle("animate", !!animate);
     var want = new Map();
@@ -404,7 +415,7 @@ enum PageScript {
         var label = el("span", "row-label");
         var cells = el("div", "cells");
         add(e, label, cells);
-        rec = { el: e, label: label, cells: cells, cellsKey: null, labelText: null, h: -1, y: y };
+        rec = { el: e, label: label, cells: cells, cellsKey: null, labelText: null, h: -1, y: y, across: "" };
         map.set(key, rec);
         layer.appendChild(e);
         if (animate) {
@@ -414,16 +425,27 @@ enum PageScript {
         }
       }
       var cellList = w.near ? [] : arr(r[4]);
+      /* An item of a grid comes with its left edge (points): placed as given, itemWidth wide. */
+      var x = num(w.near ? r[4] : r[5], null), item = x !== null && iw !== null;
       var cls = w.near ? "near" : "row" + (cellList.length > 1 ? " two" : "") + (cellList.length === 0 ? " no-cell" : "");
+      if (item) cls += " item";
       if (rec.el.classList.contains("no-anim")) cls += " no-anim";
       rec.el.className = cls;
       var lt = str(r[1]) || str(r[0]);
-      if (rec.labelText !== lt) { rec.label.textContent = lt; rec.labelText = lt; rec.el.title = "row " + lt; }
+      if (rec.labelText !== lt) { rec.label.textContent = lt; rec.labelText = lt; rec.el.title = noun + " " + lt; }
       if (rec.h !== h) { rec.el.style.setProperty("height", Math.max(2, h * s - 1).toFixed(1) + "px"); rec.h = h; }
+      var across = item ? (x * s).toFixed(1) + "," + Math.max(2, iw * s - 1).toFixed(1) : "";
+      if (rec.across !== across) {
+        if (item) {
+          rec.el.style.setProperty("left", (x * s).toFixed(1) + "px");
+          rec.el.style.setProperty("width", Math.max(2, iw * s - 1).toFixed(1) + "px");
+        }
+        rec.across = across;
+      }
       var ck = w.near ? "" : JSON.stringify(cellList);
       if (rec.cellsKey !== ck) {
         clear(rec.cells);
-        cellList.forEach(function (c) { rec.cells.appendChild(makeCell(c, showsImages)); });
+        cellList.forEach(function (c) { rec.cells.appendChild(makeCell(c, showsImages, noun)); });
         rec.cellsKey = ck;
       }
       rec.y = y;
@@ -438,7 +460,7 @@ enum PageScript {
   };
 
   Picture.prototype.drawOff = function (name, list, prefix) {
-    var body = this.panels[name], showsImages = this.m.showsImages;
+    var body = this.panels[name], showsImages = this.m.showsImages, noun = this.m.noun;
     clear(body);
     list = arr(list);
     if (!list.length) { body.appendChild(el("div", "none", "none")); return; }
@@ -446,9 +468,9 @@ enum PageScript {
     list.forEach(function (c) {
       c = arr(c);
       var label = str(c[1]);
-      /* labels come as "row 24" or "section 1 row 3" (a bare "24" gets "row ") */
-      var text = prefix + (/^[0-9]/.test(label) ? "row " + label : label);
-      wrap.appendChild(cellChip(c[0], text, c.length > 2 ? c[2] : undefined, showsImages));
+      /* labels come as "row 24", "item 24" or "section 1 row 3" (a bare "24" gets the noun) */
+      var text = prefix + (/^[0-9]/.test(label) ? noun + " " + label : label);
+      wrap.appendChild(cellChip(c[0], text, c.length > 2 ? c[2] : undefined, showsImages, "", noun));
     });
     body.appendChild(wrap);
   };
@@ -1094,6 +1116,7 @@ enum PageScript {
     var parts = [];
     if (m.file) parts.push(m.file);
     if (m.profile) parts.push(m.profile + " profile");
+    if (m.listText) parts.push(m.listText);
     if (m.strategy) parts.push("strategy " + m.strategy);
     parts.push(m.n + (m.n === 1 ? " step" : " steps"));
     if (m.duration) parts.push(fmtMs(m.duration));
@@ -1122,8 +1145,8 @@ enum PageScript {
     m.steps.forEach(function (s, i) {
       if (s.k === "init") lanes[0].items.push({ i: i, kind: "init", title: "init (new cell)" });
       else if (s.k === "prepareForReuse") lanes[1].items.push({ i: i, kind: "prepareForReuse", title: "prepareForReuse (reuse)" });
-      else if (s.k === "prefetchRowsAt") lanes[2].items.push({ i: i, kind: "prefetchRowsAt", title: "prefetchRowsAt" });
-      else if (s.k === "cancelPrefetchingForRowsAt") lanes[2].items.push({ i: i, kind: "cancelPrefetchingForRowsAt", title: "cancelPrefetchingForRowsAt" });
+      else if (s.k === "prefetchRowsAt" || s.k === "prefetchItemsAt") lanes[2].items.push({ i: i, kind: "prefetchRowsAt", title: s.k });
+      else if (s.k === "cancelPrefetchingForRowsAt" || s.k === "cancelPrefetchingForItemsAt") lanes[2].items.push({ i: i, kind: "cancelPrefetchingForRowsAt", title: s.k });
       if (s.m.indexOf("STALE") >= 0) lanes[3].items.push({ i: i, kind: "STALE", title: "STALE" });
       else if (s.m.indexOf("LATE") >= 0) lanes[3].items.push({ i: i, kind: "LATE", title: "LATE" });
       if (s.hitch) lanes[4].items.push({ i: i, kind: "HITCH", title: "HITCH" });
@@ -1148,7 +1171,7 @@ enum PageScript {
       pic.draw(i, animate);
       stepHead(headBox, m, i, true);
       var s = m.step(i);
-      ann.textContent = s ? s.x : (m.n === 0 ? EMPTY_TEXT : START_TEXT);
+      ann.textContent = s ? s.x : (m.n === 0 ? EMPTY_TEXT : startText(m));
       ann.classList.toggle("is-stale", !!(s && s.stale));
       ann.classList.toggle("is-hitch", !!(s && s.hitch));
       list.setCurrent(i);
@@ -1208,7 +1231,7 @@ enum PageScript {
     var main = el("main", "trace-main");
     add(main, stage, listCol);
     add(body, controls, main, footer(m.file));
-    Help.build("trace");
+    Help.build("trace", m);
     installKeys(function (e) { return nav.key(e); });
 
     var h = Navigator.hashStep();
@@ -1297,7 +1320,7 @@ enum PageScript {
       S.box.classList.toggle("waiting", waiting);
       clear(S.ann);
       if (waiting) S.ann.appendChild(el("div", "wait-note", "No matching step here: " + S.letter.toUpperCase() + " stays at " + (seqNow < 0 ? "the start" : "step " + seqNow) + "."));
-      S.ann.appendChild(el("div", "ann-text", s ? s.x : (S.m.n === 0 ? EMPTY_TEXT : START_TEXT)));
+      S.ann.appendChild(el("div", "ann-text", s ? s.x : (S.m.n === 0 ? EMPTY_TEXT : startText(S.m))));
       S.ann.classList.toggle("is-stale", !!(s && s.stale && !waiting));
     }
 
@@ -1448,7 +1471,7 @@ enum PageScript {
     add(report, st, mt);
 
     add(body, controls, divBox, main, report, footer(A.file + "  vs  " + B.file));
-    Help.build("diff");
+    Help.build("diff", A);
     installKeys(function (e) { return nav.key(e); });
     var h = Navigator.hashStep();
     nav.go(h !== null ? h : -1, { animate: false, noHash: true });
@@ -1540,14 +1563,14 @@ enum PageScript {
     end.id = "lesson-end";
 
     add(body, progress, intro, stopBox, end, footer(m.file));
-    Help.build("lesson");
+    Help.build("lesson", m);
 
     var revealTimer = 0;
     function showPicture(i, animate) {
       pic.draw(i, animate);
       stepHead(headBox, m, i, true);
       var s = m.step(i);
-      ann.textContent = s ? s.x : (m.n === 0 ? EMPTY_TEXT : START_TEXT);
+      ann.textContent = s ? s.x : (m.n === 0 ? EMPTY_TEXT : startText(m));
       ann.classList.toggle("is-stale", !!(s && s.stale));
       D.body.dataset.step = String(i);
     }
@@ -1788,7 +1811,8 @@ enum PageScript {
   var Help = {
     box: null,
     last: null,
-    build: function (page) {
+    build: function (page, m) {
+      var noun = m ? m.noun : "row", plural = m ? m.plural : "rows";
       var box = this.box = el("div", "help-overlay");
       box.id = "help";
       box.hidden = true;
@@ -1831,7 +1855,7 @@ enum PageScript {
       card.appendChild(tb);
       if (page !== "lesson") {
         add(card, el("h3", null, "Reading the picture"),
-          el("p", null, "The phone shows the rows on screen; faded rows above and below are just off screen. Each cell has its own colour and #number, so you can follow one cell as it leaves at one edge and comes back at the other for another row. A tile is what the cell's image view holds: the image of row N, a grey \u2026 placeholder, or nothing. A cell outlined in red shows another row's image (STALE). Beside the phone: cells prepared ahead, kept aside, in the reuse pool (next out on top), and what the network and main thread are doing."),
+          el("p", null, "The phone shows the " + plural + " on screen; faded " + plural + " above and below are just off screen. Each cell has its own colour and #number, so you can follow one cell as it leaves at one edge and comes back at the other for another " + noun + ". A tile is what the cell's image view holds: the image of " + noun + " N, a grey \u2026 placeholder, or nothing. A cell outlined in red shows another " + noun + "'s image (STALE). Beside the phone: cells prepared ahead, kept aside, in the reuse pool (next out on top), and what the network and main thread are doing."),
           el("p", null, "Playback runs in the trace's own time at the chosen speed; long idle gaps are shortened. The timeline's x axis is the step number."));
       }
       box.appendChild(card);

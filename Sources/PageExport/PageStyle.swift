@@ -152,6 +152,14 @@ header.top .titles { min-width: 0; }
   display: flex; align-items: stretch; gap: 3px;
   will-change: transform;
 }
+/* an item of a grid: left edge and width come with the data (set through the CSSOM) */
+.rows-layer > div.item { right: auto; }
+.rows-layer > div.item .cell { flex-wrap: wrap; align-content: center; row-gap: 3px; }
+.rows-layer > div.item .stale-badge { margin-left: 0; }
+.rows-layer > div.item .row-label {
+  position: absolute; left: 3px; top: 2px; z-index: 1; padding: 0; text-align: left;
+  font-size: 10px; line-height: 1; max-width: calc(100% - 6px);
+}
 .rows-layer.animate > div { transition: transform 200ms ease-out, opacity 250ms ease-out; }
 .rows-layer.animate > div.no-anim { transition: none; }
 .row-label {
@@ -176,6 +184,7 @@ header.top .titles { min-width: 0; }
 .stale-badge {
   margin-left: auto; font-size: 10px; font-weight: 800; letter-spacing: .04em;
   color: #fff; background: var(--stale); border-radius: 3px; padding: 0 4px; line-height: 15px;
+  white-space: nowrap;
 }
 .tile {
   --ih: 200;

@@ -9,6 +9,9 @@ struct SceneEncoding {
     let geometry: PageGeometry
     /// How many rows the page fades in above and below the screen.
     static let nearRows = 3
+    /// How many rows of items, in a grid: a row of items is tall, and the faded
+    /// margin shows less than one (and a page of many columns stays small).
+    static let nearRowsOfItems = 1
 
     /// The State's members, in a fixed order, each as its JSON (written straight
     /// into bytes: a page holds thousands of states).
@@ -44,6 +47,7 @@ struct SceneEncoding {
                     image(cell.image, &out)
                     out.append(cell.stale ? ",1]" : ",0]")
                 }
+                across(shown.row, &out)
                 out.append(UInt8(ascii: "]"))
             }
         }
@@ -51,6 +55,7 @@ struct SceneEncoding {
             list(nearRows(scene), &out) { row, out in
                 out.append(UInt8(ascii: "["))
                 place(row, &out)
+                across(row, &out)
                 out.append(UInt8(ascii: "]"))
             }
         }
@@ -122,6 +127,14 @@ struct SceneEncoding {
         out.appendNumber(geometry.height(ofRow: row))
     }
 
+    /// In a grid, ",x": the item's left edge in points (every item is
+    /// `TraceView`'s `list.itemWidth` wide; a table's rows span the screen).
+    private func across(_ row: Int, _ out: inout ByteBuffer) {
+        guard let (left, _) = geometry.horizontal(ofRow: row) else { return }
+        out.append(UInt8(ascii: ","))
+        out.appendNumber(left)
+    }
+
     private func held(_ cell: TableScene.HeldCell, _ out: inout ByteBuffer) {
         out.append(UInt8(ascii: "["))
         out.appendInteger(cell.cell)
@@ -149,13 +162,15 @@ struct SceneEncoding {
         return first.lowercased() + trimmed.dropFirst()
     }
 
-    /// Up to `nearRows` rows above the screen and below it.
+    /// Up to `nearRows` rows above the screen and below it (`nearRowsOfItems`
+    /// rows of items, in a grid).
     private func nearRows(_ scene: TableScene) -> [Int] {
         guard let first = scene.rows.first?.row, let last = scene.rows.last?.row else { return [] }
-        var rows = Array(max(0, first - Self.nearRows)..<first)
+        let near = geometry.isGrid ? Self.nearRowsOfItems * geometry.columns : Self.nearRows
+        var rows = Array(max(0, first - near)..<first)
         // A hand-written trace without a row count may name any row: never step past Int.max.
-        guard last < Int.max - Self.nearRows - 1 else { return rows }
-        let end = min(geometry.rowCount ?? last + 1, last + 1 + Self.nearRows)
+        guard last < Int.max - near - 1 else { return rows }
+        let end = min(geometry.rowCount ?? last + 1, last + 1 + near)
         if end > last + 1 { rows += Array((last + 1)..<end) }
         return rows
     }

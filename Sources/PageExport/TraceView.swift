@@ -29,19 +29,22 @@ struct TraceView {
         while let annotation = try annotator.step(file: file) {
             stepCount += 1
             if stepCount > 1 { steps.append(UInt8(ascii: ",")) }
-            Self.write(annotation, into: &steps)
+            Self.write(annotation, list: header.list, into: &steps)
             let scene = TableScene(annotator.state)
             mostRowsOnScreen = max(mostRowsOnScreen, scene.rows.count)
             deltas.append(encoding.members(scene, state: annotator.state))
         }
         // Without a scenario the screen is as tall as the most rows it showed.
-        let viewport = geometry.viewportHeight ?? Double(max(mostRowsOnScreen, 8)) * PageGeometry.defaultRowHeight
+        let viewport = geometry.viewportHeight ?? geometry.fallbackViewportHeight(mostOnScreen: mostRowsOnScreen)
+        let list = header.list
         var members: [(String, PageValue)] = [
             ("title", .string(VisibleText.escape(header.title))),
             ("file", .string(VisibleText.escape(file))),
-            ("profile", .string(header.profile.rawValue)),
+            // A collection view has no profile: the list member says what it is.
+            ("profile", .string(list.isCollection ? "" : header.profile.rawValue)),
             ("strategy", .optional(header.scenario.map { VisibleText.escape($0.strategy) })),
-            ("viewport", .object([("height", .number(viewport))])),
+            ("viewport", .object(list.isCollection ? [("height", .number(viewport)), ("width", .number(PageGeometry.screenWidth))]
+                                                   : [("height", .number(viewport))])),
             ("rowHeightHint", .number(geometry.typicalRowHeight)),
             ("showsImages", .bool(Self.showsImages(trace))),
             ("duration", .number(trace.events.last?.time.milliseconds ?? 0)),
@@ -49,8 +52,16 @@ struct TraceView {
             ("states", deltas.json),
             ("initial", initial),
         ]
+        if case .collection(let columns) = list {
+            // The grid's words and shape, for the script to say and draw (rows carry each item's left edge).
+            members.append(("list", .object([("columns", .int(columns)), ("itemWidth", .number(geometry.itemWidth ?? PageGeometry.screenWidth)),
+                                             ("noun", .string(list.noun)), ("plural", .string(list.plural)),
+                                             ("view", .string(list.viewName)),
+                                             ("text", .string("collection view, \(columns) column\(columns == 1 ? "" : "s")"))])))
+        }
         if !geometry.isExact {
-            members.append(("layoutNote", .string("The trace carries no scenario, so row heights and offsets are not known: rows are drawn \(Int(PageGeometry.defaultRowHeight)) pt tall, the first row on screen at the top.")))
+            let (noun, plural) = (list.noun, list.plural)
+            members.append(("layoutNote", .string("The trace carries no scenario, so \(noun) heights and offsets are not known: \(plural) are drawn \(Int(PageGeometry.defaultRowHeight)) pt tall, the first \(noun) on screen at the top.")))
         }
         if header.source != nil {
             members.append(("imported", .bool(true)))
@@ -58,12 +69,12 @@ struct TraceView {
         value = .object(members)
     }
 
-    /// {t, k, x, m, g, f}
-    static func write(_ annotation: Annotation, into out: inout ByteBuffer) {
+    /// {t, k, x, m, g, f}; the kind named as the list names it (cellForItemAt in a collection view).
+    static func write(_ annotation: Annotation, list: ListStyle = .table, into out: inout ByteBuffer) {
         out.append("{\"t\":")
         out.appendNumber(annotation.time.milliseconds)
         out.append(",\"k\":")
-        out.appendString(annotation.kind.rawValue)
+        out.appendString(list.name(of: annotation.kind))
         out.append(",\"x\":")
         out.appendString(annotation.text)
         out.append(",\"m\":")
@@ -85,11 +96,11 @@ struct TraceView {
         }
     }
 
-    /// The `--only` groups and their kinds, for the page's filter.
-    static var groups: PageValue {
+    /// The `--only` groups and their kinds, for the page's filter (named as `list` names them).
+    static func groups(_ list: ListStyle = .table) -> PageValue {
         .array(EventGroup.allCases.map { group in
             .object([("name", .string(group.rawValue)),
-                     ("kinds", .array(group.kinds.map(\.rawValue).sorted().map(PageValue.string)))])
+                     ("kinds", .array(group.kinds.map { list.name(of: $0) }.sorted().map(PageValue.string)))])
         })
     }
 }

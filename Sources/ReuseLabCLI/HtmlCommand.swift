@@ -14,10 +14,11 @@ enum HtmlCommand: Subcommand {
         ],
         description: """
         Writes one self-contained HTML file that opens from disk in any modern
-        browser, offline: the table view drawn at every step of TRACE (cells
-        sliding as the list scrolls, each cell's colour and number, what its image
-        view shows, STALE cells outlined, the prepared and kept-aside cells, the
-        reuse pools, prefetching, requests in flight, the main thread's work), the
+        browser, offline: the table view drawn at every step of TRACE, or a
+        collection view as its grid (cells sliding as the list scrolls, each cell's
+        colour and number, what its image view shows, STALE cells outlined, the
+        prepared and kept-aside cells, the reuse pools, prefetching, requests in
+        flight, the main thread's work), the
         step's explanation as 'replay' gives it, the list of steps with a filter,
         and a timeline. With two traces, A and B step side by side in lockstep
         through the alignment 'reuselab diff' computes, the first divergence

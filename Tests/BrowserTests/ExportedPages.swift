@@ -15,9 +15,11 @@ enum ExportedPages {
     }
 
     /// `reuselab lesson N --html -o FOLDER/NAME`, run in the package's top folder
-    /// (where the lessons and traces are).
-    static func lesson(_ number: Int, into folder: TemporaryFolder, name: String = "lesson.html") throws -> URL {
-        try export(["lesson", String(number), "--html", "-o", folder.path(name)], output: folder.path(name))
+    /// (where the lessons and traces are); `lessons`: another lessons folder
+    /// (`--lessons DIR`, relative to the package root).
+    static func lesson(_ number: Int, lessons: String? = nil, into folder: TemporaryFolder, name: String = "lesson.html") throws -> URL {
+        try export(["lesson", String(number), "--html", "-o", folder.path(name)] + (lessons.map { ["--lessons", $0] } ?? []),
+                   output: folder.path(name))
     }
 
     /// Runs the binary with `arguments` in the package root; a failure quotes what it printed.

@@ -1,0 +1,290 @@
+import XCTest
+import Foundation
+import TraceFormat
+@testable import Lessons
+import ReuseLabCLI
+
+/// Lessons about a collection view, on hand-written grid traces of the shape the
+/// engine records (until it records grids, they stand in for its traces):
+/// `GridLessons/traces/grid-slow-drag.trace.json` is a two-column grid of 200
+/// items of 180 pt, a 736 pt viewport, the plain strategy with data prefetching,
+/// one 540 pt drag over 3 s at 60 fps; `grid-prefetching-disabled` is the same
+/// drag with `isPrefetchingEnabled` false. They were written by a small script
+/// applying the modern rules a row of items at a time (the next row of items
+/// prepared ahead while scrolling, a row that leaves kept aside while within
+/// one row of items of the screen, the pool last in, first out) and pass
+/// `reuselab validate`. `GridLessons/lessons` holds lessons 19 and 20, written
+/// as they will be in `lessons/` (their paths resolve there against the
+/// bundled `traces/` once the engine records `grid-slow-drag` and
+/// `grid-prefetching-disabled`).
+final class GridLessonTests: XCTestCase {
+    static let folder = projectRoot.appendingPathComponent("Tests/LessonTests/GridLessons")
+    static let slowDrag = folder.appendingPathComponent("traces/grid-slow-drag.trace.json").path
+    static let disabled = folder.appendingPathComponent("traces/grid-prefetching-disabled.trace.json").path
+
+    static func gridLessons() throws -> [String] {
+        let lessons = folder.appendingPathComponent("lessons")
+        return try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter { $0.hasSuffix(".json") }.sorted()
+            .map { lessons.appendingPathComponent($0).path }
+    }
+
+    func queries(_ path: String = slowDrag) throws -> TraceQueries {
+        let trace = try CheckedTraceReader.read(path: path)
+        return TraceQueries(trace: trace) { _ throws(ReuseLabError) in try CheckedTraceReader.read(path: Self.disabled) }
+    }
+
+    func answer(_ query: Query, before selector: EventSelector, in queries: TraceQueries) throws -> LessonAnswer {
+        try queries.answer(query, pausedAt: try queries.index(of: .before(selector)))
+    }
+
+    // MARK: The new queries, on the grid
+
+    func testTheNewQueriesOnAGrid() throws {
+        let grid = try queries()
+        XCTAssertEqual(grid.trace.header.list, .collection(columns: 2))
+        let rowEnters = EventSelector(kind: .willDisplay, row: 10)
+        // A row of items appears in one layout pass: items 10 and 11 together.
+        XCTAssertEqual(try answer(.samePass(row: 10, kind: .willDisplay), before: rowEnters, in: grid), .rows([10, 11]))
+        XCTAssertEqual(try answer(.samePass(row: 11, kind: .willDisplay), before: rowEnters, in: grid), .rows([10, 11]))
+        XCTAssertEqual(try answer(.nextPass(kind: .willDisplay), before: rowEnters, in: grid), .rows([10, 11]))
+        XCTAssertEqual(try answer(.nextPassCount(kind: .willDisplay), before: rowEnters, in: grid), .number(2))
+        // …and the row after it is prepared in that same pass, ahead of its display.
+        XCTAssertEqual(try answer(.nextPreparedAhead, before: rowEnters, in: grid), .rows([12, 13]))
+        XCTAssertEqual(try answer(.samePass(row: 12, kind: .cellForRowAt), before: rowEnters, in: grid), .rows([12, 13]))
+        // A row leaves together, and its cells go to the pool together.
+        XCTAssertEqual(try answer(.nextPassCount(kind: .didEndDisplaying), before: EventSelector(kind: .didEndDisplaying), in: grid), .number(2))
+        XCTAssertEqual(try answer(.nextPass(kind: .didEndDisplaying), before: EventSelector(kind: .didEndDisplaying), in: grid), .rows([0, 1]))
+        XCTAssertEqual(try answer(.nextPassCount(kind: .enqueue), before: EventSelector(kind: .enqueue), in: grid), .number(2))
+        // The first reuse pass hands out the first row's cells (prepareForReuse names the item each showed).
+        XCTAssertEqual(try answer(.nextPass(kind: .prepareForReuse), before: EventSelector(kind: .prepareForReuse), in: grid), .rows([0, 1]))
+        // Counted from the start: the drag prepares items 10–17 ahead; at the drag's start, none yet.
+        XCTAssertEqual(try grid.answer(.preparedAheadCount(at: nil), pausedAt: 0), .number(8))
+        XCTAssertEqual(try grid.answer(.preparedAheadCount(at: .before(EventSelector(kind: .scrollViewWillBeginDragging))), pausedAt: 0), .number(0))
+        XCTAssertEqual(try answer(.nextPreparedAhead, before: EventSelector(kind: .scrollViewWillBeginDragging), in: grid), .rows([10, 11]))
+        // The other recording prepares nothing ahead, and says so.
+        XCTAssertEqual(try grid.answer(.compare(metric: .cellsPreparedAhead, otherTrace: "x"), pausedAt: 0), .trace(isLessonTrace: true))
+        let off = try queries(Self.disabled)
+        XCTAssertEqual(try off.answer(.preparedAheadCount(at: nil), pausedAt: 0), .number(0))
+        XCTAssertThrowsError(try off.answer(.nextPreparedAhead, pausedAt: 0)) { error in
+            XCTAssertEqual((error as? TraceQueries.Unanswerable)?.message,
+                           "no cellForItemAt after the pause configures an item ahead of its willDisplay")
+        }
+        // Without prefetching, an item is configured in the pass that shows it.
+        XCTAssertEqual(try answer(.samePass(row: 10, kind: .cellForRowAt), before: EventSelector(kind: .cellForRowAt, row: 10), in: off), .rows([10, 11]))
+        XCTAssertEqual(try answer(.nextCalls(count: 3), before: EventSelector(kind: .initCell, cell: 11), in: off),
+                       .calls([.initCell, .cellForRowAt, .willDisplay]))
+    }
+
+    func testAPassIsTheEventsAtOneMomentUpToItsFrame() throws {
+        let grid = try queries()
+        let events = grid.trace.events
+        let first = try grid.index(of: .before(EventSelector(kind: .willDisplay, row: 10)))
+        let pass = grid.pass(containing: first)
+        XCTAssertEqual(events[pass.upperBound - 1].kind, .frame, "a pass ends with the frame that shows it")
+        XCTAssertEqual(events[pass.lowerBound - 1].kind, .frame, "and starts after the frame before")
+        XCTAssertTrue(events[pass].allSatisfy { $0.time == events[first].time })
+        // At launch the first screen's pass ends at frame 0; the drag's first pass follows at the same moment.
+        let launch = grid.pass(containing: 0)
+        XCTAssertEqual(events[launch.upperBound - 1].kind, .frame)
+        XCTAssertTrue(grid.pass(containing: launch.upperBound).contains(try grid.index(of: .before(EventSelector(kind: .cellForRowAt, row: 10)))))
+    }
+
+    func testTheNewQueriesOnATableToo() throws {
+        let trace = try CheckedTraceReader.read(path: projectRoot.appendingPathComponent("traces/seed004-slow-scroll.trace.json").path)
+        let table = TraceQueries(trace: trace) { _ throws(ReuseLabError) in trace }
+        // The modern table view prepares one row ahead at a time, the first when the drag begins.
+        XCTAssertEqual(try answer(.nextPreparedAhead, before: EventSelector(kind: .scrollViewWillBeginDragging), in: table), .rows([19]))
+        XCTAssertEqual(try answer(.samePass(row: 19, kind: .willDisplay), before: EventSelector(kind: .willDisplay, row: 19), in: table), .rows([19]))
+        XCTAssertEqual(try table.answer(.preparedAheadCount(at: nil), pausedAt: 0), .number(11))
+        let wording = AnswerWording(thisTrace: "a", otherTrace: "b", naming: trace.header.rowNaming)
+        XCTAssertEqual(wording.describe(.rows([19, 20])), "rows 19–20")
+        XCTAssertEqual(wording.describe(.call(.cellForRowAt)), "cellForRowAt")
+    }
+
+    // MARK: The collection view's words
+
+    func testAnswersAndReasonsNameItemsAndTheCollectionViewsCalls() throws {
+        let grid = try queries()
+        let wording = AnswerWording(thisTrace: "a", otherTrace: "b", naming: grid.trace.header.rowNaming)
+        XCTAssertEqual(wording.describe(.rows([10, 11])), "items 10–11")
+        XCTAssertEqual(wording.describe(.rows([4])), "item 4")
+        XCTAssertEqual(wording.describe(.rows([])), "no items")
+        XCTAssertEqual(wording.describe(.reusedCell(cell: 2, previousRow: 1)), "cell #2, which showed item 1")
+        XCTAssertEqual(wording.describe(.calls([.prepareForReuse, .cellForRowAt, .willDisplay])), "prepareForReuse → cellForItemAt → willDisplay")
+        XCTAssertEqual(wording.describe(.call(.cellForRowAt)), "cellForItemAt")
+        XCTAssertEqual(LessonRun.example(for: .cellForRow(row: 0), list: .collection(columns: 2)),
+                       "Answer new, or the item whose cell it reuses (item 0), or the cell (#1).")
+        XCTAssertThrowsError(try grid.answer(.nextCall(row: 199), pausedAt: 0)) { error in
+            XCTAssertEqual((error as? TraceQueries.Unanswerable)?.message, "no cellForItemAt for item 199 comes after the pause")
+        }
+        XCTAssertThrowsError(try grid.index(of: .before(EventSelector(kind: .cellForRowAt, row: 199)))) { error in
+            XCTAssertEqual((error as? TraceQueries.Unanswerable)?.message,
+                           "the pause is before the first cellForItemAt for item 199, which the trace does not have")
+        }
+        // The learner may type the collection view's words, or the table view's.
+        for (text, query, expected) in [
+            ("items 10-11", Query.samePass(row: 10, kind: .willDisplay), LessonAnswer.rows([10, 11])),
+            ("item 10 and item 11", .nextPass(kind: .willDisplay), .rows([10, 11])),
+            ("10, 11", .nextPreparedAhead, .rows([10, 11])),
+            ("the cell that showed item 1", .cellForRow(row: 16), .reusedCell(cell: nil, previousRow: 1)),
+            ("prepareForReuse, cellForItemAt, willDisplay", .nextCalls(count: 3), .calls([.prepareForReuse, .cellForRowAt, .willDisplay])),
+            ("cellForItemAt", .nextCall(row: 3), .call(.cellForRowAt)),
+            ("prefetchItemsAt", .nextCalls(count: 1), .calls([.prefetchRowsAt])),
+            ("2", .nextPassCount(kind: .willDisplay), .number(2)),
+            ("8 times", .preparedAheadCount(at: nil), .number(8)),
+        ] {
+            XCTAssertEqual(AnswerReader.read(text, for: query, wording: wording), expected, text)
+        }
+    }
+
+    func testLessonsMayNameItemsAndTheCollectionViewsKindsButATableLessonMayNot() throws {
+        let project = try temporaryFolder()
+        for name in ["traces", "lessons"] {
+            try FileManager.default.createDirectory(at: project.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        for (source, name) in [(Self.slowDrag, "grid.trace.json"),
+                               (projectRoot.appendingPathComponent("traces/seed004-slow-scroll.trace.json").path, "table.trace.json")] {
+            try FileManager.default.copyItem(atPath: source, toPath: project.appendingPathComponent("traces/\(name)").path)
+        }
+        func lesson(_ trace: String, _ steps: String) throws -> String {
+            let path = project.appendingPathComponent("lessons/l.json").path
+            try? FileManager.default.removeItem(atPath: path)
+            try Data(#"{"id":"l","title":"t","trace":"../traces/\#(trace)","takeaway":"x","steps":[\#(steps)]}"#.utf8)
+                .write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        // A collection lesson in its own words: item, cellForItemAt, cellForItem, cellForItemAtCount.
+        let grid = try lesson("grid.trace.json", #"""
+            {"narration":"n","pause":{"before":{"kind":"cellForItemAt","item":16}},"questions":[
+              {"ask":"a","query":"cellForItem","item":16,"answer":"cell #2"},
+              {"ask":"b","query":"nextPass","kind":"cellForItemAt","answer":"items 16-17"},
+              {"ask":"c","query":"cellForItemAtCount","answer":"18"},
+              {"ask":"d","query":"samePass","row":17,"kind":"cellForItemAt","answer":"16, 17"}]}
+            """#)
+        let findings = LessonChecker.check(path: grid)
+        XCTAssertEqual(findings.problems.map(\.description), [])
+        let loaded = try LoadedLesson.load(path: grid)
+        XCTAssertEqual(loaded.lesson.steps[0].pause, .before(EventSelector(kind: .cellForRowAt, row: 16)))
+        XCTAssertEqual(loaded.lesson.steps[0].questions.map(\.query),
+                       [.cellForRow(row: 16), .nextPass(kind: .cellForRowAt), .cellForRowAtCount(at: nil), .samePass(row: 17, kind: .cellForRowAt)])
+        XCTAssertEqual(Query.cellForRow(row: 0).name(in: .collection(columns: 2)), "cellForItem")
+        XCTAssertEqual(Query.cellForRow(row: 0).name(in: .table), "cellForRow")
+
+        // A table lesson that says item or cellForItemAt is told the table's word, where it says it.
+        for (steps, message) in [
+            (#"{"narration":"n","pause":{"before":{"kind":"cellForRowAt","item":20}},"question":{"ask":"a","query":"cellCount"}}"#,
+             #"the lesson's trace is a table view's, which says "row", not "item""#),
+            (#"{"narration":"n","pause":{"event":3},"question":{"ask":"a","query":"nextCall","item":20}}"#,
+             #"the lesson's trace is a table view's, which says "row", not "item""#),
+            (#"{"narration":"n","pause":{"before":{"kind":"cellForItemAt"}},"question":{"ask":"a","query":"cellCount"}}"#,
+             #"which says "cellForRowAt", not "cellForItemAt""#),
+            (#"{"narration":"n","pause":{"event":3},"question":{"ask":"a","query":"cellForItem","row":20}}"#,
+             #"which says "cellForRow", not "cellForItem""#),
+            (#"{"narration":"n","pause":{"event":3},"question":{"ask":"a","query":"nextPass","kind":"prefetchItemsAt"}}"#,
+             #"a nextPass question takes a "kind" among"#),
+        ] {
+            let findings = LessonChecker.check(path: try lesson("table.trace.json", steps))
+            XCTAssertEqual(findings.problems.count, 1, steps)
+            XCTAssertTrue(findings.problems.first?.description.contains(message) == true, findings.problems.first?.description ?? steps)
+            XCTAssertTrue(findings.problems.first?.description.contains("l.json:1:") == true, "the error names where: \(findings.problems.first?.description ?? "")")
+        }
+        // Mistakes in any lesson.
+        for (steps, message) in [
+            (#"{"narration":"n","pause":{"event":3},"question":{"ask":"a","query":"nextCall","row":1,"item":1}}"#,
+             #"give "row" or "item", not both"#),
+            (#"{"narration":"n","pause":{"event":3},"question":{"ask":"a","query":"nextPass"}}"#,
+             #"is missing the member "kind""#),
+            (#"{"narration":"n","pause":{"event":3},"question":{"ask":"a","query":"cellCount","kind":"init"}}"#,
+             #"only nextPass, nextPassCount and samePass take a "kind""#),
+            (#"{"narration":"n","pause":{"event":3},"question":{"ask":"a","query":"cellCount","item":3}}"#,
+             #"the cellCount query names no row or item"#),
+            (#"{"narration":"n","pause":{"event":3},"question":{"ask":"a","query":"nextPassCount","kind":"frame"}}"#,
+             #"a nextPassCount question takes a "kind" among"#),
+        ] {
+            let findings = LessonChecker.check(path: try lesson("grid.trace.json", steps))
+            XCTAssertTrue(findings.problems.first?.description.contains(message) == true, findings.problems.first?.description ?? steps)
+        }
+    }
+
+    func testTheReadmeDocumentsEveryQueryAndMetric() throws {
+        let readme = try String(contentsOf: projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        for name in Query.names { XCTAssertTrue(readme.contains("| `\(name)` |"), "the README's query table lacks \(name)") }
+        for name in Query.collectionNames.keys { XCTAssertTrue(readme.contains("`\(name)`"), name) }
+        for metric in ComparedMetric.allCases { XCTAssertTrue(readme.contains("`\(metric.rawValue)`"), metric.rawValue) }
+    }
+
+    // MARK: Lessons 19 and 20
+
+    func testTheGridLessonsPassLessonCheckWithoutWarnings() throws {
+        let paths = try Self.gridLessons()
+        XCTAssertEqual(paths.map { ($0 as NSString).lastPathComponent }, ["19-grid-rows.json", "20-grid-cell-prefetching.json"])
+        for (path, findings) in zip(paths, LessonChecker.check(paths: paths)) {
+            XCTAssertEqual(findings.problems.map(\.description), [], path)
+            XCTAssertEqual(findings.warnings.map(\.description), [], path)
+        }
+        // As an instructor runs it, from the project folder.
+        var out = "", err = ""
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(projectRoot.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let status = ReuseLab.run(["lesson", "check", "--lessons", "Tests/LessonTests/GridLessons/lessons"],
+                                  io: CommandIO(out: { out += $0 }, err: { err += $0 }))
+        XCTAssertEqual(status, 0, err)
+        XCTAssertEqual(out, "Tests/LessonTests/GridLessons/lessons/19-grid-rows.json: ok\nTests/LessonTests/GridLessons/lessons/20-grid-cell-prefetching.json: ok\n")
+    }
+
+    func testTheGridLessonsAreGradedByTheirTraces() throws {
+        for path in try Self.gridLessons() {
+            let loaded = try LoadedLesson.load(path: path)
+            XCTAssertGreaterThanOrEqual(loaded.questionCount, 3)
+            let run = try LessonRun(loaded)
+            let right = try run.run(console: RecordingConsole(try rightAnswers(loaded)),
+                                    progress: LessonProgress(lesson: loaded.lesson.id), next: nil, save: { _ in }).reports
+            XCTAssertEqual(right.filter(\.correct).count, loaded.questionCount, "\(loaded.lesson.id): \(right.filter { !$0.correct })")
+            let wrong = try run.run(console: RecordingConsole(try wrongAnswers(loaded)),
+                                    progress: LessonProgress(lesson: loaded.lesson.id), next: nil, save: { _ in }).reports
+            XCTAssertEqual(wrong.filter(\.correct).count, 0, "\(loaded.lesson.id): \(wrong.filter(\.correct))")
+        }
+    }
+
+    func testTheGridLessonsSpeakOfItemsAndTheCollectionViewsCalls() throws {
+        for path in try Self.gridLessons() {
+            let loaded = try LoadedLesson.load(path: path)
+            let console = RecordingConsole([], mode: .preview)
+            _ = try LessonRun(loaded).run(console: console, progress: LessonProgress(lesson: loaded.lesson.id), next: nil, save: { _ in })
+            let reveals = console.transcript.split(separator: "\n").filter { $0.hasPrefix("Question ") && $0.contains("the trace says") }
+            XCTAssertFalse(reveals.isEmpty)
+            for line in reveals {
+                XCTAssertFalse(line.contains("row ") || line.contains("rows ") || line.contains("cellForRowAt"), String(line))
+            }
+        }
+        let rows = try LoadedLesson.load(path: try Self.gridLessons()[0])
+        let console = RecordingConsole(["help", "quit"], scripted: false)
+        _ = try LessonRun(rows).run(console: console, progress: LessonProgress(lesson: rows.lesson.id), next: nil, save: { _ in })
+        XCTAssertTrue(console.transcript.contains("Answer with a number."), console.transcript)
+    }
+
+    func testEveryChoiceOnTheGridLessonsPagesIsJudgedAsTheTerminalJudges() throws {
+        for path in try Self.gridLessons() {
+            let run = try LessonRun(try LoadedLesson.load(path: path))
+            let walk = try LessonWalkthrough(run)
+            for (index, stop) in walk.stops.enumerated() {
+                let step = run.loaded.lesson.steps[index]
+                let resolved = try run.loaded.resolve(step: index)
+                for (number, question) in stop.questions.enumerated() {
+                    let place = "\(run.loaded.lesson.id) step \(index + 1) question \(number + 1)"
+                    let truth = resolved.answers[number]
+                    let wording = run.loaded.wording(for: step.questions[number])
+                    XCTAssertEqual(question.choices.filter(\.isRight).count, 1, "\(place): \(question.choices.map(\.label))")
+                    XCTAssertGreaterThanOrEqual(question.choices.count, 2, place)
+                    for choice in question.choices {
+                        let typed = AnswerReader.read(choice.label, for: step.questions[number].query, wording: wording)
+                        XCTAssertNotNil(typed, "\(place): the terminal cannot read \"\(choice.label)\"")
+                        XCTAssertEqual(typed.map(truth.accepts), choice.isRight, "\(place): typing \"\(choice.label)\"")
+                        XCTAssertFalse(choice.label.contains("row"), "\(place): \(choice.label)")
+                    }
+                }
+            }
+        }
+    }
+}
