@@ -2,14 +2,13 @@ import Foundation
 import ReuseLabTestSupport
 import XCTest
 
-/// A collection view's pages draw a grid: the hand-written two-column grid's
+/// A collection view's pages draw a grid: the bundled two-column grid's
 /// trace page, stepped with the keyboard, shows the two items of a row of items
 /// side by side at one top coordinate; its lesson page and the diff page of the
 /// grid with and without cell prefetching draw it too, without console errors.
 final class GridPageTests: BrowserTestCase {
-    static let folder = "Tests/LessonTests/GridLessons"
-    static let trace = folder + "/traces/grid-slow-drag.trace.json"
-    static let withoutPrefetching = folder + "/traces/grid-prefetching-disabled.trace.json"
+    static let trace = "traces/grid-slow-drag.trace.json"
+    static let withoutPrefetching = "traces/grid-prefetching-disabled.trace.json"
 
     /// The on-screen box of item `item` in `container`: top, left, width (CSS pixels).
     private func box(_ page: BrowserPage, _ container: String, item: Int) throws -> (top: Double, left: Double, width: Double) {
@@ -64,7 +63,7 @@ final class GridPageTests: BrowserTestCase {
     func testTheLessonAndDiffPagesDrawTheGridToo() throws {
         let page = try newPage()
         let folder = try TemporaryFolder(prefix: "reuselab-browser-grid", removeWhenReleased: true)
-        try page.openReuseLabPage(try ExportedPages.lesson(1, lessons: Self.folder + "/lessons", into: folder))
+        try page.openReuseLabPage(try ExportedPages.lesson(19, into: folder))
         XCTAssertEqual(try page.consoleErrors(), [], "console errors on the lesson page")
         XCTAssertEqual(try page.string("document.body.dataset.page"), "lesson")
         XCTAssertTrue(try page.text("#question").contains("cells"), "the first question is asked")

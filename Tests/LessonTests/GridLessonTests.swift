@@ -4,28 +4,18 @@ import TraceFormat
 @testable import Lessons
 import ReuseLabCLI
 
-/// Lessons about a collection view, on hand-written grid traces of the shape the
-/// engine records (until it records grids, they stand in for its traces):
-/// `GridLessons/traces/grid-slow-drag.trace.json` is a two-column grid of 200
-/// items of 180 pt, a 736 pt viewport, the plain strategy with data prefetching,
-/// one 540 pt drag over 3 s at 60 fps; `grid-prefetching-disabled` is the same
-/// drag with `isPrefetchingEnabled` false. They were written by a small script
-/// applying the modern rules a row of items at a time (the next row of items
-/// prepared ahead while scrolling, a row that leaves kept aside while within
-/// one row of items of the screen, the pool last in, first out) and pass
-/// `reuselab validate`. `GridLessons/lessons` holds lessons 19 and 20, written
-/// as they will be in `lessons/` (their paths resolve there against the
-/// bundled `traces/` once the engine records `grid-slow-drag` and
-/// `grid-prefetching-disabled`).
+/// Lessons about a collection view, on the bundled grid recordings:
+/// `traces/grid-slow-drag.trace.json` is a two-column grid of 200 items of
+/// 180 pt, a 736 pt viewport, the plain strategy with data prefetching, one
+/// 540 pt drag over 3 s at 60 fps; `grid-prefetching-disabled` is the same drag
+/// with the collection view's `isPrefetchingEnabled` false. Lessons 19 and 20
+/// in `lessons/` are about them.
 final class GridLessonTests: XCTestCase {
-    static let folder = projectRoot.appendingPathComponent("Tests/LessonTests/GridLessons")
-    static let slowDrag = folder.appendingPathComponent("traces/grid-slow-drag.trace.json").path
-    static let disabled = folder.appendingPathComponent("traces/grid-prefetching-disabled.trace.json").path
+    static let slowDrag = projectRoot.appendingPathComponent("traces/grid-slow-drag.trace.json").path
+    static let disabled = projectRoot.appendingPathComponent("traces/grid-prefetching-disabled.trace.json").path
 
     static func gridLessons() throws -> [String] {
-        let lessons = folder.appendingPathComponent("lessons")
-        return try FileManager.default.contentsOfDirectory(atPath: lessons.path).filter { $0.hasSuffix(".json") }.sorted()
-            .map { lessons.appendingPathComponent($0).path }
+        ["19-grid-rows.json", "20-grid-cell-prefetching.json"].map { projectRoot.appendingPathComponent("lessons/" + $0).path }
     }
 
     func queries(_ path: String = slowDrag) throws -> TraceQueries {
@@ -227,10 +217,10 @@ final class GridLessonTests: XCTestCase {
         let previous = FileManager.default.currentDirectoryPath
         FileManager.default.changeCurrentDirectoryPath(projectRoot.path)
         defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        let status = ReuseLab.run(["lesson", "check", "--lessons", "Tests/LessonTests/GridLessons/lessons"],
+        let status = ReuseLab.run(["lesson", "check", "lessons/19-grid-rows.json", "lessons/20-grid-cell-prefetching.json"],
                                   io: CommandIO(out: { out += $0 }, err: { err += $0 }))
         XCTAssertEqual(status, 0, err)
-        XCTAssertEqual(out, "Tests/LessonTests/GridLessons/lessons/19-grid-rows.json: ok\nTests/LessonTests/GridLessons/lessons/20-grid-cell-prefetching.json: ok\n")
+        XCTAssertEqual(out, "lessons/19-grid-rows.json: ok\nlessons/20-grid-cell-prefetching.json: ok\n")
     }
 
     func testTheGridLessonsAreGradedByTheirTraces() throws {

@@ -8,7 +8,7 @@ import ReuseLabTestSupport
 /// edge and width) is worked out here, `columns` to a row of items, and
 /// embedded with the item; the script only puts each where it is told.
 final class GridPageDataTests: XCTestCase {
-    static let gridTrace = Golden.packageRoot.appendingPathComponent("Tests/LessonTests/GridLessons/traces/grid-slow-drag.trace.json").path
+    static let gridTrace = Golden.packageRoot.appendingPathComponent("traces/grid-slow-drag.trace.json").path
 
     func view(_ html: String) throws -> [String: Any] {
         try XCTUnwrap((try PageData.embedded(html)["traces"] as? [[String: Any]])?.first)
