@@ -60,10 +60,10 @@ enum ReplayCommand: Subcommand {
         sections: [
             HelpSection(title: "Groups for --only (and for k when stepping)", text: groupList),
             HelpSection(title: "Collection views", text: """
-            A collection view's trace is explained in its own words: items for rows, cellForItemAt,
-            prefetchItemsAt and the rest of its calls by their names,
-            and --picture draws its grid, a line per row of items. --only and k take a
-            kind by either name on any trace (cellForItemAt is cellForRowAt).
+            A collection view's trace is explained in its own words: items for rows,
+            cellForItemAt, prefetchItemsAt and the rest of its calls by their names, and
+            --picture draws its grid, a line per row of items. --only and k take a kind by
+            either name on any trace (cellForItemAt is cellForRowAt).
             """),
             HelpSection(title: "Stepping", text: """
             On a terminal, the right arrow, n, Enter or Space: next step; the left arrow or b: back; g, a number and Enter:
