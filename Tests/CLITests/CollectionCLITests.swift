@@ -29,6 +29,16 @@ final class CollectionCLITests: FolderTestCase {
         XCTAssertFalse(text.contains("cellForRowAt"))
     }
 
+    /// compare over a grid and a table: labels in both lists' words, and no profile for the grid.
+    func testCompareWordsALabelForBothLists() {
+        let table = Self.root.appendingPathComponent("traces/first-screen.trace.json").path
+        let run = reuselab(["compare", grid, table])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertTrue(run.out.contains("cellForItemAt or cellForRowAt calls"), run.out)
+        XCTAssertTrue(run.out.flattened.contains("A two-column grid, a short drag (written by hand) first-screen"), run.out)
+        XCTAssertTrue(run.out.flattened.contains("only visible rows get cells (modern profile)"), run.out)
+    }
+
     func testABrokenGridIsRefusedWithTheValidatorsError() throws {
         let text = try String(contentsOfFile: grid, encoding: .utf8)
             .replacingOccurrences(of: #"{"seq":39,"t":200,"kind":"willDisplay","item":11,"cell":12}"#,
