@@ -113,7 +113,9 @@ public struct ComparisonBlock: Sendable, Equatable {
             }
             return ComparisonCell(spread: MetricSpread(values), runs: columnRuns.count, unavailable: reason)
         }
-        return ComparisonRow(key: entry.key, label: entry.label, kind: entry.kind, group: entry.group, unit: unit,
+        // A table's trace and a collection view's word a few labels differently ("cellForItemAt calls").
+        let label = MetricEntry.sharedLabel(runs.flatMap { $0.compactMap { index < $0.count ? $0[index].label : nil } })
+        return ComparisonRow(key: entry.key, label: label.isEmpty ? entry.label : label, kind: entry.kind, group: entry.group, unit: unit,
                              cells: cells, best: BestMark.best(cells.map(\.spread), kind: entry.kind, partial: cells.map(\.isPartial)))
     }
 }

@@ -25,7 +25,8 @@ public enum TraceRuns {
         let names = columnNames(paths: paths, strategies: reports.map(\.strategy))
         let columns = reports.indices.map { index in
             ComparisonColumn(name: names[index], strategy: reports[index].strategy, file: InputFile.displayName(paths[index]),
-                             title: reports[index].title, profile: reports[index].profile)
+                             // A collection view has no profile to show.
+                             title: reports[index].title, profile: reports[index].list.isCollection ? nil : reports[index].profile)
         }
         let block = ComparisonBlock(network: nil, networkDescription: nil, columns: columns, skipped: [],
                                     runs: reports.map { [$0.entries] })

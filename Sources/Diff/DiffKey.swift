@@ -7,7 +7,10 @@ import Replay
 /// same key did the same thing.
 ///
 /// Keys are made while folding the trace through `ReplayState`, so an image set
-/// on a cell or a response to a request is keyed by the row it concerns.
+/// on a cell or a response to a request is keyed by the row it concerns. A
+/// collection view's keys use its own words (`cellForItemAt item 5`), so a table
+/// and a collection view never do "the same thing" (the differ says their
+/// scenarios differ).
 public struct DiffKeyMaker {
     /// The metrics fold, whose replay state the keys read: one fold per event gives both.
     public private(set) var metrics: TraceMetrics
@@ -38,19 +41,21 @@ public struct DiffKeyMaker {
         if case .imageSet(let cell, _) = event.body, kinds.contains(.imageSet) { rowBefore = metrics.state.cell(cell)?.lastRow }
         try metrics.apply(event)
         guard kinds.contains(event.kind) else { return nil }
-        let name = event.kind.rawValue
+        let name = naming.list.name(of: event.kind)
         switch event.body {
         // Reuse identifiers are left out: two apps naming their cell classes differently do the same thing.
         case .initCell: return name
-        case .prepareForReuse(_, _, let previous): return "\(name) from \(previous.map { naming.name($0) } ?? "row ?")"
+        case .prepareForReuse(_, _, let previous): return "\(name) from \(previous.map { naming.name($0) } ?? naming.list.noun + " ?")"
         case .cellForRowAt(let row, _), .willDisplay(let row, _), .didEndDisplaying(let row, _): return "\(name) \(naming.name(row))"
         case .keepAside(_, let row): return "\(name) \(naming.name(row))"
         case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows), .reconfigureRows(let rows): return "\(name) \(naming.hasSections ? "[" + rows.map { naming.short($0) }.joined(separator: ", ") + "]" : "\(rows)")"
         case .deinitCell: return name
         case .enqueue: return name
         case .imageRequest(_, let row, let image, let cause, let sync):
-            return "\(name) \(naming.name(row)) image \(image) \(cause.rawValue)\(sync ? " sync" : "")"
-        case .pageRequest(_, let first, let count): return "\(name) rows \(first)+\(count)"
+            // The cause by the list's name for the call (a trace writes "cellForRowAt" for both).
+            let because = cause == .cellForRowAt ? naming.list.name(of: .cellForRowAt) : cause.rawValue
+            return "\(name) \(naming.name(row)) image \(image) \(because)\(sync ? " sync" : "")"
+        case .pageRequest(_, let first, let count): return "\(name) \(naming.list.plural) \(first)+\(count)"
         case .requestStarted(let id): return "\(name) \(describe(request: id))"
         case .requestCoalesced(_, let row): return "\(name) \(naming.name(row))"
         case .response(let id, _, let fromCache): return "\(name) \(describe(request: id))\(fromCache ? " from URLCache" : "")"

@@ -15,9 +15,12 @@ public struct KindChanges: Sendable, Equatable {
     public var total: Int { onlyA + onlyB + changed }
 
     /// "imageSet: 154 only in B" — the counts that are not zero.
-    public var phrase: String {
+    public var phrase: String { phrase(named: kind.rawValue) }
+
+    /// The same with the kind named as the traces name it (`TraceDiff.kindName`).
+    public func phrase(named name: String) -> String {
         let parts = [(onlyA, "only in A"), (onlyB, "only in B"), (changed, "changed")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
-        return "\(kind.rawValue): " + parts.joined(separator: ", ")
+        return "\(name): " + parts.joined(separator: ", ")
     }
 
     /// The tally over the whole alignment, busiest kind first (ties in the order

@@ -13,10 +13,11 @@ public struct MetricDelta: Sendable, Equatable {
     public var b: Measured<MetricQuantity>
     public var better: Better
 
-    /// Every metric of the two reports, in `stats` order.
+    /// Every metric of the two reports, in `stats` order, labelled in words both
+    /// sides share ("cellForRowAt or cellForItemAt calls" for a table against a collection view).
     public static func compare(_ a: MetricsReport, _ b: MetricsReport) -> [MetricDelta] {
         zip(a.entries, b.entries).map { left, right in
-            MetricDelta(key: left.key, label: left.label, kind: left.kind, a: left.value, b: right.value,
+            MetricDelta(key: left.key, label: MetricEntry.sharedLabel([left.label, right.label]), kind: left.kind, a: left.value, b: right.value,
                         better: better(left.kind, left.value.value?.number, right.value.value?.number))
         }
     }

@@ -1,4 +1,5 @@
 import TraceFormat
+import Replay
 
 /// What differs between the scenarios behind two traces. A strategy comparison is
 /// fair only when everything but the strategy (and perhaps the profile) is the same.
@@ -10,7 +11,10 @@ public enum ScenarioComparison {
         var found: [String] = []
         let left = a.scenario?.strategy, right = b.scenario?.strategy
         if let left, let right, left != right { found.append("strategy \(left) → \(right)") }
-        if a.profile != b.profile { found.append("\(a.profile.rawValue) → \(b.profile.rawValue) profile") }
+        // A collection view has no profile (its header's is a placeholder); a table against one is a scenario difference.
+        if a.profile != b.profile, !a.list.isCollection, !b.list.isCollection {
+            found.append("\(a.profile.rawValue) → \(b.profile.rawValue) profile")
+        }
         if let l = a.scenario?.prefetching, let r = b.scenario?.prefetching, l != r {
             found.append("prefetching \(l ? "on" : "off") → \(r ? "on" : "off")")
         }
@@ -23,14 +27,19 @@ public enum ScenarioComparison {
     /// Differences in everything else — the table, the gestures, the network, the
     /// images, caches and seed. Empty when only the setup differs: a fair comparison.
     public static func differences(_ a: TraceHeader, _ b: TraceHeader) -> [String] {
+        // What kind of list each is comes from the header, which every trace has.
+        var lists: [String] = []
+        if a.list != b.list { lists.append("\(describe(list: a.list)) against \(describe(list: b.list))") }
         guard let left = a.scenario, let right = b.scenario else {
-            return a.scenario == nil && b.scenario == nil ? [] : ["only one trace says which scenario produced it (the other was written by hand or imported)"]
+            return lists + (a.scenario == nil && b.scenario == nil ? [] : ["only one trace says which scenario produced it (the other was written by hand or imported)"])
         }
-        var found: [String] = []
-        if left.table != right.table { found.append("the tables differ (rows, heights or screen size)") }
+        var found = lists
+        if a.list == b.list, left.table != right.table || left.collection != right.collection {
+            found.append(a.list.isCollection ? "the collection views differ (items, sizes, spacing or screen size)" : "the tables differ (rows, heights or screen size)")
+        }
         // Instructor notes are commentary, not gestures.
         func gestures(_ scenario: Scenario) -> String {
-            JSONWriter.compact(.list(scenario.script.filter { if case .note = $0 { return false }; return true }.map { $0.jsonValue(naming: scenario.table.rowNaming) }))
+            JSONWriter.compact(.list(scenario.script.filter { if case .note = $0 { return false }; return true }.map { $0.jsonValue(naming: scenario.rowNaming) }))
         }
         if gestures(left) != gestures(right) {
             found.append("the scripts differ (different gestures or timing)")
@@ -45,11 +54,17 @@ public enum ScenarioComparison {
         return found
     }
 
-    /// "strategy async-reset, modern profile" for one side.
+    /// "strategy async-reset, modern profile" for one side ("strategy plain,
+    /// collection view, 2 columns" for a collection view, which has no profile).
     public static func describe(_ header: TraceHeader) -> String {
         var parts: [String] = []
         if let scenario = header.scenario { parts.append("strategy \(scenario.strategy)") }
-        parts.append("\(header.profile.rawValue) profile")
+        parts.append(ListWords(header: header).setup(profile: header.profile))
         return parts.joined(separator: ", ")
+    }
+
+    /// "a table view", "a collection view of 2 columns".
+    static func describe(list: ListStyle) -> String {
+        list.isCollection ? "a collection view of \(ListWords.columns(list.columns))" : "a table view"
     }
 }

@@ -111,6 +111,13 @@ public struct TraceDiff: Sendable {
             + "and \(onlyInB) of B's \(b.hashes.count) \(verb(onlyInB)) not in A."
     }
 
+    /// An event kind as both traces name it: `cellForItemAt` when both are
+    /// collection views, `cellForRowAt/cellForItemAt` for a table against one.
+    public func kindName(_ kind: EventKind) -> String {
+        let left = a.header.list.name(of: kind), right = b.header.list.name(of: kind)
+        return left == right ? left : left + "/" + right
+    }
+
     /// The divergence is explained by the annotator (which replays everything before
     /// it) when what it must replay lies within this many events of both traces' start.
     public static let annotationLimit = 300_000

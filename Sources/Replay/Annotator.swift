@@ -39,6 +39,13 @@ public struct Annotator {
     private var imageSetSinceReuse: Set<Int> = []
     /// How rows are named: by section when the table has sections.
     private let naming: RowNaming
+    /// The list's words: a table's rows, or a collection view's items and its grid.
+    private let words: ListWords
+    /// The row of the grid whose items a sentence already said are prepared
+    /// together, and when (a collection view prepares its cells a row of items at a time).
+    private var preparedGridRow: (row: Int, time: VirtualTime)?
+    /// The row of the grid a sentence already said enters (or leaves) the screen, and when.
+    private var movingGridRow: (row: Int, time: VirtualTime, entering: Bool)?
     /// True for a trace imported from a device's log (`reuselab import`).
     private let isImported: Bool
     /// How far ahead an explanation looks within one pass. What it looks for (the
@@ -61,6 +68,7 @@ public struct Annotator {
         self.header = header
         self.state = ReplayState(header: header)
         naming = header.rowNaming
+        words = ListWords(naming: naming)
         isImported = header.source != nil
     }
 
@@ -207,7 +215,7 @@ public struct Annotator {
             if before.reconfiguringRows.contains(row), let phase = before.cell(cell)?.phase,
                [.displayed(row: row), .configured(row: row), .keptAside(row: row)].contains(phase) {
                 let place = phase == .displayed(row: row) ? "on screen" : "held off screen for it"
-                return "reconfigureRows: the data source configures \(named(row))'s own cell #\(cell) again, \(place): dequeuing hands back that same cell, so there is no init, no prepareForReuse and no willDisplay."
+                return "\(words.call(.reconfigureRows)): the data source configures \(named(row))'s own cell #\(cell) again, \(place): dequeuing hands back that same cell, so there is no init, no prepareForReuse and no willDisplay."
             }
             preparedAhead.remove(cell)
             var text = "The data source configures cell #\(cell) for \(named(row))."
@@ -217,29 +225,33 @@ public struct Annotator {
                 // Nothing is prepared ahead with the property off (Apple: "When false, the
                 // table view requests cells when they need to display"), whatever the times say.
                 if !reloading, header.profile == .modern {
-                    text += " isPrefetchingEnabled is false, so the table view asks for a row's cell only when the row is about to appear, never ahead of time."
+                    text += " isPrefetchingEnabled is false, so the \(words.view) asks for \(words.aRow)'s cell only when the \(words.row) is about to appear, never ahead of time."
                 }
             } else if !shownNow, before.displayed[row] == nil, header.profile == .modern {
                 preparedAhead.insert(cell)
-                text += " \(capital(row)) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt."
+                if words.isCollection {
+                    text += " " + preparedAheadInGrid(row, index: index, time: event.time)
+                } else {
+                    text += " \(capital(row)) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt."
+                }
             }
             if reloading {
-                text += " The row is being reloaded: its old cell stays on screen until the new one is displayed."
+                text += " The \(words.row) is being reloaded: its old cell stays on screen until the new one is displayed."
             }
             return text
         case .willDisplay(let row, let cell):
             switch before.cell(cell)?.phase {
             case .keptAside, .offscreen:
-                return "\(capital(row)) comes back on screen with cell #\(cell), which was kept aside: it is shown again without cellForRowAt or prepareForReuse."
+                return "\(capital(row)) comes back on screen with cell #\(cell), which was kept aside: it is shown again without \(words.call(.cellForRowAt)) or prepareForReuse." + gridRowMoving(row, index: index, entering: true)
             default:
                 // Prepared ahead only if configured in an earlier pass: a cellForRowAt that
                 // blocked the main thread moves the clock on inside one pass.
                 if let at = configuredAt[cell], preparedAhead.remove(cell) != nil, at < event.time {
                     // An imported log without timestamps has times that are only its line order.
                     let when = header.source?.syntheticTimes == true ? "earlier" : "at \(Wording.ms(at))"
-                    return "\(capital(row)) appears with cell #\(cell), prepared ahead \(when)."
+                    return "\(capital(row)) appears with cell #\(cell), prepared ahead \(when)." + gridRowMoving(row, index: index, entering: true)
                 }
-                return "\(capital(row)) appears with cell #\(cell) (willDisplay)."
+                return "\(capital(row)) appears with cell #\(cell) (willDisplay)." + gridRowMoving(row, index: index, entering: true)
             }
         case .didEndDisplaying(let row, let cell):
             var fate = ""
@@ -249,14 +261,15 @@ public struct Annotator {
                 if case .viewDidDisappear = later.body { break }
             }
             // Recordings no longer send this at teardown; a hand-written or older trace may.
-            if before.hasDisappeared { fate = " The table view is going away (UIKit is not known to send didEndDisplaying then)." }
+            if before.hasDisappeared { fate = " The \(words.view) is going away (UIKit is not known to send didEndDisplaying then)." }
             if before.reloadingRows.contains(row) || reloadDataAt == event.time {
-                return "\(capital(row))'s old cell #\(cell) ends displaying (didEndDisplaying): the reload replaces it, while the row itself stays on screen." + fate
+                return "\(capital(row))'s old cell #\(cell) ends displaying (didEndDisplaying): the reload replaces it, while the \(words.row) itself stays on screen." + fate
             }
-            return "\(capital(row)) leaves the screen (didEndDisplaying, cell #\(cell))." + fate
+            return "\(capital(row)) leaves the screen (didEndDisplaying, cell #\(cell))." + gridRowMoving(row, index: index, entering: false) + fate
         case .keepAside(let cell, let row):
             inferred = .preparedCellRange
-            return "Cell #\(cell) is kept aside with \(named(row))'s content, out of the reuse pool, while \(named(row)) stays within one row of the screen: if it comes back, it is shown again without cellForRowAt."
+            let near = words.isCollection ? "stays near the screen" : "stays within one row of the screen"
+            return "Cell #\(cell) is kept aside with \(named(row))'s content, out of the reuse pool, while \(named(row)) \(near): if it comes back, it is shown again without \(words.call(.cellForRowAt))."
         case .enqueue(let cell, let rawIdentifier):
             let identifier = VisibleText.escape(rawIdentifier)
             let waiting = state.poolCount(rawIdentifier)
@@ -272,24 +285,25 @@ public struct Annotator {
             }
         case .deinitCell(let cell):
             guard before.hasDisappeared else {
-                return "Cell #\(cell) is deallocated (deinit): the pool was emptied (memory warning). Cells live as long as the table view, not as long as a row."
+                return "Cell #\(cell) is deallocated (deinit): the pool was emptied (memory warning). Cells live as long as the \(words.view), not as long as \(words.aRow)."
             }
-            // Teardown: the table view is deallocated, and every cell it holds with it.
+            // Teardown: the table or collection view is deallocated, and every cell it holds with it.
             switch before.cell(cell)?.phase {
             case .displayed(let row):
-                return "Cell #\(cell), still showing \(named(row)), is deallocated (deinit) with the table view, without didEndDisplaying: UIKit sends none when the screen goes away."
+                return "Cell #\(cell), still showing \(named(row)), is deallocated (deinit) with the \(words.view), without didEndDisplaying: UIKit sends none when the screen goes away."
             case .keptAside(let row), .offscreen(let row):
-                return "Cell #\(cell), kept aside since \(named(row)) left, is deallocated (deinit) with the table view."
+                return "Cell #\(cell), kept aside since \(named(row)) left, is deallocated (deinit) with the \(words.view)."
             case .configured(let row):
-                return "Cell #\(cell), prepared ahead for \(named(row)), is deallocated (deinit) with the table view; \(named(row)) never appeared."
+                return "Cell #\(cell), prepared ahead for \(named(row)), is deallocated (deinit) with the \(words.view); \(named(row)) never appeared."
             case .pooled:
-                return "Cell #\(cell), waiting in the reuse pool, is deallocated (deinit) with the table view."
+                return "Cell #\(cell), waiting in the reuse pool, is deallocated (deinit) with the \(words.view)."
             default:
-                return "Cell #\(cell) is deallocated (deinit) with the table view."
+                return "Cell #\(cell) is deallocated (deinit) with the \(words.view)."
             }
         case .prefetchRowsAt(let rows):
             prefetchBatches += 1
             rowCountChanged = false
+            if words.isCollection { return explainItemPrefetch(rows, before: before) }
             var text = "Prefetch batch \(prefetchBatches): \(rowsNamed(rows)) (\(Wording.count(rows.count, "row")))"
             if let visible = visibleRows(before) {
                 let below = rows.allSatisfy { $0 > visible.upperBound }, above = rows.allSatisfy { $0 < visible.lowerBound }
@@ -311,6 +325,7 @@ public struct Annotator {
             }
             return text + (rows.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
         case .cancelPrefetchingForRowsAt(let rows):
+            if words.isCollection { return explainItemPrefetchCancel(rows) }
             inferred = .prefetchCancellation
             if rowCountChanged {
                 rowCountChanged = false
@@ -331,7 +346,7 @@ public struct Annotator {
         case .frame(let snapshot):
             return explainFrame(snapshot, marks: &marks)
         case .imageRequest(let request, let row, let image, let cause, let sync):
-            var text = "\(capital(row)) asks for image \(image) (request \(request), \(Wording.cause(cause)))."
+            var text = "\(capital(row)) asks for image \(image) (request \(request), \(Wording.cause(cause, words: words)))."
             if sync {
                 let blocksMain = samePass(after: index).contains { later in
                     if case .mainThreadBlocked(_, let cause) = later.body { return cause.contains("synchronous download of image \(image) ") }
@@ -342,7 +357,7 @@ public struct Annotator {
             }
             return text
         case .pageRequest(let request, let firstRow, let count):
-            return "The loading cell asks for the next page: rows \(firstRow)–\(firstRow + count - 1) (request \(request))."
+            return "The loading cell asks for the next page: \(words.rows) \(firstRow)–\(firstRow + count - 1) (request \(request))."
         case .requestStarted(let request):
             let running = state.runningRequestCount
             let waited = event.time > (state.request(request)?.requestedAt ?? event.time)
@@ -380,19 +395,22 @@ public struct Annotator {
             return "Decoded images now take \(Wording.bytes(bytes)) of memory."
         case .numberOfRows(let rows):
             rowCountChanged = true
-            return "The table view asks numberOfRowsInSection: now \(Wording.count(rows, "row"))."
+            let asks = words.isCollection ? "numberOfItemsInSection" : "numberOfRowsInSection"
+            return "The \(words.view) asks \(asks): now \(Wording.count(rows, words.row))."
         case .reloadData:
             reloadDataAt = event.time
-            return "The app calls reloadData: every visible cell ends displaying and returns to the pool, then each visible row is configured again with a dequeued cell."
+            return "The app calls reloadData: every visible cell ends displaying and returns to the pool, then each visible \(words.row) is configured again with a dequeued cell."
         case .reloadRows(let rows):
             let discards = header.profile == .modern ? "; a cell prepared off screen for it is discarded to the pool" : ""
-            return "The app reloads \(rowsNamed(rows)): " + (rows.count == 1 ? "if it is on screen, it gets cellForRowAt again" : "each one on screen gets cellForRowAt again") + " with a dequeued cell, not its own (reconfigureRows would keep its own)" + discards + "."
+            let cellFor = words.call(.cellForRowAt)
+            return "The app reloads \(rowsNamed(rows)): " + (rows.count == 1 ? "if it is on screen, it gets \(cellFor) again" : "each one on screen gets \(cellFor) again") + " with a dequeued cell, not its own (\(words.call(.reconfigureRows)) would keep its own)" + discards + "."
         case .reconfigureRows(let rows):
-            return "The app reconfigures \(rowsNamed(rows)) (reconfigureRows, iOS 15+): " + (rows.count == 1 ? "if the row has a cell" : "each row that has a cell") + ", on screen or prepared off screen, gets cellForRowAt again with that same cell. Unlike reloadRows there is no new cell, no prepareForReuse, no willDisplay, and prepared cells are kept; a row without a cell is left alone."
+            let row = words.row
+            return "The app reconfigures \(rowsNamed(rows)) (\(words.call(.reconfigureRows)), iOS 15+): " + (rows.count == 1 ? "if the \(row) has a cell" : "each \(row) that has a cell") + ", on screen or prepared off screen, gets \(words.call(.cellForRowAt)) again with that same cell. Unlike \(words.call(.reloadRows)) there is no new cell, no prepareForReuse, no willDisplay, and prepared cells are kept; \(words.aRow) without a cell is left alone."
         case .didReceiveMemoryWarning:
-            return "A memory warning: the table view empties its reuse pools."
+            return "A memory warning: the \(words.view) empties its reuse pools."
         case .viewDidDisappear:
-            return "The screen goes away (viewDidDisappear); then the table view is deallocated with every cell it holds: on screen, kept aside, prepared ahead or pooled. The rows still on screen get no didEndDisplaying, so per-row work has to stop here."
+            return "The screen goes away (viewDidDisappear); then the \(words.view) is deallocated with every cell it holds: on screen, kept aside, prepared ahead or pooled. The \(words.rows) still on screen get no didEndDisplaying, so per-\(words.row) work has to stop here."
         case .note(let text):
             return "NOTE: " + VisibleText.escape(text)
         case .gap(let text):
@@ -403,7 +421,7 @@ public struct Annotator {
             let printed = text.isEmpty ? "" : " (it prints \"\(VisibleText.escape(text))\")"
             return "GAP: the log leaves lines out here\(printed)." + afresh
         case .recordingEnded:
-            if before.hasDisappeared { return "The recording ends; the screen has gone away with its table view and cells." }
+            if before.hasDisappeared { return "The recording ends; the screen has gone away with its \(words.view) and cells." }
             return "The recording ends; the screen stays as the last frame showed it."
         }
     }
@@ -412,14 +430,14 @@ public struct Annotator {
     private func emptyPoolReason(index: Int, before: Before, identifier: String) -> (text: String, leavesLater: Bool) {
         var reasons: [String] = []
         if !before.reloadingRows.isEmpty {
-            return ("the row is being reloaded, and its old cell stays in use until the new one is displayed", false)
+            return ("the \(words.row) is being reloaded, and its old cell stays in use until the new one is displayed", false)
         }
         var leaving: Int?
         for event in samePass(after: index) {
             if case .didEndDisplaying(let row, _) = event.body { leaving = row; break }
         }
         if let first = leaving {
-            reasons.append("\(named(first))'s cell leaves the screen in this same pass, but only after this row asked for a cell")
+            reasons.append("\(named(first))'s cell leaves the screen in this same pass, but only after this \(words.row) asked for a cell")
         }
         let kept = before.keptAside.compactMap { id -> String? in
             guard case .keptAside(let row) = before.cell(id)?.phase else { return nil }
@@ -437,13 +455,104 @@ public struct Annotator {
         return (reasons.joined(separator: "; "), leaving != nil)
     }
 
+    // MARK: A collection view's grid
+
+    /// Why a collection view configures `item` before it is on screen: cells are
+    /// prepared ahead, and when other items of its row of the grid are configured
+    /// in the same pass, the sentence says the row is prepared together (once).
+    private mutating func preparedAheadInGrid(_ item: Int, index: Int, time: VirtualTime) -> String {
+        let cellFor = words.call(.cellForRowAt)
+        guard let grid = words.grid else { return "" }
+        let gridRow = grid.row(of: item)
+        if let told = preparedGridRow, told.row == gridRow, told.time == time {
+            return "\(capital(item)) is not on screen yet either: it is prepared with the rest of row \(gridRow) of the grid, and will appear with this cell, without another \(cellFor)."
+        }
+        var together = [item]
+        for event in samePass(after: index) {
+            if case .cellForRowAt(let other, _) = event.body, other != item, grid.row(of: other) == gridRow,
+               state.displayed[other] == nil, !together.contains(other) {
+                together.append(other)
+            }
+        }
+        guard together.count > 1 else {
+            return "\(words.nameInGrid(item).capitalizedFirst) is not on screen yet: while scrolling, the collection view prepares cells ahead of time; the item will appear with this cell, without another \(cellFor)."
+        }
+        preparedGridRow = (gridRow, time)
+        return "\(capital(item)) is not on screen yet: while scrolling, the collection view prepares cells ahead of time, a row of the grid at a time: row \(gridRow), \(rowsNamed(together)). Each will appear with its cell, without another \(cellFor)."
+    }
+
+    /// " Row 5 of the grid enters the screen: items 10–11 appear together.", said at
+    /// the first item of a row of the grid that enters (or leaves) with others of its
+    /// row in the same pass; empty for a table, or an item that comes or goes alone.
+    private mutating func gridRowMoving(_ item: Int, index: Int, entering: Bool) -> String {
+        guard let grid = words.grid else { return "" }
+        let gridRow = grid.row(of: item)
+        let now = window[index].time
+        if let told = movingGridRow, told.row == gridRow, told.time == now, told.entering == entering { return "" }
+        var together = [item]
+        for event in samePass(after: index) {
+            switch event.body {
+            case .willDisplay(let other, _) where entering, .didEndDisplaying(let other, _) where !entering:
+                if other != item, grid.row(of: other) == gridRow, !together.contains(other) { together.append(other) }
+            default:
+                break
+            }
+        }
+        guard together.count > 1 else { return "" }
+        // The whole row moves: no other item of it stays on screen (leaving), or was there already (entering).
+        let moving = Set(together)
+        let others = state.displayed.keys.contains { grid.row(of: $0) == gridRow && !moving.contains($0) }
+        guard !others else { return "" }
+        movingGridRow = (gridRow, now, entering)
+        return entering ? " Row \(gridRow) of the grid enters the screen: \(rowsNamed(together)) appear together."
+                        : " Row \(gridRow) of the grid leaves the screen: \(rowsNamed(together)) leave together."
+    }
+
+    /// A collection view's prefetch batch: the items, their rows of the grid and
+    /// where they lie from the screen. A collection view's prefetching follows the
+    /// scrolling's speed and direction; the table view's rules of which rows a
+    /// batch names are not claimed for it.
+    private func explainItemPrefetch(_ items: [Int], before: Before) -> String {
+        var text = "Prefetch batch \(prefetchBatches): \(rowsNamed(items)) (\(Wording.count(items.count, "item"))"
+        if let low = items.min(), let high = items.max(), let rows = words.gridRows(low, high) { text += ", \(rows)" }
+        text += ")"
+        if let visible = visibleRows(before) {
+            if items.allSatisfy({ $0 > visible.upperBound }) {
+                text += ", past the bottom edge (\(named(visible.upperBound)) is the last on screen)"
+            } else if items.allSatisfy({ $0 < visible.lowerBound }) {
+                text += ", above the top edge (\(named(visible.lowerBound)) is the first on screen)"
+            } else {
+                text += ", on both sides of the screen"
+            }
+        }
+        return text + (items.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
+    }
+
+    /// A collection view's cancellation, without the table view's distance rule.
+    private mutating func explainItemPrefetchCancel(_ items: [Int]) -> String {
+        if rowCountChanged {
+            rowCountChanged = false
+            return "The number of items changed, so the collection view cancels every prefetch still outstanding: \(rowsNamed(items)). Whatever the app started for them may now be for the wrong items."
+        }
+        let one = items.count == 1
+        return "The collection view cancels the prefetch of \(rowsNamed(items)): \(one ? "it is" : "they are") no longer expected soon, and the app can stop loading \(one ? "its" : "their") data."
+    }
+
     /// Why a prepared or kept cell is let go: its row is now more than one row from the screen.
     private func letGoReason(row: Int) -> String {
         let rows = state.displayed.keys
-        guard let first = rows.min(), let last = rows.max() else {
-            return "\(named(row)) is no longer within one row of the screen."
+        guard words.isCollection else {
+            guard let first = rows.min(), let last = rows.max() else {
+                return "\(named(row)) is no longer within one row of the screen."
+            }
+            return "\(named(row)) is no longer within one row of the screen (\(span(first, last)) are on screen)."
         }
-        return "\(named(row)) is no longer within one row of the screen (\(span(first, last)) are on screen)."
+        // A collection view: said by rows of the grid, without claiming how far "near" reaches.
+        guard let first = rows.min(), let last = rows.max() else {
+            return "\(words.nameInGrid(row)) is no longer near the screen."
+        }
+        let grid = words.gridRows(first, last).map { ", \($0)," } ?? ""
+        return "\(words.nameInGrid(row)) is no longer near the screen (\(span(first, last))\(grid) are on screen)."
     }
 
     private mutating func explainImageSet(cell: Int, image: ImageShown, index: Int, marks: inout Set<Annotation.Mark>) -> String {
@@ -452,7 +561,7 @@ public struct Annotator {
             // Set inside prepareForReuse, before cellForRowAt gives the cell its new row.
             if image == .nothing || image == .placeholder { clearedSinceReuse.insert(cell) }
             let next = rowConfigured(for: cell, after: index).map { " before it is configured for \(named($0))" } ?? ""
-            return "prepareForReuse clears cell #\(cell)'s image view (\(image.describe))\(next), so the previous row's image cannot show there."
+            return "prepareForReuse clears cell #\(cell)'s image view (\(image.describe))\(next), so the previous \(words.row)'s image cannot show there."
         }
         let row: Int? = {
             switch record?.phase {
@@ -471,16 +580,17 @@ public struct Annotator {
                 return "Cell #\(cell) (\(named(row))) now shows its image, image \(number)."
             }
             marks.insert(.late)
-            return "LATE: image \(number) (\(imageOwner(number))) is written into cell #\(cell), which has moved on to \(named(row)): the response arrived after the cell was reused, and nothing checked which row the cell shows now."
+            return "LATE: image \(number) (\(imageOwner(number))) is written into cell #\(cell), which has moved on to \(named(row)): the response arrived after the cell was reused, and nothing checked which \(words.row) the cell shows now."
         }
     }
 
     private mutating func explainFrame(_ snapshot: FrameSnapshot, marks: inout Set<Annotation.Mark>) -> String {
         var text = "Frame \(snapshot.frame): offset \(Wording.points(snapshot.offset)), "
         if let first = snapshot.cells.first?.row, let last = snapshot.cells.last?.row {
-            text += "\(span(first, last)) on screen (\(Wording.count(snapshot.cells.count, "cell")))."
+            let grid = words.gridRows(first, last).map { " (\($0))" } ?? ""
+            text += "\(span(first, last))\(grid) on screen (\(Wording.count(snapshot.cells.count, "cell")))."
         } else {
-            text += "no rows on screen."
+            text += "no \(words.rows) on screen."
         }
         let stale = state.staleCells(in: snapshot)
         var current: Set<[Int]> = []
@@ -493,7 +603,7 @@ public struct Annotator {
             if carriedOver {
                 text += " STALE: cell #\(visible.cell) now shows \(named(visible.row)) but its image view still holds \(imageOwner(number)) (image \(number)) — nothing reset it in prepareForReuse."
             } else {
-                text += " STALE: \(named(visible.row)) (cell #\(visible.cell)) shows \(imageOwner(number)) (image \(number)), written there by a response for another row."
+                text += " STALE: \(named(visible.row)) (cell #\(visible.cell)) shows \(imageOwner(number)) (image \(number)), written there by a response for another \(words.row)."
             }
         }
         let fixed = announcedStale.subtracting(current)

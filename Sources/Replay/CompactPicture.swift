@@ -2,7 +2,8 @@ import TraceFormat
 
 /// The table view at one moment, small enough to sit under a lesson question
 /// (about 20 lines at 80 columns): the rows on screen with their cell and image,
-/// laid out in columns and read downwards, then every other live cell by where
+/// laid out in columns and read downwards (a collection view's items a line per
+/// row of its grid, as they stand on screen), then every other live cell by where
 /// it is — prepared for a row not yet on screen, being set up, just off screen,
 /// kept aside, in a reuse pool — the rows being prefetched and the requests in
 /// flight. Every live cell appears exactly once, so the count in the first line
@@ -15,7 +16,8 @@ public enum CompactPicture {
         let width = max(40, width)
         var lines: [String] = []
         let offset = state.lastFrame.map { " · offset " + ReadableNumber.oneDecimal($0.offset) + " pt" } ?? ""
-        lines.append(fit("The table view at \(ReadableNumber.ms(state.time))\(offset) · \(Wording.count(state.liveCellCount, "cell")) alive", width))
+        let words = ListWords(header: state.header)
+        lines.append(fit("The \(words.view) at \(ReadableNumber.ms(state.time))\(offset) · \(Wording.count(state.liveCellCount, "cell")) alive", width))
 
         let onScreen = state.displayed.keys.sorted()
         let stale = Set(state.lastFrame.map { state.staleCells(in: $0).map(\.cell) } ?? [])
@@ -24,19 +26,27 @@ public enum CompactPicture {
         let naming = state.header.rowNaming
         let rowDigits = onScreen.map { naming.short($0).count }.max() ?? 1
         let cellDigits = onScreen.flatMap { state.displayed[$0] ?? [] }.map { String($0).count }.max() ?? 1
+        var entriesByItem: [(item: Int, text: String)] = []
         for row in onScreen {
             for id in state.displayed[row] ?? [] {
                 let rowText = naming.short(row), idText = String(id)
-                var entry = "row " + String(repeating: " ", count: rowDigits - rowText.count) + rowText
+                var entry = words.row + " " + String(repeating: " ", count: rowDigits - rowText.count) + rowText
                     + "  #" + idText + String(repeating: " ", count: cellDigits - idText.count)
                 if showsImages { entry += "  " + shortImage(state.cell(id)?.image ?? .nothing) }
                 if stale.contains(id) { entry += " STALE" }
                 entries.append(entry)
+                entriesByItem.append((row, entry))
             }
         }
         if let first = onScreen.first, let last = onScreen.last {
-            lines.append(fit("On screen: " + Wording.span(first, last, naming: naming) + (naming.hasSections ? " (section:row)" : ""), width))
-            lines.append(contentsOf: columns(entries, width: width))
+            let grid = words.gridRows(first, last).map { ", " + $0 } ?? ""
+            lines.append(fit("On screen: " + Wording.span(first, last, naming: naming) + grid
+                             + (naming.hasSections ? " (section:\(words.row))" : ""), width))
+            if let itemGrid = words.grid, let drawn = gridRows(entriesByItem, grid: itemGrid, width: width) {
+                lines.append(contentsOf: drawn)
+            } else {
+                lines.append(contentsOf: columns(entries, width: width))
+            }
         } else {
             lines.append("On screen: nothing")
         }
@@ -102,6 +112,35 @@ public enum CompactPicture {
             lines.append(fit(String(text.reversed().drop(while: { $0 == " " }).reversed()), width))
         }
         if hidden > 0 { lines.append("  … and \(hidden) more on screen") }
+        return lines
+    }
+
+    /// A collection view's items as they stand in its grid: a line per row of the
+    /// grid, each item in its column; nil when the grid is too wide for `width`
+    /// (the items are then listed in columns like a table's rows). At most
+    /// `maximumRowLines` lines, the rest counted on a last line.
+    static func gridRows(_ entries: [(item: Int, text: String)], grid: ItemGrid, width: Int) -> [String]? {
+        let cellWidth = (entries.map { TextWrap.columns($0.text) }.max() ?? 0) + 3
+        guard 2 + grid.columns * cellWidth - 3 <= width else { return nil }
+        var rows: [(row: Int, parts: [String])] = []
+        for entry in entries {
+            let row = grid.row(of: entry.item), column = grid.column(of: entry.item)
+            if rows.last?.row != row { rows.append((row, Array(repeating: "", count: grid.columns))) }
+            guard column < grid.columns else { continue }
+            // Two cells on one item (a reload swapping them): the second in words after the first.
+            let part = rows[rows.count - 1].parts[column]
+            rows[rows.count - 1].parts[column] = part.isEmpty ? entry.text : part + " +" + entry.text
+        }
+        var lines: [String] = []
+        for (index, row) in rows.enumerated() {
+            if index == maximumRowLines - 1 && rows.count > maximumRowLines {
+                let hidden = rows[index...].reduce(0) { $0 + $1.parts.filter { !$0.isEmpty }.count }
+                lines.append("  … and \(hidden) more on screen")
+                break
+            }
+            let text = " " + row.parts.map { " " + TextWrap.pad($0, cellWidth - 1) }.joined()
+            lines.append(fit(String(text.reversed().drop(while: { $0 == " " }).reversed()), width))
+        }
         return lines
     }
 

@@ -2,7 +2,8 @@ import TraceFormat
 
 /// Which steps to show: event kinds (`init`, `prepareForReuse`, …) and named groups
 /// of them (`reuse`, `prefetch`, `stale`, …), as `replay --only` and the stepper's
-/// `k` name them.
+/// `k` name them. A kind is taken by its table view name or its collection view
+/// name (`cellForRowAt` or `cellForItemAt`) on any trace: both name the same kind.
 public struct EventFilter: Sendable, Equatable {
     public var kinds: Set<EventKind>
     public var groups: [EventGroup]
@@ -25,8 +26,14 @@ public struct EventFilter: Sendable, Equatable {
         public var suggestion: String?
     }
 
-    /// Every kind name, as written in traces.
+    /// Every kind name, as written in table traces.
     public static var kindNames: [String] { EventKind.allCases.map(\.rawValue) }
+    /// The collection view's own names, where they differ (`cellForItemAt`, `prefetchItemsAt`, …).
+    public static var collectionKindNames: [String] {
+        EventKind.allCases.map(collection.name(of:)).filter { EventKind(rawValue: $0) == nil }
+    }
+    /// Any collection view: only its names are read here, never its columns.
+    private static let collection = ListStyle.collection(columns: 1)
     /// Every group name.
     public static var groupNames: [String] { EventGroup.allCases.map(\.rawValue) }
 
@@ -42,7 +49,7 @@ public struct EventFilter: Sendable, Equatable {
             } else if let group = group(named: name) {
                 if !filter.groups.contains(group) { filter.groups.append(group) }
             } else {
-                throw UnknownName(name: name, suggestion: Suggestion.closest(to: name, among: kindNames + groupNames))
+                throw UnknownName(name: name, suggestion: Suggestion.closest(to: name, among: kindNames + collectionKindNames + groupNames))
             }
         }
         return filter
@@ -52,7 +59,9 @@ public struct EventFilter: Sendable, Equatable {
     public var isEmpty: Bool { kinds.isEmpty && groups.isEmpty }
 
     private static func kind(named name: String) -> EventKind? {
-        EventKind(rawValue: name) ?? EventKind.allCases.first { $0.rawValue.lowercased() == name.lowercased() }
+        if let kind = EventKind(rawValue: name) ?? collection.kind(named: name) { return kind }
+        let lowered = name.lowercased()
+        return EventKind.allCases.first { $0.rawValue.lowercased() == lowered || collection.name(of: $0).lowercased() == lowered }
     }
 
     private static func group(named name: String) -> EventGroup? {

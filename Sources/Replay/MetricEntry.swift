@@ -52,8 +52,10 @@ public struct MetricEntry: Sendable, Equatable {
 }
 
 extension MetricsReport {
-    /// Every metric in a fixed order, for printing and comparing.
+    /// Every metric in a fixed order, for printing and comparing, labelled in the
+    /// words of the report's list ("cellForItemAt calls" for a collection view).
     public var entries: [MetricEntry] {
+        let calls = list.name(of: .cellForRowAt), rows = list.plural
         func entry(_ key: String, _ label: String, _ value: Measured<MetricQuantity>,
                    _ kind: MetricKind = .descriptive, _ group: MetricGroup = .description) -> MetricEntry {
             MetricEntry(key: key, label: label, value: value, kind: kind, group: group)
@@ -64,7 +66,7 @@ extension MetricsReport {
         return [
             entry("cellsCreated", "cells created", .value(.count(cellsCreated)), .cost, .work),
             entry("reuses", "reuses (prepareForReuse)", .value(.count(reuses))),
-            entry("cellForRowAtCalls", "cellForRowAt calls", .value(.count(cellForRowAtCalls))),
+            entry("cellForRowAtCalls", "\(calls) calls", .value(.count(cellForRowAtCalls))),
             entry("downloads", "downloads", count(downloads), .cost, .work),
             entry("downloadBytes", "downloaded", downloadBytes.map(MetricQuantity.bytes), .cost, .work),
             entry("pageLoads", "pages loaded", count(pageLoads)),
@@ -84,8 +86,8 @@ extension MetricsReport {
             entry("imageWaits", "image waits", count(imageWaits)),
             entry("imageWaitTotalMs", "image wait (total)", time(imageWaitTotal), .cost, .userVisible),
             entry("imageWaitAverageMs", "image wait (average)", time(imageWaitAverage), .cost, .userVisible),
-            entry("imageWaitsEndedEarly", "rows gone before their image", count(imageWaitsEndedEarly), .cost, .userVisible),
-            entry("imageWaitsOpenAtEnd", "rows still waiting at the end", count(imageWaitsOpenAtEnd)),
+            entry("imageWaitsEndedEarly", "\(rows) gone before their image", count(imageWaitsEndedEarly), .cost, .userVisible),
+            entry("imageWaitsOpenAtEnd", "\(rows) still waiting at the end", count(imageWaitsOpenAtEnd)),
             entry("mainThreadBlockedMs", "main thread blocked", time(mainThreadBlocked), .cost, .userVisible),
             entry("hitches", "hitches", count(hitches), .cost, .userVisible),
             entry("hitchMs", "hitch time", time(hitchTime), .cost, .userVisible),
@@ -94,5 +96,25 @@ extension MetricsReport {
             entry("hitchTimeRatio", "hitch time ratio", hitchTimeRatio.map(MetricQuantity.msPerSecond), .cost, .userVisible),
             entry("peakImageMemory", "peak image memory", peakImageMemory.map(MetricQuantity.bytes), .cost, .memory),
         ]
+    }
+}
+
+extension MetricEntry {
+    /// One label for a metric that reports of different lists word differently:
+    /// the label when every report words it alike; else, word by word, both
+    /// words where they differ ("cellForRowAt or cellForItemAt calls", "rows or
+    /// items gone before their image").
+    public static func sharedLabel(_ labels: [String]) -> String {
+        guard let first = labels.first else { return "" }
+        var distinct: [String] = []
+        for label in labels where !distinct.contains(label) { distinct.append(label) }
+        guard distinct.count > 1 else { return first }
+        let split = distinct.map { $0.split(separator: " ").map(String.init) }
+        guard split.allSatisfy({ $0.count == split[0].count }) else { return distinct.joined(separator: " / ") }
+        return split[0].indices.map { index -> String in
+            var words: [String] = []
+            for label in split where !words.contains(label[index]) { words.append(label[index]) }
+            return words.joined(separator: " or ")
+        }.joined(separator: " ")
     }
 }

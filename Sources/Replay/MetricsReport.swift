@@ -8,6 +8,9 @@ public struct MetricsReport: Sendable, Equatable {
     /// The trace's title, its profile, and the strategy when the header names its scenario.
     public var title: String
     public var profile: TableProfile
+    /// A table view, or a collection view and its columns: what the labels name
+    /// (`cellForItemAt calls` for a collection view; the keys stay the same).
+    public var list: ListStyle = .table
     public var strategy: String?
     /// True when the header carries the scenario: the engine recorded the trace.
     public var recorded: Bool

@@ -24,12 +24,13 @@ public struct ReplaySummary: Sendable, Equatable {
         let header = survey.header
         let report = survey.report
         title = VisibleText.escape(header.title)
-        var parts = ["\(header.profile.rawValue) profile"]
+        let words = ListWords(header: header)
+        var parts = [words.setup(profile: header.profile)]
         if let strategy = header.scenario?.strategy { parts.append("strategy " + VisibleText.escape(strategy)) }
         parts.append("\(Wording.count(survey.stepCount, "step")) over \(Wording.ms(report.duration))")
         details = parts.joined(separator: ", ")
         notes = survey.notes
-        let story = Story(moments: moments, facts: survey.facts, report: report,
+        let story = Story(moments: moments, facts: survey.facts, report: report, words: words,
                           prefetching: header.scenario?.prefetching,
                           isPrefetchingEnabled: header.scenario?.isPrefetchingEnabled)
         points = story.cells() + story.prefetch() + story.network() + story.screen()
@@ -46,6 +47,8 @@ public struct ReplaySummary: Sendable, Equatable {
         let moments: SummaryMoments
         let facts: SummaryFacts
         let report: MetricsReport
+        /// A table's rows or a collection view's items.
+        let words: ListWords
         let prefetching: Bool?
         let isPrefetchingEnabled: Bool?
 
@@ -59,10 +62,11 @@ public struct ReplaySummary: Sendable, Equatable {
         func first(_ kind: EventKind) -> Annotation? { moments.first[kind] }
 
         func cells() -> [String] {
-            guard !facts.rowsShown.isEmpty else { return ["No row is displayed in this trace."] }
-            let served = "\(Wording.count(report.cellsCreated, "cell")) served \(Wording.count(facts.rowsShown.count, "different row"))"
+            let row = words.row
+            guard !facts.rowsShown.isEmpty else { return ["No \(row) is displayed in this trace."] }
+            let served = "\(Wording.count(report.cellsCreated, "cell")) served \(Wording.count(facts.rowsShown.count, "different \(row)"))"
             guard let reuse = first(.prepareForReuse) else {
-                return [served + ": every row that appears gets a new cell (init); no cell is ever reused."]
+                return [served + ": every \(row) that appears gets a new cell (init); no cell is ever reused."]
             }
             var points = [served + ": each cell is created once (init), and cells are reused \(ReplaySummary.times(report.reuses)) (prepareForReuse).",
                           "The first reuse, " + moment(reuse)]
@@ -71,7 +75,7 @@ public struct ReplaySummary: Sendable, Equatable {
                 aside.append("\(ReplaySummary.times(facts.keptAside).capitalizedFirst) a cell leaving the screen is kept aside instead of pooled at once")
             }
             if facts.cameBack > 0 {
-                aside.append("\(ReplaySummary.times(facts.cameBack)) a row comes back on screen with the cell it had, without cellForRowAt")
+                aside.append("\(ReplaySummary.times(facts.cameBack)) \(words.aRow) comes back on screen with the cell it had, without \(words.call(.cellForRowAt))")
             }
             if !aside.isEmpty { points.append(aside.joined(separator: "; ").capitalizedFirst + ".") }
             return points
@@ -81,13 +85,13 @@ public struct ReplaySummary: Sendable, Equatable {
             guard let batch = first(.prefetchRowsAt) else {
                 if isPrefetchingEnabled == false {
                     let source = prefetching == true ? "never calls the prefetch data source the app set" : "has no prefetch data source either"
-                    return ["No prefetching: isPrefetchingEnabled is false, so the table view requests each cell only when its row is about to appear, never ahead, and \(source)."]
+                    return ["No prefetching: isPrefetchingEnabled is false, so the \(words.view) requests each cell only when its \(words.row) is about to appear, never ahead, and \(source)."]
                 }
-                return prefetching == false ? ["No prefetching: the table view has no prefetch data source."] : []
+                return prefetching == false ? ["No prefetching: the \(words.view) has no prefetch data source."] : []
             }
-            var text = "\(Wording.count(facts.prefetchBatches, "prefetch batch", "prefetch batches")) \(facts.prefetchBatches == 1 ? "asks" : "ask") for \(Wording.count(facts.prefetchedRows, "row")) ahead of time; the first, " + moment(batch)
+            var text = "\(Wording.count(facts.prefetchBatches, "prefetch batch", "prefetch batches")) \(facts.prefetchBatches == 1 ? "asks" : "ask") for \(Wording.count(facts.prefetchedRows, words.row)) ahead of time; the first, " + moment(batch)
             if let cancel = first(.cancelPrefetchingForRowsAt) {
-                text += " \(Wording.count(facts.cancellations, "cancellation")) \(facts.cancellations == 1 ? "takes" : "take") back \(Wording.count(facts.cancelledRows, "row")); the first, " + moment(cancel)
+                text += " \(Wording.count(facts.cancellations, "cancellation")) \(facts.cancellations == 1 ? "takes" : "take") back \(Wording.count(facts.cancelledRows, words.row)); the first, " + moment(cancel)
             } else {
                 text += " No prefetch is cancelled."
             }
@@ -130,7 +134,7 @@ public struct ReplaySummary: Sendable, Equatable {
 
         func screen() -> [String] {
             if let time = report.firstCompleteScreen.value, let frame = moments.completeScreen, frame.time == time {
-                return [(facts.framesShowImages ? "The first complete screen (every visible row showing its own image) is drawn at "
+                return [(facts.framesShowImages ? "The first complete screen (every visible \(words.row) showing its own image) is drawn at "
                                                 : "The first screen with cells is drawn at ") + "\(Wording.ms(time)), step \(frame.seq)."]
             }
             if facts.frames > 0, let reason = report.firstCompleteScreen.reason { return ["No complete screen: \(reason)."] }
@@ -139,7 +143,7 @@ public struct ReplaySummary: Sendable, Equatable {
 
         func stale() -> [String] {
             guard let firstStale = moments.firstStale else {
-                return facts.framesShowImages ? ["No visible cell ever shows another row's image (no STALE frame)."] : []
+                return facts.framesShowImages ? ["No visible cell ever shows another \(words.row)'s image (no STALE frame)."] : []
             }
             var text = "The first STALE moment, " + moment(firstStale, after: "STALE")
             if let time = report.staleTime.value, let frames = report.staleFrames.value, time > .zero {
@@ -172,12 +176,12 @@ public struct ReplaySummary: Sendable, Equatable {
         func appEvents() -> [String] {
             var points: [String] = []
             if let reload = first(.reloadData) { points.append("reloadData, " + moment(reload)) }
-            if let rows = first(.reloadRows) { points.append("reloadRows, " + moment(rows)) }
+            if let rows = first(.reloadRows) { points.append("\(words.call(.reloadRows)), " + moment(rows)) }
             if let warning = first(.didReceiveMemoryWarning) {
                 points.append("didReceiveMemoryWarning, " + moment(warning) + " \(Wording.count(facts.deallocatedBeforeDisappearing, "cell")) \(facts.deallocatedBeforeDisappearing == 1 ? "is" : "are") deallocated while the screen is up.")
             }
             if let gone = first(.viewDidDisappear) {
-                var text = "The screen goes away at step \(gone.seq) (\(Wording.ms(gone.time))); \(Wording.count(facts.deallocatedAfterDisappearing, "cell")) \(facts.deallocatedAfterDisappearing == 1 ? "is" : "are") deallocated with the table view"
+                var text = "The screen goes away at step \(gone.seq) (\(Wording.ms(gone.time))); \(Wording.count(facts.deallocatedAfterDisappearing, "cell")) \(facts.deallocatedAfterDisappearing == 1 ? "is" : "are") deallocated with the \(words.view)"
                 let onScreen = facts.deallocatedOnScreen
                 if onScreen > 0 {
                     text += onScreen == facts.deallocatedAfterDisappearing

@@ -2,7 +2,8 @@ import TraceFormat
 
 /// A picture of the replay state as text that fits a given width (80 columns by
 /// default): the screen with each visible row, its cell and what its image view
-/// shows (stale ones marked), then the cells kept aside and every other live cell
+/// shows (stale ones marked) — for a collection view, a line per row of its grid
+/// with the items side by side, `columns` to a line — then the cells kept aside and every other live cell
 /// off screen (`OffscreenCells`), each reuse pool, the rows
 /// being prefetched and the requests in flight. The screen's rows are cut to fit
 /// its box; the lines under it wrap.
@@ -15,7 +16,8 @@ public enum StatePicture {
         let width = max(40, requested)
         var lines: [String] = []
         let offset = state.lastFrame.map { ReadableNumber.points($0.offset) } ?? "–"
-        lines += TextWrap.pack(["t = \(Wording.ms(state.time))", "offset \(offset)", "\(state.header.profile.rawValue) profile",
+        let words = ListWords(header: state.header)
+        lines += TextWrap.pack(["t = \(Wording.ms(state.time))", "offset \(offset)", words.setup(profile: state.header.profile),
                                 "\(Wording.count(state.liveCellCount, "cell")) alive"], separator: "   ", width: width)
         let border = "+" + String(repeating: "-", count: width - 2) + "+"
         lines.append(border)
@@ -29,7 +31,10 @@ public enum StatePicture {
         }
         let stale = Set(state.lastFrame.map { state.staleCells(in: $0).map(\.cell) } ?? [])
         let maxRows = 24
-        for (position, row) in rows.enumerated() {
+        if let grid = words.grid {
+            lines += gridLines(state, grid: grid, stale: stale, maxRows: maxRows, width: width)
+        }
+        for (position, row) in rows.enumerated() where words.grid == nil {
             if position == maxRows - 1 && rows.count > maxRows {
                 lines.append(box("… \(rows.count - position) more rows, to \(state.header.rowNaming.name(rows.last ?? row))"))
                 break
@@ -76,6 +81,84 @@ public enum StatePicture {
             lines += fit("image memory: ", Wording.bytes(state.imageMemory))
         }
         return lines
+    }
+
+    /// A collection view's screen: a line per row of the grid, "row 2" and then its
+    /// items in their columns, each told as fully as every item on screen fits its
+    /// column ("item 4  cell #5  image: image 4", down to "4 #5"). A grid too wide
+    /// for the box has each row of items on as many lines as it needs.
+    static func gridLines(_ state: ReplayState, grid: ItemGrid, stale: Set<Int>, maxRows: Int, width: Int) -> [String] {
+        let naming = state.header.rowNaming
+        let items = state.displayed.keys.sorted()
+        var byRow: [(row: Int, items: [Int])] = []
+        for item in items {
+            let row = grid.row(of: item)
+            if let last = byRow.last, last.row == row { byRow[byRow.count - 1].items.append(item) } else { byRow.append((row, [item])) }
+        }
+        let showsImages = state.header.scenario.map { $0.strategy != "plain" && $0.strategy != "batch-paging" } ?? true
+        // Each item's text in four forms, longest first.
+        func forms(_ item: Int) -> [String] {
+            let ids = state.displayed[item] ?? []
+            let images = ids.map { state.cell($0)?.image ?? .nothing }
+            let withImage = showsImages && (images.contains { $0 != .nothing } || state.hasImages)
+            let isStale = ids.contains { stale.contains($0) }
+            let name = naming.short(item)
+            let cells = ids.map { "#\($0)" }.joined(separator: "+")
+            var long = "item \(name)  cell \(cells)", medium = "item \(name)  \(cells)", short = "\(name) \(cells)"
+            if withImage {
+                long += "  image: " + images.map(\.describe).joined(separator: "+")
+                medium += "  " + images.map(CompactPicture.shortImage).joined(separator: "+")
+                short += " " + images.map(Self.tinyImage).joined(separator: "+")
+            }
+            if isStale {
+                long += "  << STALE"
+                medium += "  STALE"
+                short += " STALE"
+            }
+            return [long, medium, short, "\(name) \(cells)" + (isStale ? "!" : "")]
+        }
+        let texts = Dictionary(uniqueKeysWithValues: items.map { ($0, forms($0)) })
+        let inner = width - 4
+        let labelWidth = "row ".count + String(byRow.map(\.row).max() ?? 0).count + 2
+        let room = max(1, inner - labelWidth)
+        // As many columns to a line as the shortest form allows, then the longest form that fits them.
+        let shortest = (texts.values.map { TextWrap.columns($0[3]) }.max() ?? 1) + 2
+        let perLine = max(1, min(grid.columns, room / shortest))
+        let slot = room / perLine
+        let form = (0..<4).first { form in texts.values.allSatisfy { TextWrap.columns($0[form]) + 2 <= slot } } ?? 3
+        var lines: [String] = []
+        for (position, entry) in byRow.enumerated() {
+            if position == maxRows - 1 && byRow.count > maxRows {
+                lines.append(box("… \(byRow.count - position) more rows of the grid, to \(naming.name(items.last ?? 0))", width: width))
+                break
+            }
+            var parts = Array(repeating: "", count: perLine * ((grid.columns + perLine - 1) / perLine))
+            for item in entry.items {
+                let column = grid.column(of: item)
+                guard column < parts.count else { continue }
+                parts[column] = texts[item]?[form] ?? ""
+            }
+            for start in stride(from: 0, to: parts.count, by: perLine) {
+                let chunk = parts[start..<min(parts.count, start + perLine)]
+                guard start == 0 || chunk.contains(where: { !$0.isEmpty }) else { continue }
+                let label = start == 0 ? "row \(entry.row)" : ""
+                var text = TextWrap.pad(label, labelWidth)
+                for (index, part) in chunk.enumerated() {
+                    text += index == chunk.count - 1 ? part : TextWrap.pad(part, slot)
+                }
+                lines.append(box(String(text.reversed().drop { $0 == " " }.reversed()), width: width))
+            }
+        }
+        return lines
+    }
+
+    /// "img 4", "ph", "–": what an image view holds, in the fewest letters.
+    static func tinyImage(_ image: ImageShown) -> String {
+        switch image {
+        case .nothing: return "–"
+        case .placeholder: return "ph"
+        case .image(let number): return "img \(number)"
+        }
     }
 
     /// One line of the screen's box, `text` cut with "…" where it does not fit.

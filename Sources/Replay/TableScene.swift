@@ -17,10 +17,15 @@ public struct TableScene: Sendable, Equatable {
         public var stale: Bool
     }
 
-    /// One row on screen: usually one cell, two while `reloadRows` swaps them.
+    /// One row on screen (an item, in a collection view): usually one cell, two
+    /// while `reloadRows` swaps them.
     public struct ShownRow: Sendable, Equatable {
         public var row: Int
         public var cells: [ShownCell]
+        /// Where it stands: a collection view's row of the grid and the column in
+        /// it (0 at the left); a table's row is its own line, in column 0.
+        public var gridRow: Int
+        public var column: Int
     }
 
     /// A live cell off screen that still holds a row's content.
@@ -39,6 +44,8 @@ public struct TableScene: Sendable, Equatable {
     }
 
     public var rows: [ShownRow]
+    /// Items to a row of the grid: a collection view's columns, 1 for a table.
+    public var columns: Int
     /// Configured for a row that is not on screen yet: prepared ahead.
     public var prepared: [HeldCell]
     /// Kept aside after leaving the screen, out of the pool (modern profile).
@@ -57,10 +64,12 @@ public struct TableScene: Sendable, Equatable {
 
     public init(_ state: ReplayState) {
         let stale = Set(state.currentStaleCells().map(\.cell))
+        let grid = ListWords(header: state.header).grid
+        columns = grid?.columns ?? 1
         rows = state.displayed.keys.sorted().map { row in
             ShownRow(row: row, cells: (state.displayed[row] ?? []).map { id in
                 ShownCell(cell: id, image: state.cell(id)?.image ?? .nothing, stale: stale.contains(id))
-            })
+            }, gridRow: grid?.row(of: row) ?? row, column: grid?.column(of: row) ?? 0)
         }
         let offscreen = OffscreenCells(state, naming: state.header.rowNaming)
         func held(_ entry: (cell: Int, row: Int)) -> HeldCell {
@@ -81,7 +90,7 @@ public struct TableScene: Sendable, Equatable {
     }
 
     public static func == (a: TableScene, b: TableScene) -> Bool {
-        a.rows == b.rows && a.prepared == b.prepared && a.keptAside == b.keptAside
+        a.rows == b.rows && a.columns == b.columns && a.prepared == b.prepared && a.keptAside == b.keptAside
             && a.others.map(\.label) == b.others.map(\.label) && a.others.map(\.cells) == b.others.map(\.cells)
             && a.pools.map(\.identifier) == b.pools.map(\.identifier) && a.pools.map(\.cells) == b.pools.map(\.cells)
             && a.prefetching == b.prefetching && a.requests == b.requests && a.busy == b.busy

@@ -31,7 +31,7 @@ extension TraceMetrics {
         let waitTotal = showsImages ? imageWait.total : .zero
         let waitAverage: Measured<VirtualTime> = waits > 0
             ? .value(VirtualTime(microseconds: Int64((Double(waitTotal.microseconds) / Double(waits)).rounded())))
-            : .unavailable("no row waited until its image showed, so there is no wait to average")
+            : .unavailable("no \(state.header.list.noun) waited until its image showed, so there is no wait to average")
 
         let scrollTotal = scrolling.total(endingAt: end)
         let ratio: Measured<Double>
@@ -49,6 +49,7 @@ extension TraceMetrics {
         return MetricsReport(
             title: state.header.title,
             profile: state.header.profile,
+            list: state.header.list,
             strategy: state.header.scenario?.strategy,
             recorded: recorded,
             eventCount: state.eventCount,
@@ -88,7 +89,7 @@ extension TraceMetrics {
         if let reason = presence.noFrames { return .unavailable(reason) }
         if presence.framesShowImages {
             return firstCompleteScreen.map { .value($0) }
-                ?? .unavailable("no frame snapshot shows every visible cell with its own row's image")
+                ?? .unavailable("no frame snapshot shows every visible cell with its own \(state.header.list.noun)'s image")
         }
         return firstScreenWithCells.map { .value($0) } ?? .unavailable("no frame snapshot shows any cell")
     }

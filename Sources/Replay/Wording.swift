@@ -2,10 +2,10 @@ import TraceFormat
 
 /// Small pieces of plain English shared by annotations and pictures (and the page).
 public enum Wording {
-    /// "row 5", "rows 19–28", "rows 3, 7 and 9–11".
-    static func rows(_ rows: [Int]) -> String {
+    /// "row 5", "rows 19–28", "rows 3, 7 and 9–11" ("item 5", "items 19–28" in a collection view).
+    static func rows(_ rows: [Int], list: ListStyle = .table) -> String {
         let sorted = rows.sorted()
-        guard !sorted.isEmpty else { return "no rows" }
+        guard !sorted.isEmpty else { return "no \(list.plural)" }
         var runs: [String] = []
         var start = sorted[0], previous = sorted[0]
         for row in sorted.dropFirst() {
@@ -16,13 +16,13 @@ public enum Wording {
             previous = row
         }
         runs.append(start == previous ? "\(start)" : "\(start)–\(previous)")
-        let list = runs.count > 1 ? runs.dropLast().joined(separator: ", ") + " and " + (runs.last ?? "") : runs[0]
-        return (sorted.count == 1 ? "row " : "rows ") + list
+        let joined = runs.count > 1 ? runs.dropLast().joined(separator: ", ") + " and " + (runs.last ?? "") : runs[0]
+        return (sorted.count == 1 ? list.noun : list.plural) + " " + joined
     }
 
     /// The same, by section in a table with sections (see `RowNaming`).
     public static func rows(_ rows: [Int], naming: RowNaming) -> String {
-        naming.hasSections ? naming.names(rows.sorted()) : self.rows(rows)
+        naming.hasSections ? naming.names(rows.sorted()) : self.rows(rows, list: naming.list)
     }
 
     /// "rows 3–22", or by section in a table with sections.
@@ -50,11 +50,12 @@ public enum Wording {
         }
     }
 
-    static func cause(_ cause: RequestCause) -> String {
+    /// "from cellForRowAt", "from prefetchItemsAt", "preloaded before the table shows".
+    static func cause(_ cause: RequestCause, words: ListWords = .table) -> String {
         switch cause {
-        case .cellForRowAt: return "from cellForRowAt"
-        case .prefetch: return "from prefetchRowsAt"
-        case .preload: return "preloaded before the table shows"
+        case .cellForRowAt: return "from " + words.call(.cellForRowAt)
+        case .prefetch: return "from " + words.call(.prefetchRowsAt)
+        case .preload: return "preloaded before the \(words.table) shows"
         }
     }
 }

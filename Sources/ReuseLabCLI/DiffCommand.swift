@@ -27,7 +27,7 @@ enum DiffCommand: Subcommand {
                               meaning: "unchanged events shown around each change"),
             OptionDeclaration(long: "--only", kind: .list(choices: nil), valueName: "LIST",
                               meaning: "compare only these event kinds and groups, comma-separated, as in replay --only (names below)",
-                              suggestions: EventFilter.kindNames + EventFilter.groupNames),
+                              suggestions: EventFilter.kindNames + EventFilter.collectionKindNames + EventFilter.groupNames),
             OptionDeclaration(long: "--stretches", kind: .integer(0...100_000), valueName: "N", defaultText: "3",
                               meaning: "changed stretches shown side by side"),
             OptionDeclaration(long: "--all", kind: .flag, meaning: "show every changed stretch, each whole"),
@@ -39,6 +39,8 @@ enum DiffCommand: Subcommand {
             Groups: \(EventFilter.groupNames.joined(separator: ", ")) (the kinds each holds: 'reuselab replay --help').
 
             Event kinds: \(EventFilter.kindNames.joined(separator: ", ")).
+
+            A collection view's names for the same kinds are taken too: \(EventFilter.collectionKindNames.joined(separator: ", ")).
             """),
             HelpSection(title: "Exit status", text: """
             0 when the traces are equivalent, 1 when they differ, as diff(1) does; 64,

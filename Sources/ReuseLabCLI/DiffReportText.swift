@@ -32,7 +32,7 @@ enum DiffReportText {
         if diff.truncated {
             out += paragraph("(They differ so much that past the first \(Alignment.maximumDistance) changes the rest is shown as one changed block.)")
         }
-        if shown.summaryOnly || diff.changedEvents > screenful { out += "\n" + kindTable(diff.byKind, width: width) }
+        if shown.summaryOnly || diff.changedEvents > screenful { out += "\n" + kindTable(diff.byKind, width: width, name: diff.kindName) }
         if shown.summaryOnly { return out }
         if let first = diff.firstDivergence { out += "\n" + divergence(first, width: width) }
         if !diff.hunks.isEmpty {
@@ -59,20 +59,21 @@ enum DiffReportText {
 
     /// The tally by kind, busiest first: "  imageSet   0   152   0"; on a screen
     /// too narrow for the columns, a line per kind in words.
-    static func kindTable(_ byKind: [KindChanges], width: Int) -> String {
+    /// Kinds are named as the traces name them (`name`: `cellForItemAt` for collection views).
+    static func kindTable(_ byKind: [KindChanges], width: Int, name: (EventKind) -> String = { $0.rawValue }) -> String {
         var out = TextWrap.paragraph("What differs, by kind of event:", width: width)
-        let label = max(22, (byKind.map { $0.kind.rawValue.count }.max() ?? 0) + 4)
+        let label = max(22, (byKind.map { name($0.kind).count }.max() ?? 0) + 4)
         let widths = [2, label, 11, 11]
         guard widths.reduce(0, +) + "changed".count <= width else {
             for entry in byKind {
-                out += TextWrap.row("  \(entry.kind.rawValue): ", "\(entry.onlyA) only in A, \(entry.onlyB) only in B, \(entry.changed) changed",
+                out += TextWrap.row("  \(name(entry.kind)): ", "\(entry.onlyA) only in A, \(entry.onlyB) only in B, \(entry.changed) changed",
                                     width: width)
             }
             return out
         }
         out += TextWrap.cells(["", "kind", "only in A", "only in B", "changed"], widths: widths, width: width).map { $0 + "\n" }.joined()
         for entry in byKind {
-            out += TextWrap.cells(["", entry.kind.rawValue, String(entry.onlyA), String(entry.onlyB), String(entry.changed)],
+            out += TextWrap.cells(["", name(entry.kind), String(entry.onlyA), String(entry.onlyB), String(entry.changed)],
                                   widths: widths, width: width).map { $0 + "\n" }.joined()
         }
         return out
@@ -216,7 +217,14 @@ enum DiffReportJSON {
             var entry = JSONObjectBuilder()
             entry.add("file", side.file)
             entry.add("title", side.header.title)
-            entry.add("profile", side.header.profile.rawValue)
+            // A collection view has no profile: its list and columns instead.
+            if side.header.list.isCollection {
+                entry.add("profile", .null)
+                entry.add("list", "collection")
+                entry.add("columns", side.header.list.columns)
+            } else {
+                entry.add("profile", side.header.profile.rawValue)
+            }
             entry.add("strategy", side.header.scenario.map { .string($0.strategy) } ?? .null)
             entry.add("events", side.eventCount)
             entry.add("comparedEvents", side.hashes.count)
@@ -243,7 +251,7 @@ enum DiffReportJSON {
         }
         out.add("byKind", .list(diff.byKind.map { entry in
             var value = JSONObjectBuilder()
-            value.add("kind", entry.kind.rawValue)
+            value.add("kind", diff.kindName(entry.kind))
             value.add("onlyA", entry.onlyA)
             value.add("onlyB", entry.onlyB)
             value.add("changed", entry.changed)

@@ -47,7 +47,7 @@ enum ReplayCommand: Subcommand {
             // the parser's list choices match exactly, so the names are only suggested.
             OptionDeclaration(long: "--only", kind: .list(choices: nil), valueName: "LIST",
                               meaning: "only steps of these event kinds and groups, comma-separated (see below)",
-                              suggestions: EventFilter.kindNames + EventFilter.groupNames),
+                              suggestions: EventFilter.kindNames + EventFilter.collectionKindNames + EventFilter.groupNames),
             OptionDeclaration(long: "--frames", kind: .flag,
                               meaning: "group the steps under a header per display frame"),
             OptionDeclaration(long: "--picture", kind: .flag,
@@ -59,6 +59,12 @@ enum ReplayCommand: Subcommand {
         ],
         sections: [
             HelpSection(title: "Groups for --only (and for k when stepping)", text: groupList),
+            HelpSection(title: "Collection views", text: """
+            A collection view's trace is explained in its own words: items for rows,
+            cellForItemAt, prefetchItemsAt and the rest of its calls by their names, and
+            --picture draws its grid, a line per row of items. --only and k take a kind by
+            either name on any trace (cellForItemAt is cellForRowAt).
+            """),
             HelpSection(title: "Stepping", text: """
             On a terminal, the right arrow, n, Enter or Space: next step; the left arrow or b: back; g, a number and Enter:
             go to that step; k, a kind or group and Enter: the next step of it; s: the
@@ -149,8 +155,9 @@ enum ReplayCommand: Subcommand {
         let survey = try source.fold(ReplaySurvey.self)
         try checkFrom(line, from, lastSeq: survey.stepCount > 0 ? survey.stepCount - 1 : nil, file: source.name)
         if line.flag("--json") {
+            let list = survey.header.list
             try source.annotate(through: to) { annotation, _, _ in
-                if annotation.seq >= from, filter?.matches(annotation) ?? true { output.write(ReplayReport.jsonLine(annotation)) }
+                if annotation.seq >= from, filter?.matches(annotation) ?? true { output.write(ReplayReport.jsonLine(annotation, list: list)) }
                 return true
             }
             output.flush()

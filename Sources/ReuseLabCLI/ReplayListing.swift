@@ -73,9 +73,9 @@ struct ReplayListing {
     }
 
     /// "Title (modern profile, strategy async-no-reset, 1225 steps)" and a line break,
-    /// wrapped to `width`.
+    /// wrapped to `width` ("collection view, 2 columns" for a collection view's trace).
     static func titleLine(_ header: TraceHeader, steps: Int, style: TerminalStyle, width: Int) -> String {
-        var details = ["\(header.profile.rawValue) profile"]
+        var details = [ListWords(header: header).setup(profile: header.profile)]
         if let strategy = header.scenario?.strategy { details.append("strategy " + VisibleText.escape(strategy)) }
         details.append(steps == 1 ? "1 step" : "\(steps) steps")
         return heading(VisibleText.escape(header.title), details: details.joined(separator: ", "), style: style, width: width)

@@ -6,8 +6,9 @@ import Replay
 enum ReplayReport {
     /// `{"seq","t","kind","frame","text","marks":[…]}` on one line, with
     /// `"inferred"` (an `InferredRule` name) when the explanation rests on a rule
-    /// Apple does not document.
-    static func jsonLine(_ annotation: Annotation) -> String {
+    /// Apple does not document. `kind` is named as the trace's `list` names it
+    /// (`cellForItemAt` in a collection view's trace).
+    static func jsonLine(_ annotation: Annotation, list: ListStyle = .table) -> String {
         // Written straight into bytes (a listing of a million steps is a million of these).
         var out = ByteBuffer(capacity: 256)
         out.append("{\"seq\":")
@@ -15,7 +16,7 @@ enum ReplayReport {
         out.append(",\"t\":")
         out.appendNumber(annotation.time.milliseconds)
         out.append(",\"kind\":")
-        out.appendString(annotation.kind.rawValue)
+        out.appendString(list.name(of: annotation.kind))
         out.append(",\"frame\":")
         out.appendInteger(annotation.frame)
         out.append(",\"text\":")

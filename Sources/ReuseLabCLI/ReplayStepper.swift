@@ -113,7 +113,7 @@ struct ReplayStepper {
         case .picture:
             return (ReplayListing.picture(after: timeline.annotation(position), state: timeline.state(after: position), style: layout.style, width: layout.width), false)
         case .help:
-            return (ReplayStepper.help(width: layout.width), false)
+            return (ReplayStepper.help(width: layout.width, view: layout.naming.list.viewName), false)
         case .unknown(let text):
             return (note("unknown command \(VisibleText.shortened(text)); h shows the commands"), false)
         }
@@ -141,22 +141,23 @@ struct ReplayStepper {
         return text + "; groups: " + EventFilter.groupNames.joined(separator: ", ")
     }
 
-    /// The commands and what each does, one per row.
-    static let helpRows: [(keys: String, does: String)] = [
+    /// The commands and what each does, one per row; `view` is what the picture
+    /// shows ("table view", "collection view").
+    static func helpRows(view: String) -> [(keys: String, does: String)] { [
         ("n, Enter, Space, →", "next step"),
         ("b, ←", "previous step"),
         ("g N", "go to step N"),
         ("k KIND", "next step of an event kind (prepareForReuse, frame, …) or of a group (see 'reuselab replay --help')"),
         ("s", "next STALE or LATE step"),
-        ("p", "picture of the table view after this step"),
+        ("p", "picture of the \(view) after this step"),
         ("h, ?", "this help"),
         ("q", "quit (so does the end of the input)"),
-    ]
+    ] }
 
     /// What `h` prints, wrapped to `width`.
-    static func help(width: Int) -> String {
+    static func help(width: Int, view: String = "table view") -> String {
         var out = "Moving through the trace:\n"
-        for row in helpRows {
+        for row in helpRows(view: view) {
             out += TextWrap.cells(["", row.keys, row.does], widths: [2, 21], width: width).map { $0 + "\n" }.joined()
         }
         return out + TextWrap.paragraph("On a terminal, g and k ask for the step or kind; end it with Enter (Esc cancels).", width: width)

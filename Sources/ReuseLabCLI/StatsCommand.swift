@@ -18,7 +18,8 @@ enum StatsCommand: Subcommand {
         so a hand-written or imported trace is measured like a recorded one. A metric
         needing events a hand-written trace does not have is listed under "not
         computed" with the reason. The trace is checked as 'reuselab validate' checks
-        it, and an invalid trace is refused with the same error.
+        it, and an invalid trace is refused with the same error. A collection view's
+        trace is labelled in its words (cellForItemAt calls); the keys stay the same.
         """,
         positionals: [
             PositionalDeclaration(name: "TRACE", meaning: "the trace to measure", standardInput: true),
@@ -45,9 +46,10 @@ enum StatsCommand: Subcommand {
 
     // MARK: Text
 
-    /// The title line, then `metricLines`, wrapped to `width`.
+    /// The title line, then `metricLines`, wrapped to `width`. A collection view's
+    /// trace says so with its columns where a table's says its profile.
     static func text(_ report: MetricsReport, width: Int) -> String {
-        var details = ["\(report.profile.rawValue) profile"]
+        var details = [ListWords(naming: RowNaming(sectionRowCounts: [], list: report.list)).setup(profile: report.profile)]
         if let strategy = report.strategy { details.append("strategy \(VisibleText.escape(strategy))") }
         return ReplayListing.heading(VisibleText.escape(report.title), details: details.joined(separator: ", "), style: .plain, width: width)
             + metricLines(report, width: width)
@@ -90,7 +92,14 @@ enum StatsCommand: Subcommand {
         var out = JSONObjectBuilder()
         out.add("file", file)
         out.add("title", report.title)
-        out.add("profile", report.profile.rawValue)
+        // A collection view has no profile: its list and columns instead (a table's object is as it was).
+        if report.list.isCollection {
+            out.add("profile", .null)
+            out.add("list", "collection")
+            out.add("columns", report.list.columns)
+        } else {
+            out.add("profile", report.profile.rawValue)
+        }
         out.add("strategy", report.strategy.map(JSONValue.string) ?? .null)
         out.add("recorded", report.recorded)
         out.add("events", report.eventCount)

@@ -73,7 +73,8 @@ struct StepLayout {
         let tagText = tags.map { "[\($0.rawValue)]" }.joined(separator: " ")
         if !tagText.isEmpty { text = tagText + " " + text }
 
-        let kind = annotation.kind.rawValue
+        // The kind as the trace's list names it: cellForItemAt in a collection view.
+        let kind = naming.list.name(of: annotation.kind)
         let seq = String(annotation.seq)
         let time = Self.time(annotation.time)
         // Too narrow for the text beside the columns: it goes under them, indented.
@@ -101,7 +102,7 @@ struct StepLayout {
         if let first = snapshot.cells.first?.row, let last = snapshot.cells.last?.row {
             rows = naming.span(first, last)
         } else {
-            rows = "no rows"
+            rows = "no \(naming.list.plural)"
         }
         var text = inFrameGroup
             ? rows.prefix(1).uppercased() + rows.dropFirst() + " on screen."

@@ -1,7 +1,8 @@
 import TraceFormat
+import Replay
 
 /// `reuselab validate TRACE...`: checks traces against the format and the
-/// lifecycle rules of a real table view.
+/// lifecycle rules of a real table view (or collection view, which shares them).
 enum ValidateCommand: Subcommand {
     static let declaration = CommandDeclaration(
         name: "validate",
@@ -11,8 +12,9 @@ enum ValidateCommand: Subcommand {
         seq counting 0, 1, 2, … without gaps, time never going back, and the lifecycle
         rules of a real table view (no cell in two rows at once, no prepareForReuse of a
         cell that was not released, no willDisplay of a row without a cell, nothing
-        after a cell's deinit). Stops at the first problem in each file, naming the
-        event.
+        after a cell's deinit). A collection view's trace ("list": "collection") is
+        held to the same rules, with items for rows. Stops at the first problem in
+        each file, naming the event.
         """,
         positionals: [
             PositionalDeclaration(name: "TRACE", meaning: "the trace files", count: .many(minimum: 1), standardInput: true),
@@ -37,9 +39,16 @@ enum ValidateCommand: Subcommand {
                     out.add("events", summary.eventCount)
                     out.add("cellsCreated", summary.cellsCreated)
                     out.add("durationMs", summary.duration.milliseconds)
+                    if summary.header.list.isCollection {
+                        out.add("list", "collection")
+                        out.add("columns", summary.header.list.columns)
+                    }
                     io.out(JSONWriter.compact(out.value) + "\n")
                 } else {
-                    io.out(TextWrap.hanging("\(VisibleText.escape(InputFile.displayName(path))): valid — \(summary.eventCount) events, "
+                    // A collection view's trace says so first: its cells served items, not rows.
+                    let list = summary.header.list.isCollection
+                        ? "collection view, \(ListWords.columns(summary.header.list.columns)): " : ""
+                    io.out(TextWrap.hanging("\(VisibleText.escape(InputFile.displayName(path))): valid — \(list)\(summary.eventCount) events, "
                                             + "\(summary.cellsCreated) cells created, \(ReadableNumber.ms(summary.duration)) (\(VisibleText.escape(summary.header.title)))",
                                             width: io.width))
                 }

@@ -1,4 +1,5 @@
 import TraceFormat
+import Replay
 
 /// A track per cell object ("cell #3"), telling its life as `ReplayState` sees it:
 /// a slice for each row it displayed ("row 23", from `willDisplay` to
@@ -21,9 +22,12 @@ struct CellTracks {
     /// The phase each live cell has been in since when.
     private var open: [Int: OpenPhase] = [:]
     let naming: RowNaming
+    /// A table's rows or a collection view's items, for the phases' words.
+    let words: ListWords
 
     init(naming: RowNaming) {
         self.naming = naming
+        words = ListWords(naming: naming)
     }
 
     mutating func draw(_ event: TraceEvent, state: ReplayState, writer: TraceEventWriter) {
@@ -67,11 +71,11 @@ struct CellTracks {
         writer.begin(.complete, on: .cell(id), at: phase.since, name: name(of: phase.phase))
         writer.duration(duration)
         writer.arg("cell", id)
-        writer.arg("phase", phase.phase.describe)
+        writer.arg("phase", words.describe(phase.phase))
         if let row = row(of: phase.phase) {
             let path = naming.indexPath(ofRow: row)
             if naming.hasSections { writer.arg("section", path.section) }
-            writer.arg("row", path.row)
+            writer.arg(naming.list.isCollection ? "item" : "row", path.row)
         }
         writer.arg("fromSeq", phase.seq)
         if let endSeq { writer.arg("toSeq", endSeq) } else { writer.arg("untilEndOfTrace", true) }

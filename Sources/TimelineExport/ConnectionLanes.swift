@@ -98,7 +98,7 @@ struct ConnectionLanes {
         if let row = record.row {
             let path = naming.indexPath(ofRow: row)
             if naming.hasSections { writer.arg("section", path.section) }
-            writer.arg("row", path.row)
+            writer.arg(naming.list.isCollection ? "item" : "row", path.row)
         }
         if let image = record.image { writer.arg("image", image) }
         if let cause = record.cause { writer.arg("cause", cause.rawValue) }
@@ -113,7 +113,9 @@ struct ConnectionLanes {
             writer.arg("fromCache", record.fromCache)
         }
         if let reason { writer.arg("reason", reason) }
-        if !record.coalescedRows.isEmpty { writer.arg("coalescedRows", naming.names(record.coalescedRows)) }
+        if !record.coalescedRows.isEmpty {
+            writer.arg(naming.list.isCollection ? "coalescedItems" : "coalescedRows", naming.names(record.coalescedRows))
+        }
         writer.arg("onConnection", run.map { !$0.sync } ?? false)
         writer.arg("requestedAtMs", Microseconds.milliseconds(requested))
         writer.arg("queuedMs", Microseconds.milliseconds(queued))

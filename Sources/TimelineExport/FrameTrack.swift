@@ -45,7 +45,7 @@ struct FrameTrack {
         writer.arg("offset", snapshot.offset)
         let rows = snapshot.cells.map(\.row)
         if let first = rows.min(), let last = rows.max() {
-            writer.arg("rows", naming.span(first, last))
+            writer.arg(naming.list.isCollection ? "items" : "rows", naming.span(first, last))
         }
         writer.arg("visibleCells", snapshot.cells.count)
         writer.arg("staleCells", shown.stale.count)

@@ -1,4 +1,5 @@
 import TraceFormat
+import Replay
 
 /// One export under way: the trace folded event by event through `ReplayState`
 /// (the one fold every reader of a trace shares), and each event drawn, once the
@@ -24,8 +25,10 @@ final class PerfettoTimeline {
     init(header: TraceHeader, generator: String) {
         state = ReplayState(header: header)
         naming = header.rowNaming
+        // A collection view has no profile: the details say what it is instead.
         var details: [(key: String, value: String)] = [
-            ("version", generator), ("title", header.title), ("profile", header.profile.rawValue),
+            ("version", generator), ("title", header.title),
+            header.list.isCollection ? ("list", ListWords(header: header).setup(profile: header.profile)) : ("profile", header.profile.rawValue),
         ]
         if let scenario = header.scenario { details.append(("strategy", scenario.strategy)) }
         details.append(("clock", "the trace's virtual time; ts and dur in microseconds since launch"))

@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// One horizontal track of the exported timeline: a "thread" in Chrome's
 /// trace-event terms (`pid`, `tid`), named and ordered by metadata events.
 ///
@@ -19,6 +21,13 @@ struct TimelineTrack: Hashable, Sendable {
     static let frames = TimelineTrack(process: .app, tid: 3, name: "frames", sortIndex: 2)
     static let scrolling = TimelineTrack(process: .app, tid: 4, name: "scrolling", sortIndex: 3)
     static let tableView = TimelineTrack(process: .app, tid: 5, name: "table view", sortIndex: 4)
+    /// The same track in a collection view's trace, named for it.
+    static let collectionView = TimelineTrack(process: .app, tid: 5, name: "collection view", sortIndex: 4)
+
+    /// The track for the list's own calls: "table view" or "collection view".
+    static func listView(_ list: ListStyle) -> TimelineTrack {
+        list.isCollection ? collectionView : tableView
+    }
     static let requests = TimelineTrack(process: .network, tid: 6, name: "requests", sortIndex: 0)
 
     /// The track of cell `id` ("cell #3"), in creation order. Ids are at most 10⁹

@@ -103,6 +103,17 @@ final class WidthTests: FolderTestCase {
         try assertFits([["replay", trace("images-async-no-reset"), "--step"]], columns: 60, stdin: "g 259\np\nh\nk nosuchkind\nq\n")
     }
 
+    /// A collection view's trace: its grid picture, its summary, stats and diff, at 80 and 60 columns.
+    func testACollectionViewsTraceFits() throws {
+        let grid = "Tests/ReplayTests/Golden/grid-hand.trace.json"
+        let runs = [["replay", grid, "--picture"], ["replay", grid, "--summary"], ["stats", grid], ["validate", grid],
+                    ["diff", grid, trace("first-screen")]]
+        // Help texts are laid out for 80 columns (their tables are kept as written).
+        try assertFits(runs + [["replay", "--help"], ["diff", "--help"], ["validate", "--help"], ["stats", "--help"]], columns: 80, statuses: [0, 1])
+        try assertFits(runs, columns: 60, statuses: [0, 1])
+        try assertFits([["replay", grid, "--step"]], columns: 60, stdin: "g 45\np\nk cellForItemAt\nq\n")
+    }
+
     /// A hand-written trace with lifecycle events only: `stats` lists what it cannot compute.
     func handTrace() throws -> String {
         try folder.write("hand.trace.json", Fixtures.lifecycleOnly)

@@ -11,6 +11,9 @@ import Replay
 struct HandTrace {
     var title = "hand-written"
     var profile = "modern"
+    /// A collection view's columns: the header then says `"list": "collection"` and
+    /// `"columns"` instead of a profile, and events name items.
+    var columns: Int?
     /// Compact JSON of the scenario, or nil for a trace without one (not recorded by the engine).
     var scenario: String?
     private(set) var events: [(t: Double, body: String)] = []
@@ -33,7 +36,11 @@ struct HandTrace {
         out += "  \"format\": \"reuselab-trace\",\n"
         out += "  \"version\": 1,\n"
         out += "  \"title\": \(quoted(title)),\n"
-        out += "  \"profile\": \"\(profile)\",\n"
+        if let columns {
+            out += "  \"list\": \"collection\",\n  \"columns\": \(columns),\n"
+        } else {
+            out += "  \"profile\": \"\(profile)\",\n"
+        }
         if let scenario { out += "  \"scenario\": \(scenario),\n" }
         out += "  \"events\": [\n"
         out += events.enumerated().map { index, event in
@@ -61,8 +68,17 @@ func scenarioJSON(rows: Int = 10, fps: Int = 60, extra: String = "") -> String {
 enum Ev {
     static func initCell(_ cell: Int, _ identifier: String = "Cell") -> String { #""kind":"init","cell":\#(cell),"identifier":"\#(identifier)""# }
     static func cellForRowAt(_ row: Int, _ cell: Int) -> String { #""kind":"cellForRowAt","row":\#(row),"cell":\#(cell)"# }
-    static func willDisplay(_ row: Int, _ cell: Int) -> String { #""kind":"willDisplay","row":\#(row),"cell":\#(cell)"# }
-    static func didEndDisplaying(_ row: Int, _ cell: Int) -> String { #""kind":"didEndDisplaying","row":\#(row),"cell":\#(cell)"# }
+    static func willDisplay(_ row: Int, _ cell: Int, item: Bool = false) -> String {
+        #""kind":"willDisplay","\#(item ? "item" : "row")":\#(row),"cell":\#(cell)"#
+    }
+    static func didEndDisplaying(_ row: Int, _ cell: Int, item: Bool = false) -> String {
+        #""kind":"didEndDisplaying","\#(item ? "item" : "row")":\#(row),"cell":\#(cell)"#
+    }
+    /// A collection view's cellForItemAt (its `item` is the global index).
+    static func cellForItemAt(_ item: Int, _ cell: Int) -> String { #""kind":"cellForItemAt","item":\#(item),"cell":\#(cell)"# }
+    static func prepareForReuse(_ cell: Int, previousItem: Int, _ identifier: String = "Cell") -> String {
+        #""kind":"prepareForReuse","cell":\#(cell),"identifier":"\#(identifier)","previousItem":\#(previousItem)"#
+    }
     static func enqueue(_ cell: Int, _ identifier: String = "Cell") -> String { #""kind":"enqueue","cell":\#(cell),"identifier":"\#(identifier)""# }
     static func prepareForReuse(_ cell: Int, previousRow: Int, _ identifier: String = "Cell") -> String {
         #""kind":"prepareForReuse","cell":\#(cell),"identifier":"\#(identifier)","previousRow":\#(previousRow)"#

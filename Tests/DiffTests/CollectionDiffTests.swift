@@ -1,0 +1,82 @@
+import ReuseLabTestSupport
+import XCTest
+import Diff
+import TraceFormat
+import Replay
+
+/// Two collection views compared in their own words, and a table against a
+/// collection view told as a difference of scenario.
+final class CollectionDiffTests: XCTestCase {
+    /// The hand-written two-column grid of the replay tests.
+    static var grid: String { packageRoot.appendingPathComponent("Tests/ReplayTests/Golden/grid-hand.trace.json").path }
+
+    func testKeysNameTheCollectionViewsCallsAndItems() throws {
+        let header = TraceHeader(title: "grid", profile: .modern, list: .collection(columns: 2))
+        var maker = DiffKeyMaker(header: header, kinds: Set(EventKind.allCases))
+        let bodies: [EventBody] = [
+            .initCell(cell: 1, identifier: "Cell"), .cellForRowAt(row: 4, cell: 1), .willDisplay(row: 4, cell: 1),
+            .prefetchRowsAt(rows: [6, 7]), .cancelPrefetchingForRowsAt(rows: [7]), .didEndDisplaying(row: 4, cell: 1),
+            .enqueue(cell: 1, identifier: "Cell"), .prepareForReuse(cell: 1, identifier: "Cell", previousRow: 4),
+            .cellForRowAt(row: 6, cell: 1), .reloadRows(rows: [6]), .scrollToRow(row: 3, position: "top", animated: false),
+            .numberOfRows(rows: 30), .imageRequest(request: 1, row: 6, image: 6, cause: .cellForRowAt, sync: false),
+        ]
+        let keys = try bodies.enumerated().map { index, body in
+            try maker.key(for: TraceEvent(seq: index, time: VirtualTime(microseconds: Int64(index)), body: body))
+        }
+        XCTAssertEqual(keys, ["init", "cellForItemAt item 4", "willDisplay item 4", "prefetchItemsAt [6, 7]", "cancelPrefetchingForItemsAt [7]",
+                              "didEndDisplaying item 4", "enqueue", "prepareForReuse from item 4", "cellForItemAt item 6",
+                              "reloadItems [6]", "scrollToItem 3 top", "numberOfItems 30",
+                              "imageRequest item 6 image 6 cellForItemAt"])
+    }
+
+    func testTwoGridsInTheirWords() throws {
+        let folder = try ScratchFolder()
+        // The same grid without its prefetch calls: everything else is shared.
+        let text = try String(contentsOfFile: Self.grid, encoding: .utf8)
+        var seq = 0
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> String? in
+            guard line.contains("\"seq\":") else { return String(line) }
+            if line.contains("prefetchItemsAt") { return nil }
+            defer { seq += 1 }
+            return line.replacingOccurrences(of: #"\{"seq":[0-9]+,"#, with: "{\"seq\":\(seq),", options: .regularExpression)
+        }
+        let other = try folder.write("no-prefetch.trace.json", lines.joined(separator: "\n"))
+        let run = runReuseLab(["diff", Self.grid, other, "--context", "1"])
+        XCTAssertEqual(run.status, 1, run.err)
+        XCTAssertTrue(run.out.contains("strategy plain, collection view, 2 columns"), run.out)
+        XCTAssertTrue(run.out.contains("32 prefetchItemsAt [10, 11, 12, 13]    <"), run.out)
+        XCTAssertTrue(run.out.contains("59 prepareForReuse from item 1           57 prepareForReuse from item 1"), run.out)
+        XCTAssertFalse(run.out.contains("cellForRowAt"), run.out)
+        XCTAssertFalse(run.out.contains("profile"), run.out)
+        let json = try diffJSON([Self.grid, other])
+        let byKind = try XCTUnwrap(json["byKind"] as? [[String: Any]])
+        XCTAssertEqual(byKind.first?["kind"] as? String, "prefetchItemsAt")
+        let a = try XCTUnwrap(json["a"] as? [String: Any])
+        XCTAssertEqual(a["list"] as? String, "collection")
+        XCTAssertEqual(a["columns"] as? Int, 2)
+        XCTAssertTrue(a["profile"] is NSNull)
+    }
+
+    func testATableAgainstAGridIsADifferentScenario() throws {
+        let run = runReuseLab(["diff", bundledTrace("first-screen"), Self.grid, "--stat"])
+        XCTAssertEqual(run.status, 1, run.err)
+        XCTAssertTrue(run.out.flattened.contains("Different scenarios: a table view against a collection view of 2 columns;"), run.out)
+        XCTAssertTrue(run.out.contains("cellForRowAt/cellForItemAt"), run.out)
+        let full = runReuseLab(["diff", bundledTrace("first-screen"), Self.grid])
+        XCTAssertTrue(full.out.contains("cellForRowAt or cellForItemAt calls"), full.out)
+        // Hand-written headers without scenarios still say which list each is.
+        let table = TraceHeader(title: "t", profile: .classic), grid = TraceHeader(title: "g", profile: .modern, list: .collection(columns: 3))
+        XCTAssertEqual(ScenarioComparison.differences(table, grid), ["a table view against a collection view of 3 columns"])
+        XCTAssertEqual(ScenarioComparison.setup(table, grid), [], "a collection view has no profile to compare")
+        XCTAssertEqual(ScenarioComparison.describe(grid), "collection view, 3 columns")
+    }
+
+    func testOnlyTakesTheCollectionNames() throws {
+        let byItem = runReuseLab(["diff", Self.grid, Self.grid, "--only", "cellForItemAt,prefetchItemsAt"])
+        XCTAssertEqual(byItem.status, 0, byItem.err)
+        XCTAssertTrue(byItem.out.contains("Equivalent"), byItem.out)
+        let json = try diffJSON([Self.grid, Self.grid, "--only", "cellForItemAt"])
+        let a = try XCTUnwrap(json["a"] as? [String: Any])
+        XCTAssertEqual(a["comparedEvents"] as? Int, 16)
+    }
+}
