@@ -1,5 +1,6 @@
 import TraceFormat
 import ReuseEngine
+import Replay
 
 /// Where the page draws each row: the engine's own `TableGeometry` when the
 /// trace carries its scenario, so rows sit exactly where the recording had
@@ -100,11 +101,13 @@ struct PageGeometry {
     }
 }
 
-/// Where a collection view's flow layout puts each item: `columns` to a row of
-/// items, left to right; rows of items `itemHeight` tall with `lineSpacing`
-/// between them; each section starting on a new row of items below its header.
-/// Across, the screen's width is shared equally: each item is `width / columns`
-/// wide less `interitemSpacing`, with half the spacing on either side.
+/// Where a collection view's flow layout puts each item: down the screen as the
+/// engine lays the grid out (`TableGeometry(collection:)`: rows of items
+/// `itemHeight` tall with `lineSpacing` between them, each section on a new row of
+/// items below its header), across by the item's column (`ItemGrid`, as the
+/// annotations count it). The screen's width is shared equally: each item is
+/// `width / columns` wide less `interitemSpacing`, with half the spacing on
+/// either side.
 struct GridPlaces {
     let columns: Int
     let itemHeight: Double
@@ -112,9 +115,8 @@ struct GridPlaces {
     let itemWidth: Double
     private let pitch: Double
     private let inset: Double
-    /// The top of each item's row of items, and its column, by item.
-    private let tops: [Double]
-    private let column: [Int]
+    private let layout: TableGeometry
+    private let grid: ItemGrid
 
     init(_ spec: CollectionSpec, width: Double) {
         columns = max(1, spec.columns)
@@ -123,33 +125,19 @@ struct GridPlaces {
         pitch = width / Double(columns)
         inset = min(spec.interitemSpacing, pitch - 1) / 2
         itemWidth = max(1, pitch - spec.interitemSpacing)
-        var tops: [Double] = [], column: [Int] = []
-        tops.reserveCapacity(spec.items)
-        column.reserveCapacity(spec.items)
-        var y = 0.0
-        for section in spec.sections ?? [SectionSpec(rows: spec.items)] {
-            y += section.header
-            for index in 0..<max(0, section.rows) {
-                let place = index % columns
-                if place == 0, index > 0 { y += spec.itemHeight + spec.lineSpacing }
-                tops.append(y)
-                column.append(place)
-            }
-            if section.rows > 0 { y += spec.itemHeight }
-        }
-        self.tops = tops
-        self.column = column
+        layout = TableGeometry(collection: spec)
+        grid = ItemGrid(naming: RowNaming(sectionRowCounts: spec.sections?.map(\.rows) ?? [], list: .collection(columns: columns)))
     }
 
     /// An item the grid does not have (a hand-written trace may name any) is
     /// placed as if the grid were one section.
     func top(ofItem item: Int) -> Double {
-        if item >= 0, item < tops.count { return tops[item] }
+        if item >= 0, item < layout.rowCount { return layout.top(ofRow: item) }
         return Double(max(0, item) / columns) * (itemHeight + lineSpacing)
     }
 
     func left(ofItem item: Int) -> Double {
-        let place = item >= 0 && item < column.count ? column[item] : max(0, item) % columns
+        let place = item >= 0 && item < layout.rowCount ? grid.column(of: item) : max(0, item) % columns
         return Double(place) * pitch + inset
     }
 }
