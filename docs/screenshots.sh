@@ -15,6 +15,7 @@ trap 'rm -rf "$pages"' EXIT
 .build/debug/reuselab html traces/images-async-no-reset.trace.json -o "$pages/trace.html" >/dev/null
 .build/debug/reuselab html traces/images-async-no-reset.trace.json traces/images-async-reset.trace.json -o "$pages/diff.html" >/dev/null
 .build/debug/reuselab lesson 10 --html -o "$pages/lesson.html" >/dev/null
+.build/debug/reuselab html traces/grid-stale-images.trace.json -o "$pages/grid.html" >/dev/null
 
 shoot() { # PAGE#FRAGMENT OUTPUT
     "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
@@ -25,3 +26,5 @@ shoot() { # PAGE#FRAGMENT OUTPUT
 shoot "trace.html#step=265" docs/trace-page.png
 shoot "diff.html#step=170" docs/diff-page.png
 shoot "lesson.html" docs/lesson-page.png
+# Step 599: a whole row of items STALE in a two-column grid.
+shoot "grid.html#step=599" docs/grid-page.png
