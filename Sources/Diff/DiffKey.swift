@@ -52,9 +52,7 @@ public struct DiffKeyMaker {
         case .deinitCell: return name
         case .enqueue: return name
         case .imageRequest(_, let row, let image, let cause, let sync):
-            // The cause by the list's name for the call (a trace writes "cellForRowAt" for both).
-            let because = cause == .cellForRowAt ? naming.list.name(of: .cellForRowAt) : cause.rawValue
-            return "\(name) \(naming.name(row)) image \(image) \(because)\(sync ? " sync" : "")"
+            return "\(name) \(naming.name(row)) image \(image) \(cause.name(in: naming.list))\(sync ? " sync" : "")"
         case .pageRequest(_, let first, let count): return "\(name) \(naming.list.plural) \(first)+\(count)"
         case .requestStarted(let id): return "\(name) \(describe(request: id))"
         case .requestCoalesced(_, let row): return "\(name) \(naming.name(row))"

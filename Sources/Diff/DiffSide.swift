@@ -35,8 +35,7 @@ public struct DiffSide: Sendable {
                     kindList.append(event.kind)
                 }
             } catch {
-                throw ReuseLabError(.badInput, file: file, location: InputLocation(position: position, path: "events[\(index)]", eventIndex: index),
-                                    "\(event.kind.rawValue): \(error.message)")
+                throw error.error(at: event, index: index, position: position, file: file, list: maker?.state.header.list ?? .table)
             }
             index += 1
             return true

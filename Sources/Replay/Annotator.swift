@@ -103,8 +103,7 @@ public struct Annotator {
         do throws(LifecycleViolation) {
             try state.apply(event)
         } catch {
-            throw ReuseLabError(.badInput, file: file, location: InputLocation(path: "events[\(next)]", eventIndex: next),
-                                "\(event.kind.rawValue): \(error.message)")
+            throw error.error(at: event, index: next, file: file, list: state.header.list)
         }
         var marks: Set<Annotation.Mark> = []
         var inferred: InferredRule?

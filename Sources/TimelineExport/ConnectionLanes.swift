@@ -101,7 +101,7 @@ struct ConnectionLanes {
             writer.arg(naming.list.isCollection ? "item" : "row", path.row)
         }
         if let image = record.image { writer.arg("image", image) }
-        if let cause = record.cause { writer.arg("cause", cause.rawValue) }
+        if let cause = record.cause { writer.arg("cause", cause.name(in: naming.list)) }
         if let page {
             writer.arg("firstRow", page.firstRow)
             writer.arg("count", page.count)

@@ -47,9 +47,7 @@ public enum PerfettoTrace {
                 try timeline.fold(event)
             } catch {
                 // The words, place and status `validate` gives (TraceFold).
-                throw ReuseLabError(.badInput, file: file,
-                                    location: InputLocation(position: position, path: "events[\(run.index)]", eventIndex: run.index),
-                                    "\(event.kind.rawValue): \(error.message)")
+                throw error.error(at: event, index: run.index, position: position, file: file, list: timeline.state.header.list)
             }
             run.index += 1
             timeline.draw(event)

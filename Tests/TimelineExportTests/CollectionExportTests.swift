@@ -53,7 +53,7 @@ final class CollectionExportTests: XCTestCase {
           "events": [
             {"seq":0,"t":0,"kind":"init","cell":1,"identifier":"Cell"},
             {"seq":1,"t":0,"kind":"cellForItemAt","item":4,"cell":1},
-            {"seq":2,"t":0,"kind":"imageRequest","request":1,"item":4,"image":4,"cause":"cellForRowAt","sync":false},
+            {"seq":2,"t":0,"kind":"imageRequest","request":1,"item":4,"image":4,"cause":"cellForItemAt","sync":false},
             {"seq":3,"t":0,"kind":"requestStarted","request":1},
             {"seq":4,"t":0,"kind":"requestCoalesced","request":1,"item":5},
             {"seq":5,"t":30,"kind":"response","request":1,"bytes":100,"fromCache":false}

@@ -139,6 +139,26 @@ final class CollectionTraceCodingTests: XCTestCase {
                     contains: ["a table view calls \"prefetchRowsAt\", not \"prefetchItemsAt\""])
     }
 
+    func testAnImageRequestsCauseIsTheCollectionViewsCall() throws {
+        let scenario = #""scenario":{"title":"g","collection":{"items":20,"columns":2,"itemHeight":180,"viewportHeight":736},"strategy":"async-reset","script":[{"wait":{"ms":10}}]}"#
+        let text = #"{"format":"reuselab-trace","version":1,"title":"g","list":"collection","columns":2,\#(scenario),"events":[\#n"#
+            + #"{"seq":0,"t":0,"kind":"imageRequest","request":1,"item":4,"image":4,"cause":"cellForItemAt","sync":false}]}"#
+        let read = try TraceReader.read(bytes: Array(text.utf8), file: "g.trace.json")
+        XCTAssertEqual(read.events[0].body, .imageRequest(request: 1, row: 4, image: 4, cause: .cellForRowAt, sync: false))
+        XCTAssertEqual(read.events[0].jsonLine(naming: read.header.rowNaming),
+                       #"{"seq":0,"t":0,"kind":"imageRequest","request":1,"item":4,"image":4,"cause":"cellForItemAt","sync":false}"#)
+        let tableCause = text.replacingOccurrences(of: #""cause":"cellForItemAt""#, with: #""cause":"cellForRowAt""#)
+        assertError(validationError(bytes: Array(tableCause.utf8)), contains: ["\"cause\" must be one of \"cellForItemAt\", \"prefetch\", \"preload\""])
+    }
+
+    func testLifecycleErrorsAreToldInTheCollectionViewsWords() {
+        let error = validationError(bytes: trace([#""kind":"init","cell":1,"identifier":"Cell""#, #""kind":"willDisplay","item":0,"cell":1"#]))
+        assertError(error, event: 1, contains: ["willDisplay: item 0 is displayed with cell #1, which cellForItemAt never configured; an item needs its cell from cellForItemAt first"])
+        XCTAssertEqual(ListStyle.table.reword("a row of the table view"), "a row of the table view")
+        XCTAssertEqual(ListStyle.collection(columns: 2).reword("A row reloadRows: rows 1, the table view, a table, arrow"),
+                       "An item reloadItems: items 1, the collection view, a collection view, arrow")
+    }
+
     func testTheHeadersListIsCheckedAgainstItself() {
         func header(_ members: String) -> [UInt8] {
             Array(#"{"format":"reuselab-trace","version":1,"title":"g",\#(members),"events":[]}"#.utf8)

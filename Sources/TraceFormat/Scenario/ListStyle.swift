@@ -80,3 +80,58 @@ public enum ListStyle: Sendable, Equatable, Hashable {
         }
     }
 }
+
+extension ListStyle {
+    /// A sentence written in a table view's words, told in this list's: for a
+    /// collection view, rows become items ("a row" → "an item"), the table view
+    /// the collection view, and each call its collection name (`cellForRowAt` →
+    /// `cellForItemAt`). Whole words only; a table's text comes back unchanged.
+    /// The lifecycle rules are the same for both lists, so their messages are
+    /// written once, in the table's words, and reworded here.
+    public func reword(_ text: String) -> String {
+        guard isCollection else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        var word = ""
+        func flush() {
+            guard !word.isEmpty else { return }
+            out += Self.itemWords[word] ?? word
+            word = ""
+        }
+        for character in text {
+            if character.isLetter {
+                word.append(character)
+            } else {
+                flush()
+                out.append(character)
+            }
+        }
+        flush()
+        return out.replacingEach([("a item", "an item"), ("A item", "An item"), ("collection view view", "collection view")])
+    }
+
+    /// Table words and their collection-view counterparts.
+    static let itemWords: [String: String] = {
+        var words = ["row": "item", "rows": "items", "Row": "Item", "Rows": "Items", "table": "collection view", "Table": "Collection view"]
+        for (kind, name) in collectionNames { words[kind.rawValue] = name }
+        return words
+    }()
+}
+
+extension String {
+    /// Each pair's first text replaced by its second, in order.
+    func replacingEach(_ pairs: [(String, String)]) -> String {
+        var text = self
+        for (from, to) in pairs where text.contains(from) {
+            var out = ""
+            var rest = Substring(text)
+            while let range = rest.range(of: from) {
+                out += rest[..<range.lowerBound]
+                out += to
+                rest = rest[range.upperBound...]
+            }
+            text = out + rest
+        }
+        return text
+    }
+}

@@ -35,17 +35,17 @@ public enum TraceFold {
                   _ onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) -> Void
     ) throws(ReuseLabError) -> Folder {
         var folder: Folder?
+        var list = ListStyle.table
         var index = 0
         try reading({ header in
             folder = Folder(header: header)
+            list = header.list
         }, { event, position throws(ReuseLabError) in
             do throws(LifecycleViolation) {
                 // Mutate in place: a local copy would duplicate the whole state on every event.
                 try folder?.apply(event)
             } catch {
-                throw ReuseLabError(.badInput, file: file,
-                                    location: InputLocation(position: position, path: "events[\(index)]", eventIndex: index),
-                                    "\(event.kind.rawValue): \(error.message)")
+                throw error.error(at: event, index: index, position: position, file: file, list: list)
             }
             index += 1
         })

@@ -178,7 +178,7 @@ extension TraceEvent {
         case .imageRequest:
             let causeField = try object.required("cause", "why the image was requested")
             body = .imageRequest(request: try request(), row: try row(), image: try object.required("image").nonNegativeInt(),
-                                 cause: RequestCause(rawValue: try causeField.choice(RequestCause.allCases.map(\.rawValue))) ?? .cellForRowAt,
+                                 cause: RequestCause.cause(named: try causeField.choice(RequestCause.named(in: list).map(\.name)), in: list),
                                  sync: try object.optional("sync")?.bool() ?? false)
         case .pageRequest:
             body = .pageRequest(request: try request(), firstRow: try object.required("firstRow").nonNegativeInt(),

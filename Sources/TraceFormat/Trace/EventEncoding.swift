@@ -75,7 +75,7 @@ extension TraceEvent {
             out.member(",\"request\":", request)
             out.row(row, naming: naming)
             out.member(",\"image\":", image)
-            out.member(",\"cause\":", cause.rawValue)
+            out.member(",\"cause\":", cause.name(in: naming.list))
             out.member(",\"sync\":", sync)
         case .pageRequest(let request, let firstRow, let count):
             out.member(",\"request\":", request)

@@ -245,12 +245,28 @@ public enum ImageShown: Sendable, Equatable, Hashable {
 
 /// Why an image was requested.
 public enum RequestCause: String, Sendable, CaseIterable {
-    /// From `tableView(_:cellForRowAt:)` (or a closure it scheduled).
+    /// From `tableView(_:cellForRowAt:)` (or a closure it scheduled); written
+    /// `cellForItemAt` in a collection view's trace.
     case cellForRowAt
     /// From `tableView(_:prefetchRowsAt:)`.
     case prefetch
     /// Before the table is shown, for every row.
     case preload
+
+    /// The cause as a trace about `list` writes it.
+    public func name(in list: ListStyle) -> String {
+        self == .cellForRowAt ? list.name(of: .cellForRowAt) : rawValue
+    }
+
+    /// The cause a trace about `list` names `name` (one of `named(in:)`'s).
+    static func cause(named name: String, in list: ListStyle) -> RequestCause {
+        named(in: list).first { $0.name == name }?.cause ?? .cellForRowAt
+    }
+
+    /// The causes by the names a trace about `list` writes.
+    public static func named(in list: ListStyle) -> [(name: String, cause: RequestCause)] {
+        allCases.map { ($0.name(in: list), $0) }
+    }
 }
 
 /// Where a cached image was found.

@@ -30,7 +30,7 @@ struct FastEventDecoder {
     }
 
     let names: EventNames
-    let words = EventWords.shared
+    let words: EventWords
     private(set) var tokens: [Token]
     private(set) var rows: [Int] = []
     private(set) var cells: [VisibleCell] = []
@@ -38,6 +38,7 @@ struct FastEventDecoder {
 
     init(list: ListStyle = .table) {
         names = EventNames.of(list)
+        words = EventWords.of(list)
         tokens = Array(repeating: .null, count: names.members.count)
         ids = MemberIDs(names, list: list)
     }
