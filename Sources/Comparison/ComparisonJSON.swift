@@ -21,11 +21,17 @@ public enum ComparisonJSON {
         switch comparison.source {
         case .traces:
             out.add("source", "traces")
-        case .scenario(let file, let title, let profile, let seeds):
+        case .scenario(let file, let title, let profile, let list, let seeds):
             out.add("source", "scenario")
             out.add("file", file)
             out.add("title", title)
-            out.add("profile", profile.rawValue)
+            if list.isCollection {
+                out.add("profile", .null)
+                out.add("list", "collection")
+                out.add("columns", list.columns)
+            } else {
+                out.add("profile", profile.rawValue)
+            }
             out.add("seeds", seeds.seeds)
         }
         out.add("runsPerColumn", comparison.runsPerColumn)

@@ -10,8 +10,8 @@ public enum ComparisonMarkdown {
     public static func markdown(_ comparison: Comparison) -> String {
         var out = ""
         switch comparison.source {
-        case .scenario(let file, let title, let profile, let seeds):
-            out += "**\(escape(title))** — `\(code(file))`, \(profile.rawValue) profile, "
+        case .scenario(let file, let title, let profile, let list, let seeds):
+            out += "**\(escape(title))** — `\(code(file))`, \(Comparison.setup(profile: profile, list: list)), "
                 + (seeds.seeds.count == 1 ? "seed \(seeds.description)" : "\(seeds.seeds.count) seeds (\(seeds.description)); each cell: median (min–max) over the seeds") + ".\n"
         case .traces:
             let columns = comparison.blocks.first?.columns ?? []

@@ -67,16 +67,16 @@ public enum ComparisonSVG {
 
     static func heading(_ comparison: Comparison) -> String {
         switch comparison.source {
-        case .scenario(_, let title, _, _): return "reuselab compare: " + title
+        case .scenario(_, let title, _, _, _): return "reuselab compare: " + title
         case .traces: return "reuselab compare: \(comparison.blocks.first?.columns.count ?? 0) traces"
         }
     }
 
     static func subheading(_ comparison: Comparison) -> String {
         switch comparison.source {
-        case .scenario(let file, _, let profile, let seeds):
+        case .scenario(let file, _, let profile, let list, let seeds):
             let seedText = seeds.seeds.count == 1 ? "seed \(seeds.description)" : "\(seeds.seeds.count) seeds (\(seeds.description))"
-            return "\(file), \(profile.rawValue) profile, \(seedText)"
+            return "\(file), \(Comparison.setup(profile: profile, list: list)), \(seedText)"
         case .traces:
             return (comparison.blocks.first?.columns ?? []).map { $0.file ?? $0.name }.joined(separator: ", ")
         }

@@ -128,7 +128,14 @@ public struct Comparison: Sendable, Equatable {
         /// Two or more trace files, one recording each.
         case traces
         /// One scenario recorded under each strategy, seed and network.
-        case scenario(file: String, title: String, profile: TableProfile, seeds: SeedList)
+        case scenario(file: String, title: String, profile: TableProfile, list: ListStyle, seeds: SeedList)
+    }
+
+    /// "modern profile" for a table view, "collection view, 2 columns" for a grid
+    /// (in a sentence: "the modern profile", "a collection view of 2 columns").
+    public static func setup(profile: TableProfile, list: ListStyle, inSentence: Bool = false) -> String {
+        if list.isCollection { return inSentence ? "a collection view of \(list.columns) columns" : "collection view, \(list.columns) columns" }
+        return inSentence ? "the \(profile.rawValue) profile" : "\(profile.rawValue) profile"
     }
 
     public var source: Source
@@ -145,7 +152,7 @@ public struct Comparison: Sendable, Equatable {
 
     /// Recordings per column: the seeds, or 1 for traces.
     public var runsPerColumn: Int {
-        if case .scenario(_, _, _, let seeds) = source { return seeds.seeds.count }
+        if case .scenario(_, _, _, _, let seeds) = source { return seeds.seeds.count }
         return 1
     }
 

@@ -28,11 +28,11 @@ public enum ComparisonText {
     static func heading(_ comparison: Comparison, width: Int) -> String {
         var out = ""
         switch comparison.source {
-        case .scenario(let file, let title, let profile, let seeds):
+        case .scenario(let file, let title, let profile, let list, let seeds):
             let strategies = comparison.blocks.first.map { $0.columns.count + $0.skipped.count } ?? 0
             out += TextWrap.paragraph(VisibleText.escape(title), width: width)
             let seedText = seeds.seeds.count == 1 ? "seed \(seeds.description)" : "\(seeds.seeds.count) seeds (\(seeds.description))"
-            out += TextWrap.paragraph("\(file == "<stdin>" ? "The scenario" : VisibleText.escape(file)) recorded under \(strategies) \(strategies == 1 ? "strategy" : "strategies") with the \(profile.rawValue) profile, \(seedText), in memory.", width: width)
+            out += TextWrap.paragraph("\(file == "<stdin>" ? "The scenario" : VisibleText.escape(file)) recorded under \(strategies) \(strategies == 1 ? "strategy" : "strategies") with \(Comparison.setup(profile: profile, list: list, inSentence: true)), \(seedText), in memory.", width: width)
             if seeds.seeds.count > 1 {
                 out += TextWrap.paragraph("Each cell: the median over the seeds, then the lowest and highest value (min–max).", width: width)
             } else {

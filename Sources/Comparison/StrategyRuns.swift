@@ -113,7 +113,7 @@ public struct StrategyRuns: Sendable {
             let more = strategies.count > 1 ? "no strategy could be recorded on it; \(first.name): " : "\(first.name) cannot be recorded on it: "
             throw ReuseLabError(.badInput, file: file, more + first.reason)
         }
-        return Comparison(source: .scenario(file: file, title: scenario.title, profile: profile, seeds: seeds),
+        return Comparison(source: .scenario(file: file, title: scenario.title, profile: profile, list: scenario.list, seeds: seeds),
                           blocks: blocks, notes: notes())
     }
 

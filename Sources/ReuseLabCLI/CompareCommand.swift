@@ -34,7 +34,7 @@ enum CompareCommand: Subcommand {
                                   count: .many(minimum: 1), standardInput: true),
         ],
         options: [
-            OptionDeclaration(long: "--strategies", kind: .list(choices: ["all"] + StrategyCatalog.names), valueName: "LIST",
+            OptionDeclaration(long: "--strategies", kind: .list(choices: ["all"] + StrategyCatalog.names + StrategyCatalog.collectionNames.filter { !StrategyCatalog.names.contains($0) }), valueName: "LIST",
                               meaning: "record the scenario under these strategies, comma-separated, or all of them ('reuselab strategies' lists them)"),
             OptionDeclaration(long: "--seeds", kind: .text, valueName: "SEEDS", defaultText: "the scenario's seed",
                               meaning: "the seeds to record with: N, A-B, or a comma list such as 1-5,9"),
@@ -130,9 +130,12 @@ enum CompareCommand: Subcommand {
         guard paths.count == 1 else {
             throw ReuseLabError(.usage, "compare: --strategies records one scenario, but \(paths.count) files were given; to compare traces, leave out --strategies")
         }
-        let strategies = try self.strategies(strategyList)
-        let networks = try self.networks(line.list("--network") ?? [NetworkCondition.scenario.name])
         let scenario = try ComparisonInput.scenario(path: paths[0])
+        let strategies = try self.strategies(strategyList, list: scenario.list)
+        let networks = try self.networks(line.list("--network") ?? [NetworkCondition.scenario.name])
+        if scenario.list.isCollection, line.text("--profile") != nil {
+            throw ReuseLabError(.usage, "compare: --profile does not apply to a collection view (profiles are table view behaviours)")
+        }
         var seeds: SeedList?
         if let text = line.text("--seeds") {
             let most = StrategyRuns.maximumRuns / max(1, strategies.count * networks.count)
@@ -160,13 +163,14 @@ enum CompareCommand: Subcommand {
         return try TraceRuns.compare(paths: paths, jobs: line.integer("--jobs"))
     }
 
-    /// The strategies `--strategies` names: `all` alone, or names each given once.
-    static func strategies(_ list: [String]) throws(ReuseLabError) -> [String] {
+    /// The strategies `--strategies` names: `all` alone (every strategy that runs
+    /// on the scenario's kind of list), or names each given once.
+    static func strategies(_ list: [String], list kind: ListStyle) throws(ReuseLabError) -> [String] {
         if list.contains("all") {
             guard list.count == 1 else {
                 throw ReuseLabError(.usage, "compare: --strategies all stands alone; give all, or a list of names")
             }
-            return StrategyCatalog.names
+            return kind.isCollection ? StrategyCatalog.collectionNames : StrategyCatalog.names
         }
         return try distinct(list, option: "--strategies")
     }

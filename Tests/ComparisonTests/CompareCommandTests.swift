@@ -154,3 +154,22 @@ final class CompareCommandTests: ScratchTestCase {
         assertFailure(reuselab(["compare"] + Self.twoTraces + ["--jobs", "0"]), status: 64, ["--jobs takes a whole number from 1 to 256, got 0"])
     }
 }
+
+/// A collection view's scenario is compared under the strategies that run on one.
+final class CollectionCompareTests: XCTestCase {
+    func testAllMeansTheCollectionStrategiesAndProfileIsRefused() throws {
+        let run = reuselab(["compare", "traces/grid-stale-images.scenario.json", "--strategies", "all", "--json"])
+        XCTAssertEqual(run.status, 0, run.err)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        XCTAssertEqual(json["list"] as? String, "collection")
+        XCTAssertEqual(json["columns"] as? Int, 2)
+        XCTAssertTrue(json["profile"] is NSNull)
+        let text = reuselab(["compare", "traces/grid-stale-images.scenario.json", "--strategies", "all"], width: 300)
+        XCTAssertTrue(text.out.contains("recorded under 5 strategies with a collection view of 2 columns"), text.out)
+        XCTAssertTrue(text.out.contains("cache-coalesce-reconfigure"), text.out)
+        XCTAssertFalse(text.out.contains("skipped"), text.out)
+        let profile = reuselab(["compare", "traces/grid-stale-images.scenario.json", "--strategies", "all", "--profile", "classic"])
+        XCTAssertEqual(profile.status, 64)
+        XCTAssertTrue(profile.err.contains("--profile does not apply to a collection view"), profile.err)
+    }
+}
