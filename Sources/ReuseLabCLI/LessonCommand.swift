@@ -191,10 +191,17 @@ enum LessonCommand: Subcommand {
     static func list(folder: String, store: ProgressStore, io: CommandIO) throws(ReuseLabError) -> Int32 {
         let files = try lessonFiles(in: folder)
         io.out("Lessons (run one with: reuselab lesson N)\n")
-        for (index, file) in files.enumerated() {
-            do {
-                // The list needs the lesson files only; traces are read when a lesson runs.
-                let lesson = try LoadedLesson.readLesson(path: file)
+        // The list needs the lesson files only; traces are read when a lesson runs.
+        let lessons = files.map { file -> Result<Lesson, ReuseLabError> in
+            do throws(ReuseLabError) { return .success(try LoadedLesson.readLesson(path: file)) } catch { return .failure(error) }
+        }
+        // The ids line up, however long the longest.
+        let idWidth = max(24, lessons.compactMap { try? $0.get() }.map { TextWrap.columns(VisibleText.escape($0.id)) + 2 }.max() ?? 0)
+        for (index, read) in lessons.enumerated() {
+            switch read {
+            case .failure(let error):
+                io.err(ReuseLab.errorLine(error))
+            case .success(let lesson):
                 let (progress, warning) = store.load(lesson: lesson.id)
                 if let warning { io.err("reuselab: warning: \(warning)\n") }
                 let state: String
@@ -207,10 +214,8 @@ enum LessonCommand: Subcommand {
                 } else {
                     state = "\(lesson.questionCount) questions"
                 }
-                io.out(TextWrap.row(String(format: "%3d  ", index + 1) + VisibleText.escape(lesson.id).padded(24),
-                                    VisibleText.escape(lesson.title) + "  [" + state + "]", width: TerminalWidth.current()))
-            } catch {
-                io.err(ReuseLab.errorLine(error))
+                io.out(TextWrap.row(String(format: "%3d  ", index + 1) + VisibleText.escape(lesson.id).padded(idWidth),
+                                    VisibleText.escape(lesson.title) + "  [" + state + "]", width: io.width))
             }
         }
         return 0

@@ -223,6 +223,18 @@ final class GridLessonTests: XCTestCase {
         XCTAssertEqual(out, "lessons/19-grid-rows.json: ok\nlessons/20-grid-cell-prefetching.json: ok\n")
     }
 
+    func testTheListLinesUpEvenTheLongestId() {
+        var out = ""
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(projectRoot.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        setenv("REUSELAB_PROGRESS_DIR", NSTemporaryDirectory() + "reuselab-grid-list-\(getpid())", 1)
+        defer { unsetenv("REUSELAB_PROGRESS_DIR") }
+        XCTAssertEqual(ReuseLab.run(["lesson"], io: CommandIO(out: { out += $0 }, err: { _ in }, width: 100)), 0)
+        XCTAssertTrue(out.contains(" 20  20-grid-cell-prefetching  Cell prefetching before willDisplay"), out)
+        XCTAssertTrue(out.contains(" 19  19-grid-rows              A whole row of items at a time"), out)
+    }
+
     func testTheGridLessonsAreGradedByTheirTraces() throws {
         for path in try Self.gridLessons() {
             let loaded = try LoadedLesson.load(path: path)
