@@ -9,7 +9,7 @@ import Replay
 /// Descriptive metrics are not charted: they have no better or worse.
 ///
 /// Written by hand (no library), deterministic to the byte, every text escaped by
-/// `XMLText`. The root element carries `data-generator="reuselab-compare"`, which
+/// `MarkupText`. The root element carries `data-generator="reuselab-compare"`, which
 /// is how `whyNotOurs` knows a file it may replace without `--force`.
 public enum ComparisonSVG {
     /// The attribute on the root element that marks a chart this command wrote.
@@ -58,7 +58,7 @@ public enum ComparisonSVG {
         return """
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" \(generatorMark) width="\(width)" height="\(y)" viewBox="0 0 \(width) \(y)" role="img">
-        <title>\(XMLText.escape(heading(comparison)))</title>
+        <title>\(MarkupText.escape(heading(comparison)))</title>
         <rect x="0" y="0" width="\(width)" height="\(y)" fill="#ffffff"/>
         \(body)</svg>
 
@@ -103,15 +103,15 @@ public enum ComparisonSVG {
             return Double(barLeft) + (fraction.isFinite ? min(1, fraction) : 0) * Double(barLength)
         }
         let direction = row.kind == .cost ? "lower is better" : "higher is better"
-        var out = "<g class=\"chart\" data-metric=\"\(XMLText.escape(row.key))\">\n"
+        var out = "<g class=\"chart\" data-metric=\"\(MarkupText.escape(row.key))\">\n"
         out += text(x: left, y: top, size: 13, weight: "bold", scale.label(row.label) + " — " + direction)
         let barsTop = top + 8
         for (index, column) in columns.enumerated() {
             let cell = row.cells[index]
             let rowTop = barsTop + index * rowHeight
             let middle = rowTop + rowHeight / 2
-            out += "<g class=\"bar\" data-column=\"\(XMLText.escape(column.name))\">"
-            out += "<title>\(XMLText.escape(column.name + ": " + CellText.text(cell, scale: scale, marks: false)))</title>"
+            out += "<g class=\"bar\" data-column=\"\(MarkupText.escape(column.name))\">"
+            out += "<title>\(MarkupText.escape(column.name + ": " + CellText.text(cell, scale: scale, marks: false)))</title>"
             out += text(x: barLeft - 8, y: middle + 4, size: 11, anchor: "end", shortened(column.name))
             guard let spread = cell.spread else {
                 out += text(x: barLeft + 4, y: middle + 4, size: 11, fill: "#777777", "not measured") + "</g>\n"
@@ -151,7 +151,7 @@ public enum ComparisonSVG {
         var attributes = "x=\"\(x)\" y=\"\(y)\" \(font) font-size=\"\(size)\" fill=\"\(fill)\""
         if let weight { attributes += " font-weight=\"\(weight)\"" }
         if let anchor { attributes += " text-anchor=\"\(anchor)\"" }
-        return "<text \(attributes)>\(XMLText.escape(content))</text>\n"
+        return "<text \(attributes)>\(MarkupText.escape(content))</text>\n"
     }
 
     /// A column name short enough for the space left of the bars (the whole name

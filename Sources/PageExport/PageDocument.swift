@@ -16,10 +16,10 @@ enum PageDocument {
         let style = PageStyle.source, script = PageScript.source
         let policy = contentSecurityPolicy(script: script, style: style)
         var out = "<!DOCTYPE html>\n<html lang=\"en\"><head>\n<meta charset=\"utf-8\">\n"
-        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLText.attribute(policy))\">\n"
+        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(MarkupText.escape(policy))\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<meta name=\"generator\" content=\"reuselab\">\n"
-        out += "<title>\(HTMLText.escape(title))</title>\n"
+        out += "<title>\(MarkupText.escape(title))</title>\n"
         out += "<style>\(style)</style>\n</head><body>\n"
         out += "<script type=\"application/json\" id=\"\(dataElementID)\">"
         var json = ByteBuffer(capacity: 1 << 20)
@@ -40,25 +40,3 @@ enum PageDocument {
     }
 }
 
-/// Escaping for HTML text and attribute values.
-enum HTMLText {
-    /// Text between tags: `&`, `<`, `>` (and quotes, harmlessly) as entities;
-    /// control characters as visible escapes (`VisibleText`), as everywhere in ReuseLab.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in VisibleText.escape(text).unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// A double-quoted attribute value.
-    static func attribute(_ text: String) -> String { escape(text) }
-}

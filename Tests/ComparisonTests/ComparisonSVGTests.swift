@@ -91,9 +91,9 @@ final class ComparisonSVGTests: ScratchTestCase {
         XCTAssertTrue(csv.out.contains(",\"x<svg onload=alert(1)>&amp;,y\","), csv.out)
     }
 
-    func testXMLTextEscaping() {
-        XCTAssertEqual(XMLText.escape("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&apos;")
-        XCTAssertEqual(XMLText.escape("\u{0}\u{1b}\u{fffe}é"), "\\u{0}\\e\\u{fffe}é")
+    func testMarkupTextEscaping() {
+        XCTAssertEqual(MarkupText.escape("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&apos;")
+        XCTAssertEqual(MarkupText.escape("\u{0}\u{1b}\u{fffe}é"), "\\u{0}\\e\\u{fffe}é")
     }
 
     func testAChartReplacesAChartButNoOtherFileWithoutForce() throws {

@@ -60,7 +60,7 @@ final class PageSafetyTests: XCTestCase {
         let folder = try TemporaryFolder(removeWhenReleased: true)
         let html = try PageData.page(forTrace: hostileTrace(), in: folder)
         let policy = PageDocument.contentSecurityPolicy(script: PageScript.source, style: PageStyle.source)
-        XCTAssertTrue(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy.replacingOccurrences(of: "'", with: "&#39;"))\">"))
+        XCTAssertTrue(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy.replacingOccurrences(of: "'", with: "&apos;"))\">"))
         XCTAssertTrue(policy.hasPrefix("default-src 'none'; "))
         XCTAssertTrue(policy.contains("script-src 'sha256-\(SHA256.base64Digest(of: PageScript.source))'"))
         XCTAssertTrue(policy.contains("style-src 'sha256-\(SHA256.base64Digest(of: PageStyle.source))'"))

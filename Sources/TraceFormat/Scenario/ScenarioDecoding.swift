@@ -230,12 +230,7 @@ extension TableSpec {
     var jsonValue: JSONValue {
         var out = JSONObjectBuilder()
         if let sections {
-            out.add("sections", .list(sections.map { section in
-                var entry = JSONObjectBuilder()
-                entry.add("rows", section.rows)
-                entry.add("header", section.header)
-                return entry.value
-            }))
+            out.add("sections", SectionSpec.jsonList(sections, unit: "rows"))
         } else {
             out.add("rows", rows)
         }
@@ -251,6 +246,16 @@ extension TableSpec {
 }
 
 extension SectionSpec {
+    /// `[{"rows": 12, "header": 28}, …]` (`"items"` for a collection view's sections).
+    static func jsonList(_ sections: [SectionSpec], unit: String) -> JSONValue {
+        .list(sections.map { section in
+            var entry = JSONObjectBuilder()
+            entry.add(unit, section.rows)
+            entry.add("header", section.header)
+            return entry.value
+        })
+    }
+
     /// `[{"rows": 12, "header": 28}, …]`: at least one section, and at least one row in all
     /// (`unit` "items" for a collection view's sections: `{"items": 12, …}`).
     static func decodeList(_ field: JSONField, unit: String = "rows") throws(ReuseLabError) -> [SectionSpec] {
@@ -487,12 +492,7 @@ extension CollectionSpec {
     func jsonValue(isPrefetchingEnabled: Bool) -> JSONValue {
         var out = JSONObjectBuilder()
         if let sections {
-            out.add("sections", .list(sections.map { section in
-                var entry = JSONObjectBuilder()
-                entry.add("items", section.rows)
-                entry.add("header", section.header)
-                return entry.value
-            }))
+            out.add("sections", SectionSpec.jsonList(sections, unit: "items"))
         } else {
             out.add("items", items)
         }

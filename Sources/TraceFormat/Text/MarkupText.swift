@@ -1,7 +1,5 @@
-import TraceFormat
-
-/// Text made safe for XML (the SVG chart), in element content and in attribute
-/// values alike.
+/// Text made safe for XML and HTML (the `compare` chart's SVG, the pages'
+/// titles and policy), in element content and in attribute values alike.
 ///
 /// `&`, `<`, `>`, `"` and `'` become entity references. Characters XML 1.0 does
 /// not allow at all — not even as a character reference — are the C0 controls
@@ -9,7 +7,7 @@ import TraceFormat
 /// or bidirectional character a terminal would be fooled by, are first made
 /// visible as `VisibleText` writes them (`\e`, `\u{7}`), so a hostile title
 /// shows as text and never breaks the document.
-public enum XMLText {
+public enum MarkupText {
     public static func escape(_ text: String) -> String {
         var out = ""
         for scalar in VisibleText.escape(text).unicodeScalars {
