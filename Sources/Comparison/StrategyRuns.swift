@@ -130,7 +130,14 @@ public struct StrategyRuns: Sendable {
             notes.append("The scenario has no prefetch data source (\"prefetching\": false), so prefetch-reload runs without one, as the scenario says; set \"prefetching\": true to see it prefetch.")
         }
         if !scenario.isPrefetchingEnabled {
-            notes.append("The scenario turns the table view's isPrefetchingEnabled off: no strategy is asked to prefetch.")
+            notes.append("The scenario turns the \(scenario.list.viewName)'s isPrefetchingEnabled off: no strategy is asked to prefetch.")
+        }
+        // A strategy whose cells show no image costs nothing on the image rows: a
+        // floor to read the others against, not a way of loading images.
+        let textOnly = strategies.filter { name in StrategyCatalog.all.first { $0.name == name }?.showsImages == false }
+        if !textOnly.isEmpty, textOnly.count < strategies.count {
+            let names = textOnly.joined(separator: " and ")
+            notes.append("\(names) \(textOnly.count == 1 ? "shows" : "show") no images: \(textOnly.count == 1 ? "its" : "their") image costs are 0 because there is nothing to load, a floor for the others rather than a way of loading images.")
         }
         return notes
     }

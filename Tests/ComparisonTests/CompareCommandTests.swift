@@ -173,3 +173,13 @@ final class CollectionCompareTests: XCTestCase {
         XCTAssertTrue(profile.err.contains("--profile does not apply to a collection view"), profile.err)
     }
 }
+
+/// A strategy that shows no images is read as the floor it is.
+final class TextOnlyStrategyNoteTests: XCTestCase {
+    func testTextOnlyStrategiesAreNamedAsAFloor() {
+        let both = reuselab(["compare", "traces/images-plain.scenario.json", "--strategies", "plain,async-reset"], width: 300)
+        XCTAssertTrue(both.out.contains("plain shows no images: its image costs are 0 because there is nothing to load"), both.out)
+        let alone = reuselab(["compare", "traces/images-plain.scenario.json", "--strategies", "async-reset,async-no-reset"], width: 300)
+        XCTAssertFalse(alone.out.contains("shows no images"), alone.out)
+    }
+}
