@@ -216,13 +216,7 @@ extension TableSpec {
         if mostVisible > Scenario.Limits.maximumVisibleRows {
             throw viewportField.error("a \(JSONWriter.formatNumber(viewportHeight)) pt viewport with rows as short as \(JSONWriter.formatNumber(smallestRow)) pt shows up to \(mostVisible) rows at once; at most \(Scenario.Limits.maximumVisibleRows) are supported (use taller rows or a shorter viewport)")
         }
-        var top = 0.0, bottom = 0.0
-        if let insetField = object.optional("contentInset") {
-            let inset = try insetField.object()
-            try inset.rejectUnknown(allowed: ["top", "bottom"])
-            top = try inset.optional("top")?.nonNegativeDouble(max: Scenario.Limits.maximumContentInset) ?? 0
-            bottom = try inset.optional("bottom")?.nonNegativeDouble(max: Scenario.Limits.maximumContentInset) ?? 0
-        }
+        let (top, bottom) = try Scenario.contentInset(object.optional("contentInset"))
         return TableSpec(rows: rows, rowHeight: rowHeight, rowHeights: rowHeights, viewportHeight: viewportHeight,
                          contentInsetTop: top, contentInsetBottom: bottom, sections: sections)
     }
@@ -242,6 +236,17 @@ extension TableSpec {
         inset.add("bottom", contentInsetBottom)
         out.add("contentInset", inset.value)
         return out.value
+    }
+}
+
+extension Scenario {
+    /// `{"top": 47, "bottom": 34}`, each inset 0 when left out (a table's and a grid's alike).
+    static func contentInset(_ field: JSONField?) throws(ReuseLabError) -> (top: Double, bottom: Double) {
+        guard let field else { return (0, 0) }
+        let inset = try field.object()
+        try inset.rejectUnknown(allowed: ["top", "bottom"])
+        return (try inset.optional("top")?.nonNegativeDouble(max: Limits.maximumContentInset) ?? 0,
+                try inset.optional("bottom")?.nonNegativeDouble(max: Limits.maximumContentInset) ?? 0)
     }
 }
 
@@ -474,13 +479,7 @@ extension CollectionSpec {
         if mostVisible > Double(Scenario.Limits.maximumVisibleRows) {
             throw viewportField.error("a \(JSONWriter.formatNumber(viewportHeight)) pt viewport with \(columns) columns of \(JSONWriter.formatNumber(itemHeight)) pt items shows up to \(Int(mostVisible)) items at once; at most \(Scenario.Limits.maximumVisibleRows) are supported")
         }
-        var top = 0.0, bottom = 0.0
-        if let insetField = object.optional("contentInset") {
-            let inset = try insetField.object()
-            try inset.rejectUnknown(allowed: ["top", "bottom"])
-            top = try inset.optional("top")?.nonNegativeDouble(max: Scenario.Limits.maximumContentInset) ?? 0
-            bottom = try inset.optional("bottom")?.nonNegativeDouble(max: Scenario.Limits.maximumContentInset) ?? 0
-        }
+        let (top, bottom) = try Scenario.contentInset(object.optional("contentInset"))
         let enabled = try object.optional("isPrefetchingEnabled")?.bool()
         return (CollectionSpec(items: items, columns: columns, itemHeight: itemHeight, lineSpacing: lineSpacing,
                                interitemSpacing: interitemSpacing, viewportHeight: viewportHeight,
