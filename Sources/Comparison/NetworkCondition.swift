@@ -22,14 +22,14 @@ public struct NetworkCondition: Sendable, Equatable {
     public static let scenario = NetworkCondition(name: "scenario", summary: "the scenario's own network, as written")
 
     /// A good Wi-Fi connection: short latencies, 40 Mbit/s.
-    public static let wifi = NetworkCondition(name: "wifi", summary: "a good Wi-Fi connection",
+    public static let wifi = NetworkCondition(name: "wifi", summary: "good Wi-Fi",
                                               latency: .uniform(min: 20, max: 60), bandwidth: 5_000_000, failureRate: 0)
     /// A typical LTE (4G) connection: 12 Mbit/s.
     public static let lte = NetworkCondition(name: "lte", summary: "a typical LTE (4G) connection",
                                              latency: .uniform(min: 50, max: 150), bandwidth: 1_500_000, failureRate: 0)
     /// A slow 3G connection: long latencies, 1.6 Mbit/s, where a 30 KB image takes
     /// about 150 ms on the wire alone.
-    public static let threeG = NetworkCondition(name: "3g", summary: "a slow 3G connection",
+    public static let threeG = NetworkCondition(name: "3g", summary: "slow 3G",
                                                 latency: .uniform(min: 150, max: 400), bandwidth: 200_000, failureRate: 0)
     /// Mostly quick, but one request in ten takes 0.8 to 3 s: the responses that
     /// arrive after their cell has moved on to another row.
