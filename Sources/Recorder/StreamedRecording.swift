@@ -22,12 +22,13 @@ extension Recorder {
         let header = header(of: scenario)
         var eventCount = 0
         try OutputFile.stream(to: path, permission: permission, standardOutput: standardOutput) { (sink: OutputFile.Sink) throws(ReuseLabError) in
-            let channel = EventChannel()
+            let channel = BatchChannel<[TraceEvent]>()
             let engine = Background { () throws(ReuseLabError) -> Int in
                 defer { channel.finish() }
                 let simulation = makeSimulation(scenario, capacity: capacity)
-                simulation.log.handOff = { channel.put($0) }
-                channel.put(try events(of: simulation, capacity: capacity))
+                simulation.log.handOff = { if !$0.isEmpty { channel.put($0) } }
+                let rest = try events(of: simulation, capacity: capacity)
+                if !rest.isEmpty { channel.put(rest) }
                 return simulation.log.recordedCount
             }
             var state = ReplayState(header: header)

@@ -24,7 +24,8 @@ public struct Annotator {
     private var reusedAt: [Int: Int] = [:]
     private var clearedSinceReuse: Set<Int> = []
     /// Stale (cell, image) pairs already called out, so each is announced once.
-    private var announcedStale: Set<[Int]> = []
+    private var announcedStale: Set<StalePair> = []
+    private struct StalePair: Hashable { let cell: Int, image: Int }
     /// When the app last called reloadData (its cells are replaced in that same pass).
     private var reloadDataAt: VirtualTime?
     /// When each cell's `cellForRowAt` last ran.
@@ -200,7 +201,7 @@ public struct Annotator {
             let row = rowConfigured(for: cell, after: index)
             var text = (row.map { "\(capital($0)) reuses" } ?? "dequeueReusableCell hands out") + " cell #\(cell) (prepareForReuse)"
             text += previousRow.map { ", which showed \(named($0))." } ?? "."
-            let waiting = before.poolSizes[identifier] ?? 0
+            let waiting = before.waitingInPool
             if waiting > 1 {
                 text += " It is the most recently pooled of the \(waiting) cells waiting."
                 inferred = .poolOrder
@@ -219,14 +220,14 @@ public struct Annotator {
             preparedAhead.remove(cell)
             var text = "The data source configures cell #\(cell) for \(named(row))."
             let shownNow = beforeNextFrame(after: index).contains { $0.body == .willDisplay(row: row, cell: cell) }
-            let reloading = before.reloadingRows.contains(row) || before.displayed[row] != nil
+            let reloading = before.reloadingRows.contains(row) || before.displayed(row) != nil
             if header.scenario?.isPrefetchingEnabled == false {
                 // Nothing is prepared ahead with the property off (Apple: "When false, the
                 // table view requests cells when they need to display"), whatever the times say.
                 if !reloading, header.profile == .modern {
                     text += " isPrefetchingEnabled is false, so the \(words.view) asks for \(words.aRow)'s cell only when the \(words.row) is about to appear, never ahead of time."
                 }
-            } else if !shownNow, before.displayed[row] == nil, header.profile == .modern {
+            } else if !shownNow, before.displayed(row) == nil, header.profile == .modern {
                 preparedAhead.insert(cell)
                 if words.isCollection {
                     text += " " + preparedAheadInGrid(row, index: index, time: event.time)
@@ -592,11 +593,12 @@ public struct Annotator {
             text += "no \(words.rows) on screen."
         }
         let stale = state.staleCells(in: snapshot)
-        var current: Set<[Int]> = []
+        var current: Set<StalePair> = []
         for visible in stale {
             guard case .image(let number) = visible.image else { continue }
-            current.insert([visible.cell, number])
-            if announcedStale.contains([visible.cell, number]) { continue }
+            let pair = StalePair(cell: visible.cell, image: number)
+            current.insert(pair)
+            if announcedStale.contains(pair) { continue }
             marks.insert(.stale)
             let carriedOver = !clearedSinceReuse.contains(visible.cell) && reusedAt[visible.cell] != nil && !setAfterReuse(visible.cell)
             if carriedOver {
@@ -606,8 +608,8 @@ public struct Annotator {
             }
         }
         let fixed = announcedStale.subtracting(current)
-        for pair in fixed.sorted(by: { $0[0] < $1[0] }) {
-            text += " Cell #\(pair[0]) no longer shows image \(pair[1])."
+        for pair in fixed.sorted(by: { $0.cell < $1.cell }) {
+            text += " Cell #\(pair.cell) no longer shows image \(pair.image)."
         }
         announcedStale = current
         if !stale.isEmpty && marks.isEmpty { marks.insert(.stale) }
@@ -621,20 +623,28 @@ public struct Annotator {
 }
 
 extension String {
-    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+    var capitalizedFirst: String {
+        // A lowercase ASCII letter first (as in every sentence the Annotator makes) needs no Unicode casing.
+        if let first = utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") {
+            return String(UnicodeScalar(first - 32)) + dropFirst()
+        }
+        return prefix(1).uppercased() + dropFirst()
+    }
 }
 
 /// The parts of the replay state an explanation reads from just before an event.
 /// Copying only these (and never the growing list of requests) keeps annotating a
 /// long trace linear.
 struct Before {
-    /// The records of the cell the event names and of the kept-aside cells.
-    private let records: [Int: CellRecord]
-    /// How many cells wait in each pool.
-    let poolSizes: [String: Int]
+    /// The record of the cell the event names and, before an init, those of the
+    /// kept-aside cells (the reasons the pool was empty).
+    private let records: [(id: Int, record: CellRecord)]
+    /// Before a prepareForReuse: how many cells waited in its pool.
+    let waitingInPool: Int
     let keptAside: [Int]
-    /// Who displays the event's row, if it names one.
-    let displayed: [Int: [Int]]
+    /// The row the event names, and the cells displaying it.
+    private let namedRow: Int?
+    private let namedRowCells: [Int]?
     let reloadingRows: Set<Int>
     /// The event's row, if a reconfigureRows named it and its cellForRowAt has not come yet.
     let reconfiguringRows: Set<Int>
@@ -645,18 +655,20 @@ struct Before {
     let visibleRows: ClosedRange<Int>?
 
     init(_ state: ReplayState, event: EventBody) {
-        var records: [Int: CellRecord] = [:]
-        for id in state.keptAside + [event.cellField].compactMap({ $0 }) {
-            records[id] = state.cell(id)
+        var records: [(id: Int, record: CellRecord)] = []
+        if let id = event.cellField, let record = state.cell(id) { records.append((id, record)) }
+        if case .initCell = event {
+            for id in state.keptAside { if let record = state.cell(id) { records.append((id, record)) } }
         }
         self.records = records
-        poolSizes = state.poolSizes
-        keptAside = state.keptAside
-        if let row = event.namedRow, let cells = state.displayed[row] {
-            displayed = [row: cells]
+        if case .prepareForReuse(_, let identifier, _) = event {
+            waitingInPool = state.poolCount(identifier)
         } else {
-            displayed = [:]
+            waitingInPool = 0
         }
+        keptAside = state.keptAside
+        namedRow = event.namedRow
+        namedRowCells = event.namedRow.flatMap { state.displayed[$0] }
         reloadingRows = event.namedRow.map { state.reloadingRows.contains($0) ? [$0] : [] } ?? []
         reconfiguringRows = event.namedRow.map { state.reconfiguringRows.contains($0) ? [$0] : [] } ?? []
         hasDisappeared = state.hasDisappeared
@@ -670,7 +682,10 @@ struct Before {
         }
     }
 
-    func cell(_ id: Int) -> CellRecord? { records[id] }
+    func cell(_ id: Int) -> CellRecord? { records.first { $0.id == id }?.record }
+
+    /// The cells displaying `row`, known for the row the event names.
+    func displayed(_ row: Int) -> [Int]? { row == namedRow ? namedRowCells : nil }
 }
 
 private extension EventBody {

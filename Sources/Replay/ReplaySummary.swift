@@ -133,7 +133,7 @@ public struct ReplaySummary: Sendable, Equatable {
         }
 
         func screen() -> [String] {
-            if let time = report.firstCompleteScreen.value, let frame = moments.completeScreen, frame.time == time {
+            if let time = report.firstCompleteScreen.value, let frame = moments.completeScreen(at: time) {
                 return [(facts.framesShowImages ? "The first complete screen (every visible \(words.row) showing its own image) is drawn at "
                                                 : "The first screen with cells is drawn at ") + "\(Wording.ms(time)), step \(frame.seq)."]
             }
@@ -208,25 +208,37 @@ public struct SummaryMoments: Sendable {
     var firstStale: Annotation?
     var firstLate: Annotation?
     var lateCount = 0
-    var completeScreen: Annotation?
     var worstHitch: Annotation?
-    private let completeScreenTime: VirtualTime?
-    private let worstHitchSeq: Int?
+    /// The milliseconds of `worstHitch`: a later hitch replaces it only with more.
+    private var worstHitchMs = -1.0
+    /// The first frame with cells, and the first whose every cell shows its own
+    /// image: which is the first screen `TraceMetrics` decides only at the end.
+    private var firstWithCells: Annotation?
+    private var firstComplete: Annotation?
 
-    /// What to look for, from the first pass.
-    public init(survey: SummarySurvey) {
-        completeScreenTime = survey.report.firstCompleteScreen.value
-        worstHitchSeq = survey.facts.worstHitch
-    }
+    public init() {}
 
-    public mutating func note(_ annotation: Annotation) {
+    /// Notes one step as it is annotated; `pass` holds the state after it.
+    public mutating func note(_ annotation: Annotation, event: TraceEvent, pass: AnnotationPass) {
         if first[annotation.kind] == nil { first[annotation.kind] = annotation }
         if annotation.marks.contains(.stale), firstStale == nil { firstStale = annotation }
         if annotation.marks.contains(.late) {
             lateCount += 1
             if firstLate == nil { firstLate = annotation }
         }
-        if completeScreen == nil, annotation.kind == .frame, annotation.time == completeScreenTime { completeScreen = annotation }
-        if annotation.seq == worstHitchSeq { worstHitch = annotation }
+        if case .frame(let snapshot) = event.body, !snapshot.cells.isEmpty, firstComplete == nil {
+            if firstWithCells == nil { firstWithCells = annotation }
+            if let state = pass.annotator?.state, TraceMetrics.isComplete(snapshot, in: state) { firstComplete = annotation }
+        }
+        // The most milliseconds, the first of equals.
+        if case .hitch(_, _, let ms, _) = event.body, ms > worstHitchMs {
+            worstHitchMs = ms
+            worstHitch = annotation
+        }
+    }
+
+    /// The first frame of the first complete screen, as the whole trace's metrics give its time.
+    func completeScreen(at time: VirtualTime?) -> Annotation? {
+        [firstComplete, firstWithCells].compactMap { $0 }.first { $0.time == time }
     }
 }

@@ -22,6 +22,14 @@ public struct ReplaySurvey: TraceFolder {
         }
     }
 
+    /// The widest the time column can get in a trace whose last step is at `last`
+    /// (times never go backwards): the whole milliseconds of `last`, a decimal and
+    /// " ms". A step time with no tenths is narrower ("5500 ms"), so a trace may
+    /// need less than this.
+    public static func widestTime(upTo last: VirtualTime) -> Int {
+        max(4, ReadableNumber.ms(last).count, String(last.microseconds / 1000).count + ".0 ms".count)
+    }
+
     public var header: TraceHeader { state.header }
     public var stepCount: Int { state.eventCount }
 }

@@ -19,12 +19,9 @@ struct SummaryFacts {
     var deallocatedAfterDisappearing = 0
     /// Of those, cells still on screen when they went (teardown sends them no didEndDisplaying).
     var deallocatedOnScreen = 0
-    /// The seq of the hitch with the most milliseconds (the first of equals).
-    var worstHitch: Int?
 
     init() {}
 
-    private var worstMs = -1.0
     private var disappeared = false
 
     /// Counts one event; `phaseBefore` is the phase, before it, of the cell a
@@ -58,8 +55,6 @@ struct SummaryFacts {
         case .frame(let snapshot):
             frames += 1
             if snapshot.cells.contains(where: { $0.image != nil }) { framesShowImages = true }
-        case .hitch(_, _, let ms, _):
-            if ms > worstMs { worstMs = ms; worstHitch = event.seq }
         default:
             break
         }

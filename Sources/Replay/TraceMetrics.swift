@@ -101,10 +101,14 @@ public struct TraceMetrics: Sendable {
         unshown.note(frame: snapshot)
         guard !snapshot.cells.isEmpty else { return }
         if firstScreenWithCells == nil { firstScreenWithCells = time }
-        if firstCompleteScreen == nil,
-           snapshot.cells.allSatisfy({ $0.image == .image(state.expectedImage(forRow: $0.row)) }) {
+        if firstCompleteScreen == nil, Self.isComplete(snapshot, in: state) {
             firstCompleteScreen = time
         }
+    }
+
+    /// Whether every cell of a frame shows its own row's image, in the state after that frame.
+    static func isComplete(_ snapshot: FrameSnapshot, in state: ReplayState) -> Bool {
+        snapshot.cells.allSatisfy { $0.image == .image(state.expectedImage(forRow: $0.row)) }
     }
 
     /// Milliseconds from an event as whole microseconds, the trace's own precision,

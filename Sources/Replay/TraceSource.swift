@@ -25,6 +25,15 @@ public enum TraceSource: Sendable {
         }
     }
 
+    /// The last event's `seq` and time read from the end, when the trace ends as
+    /// `reuselab record` writes it (see `TraceTail`); nil otherwise.
+    public var tail: TraceTail? {
+        switch self {
+        case .file(let path): return TraceTail.read(path: path)
+        case .bytes(let bytes, _): return TraceTail.read(bytes: bytes)
+        }
+    }
+
     /// Folds the whole trace through `Folder`, refusing it as `validate` does.
     public func fold<Folder: TraceFolder>(_ type: Folder.Type) throws(ReuseLabError) -> Folder {
         switch self {
@@ -54,6 +63,94 @@ public enum TraceSource: Sendable {
 
     /// Thrown to end a reading early; never leaves `stream`.
     private static let enough = ReuseLabError(.checkFailed, "a streamed reading has read all it needs")
+
+    /// One reading of the whole trace, on two threads: one reads each event and
+    /// checks it with `Checker` (a bad trace refused in `validate`'s words, with
+    /// line and column); the calling thread annotates the checked events behind it
+    /// and calls `body` with each annotation and its event, and the pass, which
+    /// holds the state after that step (read it only when needed: copying a state
+    /// per step costs more than explaining it). Steps after `last` are not
+    /// annotated, nor any after `body` returns false, but the trace is checked to
+    /// its end. `onHeader` comes before any step. An error in the trace comes after
+    /// the steps before it (less the Annotator's look-ahead) have been handed on.
+    public func annotateOnce<Checker: TraceFolder>(
+        checkingWith _: Checker.Type, through last: Int = Int.max,
+        onHeader: (TraceHeader) throws(ReuseLabError) -> Void = { _ in },
+        _ body: (Annotation, TraceEvent, AnnotationPass) throws(ReuseLabError) -> Bool
+    ) throws(ReuseLabError) -> Checker {
+        let channel = BatchChannel<CheckedDelivery>(capacity: 8)
+        let source = self
+        let reader = Background { () throws(ReuseLabError) -> CheckedResult<Checker> in
+            defer { channel.finish() }
+            var checking: TraceFold.Checking<Checker>?
+            var batch: [TraceEvent] = []
+            batch.reserveCapacity(Self.batchSize)
+            do throws(ReuseLabError) {
+                try source.stream(onHeader: { header in
+                    checking = TraceFold.Checking(header: header, file: source.name)
+                    channel.put(.header(header))
+                }, onEvent: { event, position throws(ReuseLabError) in
+                    try checking?.apply(event, at: position)
+                    batch.append(event)
+                    if batch.count == Self.batchSize {
+                        channel.put(.events(batch))
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                    return true
+                })
+            } catch {
+                // The events checked before the bad one are explained before the error.
+                if !batch.isEmpty { channel.put(.events(batch)) }
+                throw error
+            }
+            if !batch.isEmpty { channel.put(.events(batch)) }
+            guard let checking else { throw ReuseLabError(.badInput, file: source.name, "the trace has no header") }
+            return CheckedResult(checker: checking.folder)
+        }
+
+        let pass = AnnotationPass()
+        let file = name
+        var failure: ReuseLabError?
+        func drain() throws(ReuseLabError) {
+            while pass.annotating, let annotation = try pass.annotator?.step(file: file) {
+                guard annotation.seq <= last, let event = pass.annotator?.lastEvent, try body(annotation, event, pass) else {
+                    pass.stop()
+                    return
+                }
+            }
+        }
+        // Every batch is taken, whatever fails here, so the reading thread never waits forever.
+        while let delivery = channel.next() {
+            guard failure == nil else { continue }
+            do throws(ReuseLabError) {
+                switch delivery {
+                case .header(let header):
+                    pass.annotator = Annotator(header: header)
+                    try onHeader(header)
+                case .events(let events):
+                    guard pass.annotating else { continue }
+                    for event in events {
+                        pass.annotator?.feed(event)
+                        try drain()
+                    }
+                }
+            } catch {
+                failure = error
+                pass.stop()
+            }
+        }
+        // An error in the steps explained comes before one further on in the trace.
+        if let failure { throw failure }
+        let result = try reader.wait()
+        if pass.annotating {
+            pass.annotator?.endOfTrace()
+            try drain()
+        }
+        return result.checker
+    }
+
+    /// Events handed from the reading thread to the annotating one at a time.
+    static let batchSize = 512
 
     /// Annotates every event in order, calling `body` with each annotation, its
     /// event and the state after it, holding only the Annotator's window of the
@@ -94,4 +191,33 @@ public enum TraceSource: Sendable {
         }
         return !holder.stopped
     }
+}
+
+/// The Annotator of `TraceSource.annotateOnce`, on the annotating thread. A
+/// class, so it is not copied to be read or changed.
+public final class AnnotationPass {
+    var annotator: Annotator?
+    private(set) var annotating = true
+
+    init() {}
+
+    func stop() {
+        annotating = false
+        annotator = nil
+    }
+
+    /// The state after the step being handed on.
+    public var state: ReplayState? { annotator?.state }
+}
+
+/// What the reading thread of `annotateOnce` hands on: the header, then checked events.
+enum CheckedDelivery: Sendable {
+    case header(TraceHeader)
+    case events([TraceEvent])
+}
+
+/// The checking fold, handed back from the reading thread once it is done with it.
+final class CheckedResult<Checker: TraceFolder>: @unchecked Sendable {
+    let checker: Checker
+    init(checker: Checker) { self.checker = checker }
 }

@@ -135,49 +135,24 @@ enum ReplayCommand: Subcommand {
             return 0
         }
 
-        // Two passes, each reading the trace as it goes: the first checks it and
-        // measures what the output needs first; the second annotates and prints.
         let source = try TraceSource.open(path)
-        let output = BufferedOutput(io.out)
+        let selection = Selection(from: from, to: to, fromGiven: line.integer("--from") != nil, filter: filter)
         if line.flag("--summary") {
-            let survey = try source.fold(SummarySurvey.self)
-            try checkFrom(line, from, lastSeq: survey.stepCount > 0 ? survey.stepCount - 1 : nil, file: source.name)
-            var moments = SummaryMoments(survey: survey)
-            try source.annotate { annotation, _, _ in
-                moments.note(annotation)
-                return true
-            }
-            let summary = ReplaySummary(survey: survey, moments: moments)
-            io.out(line.flag("--json") ? ReplayReport.summaryJSON(summary, report: survey.report, file: source.name)
-                                       : ReplayReport.summaryText(summary, report: survey.report, style: .detect(), width: io.width))
-            return 0
+            return try summary(source, json: line.flag("--json"), io: io)
         }
-        let survey = try source.fold(ReplaySurvey.self)
-        try checkFrom(line, from, lastSeq: survey.stepCount > 0 ? survey.stepCount - 1 : nil, file: source.name)
         if line.flag("--json") {
-            let list = survey.header.list
-            try source.annotate(through: to) { annotation, _, _ in
-                if annotation.seq >= from, filter?.matches(annotation) ?? true { output.write(ReplayReport.jsonLine(annotation, list: list)) }
-                return true
-            }
-            output.flush()
-            return 0
+            return try jsonLines(source, selection, io: io)
         }
-        let layout = StepLayout(survey: survey, style: .detect(), width: io.width)
-        var listing = ReplayListing(layout: layout, groupByFrame: line.flag("--frames"), picture: line.flag("--picture"), out: output.write)
-        listing.begin(survey.header, steps: survey.stepCount)
-        try source.annotate(through: to) { annotation, event, state in
-            listing.step(annotation, event: event, state: state, selected: annotation.seq >= from && (filter?.matches(annotation) ?? true))
-            return true
-        }
-        listing.finish(steps: survey.stepCount)
-        output.flush()
-        return 0
+        return try listing(source, selection, groupByFrame: line.flag("--frames"), picture: line.flag("--picture"), io: io)
     }
 
     /// `--from N` must name a step of the trace.
     static func checkFrom(_ line: ParsedCommandLine, _ from: Int, lastSeq: Int?, file: String) throws(ReuseLabError) {
-        if line.integer("--from") != nil, from > (lastSeq ?? -1) {
+        try checkFrom(given: line.integer("--from") != nil, from, lastSeq: lastSeq, file: file)
+    }
+
+    static func checkFrom(given: Bool, _ from: Int, lastSeq: Int?, file: String) throws(ReuseLabError) {
+        if given, from > (lastSeq ?? -1) {
             throw ReuseLabError(.usage, lastSeq.map { "replay: --from \(from) is past the last step of \(file), step \($0)" }
                                 ?? "replay: --from \(from): \(file) has no events")
         }

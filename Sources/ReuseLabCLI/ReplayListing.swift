@@ -9,8 +9,8 @@ struct ReplayListing {
     let layout: StepLayout
     var groupByFrame = false
     var picture = false
-    /// Where the text goes, in pieces.
-    let out: (String) -> Void
+    /// Where the text goes.
+    let output: BufferedOutput
 
     /// The last frame event at or before the step being listed, and the group printed last.
     private var lastFrame: TraceEvent?
@@ -21,12 +21,14 @@ struct ReplayListing {
     private var last: (annotation: Annotation, state: ReplayState)?
     private var listed = 0
 
-    init(layout: StepLayout, groupByFrame: Bool, picture: Bool, out: @escaping (String) -> Void) {
+    init(layout: StepLayout, groupByFrame: Bool, picture: Bool, output: BufferedOutput) {
         self.layout = layout
         self.groupByFrame = groupByFrame
         self.picture = picture
-        self.out = out
+        self.output = output
     }
+
+    private func out(_ text: String) { output.write(text) }
 
     /// The title line, before any step.
     func begin(_ header: TraceHeader, steps: Int) {
@@ -35,13 +37,14 @@ struct ReplayListing {
     }
 
     /// Every step passes here in order; `selected` ones are listed.
-    mutating func step(_ annotation: Annotation, event: TraceEvent, state: ReplayState, selected: Bool) {
+    /// `state` (after the step) is read only for the picture.
+    mutating func step(_ annotation: Annotation, event: TraceEvent, state: @autoclosure () -> ReplayState?, selected: Bool) {
         if case .frame = event.body { lastFrame = event }
         guard selected else { return }
         listed += 1
-        if picture { last = (annotation, state) }
+        if picture, let state = state() { last = (annotation, state) }
         guard groupByFrame else {
-            out(layout.lines(annotation, event: event).map { $0 + "\n" }.joined())
+            output.write { layout.write(annotation, event: event, into: &$0) }
             return
         }
         // Steps under a header per display frame: each step belongs to the last
@@ -60,8 +63,8 @@ struct ReplayListing {
                 lines.append(layout.style.bold("before the first frame"))
             }
         }
-        lines += layout.lines(annotation, event: event, indent: 2, inFrameGroup: true)
         out(lines.map { $0 + "\n" }.joined())
+        output.write { layout.write(annotation, event: event, indent: 2, inFrameGroup: true, into: &$0) }
     }
 
     /// After the last step: "(no step matches)", or the picture.

@@ -44,11 +44,16 @@ struct StepLayout {
 
     /// Columns wide enough for every step the survey (a first pass) saw.
     init(survey: ReplaySurvey, style: TerminalStyle, width: Int = StepLayout.defaultWidth) {
-        seqWidth = String(max(0, survey.stepCount - 1)).count
-        timeWidth = survey.widestTime
+        self.init(header: survey.header, steps: survey.stepCount, widestTime: survey.widestTime, style: style, width: width)
+    }
+
+    /// Columns for `steps` steps whose widest time is `widestTime` characters.
+    init(header: TraceHeader, steps: Int, widestTime: Int, style: TerminalStyle, width: Int = StepLayout.defaultWidth) {
+        seqWidth = String(max(0, steps - 1)).count
+        timeWidth = widestTime
         self.style = style
         self.width = width
-        naming = survey.header.rowNaming
+        naming = header.rowNaming
     }
 
     /// "916.7 ms": to a tenth of a millisecond, like the annotations.
@@ -59,40 +64,110 @@ struct StepLayout {
     /// The lines of one step, each starting with `indent` spaces. `inFrameGroup`:
     /// under a frame header (`--frames`), which already says the frame's number and offset.
     func lines(_ annotation: Annotation, event: TraceEvent?, indent: Int = 0, inFrameGroup: Bool = false) -> [String] {
+        var bytes: [UInt8] = []
+        write(annotation, event: event, indent: indent, inFrameGroup: inFrameGroup, into: &bytes)
+        return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
+            .map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The lines of one step, each ending in a line break, appended to `out` as
+    /// bytes: the listing of a long trace is made here, a few hundred bytes a step.
+    func write(_ annotation: Annotation, event: TraceEvent?, indent: Int = 0, inFrameGroup: Bool = false,
+               into out: inout [UInt8]) {
         // The Annotator makes trace text visible; escaping again changes nothing
         // then, and keeps any text it missed from reaching the terminal raw.
         var text = VisibleText.escape(annotation.text)
         if case .frame(let snapshot)? = event?.body {
             text = Self.frameText(snapshot, annotation: text, inFrameGroup: inFrameGroup, naming: naming)
         }
-        let tags = Self.taggedMarks.filter { annotation.marks.contains($0) }
-        for tag in tags where text.hasPrefix(tag.rawValue + ": ") {
-            // "LATE: image 2 …" under the tag [LATE] says it once.
-            text.removeFirst(tag.rawValue.count + 2)
+        var tagText = ""
+        if !annotation.marks.isDisjoint(with: Self.taggedMarks) {
+            let tags = Self.taggedMarks.filter { annotation.marks.contains($0) }
+            for tag in tags where text.hasPrefix(tag.rawValue + ": ") {
+                // "LATE: image 2 …" under the tag [LATE] says it once.
+                text.removeFirst(tag.rawValue.count + 2)
+            }
+            tagText = tags.map { "[\($0.rawValue)]" }.joined(separator: " ")
+            text = tagText + " " + text
         }
-        let tagText = tags.map { "[\($0.rawValue)]" }.joined(separator: " ")
-        if !tagText.isEmpty { text = tagText + " " + text }
 
         // The kind as the trace's list names it: cellForItemAt in a collection view.
         let kind = naming.list.name(of: annotation.kind)
-        let seq = String(annotation.seq)
-        let time = Self.time(annotation.time)
+        let kindColumns = kind.utf8.count
         // Too narrow for the text beside the columns: it goes under them, indented.
         let besideColumns = width - (indent + seqWidth + 2 + timeWidth + 2 + Self.kindWidth + 2) >= Self.minimumTextWidth
         let textColumn = besideColumns ? indent + seqWidth + 2 + timeWidth + 2 + Self.kindWidth + 2 : indent + 4
-        var wrapped = TextWrap.lines(text, firstWidth: max(20, width - textColumn), width: max(20, width - textColumn))
-        if style.enabled, !tags.isEmpty, let first = wrapped.first, first.hasPrefix(tagText) {
-            wrapped[0] = tags.map(style.tag).joined(separator: " ") + first.dropFirst(tagText.count)
+        let textWidth = max(20, width - textColumn)
+
+        // SEQ  TIME  KIND, right-aligned numbers; a kind too long for its column has the line to itself.
+        let seqStart = out.count
+        Self.appendDecimal(annotation.seq, to: &out)
+        let seqDigits = out.count - seqStart
+        if indent + seqWidth > seqDigits { out.insert(contentsOf: repeatElement(0x20, count: indent + seqWidth - seqDigits), at: seqStart) }
+        out.append(contentsOf: [0x20, 0x20])
+        let time = Self.time(annotation.time)
+        out.appendSpaces(timeWidth - time.utf8.count)
+        out.append(utf8: time)
+        out.append(contentsOf: [0x20, 0x20])
+        out.append(utf8: style.enabled ? style.dim(kind) : kind)
+        // Whether the next line goes on the head's line (else under the text column).
+        var besideHead = true
+        var firstLine = true
+        if kindColumns > Self.kindWidth || !besideColumns {
+            out.append(0x0A)
+            besideHead = false
+        } else {
+            out.appendSpaces(Self.kindWidth + 2 - kindColumns)
         }
-        let hanging = String(repeating: " ", count: textColumn)
-        let head = String(repeating: " ", count: indent + seqWidth - seq.count) + seq + "  "
-            + String(repeating: " ", count: timeWidth - time.count) + time + "  " + style.dim(kind)
-        // A kind too long for its column has the line to itself.
-        if kind.count > Self.kindWidth || !besideColumns {
-            return [head] + wrapped.map { hanging + $0 }
+        let styleTags = style.enabled && !tagText.isEmpty
+        func line(_ bytes: UnsafeBufferPointer<UInt8>) {
+            if !besideHead { out.appendSpaces(textColumn) }
+            if firstLine, styleTags, bytes.starts(with: tagText.utf8) {
+                let tags = Self.taggedMarks.filter { annotation.marks.contains($0) }
+                out.append(utf8: tags.map(style.tag).joined(separator: " "))
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[tagText.utf8.count...]))
+            } else {
+                out.append(contentsOf: bytes)
+            }
+            out.append(0x0A)
+            besideHead = false
+            firstLine = false
         }
-        let gap = String(repeating: " ", count: Self.kindWidth + 2 - kind.count)
-        return [head + gap + (wrapped.first ?? "")] + wrapped.dropFirst().map { hanging + $0 }
+        let wrappedStart = out.count, wasBesideHead = besideHead
+        let wrapped = text.utf8.withContiguousStorageIfAvailable { bytes in
+            TextWrap.wrapBytes(bytes, firstWidth: textWidth, width: textWidth, line: line)
+        } ?? false
+        if !wrapped {
+            // Characters the bytes cannot measure: each line made a String, as `TextWrap.lines` makes them.
+            out.removeSubrange(wrappedStart...)
+            besideHead = wasBesideHead
+            firstLine = true
+            for piece in TextWrap.lines(text, firstWidth: textWidth, width: textWidth) {
+                var piece = piece
+                piece.withUTF8 { line($0) }
+            }
+        }
+    }
+
+    /// `value`'s decimal digits, without making a String.
+    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        guard value > 0 else {
+            if value == 0 { out.append(UInt8(ascii: "0")) } else { out.append(utf8: String(value)) }
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            }
+            out.append(contentsOf: buffer[(20 - count)...])
+        }
     }
 
     /// A frame's short text: "Frame 60: offset 173 pt, rows 3–23." (under a frame
@@ -109,8 +184,14 @@ struct StepLayout {
             : "Frame \(snapshot.frame): offset \(ReadableNumber.points(snapshot.offset)), \(rows)."
         // The annotation's first sentence describes the frame, which the line above
         // already does; the rest (STALE, an image gone) is kept.
-        if let end = annotation.range(of: ". ") {
-            text += " " + annotation[end.upperBound...]
+        var annotation = annotation
+        let rest = annotation.withUTF8 { bytes -> Int? in
+            guard bytes.count > 1 else { return nil }
+            for i in 0..<(bytes.count - 1) where bytes[i] == UInt8(ascii: ".") && bytes[i + 1] == 0x20 { return i + 2 }
+            return nil
+        }
+        if let rest {
+            text += " " + Substring(annotation.utf8.dropFirst(rest))
         }
         return text
     }

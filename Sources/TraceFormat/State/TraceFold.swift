@@ -34,23 +34,42 @@ public enum TraceFold {
         reading: (_ onHeader: (TraceHeader) throws(ReuseLabError) -> Void,
                   _ onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) -> Void
     ) throws(ReuseLabError) -> Folder {
-        var folder: Folder?
-        var list = ListStyle.table
-        var index = 0
+        var checking: Checking<Folder>?
         try reading({ header in
+            checking = Checking(header: header, file: file)
+        }, { event, position throws(ReuseLabError) in
+            // Mutate in place: a local copy would duplicate the whole state on every event.
+            try checking?.apply(event, at: position)
+        })
+        guard let checking else { throw ReuseLabError(.badInput, file: file, "the trace has no header") }
+        return checking.folder
+    }
+
+    /// A folder fed events as they are read, each with where it starts: a
+    /// violation becomes the error every reader gives (file, line and column, the
+    /// event's number, why). `run` is this over a whole trace; a streamed replay
+    /// holds one to check each event as it comes, ahead of what it explains.
+    public struct Checking<Folder: TraceFolder> {
+        public private(set) var folder: Folder
+        /// How many events have been folded.
+        public private(set) var index = 0
+        private let list: ListStyle
+        private let file: String
+
+        public init(header: TraceHeader, file: String) {
             folder = Folder(header: header)
             list = header.list
-        }, { event, position throws(ReuseLabError) in
+            self.file = file
+        }
+
+        public mutating func apply(_ event: TraceEvent, at position: SourcePosition) throws(ReuseLabError) {
             do throws(LifecycleViolation) {
-                // Mutate in place: a local copy would duplicate the whole state on every event.
-                try folder?.apply(event)
+                try folder.apply(event)
             } catch {
                 throw error.error(at: event, index: index, position: position, file: file, list: list)
             }
             index += 1
-        })
-        guard let folder else { throw ReuseLabError(.badInput, file: file, "the trace has no header") }
-        return folder
+        }
     }
 }
 

@@ -56,29 +56,44 @@ public enum TextWrap {
 
     /// `lines` done on the UTF-8 bytes, words found between space bytes — the
     /// common case, much faster than splitting into characters. Nil (the caller
-    /// then measures character by character) wherever the two could differ: a
-    /// carriage return (CR LF is one character), a character that joins the space
-    /// before it (a mark, a joiner, a Hangul vowel, an emoji modifier) or one that
-    /// joins the space after it (the few "prepend" characters, by their lead
-    /// bytes), or a word wider than a line that is not plain ASCII.
+    /// then measures character by character) wherever the two could differ: see
+    /// `wrapBytes`.
     private static func byteLines(_ bytes: UnsafeBufferPointer<UInt8>, firstWidth: Int, width: Int) -> [String]? {
+        var lines: [String] = []
+        let done = wrapBytes(bytes, firstWidth: firstWidth, width: width) { line in
+            lines.append(String(decoding: line, as: UTF8.self))
+        }
+        return done ? lines : nil
+    }
+
+    /// The wrapping of `lines`, done on UTF-8 bytes: `line` is called with each
+    /// line's bytes in turn (valid only during the call). False — the caller then
+    /// drops whatever lines it was given and measures character by character —
+    /// wherever bytes and characters could differ: a carriage return (CR LF is one
+    /// character), a character that joins the space before it (a mark, a joiner, a
+    /// Hangul vowel, an emoji modifier) or one that joins the space after it (the
+    /// few "prepend" characters, by their lead bytes), or a word wider than a line
+    /// that is not plain ASCII.
+    public static func wrapBytes(_ bytes: UnsafeBufferPointer<UInt8>, firstWidth: Int, width: Int,
+                                 line: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         var previous: UInt8 = 0
-        for byte in bytes {
+        for byte in bytes where byte >= 0x80 || byte == 0x0D {
             switch byte {
-            case 0x0D, 0xD8...0xDD: return nil
-            case 0xA2, 0xA3 where previous == 0xE0: return nil
-            case 0x91 where previous == 0xF0: return nil
+            case 0x0D, 0xD8...0xDD: return false
+            case 0xA2, 0xA3 where previous == 0xE0: return false
+            case 0x91 where previous == 0xF0: return false
             default: break
             }
             previous = byte
         }
-        var lines: [String] = []
+        var closed = 0
         var current: [UInt8] = []
         var currentWidth = 0
         current.reserveCapacity(4 * max(firstWidth, width) + 4)
-        func limit() -> Int { max(1, lines.isEmpty ? firstWidth : width) }
+        func limit() -> Int { max(1, closed == 0 ? firstWidth : width) }
         func close() {
-            lines.append(String(decoding: current, as: UTF8.self))
+            current.withUnsafeBufferPointer { line($0) }
+            closed += 1
             current.removeAll(keepingCapacity: true)
             currentWidth = 0
         }
@@ -98,7 +113,7 @@ public enum TextWrap {
             var wordWidth = word.count
             if !ascii {
                 let text = String(decoding: word, as: UTF8.self)
-                if let first = text.unicodeScalars.first, index > 0, joinsPrevious(first) { return nil }
+                if let first = text.unicodeScalars.first, index > 0, joinsPrevious(first) { return false }
                 wordWidth = text.unicodeScalars.reduce(0) { $0 + columns($1) }
             }
             index = end
@@ -114,7 +129,7 @@ public enum TextWrap {
                 currentWidth = wordWidth
                 continue
             }
-            guard ascii else { return nil }
+            guard ascii else { return false }
             // A word wider than a whole line is cut into pieces that fit.
             for byte in word {
                 if !current.isEmpty && currentWidth + 1 > limit() { close() }
@@ -122,8 +137,8 @@ public enum TextWrap {
                 currentWidth += 1
             }
         }
-        if !current.isEmpty || lines.isEmpty { close() }
-        return lines
+        if !current.isEmpty || closed == 0 { close() }
+        return true
     }
 
     /// Whether `scalar` after a space makes one character with it.

@@ -1,21 +1,21 @@
 import Foundation
-import TraceFormat
 
-/// Batches of events passed from the thread that simulates to the thread that
-/// writes and checks, in order. At most `capacity` batches wait at once: a
-/// simulation that runs ahead waits for the writer, so memory stays bounded.
-final class EventChannel: @unchecked Sendable {
+/// Batches passed from one thread to another, in order: from the thread that
+/// simulates to the one that writes and checks (`record`), from the thread that
+/// reads and checks a trace to the one that explains it (`replay`). At most
+/// `capacity` batches wait at once: a producer that runs ahead waits for the
+/// consumer, so memory stays bounded.
+public final class BatchChannel<Batch: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     /// Guarded by `condition`.
-    private var waiting: [[TraceEvent]] = []
+    private var waiting: [Batch] = []
     private var finished = false
     private let capacity: Int
 
-    init(capacity: Int = 16) { self.capacity = max(1, capacity) }
+    public init(capacity: Int = 16) { self.capacity = max(1, capacity) }
 
     /// Hands on a batch, waiting while `capacity` batches are waiting already.
-    func put(_ batch: [TraceEvent]) {
-        guard !batch.isEmpty else { return }
+    public func put(_ batch: Batch) {
         condition.lock()
         while waiting.count >= capacity { condition.wait() }
         waiting.append(batch)
@@ -24,7 +24,7 @@ final class EventChannel: @unchecked Sendable {
     }
 
     /// No more batches will come.
-    func finish() {
+    public func finish() {
         condition.lock()
         finished = true
         condition.broadcast()
@@ -32,7 +32,7 @@ final class EventChannel: @unchecked Sendable {
     }
 
     /// The next batch, waiting for it; nil once the channel is finished and empty.
-    func next() -> [TraceEvent]? {
+    public func next() -> Batch? {
         condition.lock()
         defer { condition.unlock() }
         while waiting.isEmpty && !finished { condition.wait() }

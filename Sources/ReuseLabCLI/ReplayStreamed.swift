@@ -1,0 +1,113 @@
+import TraceFormat
+import Replay
+
+/// The replay outputs written as the trace is read — the listing, JSON lines and
+/// the summary — each in one reading that checks every event as `validate` does
+/// (`TraceSource.annotateOnce`), with output held back until the trace has proved
+/// good, up to `BufferedOutput.replayHoldLimit`. A longer output is printed as it
+/// is made: a bad event past that point ends it with the error.
+extension ReplayCommand {
+    /// Which steps are listed: `--from`, `--to` and `--only`.
+    struct Selection {
+        let from: Int
+        let to: Int
+        /// Whether `--from` was given (then it must name a step of the trace).
+        let fromGiven: Bool
+        let filter: EventFilter?
+
+        func selects(_ annotation: Annotation) -> Bool {
+            annotation.seq >= from && (filter?.matches(annotation) ?? true)
+        }
+
+        func checkFrom(steps: Int, file: String) throws(ReuseLabError) {
+            try ReplayCommand.checkFrom(given: fromGiven, from, lastSeq: steps > 0 ? steps - 1 : nil, file: file)
+        }
+    }
+
+    /// `--summary`: the checking fold measures the trace (`SummarySurvey`) while the
+    /// moments the summary quotes are noted from the annotations behind it.
+    static func summary(_ source: TraceSource, json: Bool, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        var moments = SummaryMoments()
+        let survey = try source.annotateOnce(checkingWith: SummarySurvey.self) { annotation, event, pass in
+            moments.note(annotation, event: event, pass: pass)
+            return true
+        }
+        let summary = ReplaySummary(survey: survey, moments: moments)
+        io.out(json ? ReplayReport.summaryJSON(summary, report: survey.report, file: source.name)
+                    : ReplayReport.summaryText(summary, report: survey.report, style: .detect(), width: io.width))
+        return 0
+    }
+
+    /// `--json`: a line per selected step.
+    static func jsonLines(_ source: TraceSource, _ selection: Selection, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let output = BufferedOutput(io.out, holdingUpTo: BufferedOutput.replayHoldLimit)
+        var list = ListStyle.table
+        do throws(ReuseLabError) {
+            let survey = try source.annotateOnce(checkingWith: ReplaySurvey.self, through: selection.to,
+                                                 onHeader: { header in list = header.list }) { annotation, _, _ in
+                if selection.selects(annotation) { output.write(ReplayReport.jsonLine(annotation, list: list)) }
+                return true
+            }
+            try selection.checkFrom(steps: survey.stepCount, file: source.name)
+        } catch {
+            output.endBeforeError()
+            throw error
+        }
+        output.flush()
+        return 0
+    }
+
+    /// The listing. Its title says how many steps there are and its columns fit the
+    /// widest step, before the first step is read: when the trace ends as `record`
+    /// writes it, its last event says both (`TraceTail`), and the trace is read once.
+    /// Otherwise, or when a held listing finds the hint was wider than needed, the
+    /// trace is read twice: once to measure and check, once to list.
+    static func listing(_ source: TraceSource, _ selection: Selection, groupByFrame: Bool, picture: Bool,
+                        io: CommandIO) throws(ReuseLabError) -> Int32 {
+        guard let tail = source.tail else {
+            return try measuredListing(source, selection, groupByFrame: groupByFrame, picture: picture, io: io)
+        }
+        let steps = tail.lastSeq + 1, widestTime = ReplaySurvey.widestTime(upTo: tail.lastTime)
+        let output = BufferedOutput(io.out, holdingUpTo: BufferedOutput.replayHoldLimit)
+        var listing: ReplayListing?
+        do throws(ReuseLabError) {
+            let survey = try source.annotateOnce(checkingWith: ReplaySurvey.self, through: selection.to, onHeader: { header in
+                let layout = StepLayout(header: header, steps: steps, widestTime: widestTime, style: .detect(), width: io.width)
+                listing = ReplayListing(layout: layout, groupByFrame: groupByFrame, picture: picture, output: output)
+                listing?.begin(header, steps: steps)
+            }) { annotation, event, pass in
+                listing?.step(annotation, event: event, state: pass.state, selected: selection.selects(annotation))
+                return true
+            }
+            if survey.stepCount != steps || survey.widestTime != widestTime, output.holding {
+                output.discard()
+                return try measuredListing(source, selection, groupByFrame: groupByFrame, picture: picture, io: io)
+            }
+            try selection.checkFrom(steps: survey.stepCount, file: source.name)
+            listing?.finish(steps: survey.stepCount)
+        } catch {
+            output.endBeforeError()
+            throw error
+        }
+        output.flush()
+        return 0
+    }
+
+    /// The listing in two readings: the first measures (and checks), the second lists.
+    static func measuredListing(_ source: TraceSource, _ selection: Selection, groupByFrame: Bool, picture: Bool,
+                                io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let survey = try source.fold(ReplaySurvey.self)
+        try selection.checkFrom(steps: survey.stepCount, file: source.name)
+        let output = BufferedOutput(io.out)
+        let layout = StepLayout(survey: survey, style: .detect(), width: io.width)
+        var listing = ReplayListing(layout: layout, groupByFrame: groupByFrame, picture: picture, output: output)
+        listing.begin(survey.header, steps: survey.stepCount)
+        try source.annotate(through: selection.to) { annotation, event, state in
+            listing.step(annotation, event: event, state: state, selected: selection.selects(annotation))
+            return true
+        }
+        listing.finish(steps: survey.stepCount)
+        output.flush()
+        return 0
+    }
+}
