@@ -38,18 +38,23 @@ extension ReplayCommand {
         return 0
     }
 
-    /// `--json`: a line per selected step.
-    static func jsonLines(_ source: TraceSource, _ selection: Selection, io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let output = BufferedOutput(io.out, holdingUpTo: BufferedOutput.replayHoldLimit)
-        var list = ListStyle.table
+    /// `--json`: a line per selected step, made and printed on the output thread.
+    static func jsonLines(_ source: TraceSource, _ selection: Selection, io: CommandIO,
+                          holdLimit: Int = BufferedOutput.replayHoldLimit) throws(ReuseLabError) -> Int32 {
+        let output = BufferedOutput(io.out, holdingUpTo: holdLimit)
+        var thread: OutputThread?
         do throws(ReuseLabError) {
-            let survey = try source.annotateOnce(checkingWith: ReplaySurvey.self, through: selection.to,
-                                                 onHeader: { header in list = header.list }) { annotation, _, _ in
-                if selection.selects(annotation) { output.write(ReplayReport.jsonLine(annotation, list: list)) }
+            let survey = try source.annotateOnce(checkingWith: ReplaySurvey.self, through: selection.to, onHeader: { header in
+                let list = header.list
+                thread = OutputThread { annotation, _, _ in output.write(ReplayReport.jsonLine(annotation, list: list)) }
+            }) { annotation, event, _ in
+                if selection.selects(annotation) { thread?.send(annotation, event: event, selected: true) }
                 return true
             }
+            thread?.finish()
             try selection.checkFrom(steps: survey.stepCount, file: source.name)
         } catch {
+            thread?.finish()
             output.endBeforeError()
             throw error
         }
@@ -59,33 +64,51 @@ extension ReplayCommand {
 
     /// The listing. Its title says how many steps there are and its columns fit the
     /// widest step, before the first step is read: when the trace ends as `record`
-    /// writes it, its last event says both (`TraceTail`), and the trace is read once.
-    /// Otherwise, or when a held listing finds the hint was wider than needed, the
-    /// trace is read twice: once to measure and check, once to list.
+    /// writes it, its last event says both (`TraceTail`), and the trace is read once,
+    /// the steps laid out on the output thread (with --picture, which needs the
+    /// state after the last step listed, on the annotating thread). Otherwise, or
+    /// when a held listing finds the hint was wider than needed, the trace is read
+    /// twice: once to measure and check, once to list.
     static func listing(_ source: TraceSource, _ selection: Selection, groupByFrame: Bool, picture: Bool,
-                        io: CommandIO) throws(ReuseLabError) -> Int32 {
+                        io: CommandIO, holdLimit: Int = BufferedOutput.replayHoldLimit) throws(ReuseLabError) -> Int32 {
         guard let tail = source.tail else {
             return try measuredListing(source, selection, groupByFrame: groupByFrame, picture: picture, io: io)
         }
         let steps = tail.lastSeq + 1, widestTime = ReplaySurvey.widestTime(upTo: tail.lastTime)
-        let output = BufferedOutput(io.out, holdingUpTo: BufferedOutput.replayHoldLimit)
-        var listing: ReplayListing?
+        let output = BufferedOutput(io.out, holdingUpTo: holdLimit)
+        final class Listing { var listing: ReplayListing; init(_ listing: ReplayListing) { self.listing = listing } }
+        var box: Listing?
+        var thread: OutputThread?
         do throws(ReuseLabError) {
             let survey = try source.annotateOnce(checkingWith: ReplaySurvey.self, through: selection.to, onHeader: { header in
                 let layout = StepLayout(header: header, steps: steps, widestTime: widestTime, style: .detect(), width: io.width)
-                listing = ReplayListing(layout: layout, groupByFrame: groupByFrame, picture: picture, output: output)
-                listing?.begin(header, steps: steps)
+                let listing = Listing(ReplayListing(layout: layout, groupByFrame: groupByFrame, picture: picture, output: output))
+                listing.listing.begin(header, steps: steps)
+                box = listing
+                if !picture {
+                    thread = OutputThread { annotation, event, selected in
+                        listing.listing.step(annotation, event: event, state: nil, selected: selected)
+                    }
+                }
             }) { annotation, event, pass in
-                listing?.step(annotation, event: event, state: pass.state, selected: selection.selects(annotation))
+                let selected = selection.selects(annotation)
+                if let thread {
+                    // A frame that is not listed still heads the steps after it (--frames).
+                    if selected || annotation.kind == .frame { thread.send(annotation, event: event, selected: selected) }
+                } else {
+                    box?.listing.step(annotation, event: event, state: pass.state, selected: selected)
+                }
                 return true
             }
+            thread?.finish()
             if survey.stepCount != steps || survey.widestTime != widestTime, output.holding {
                 output.discard()
                 return try measuredListing(source, selection, groupByFrame: groupByFrame, picture: picture, io: io)
             }
             try selection.checkFrom(steps: survey.stepCount, file: source.name)
-            listing?.finish(steps: survey.stepCount)
+            box?.listing.finish(steps: survey.stepCount)
         } catch {
+            thread?.finish()
             output.endBeforeError()
             throw error
         }

@@ -21,4 +21,19 @@ final class TextWrapFastPathTests: XCTestCase {
         XCTAssertEqual(TextWrap.lines("   ", firstWidth: 10, width: 10), [""])
         XCTAssertEqual(TextWrap.lines("rows 3–23", firstWidth: 6, width: 6), ["rows", "3–23"], "non-ASCII takes the other way")
     }
+
+    /// The sentences the Annotator makes — ASCII words one space apart — take the
+    /// quickest way, each line a piece of the text; it too must agree.
+    func testSingleSpacedSentencesWrapAsCharactersDo() {
+        var generator = SeededGenerator(seed: 2026_11_24)
+        for _ in 0..<20_000 {
+            let words = (0..<generator.within(1...40)).map { _ in
+                String(repeating: Array("abcdefghij")[generator.below(10)], count: generator.within(1...14))
+            }
+            let text = words.joined(separator: " ")
+            let first = generator.within(-2...45), width = generator.within(-2...45)
+            XCTAssertEqual(TextWrap.lines(text, firstWidth: first, width: width),
+                           TextWrap.unicodeLines(text, firstWidth: first, width: width), "\"\(text)\" \(first) \(width)")
+        }
+    }
 }

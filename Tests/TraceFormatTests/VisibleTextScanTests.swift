@@ -20,4 +20,19 @@ final class VisibleTextScanTests: XCTestCase {
             XCTAssertEqual(VisibleText.escape(safe), safe)
         }
     }
+
+    /// The scan takes plain ASCII eight bytes at a time: an unsafe character at any
+    /// place, after any run of safe ones, is still seen, and every printable ASCII
+    /// byte (0x20 and 0x7E at the edges) is still let through.
+    func testTheWordAtATimeScanMissesNothingAtAnyPlace() {
+        let printable = String((0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) })
+        XCTAssertFalse(VisibleText.mayContainUnsafe(printable + printable))
+        for unsafe: UInt32 in [0x00, 0x09, 0x0A, 0x1B, 0x1F, 0x7F, 0x85, 0x9F, 0x202E] {
+            guard let scalar = Unicode.Scalar(unsafe) else { continue }
+            for prefix in 0..<20 {
+                let text = String(repeating: "~", count: prefix) + String(Character(scalar)) + String(repeating: " ", count: 9)
+                XCTAssertTrue(VisibleText.mayContainUnsafe(text), "U+\(String(unsafe, radix: 16)) after \(prefix)")
+            }
+        }
+    }
 }

@@ -101,10 +101,31 @@ public enum VisibleText {
         // Decided on the UTF-8 bytes: the unsafe characters above U+007F start with
         // C2 (C1 controls), D8 (U+061C) or E2 80/E2 81 (the marks and separators);
         // other characters with those lead bytes ("·", "–", "…", "→") are safe.
-        if let answer = text.utf8.withContiguousStorageIfAvailable({ mayContainUnsafe(bytes: $0, allowingLineBreaks: allowingLineBreaks) }) {
+        if let answer = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
+            // Eight bytes at a time past the plain printable ASCII that most text is.
+            var start = 0
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while start + 8 <= bytes.count, isPrintableASCII(raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)) {
+                    start += 8
+                }
+            }
+            return mayContainUnsafe(bytes: UnsafeBufferPointer(rebasing: bytes[start...]), allowingLineBreaks: allowingLineBreaks)
+        }) {
             return answer
         }
         return mayContainUnsafe(bytes: Array(text.utf8), allowingLineBreaks: allowingLineBreaks)
+    }
+
+    /// Whether all eight bytes of `word` lie in 0x20...0x7E.
+    @inline(__always)
+    private static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte below 0x20 borrows when 0x20 is taken from it; one of 0x7F or more
+        // carries into its high bit when 0x01 is added (or has it set already).
+        let below = (word &- ones &* 0x20) & ~word & highs
+        let above = ((word & ~highs) &+ ones) | word
+        return below == 0 && above & highs == 0
     }
 
     private static func mayContainUnsafe<Bytes: RandomAccessCollection>(bytes: Bytes, allowingLineBreaks: Bool) -> Bool

@@ -86,6 +86,7 @@ public enum TextWrap {
             }
             previous = byte
         }
+        if let done = wrapSingleSpaced(bytes, firstWidth: firstWidth, width: width, line: line) { return done }
         var closed = 0
         var current: [UInt8] = []
         var currentWidth = 0
@@ -138,6 +139,49 @@ public enum TextWrap {
             }
         }
         if !current.isEmpty || closed == 0 { close() }
+        return true
+    }
+
+    /// `wrapBytes` for the usual sentence: ASCII, words one space apart, no space
+    /// first or last, none wider than a line. Each line is then a piece of the text
+    /// itself, handed on without being copied. Nil for any other text.
+    private static func wrapSingleSpaced(_ bytes: UnsafeBufferPointer<UInt8>, firstWidth: Int, width: Int,
+                                         line: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool? {
+        let count = bytes.count
+        guard count > 0, bytes[0] != 0x20, bytes[count - 1] != 0x20 else { return nil }
+        // Checked before any line is handed on: ASCII, single spaces, no word wider than a line.
+        let widest = min(max(1, firstWidth), max(1, width))
+        var wordLength = 0
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte >= 0x80 || (byte == 0x20 && previous == 0x20) { return nil }
+            wordLength = byte == 0x20 ? 0 : wordLength + 1
+            if wordLength > widest { return nil }
+            previous = byte
+        }
+        var limit = max(1, firstWidth)
+        var lineStart = 0
+        // The end of the last word that fits on the current line (0: none yet).
+        var fitEnd = 0
+        var index = 0
+        var wordStart = 0
+        while index <= count {
+            guard index == count || bytes[index] == 0x20 else {
+                index += 1
+                continue
+            }
+            // A word ends at `index`.
+            if index - lineStart > limit {
+                // It does not fit after the words before it: the line ends before it.
+                line(UnsafeBufferPointer(rebasing: bytes[lineStart..<fitEnd]))
+                lineStart = wordStart
+                limit = max(1, width)
+            }
+            fitEnd = index
+            index += 1
+            wordStart = index
+        }
+        line(UnsafeBufferPointer(rebasing: bytes[lineStart..<fitEnd]))
         return true
     }
 

@@ -1,0 +1,197 @@
+import Foundation
+import XCTest
+import TraceFormat
+@testable import Replay
+import Recorder
+import ReuseLabTestSupport
+@testable import ReuseLabCLI
+
+/// `replay` reads its trace once (checked on one thread, explained on another,
+/// laid out on a third): it must print exactly what the two readings printed,
+/// refuse a bad trace in `validate`'s words with nothing printed while the output
+/// is held, and end a longer listing with the error after the steps before it.
+final class OnePassReplayTests: XCTestCase {
+    private func capture(_ body: (CommandIO) throws(ReuseLabError) -> Int32) -> (status: Int32, out: String, error: ReuseLabError?) {
+        final class Captured: @unchecked Sendable { var out = "" }
+        let captured = Captured()
+        let io = CommandIO(out: { captured.out += $0 }, err: { _ in }, width: 80)
+        do throws(ReuseLabError) {
+            return (try body(io), captured.out, nil)
+        } catch {
+            return (error.kind.exitStatus, captured.out, error)
+        }
+    }
+
+    private func selection(from: Int? = nil, to: Int = ReplayCommand.largestStep, only: String? = nil) throws -> ReplayCommand.Selection {
+        ReplayCommand.Selection(from: from ?? 0, to: to, fromGiven: from != nil, filter: try only.map { try EventFilter.parse($0) })
+    }
+
+    private let all = ReplayCommand.Selection(from: 0, to: ReplayCommand.largestStep, fromGiven: false, filter: nil)
+
+    private var bundledTraces: [String] {
+        let folder = packageRoot.appendingPathComponent("traces")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".trace.json") }.sorted().map { folder.appendingPathComponent($0).path }
+    }
+
+    // MARK: The last event, read from the end
+
+    func testTheTailOfEveryBundledTraceIsItsLastEvent() throws {
+        XCTAssertGreaterThan(bundledTraces.count, 30)
+        for path in bundledTraces {
+            let trace = try TraceReader.read(path: path)
+            guard let last = trace.events.last else { continue }
+            XCTAssertEqual(TraceTail.read(path: path), TraceTail(lastSeq: last.seq, lastTime: last.time), path)
+        }
+    }
+
+    func testATailThatIsNotAsRecordWritesItGivesNoHint() throws {
+        let trace = try TraceReader.read(path: bundledTrace("first-screen"))
+        let written = TraceWriter.text(trace)
+        // Pretty-printed by hand: the last event is still one object, so it is read.
+        let spaced = written.replacingOccurrences(of: "{\"seq\"", with: "{ \"seq\"")
+        XCTAssertEqual(TraceTail.read(bytes: Array(spaced.utf8))?.lastSeq, trace.events.count - 1)
+        // Cut short, or with no events: nothing to go on.
+        XCTAssertNil(TraceTail.read(bytes: Array(written.utf8.dropLast(5))))
+        XCTAssertNil(TraceTail.read(bytes: Array("{\"format\":\"reuselab-trace\",\"version\":1,\"events\":[]}".utf8)))
+        XCTAssertNil(TraceTail.read(bytes: []))
+        // An escape in the last event is left to the full reader: no hint, never a wrong one.
+        var noted = trace
+        let lastSeq = noted.events.count
+        noted.events.append(TraceEvent(seq: lastSeq, time: noted.events.last?.time ?? .zero, body: .note(text: "a {\"seq\":1} in \"quotes\" }")))
+        let tail = TraceTail.read(bytes: Array(TraceWriter.text(noted).utf8))
+        XCTAssertTrue(tail == nil || tail?.lastSeq == lastSeq, "\(String(describing: tail))")
+        // Braces in plain text do not mislead it.
+        var braced = trace
+        braced.events.append(TraceEvent(seq: lastSeq, time: braced.events.last?.time ?? .zero, body: .note(text: "{} {x} {")))
+        XCTAssertEqual(TraceTail.read(bytes: Array(TraceWriter.text(braced).utf8))?.lastSeq, lastSeq)
+    }
+
+    // MARK: One reading prints what two printed
+
+    func testEveryBundledTraceIsListedAsTwoReadingsListIt() throws {
+        for path in bundledTraces {
+            let source = TraceSource.file(path)
+            let once = capture { io throws(ReuseLabError) in
+                try ReplayCommand.listing(source, all, groupByFrame: false, picture: false, io: io)
+            }
+            let twice = capture { io throws(ReuseLabError) in
+                try ReplayCommand.measuredListing(source, all, groupByFrame: false, picture: false, io: io)
+            }
+            XCTAssertEqual(once.status, 0, path)
+            XCTAssertEqual(once.out, twice.out, path)
+        }
+    }
+
+    func testOptionsListTheSameInOneReading() throws {
+        let source = TraceSource.file(bundledTrace("images-async-no-reset"))
+        let choices: [(ReplayCommand.Selection, Bool, Bool)] = [
+            (try selection(from: 240, to: 270), false, false),
+            (try selection(only: "reuse,stale"), true, false),
+            (try selection(from: 5), true, true),
+            (try selection(to: 40), false, true),
+        ]
+        for (chosen, frames, picture) in choices {
+            let once = capture { io throws(ReuseLabError) in
+                try ReplayCommand.listing(source, chosen, groupByFrame: frames, picture: picture, io: io)
+            }
+            let twice = capture { io throws(ReuseLabError) in
+                try ReplayCommand.measuredListing(source, chosen, groupByFrame: frames, picture: picture, io: io)
+            }
+            XCTAssertEqual(once.out, twice.out, "frames \(frames), picture \(picture)")
+            XCTAssertFalse(once.out.isEmpty)
+        }
+    }
+
+    /// Times with no tenths make a narrower column than the last event suggests:
+    /// the held listing is dropped and made again from a first reading.
+    func testAColumnNarrowerThanTheHintIsMeasured() throws {
+        let text = """
+        {"format":"reuselab-trace","version":1,"title":"whole ms","profile":"modern","events":[
+        {"seq":0,"t":0,"kind":"note","text":"start"},
+        {"seq":1,"t":1000,"kind":"note","text":"one second"},
+        {"seq":2,"t":12000,"kind":"recordingEnded"}
+        ]}
+        """
+        let source = TraceSource.bytes(Array(text.utf8), name: "whole.trace.json")
+        XCTAssertEqual(source.tail, TraceTail(lastSeq: 2, lastTime: VirtualTime(microseconds: 12_000_000)))
+        let once = capture { io throws(ReuseLabError) in
+            try ReplayCommand.listing(source, all, groupByFrame: false, picture: false, io: io)
+        }
+        let twice = capture { io throws(ReuseLabError) in
+            try ReplayCommand.measuredListing(source, all, groupByFrame: false, picture: false, io: io)
+        }
+        XCTAssertEqual(once.out, twice.out)
+        XCTAssertTrue(once.out.contains("\n2  12000 ms  recordingEnded"), once.out)
+    }
+
+    // MARK: A bad trace
+
+    /// A trace of `count` events whose event `bad` says the wrong seq.
+    private func badTrace(count: Int, bad: Int) throws -> (bytes: [UInt8], validateError: ReuseLabError) {
+        let trace = try Recorder.simulate(BenchCommand.benchmarkScenario(rows: 200, strategy: "async-no-reset"))
+        XCTAssertGreaterThan(trace.events.count, count)
+        var events = Array(trace.events.prefix(count))
+        events[bad].seq += 7
+        let bytes = Array(TraceWriter.text(Trace(header: trace.header, events: events)).utf8)
+        do {
+            _ = try TraceFold.run(ReplayState.self, bytes: bytes, file: "bad.trace.json")
+            throw XCTSkip("the trace was not refused")
+        } catch let error as ReuseLabError {
+            return (bytes, error)
+        }
+    }
+
+    func testABadTraceIsRefusedInValidatesWordsWithNothingPrinted() throws {
+        let (bytes, refused) = try badTrace(count: 3000, bad: 2500)
+        let source = TraceSource.bytes(bytes, name: "bad.trace.json")
+        let runs: [(String, (CommandIO) throws(ReuseLabError) -> Int32)] = [
+            ("listing", { io throws(ReuseLabError) in try ReplayCommand.listing(source, self.all, groupByFrame: false, picture: false, io: io) }),
+            ("--picture", { io throws(ReuseLabError) in try ReplayCommand.listing(source, self.all, groupByFrame: true, picture: true, io: io) }),
+            ("--json", { io throws(ReuseLabError) in try ReplayCommand.jsonLines(source, self.all, io: io) }),
+            ("--summary", { io throws(ReuseLabError) in try ReplayCommand.summary(source, json: false, io: io) }),
+        ]
+        for (name, run) in runs {
+            let result = capture(run)
+            XCTAssertEqual(result.out, "", name)
+            XCTAssertEqual(result.error?.message, refused.message, name)
+            XCTAssertEqual(result.error?.description, refused.description, name)
+            XCTAssertEqual(result.status, refused.kind.exitStatus, name)
+        }
+    }
+
+    /// Past what is held, the listing has been printing: it stops with the error,
+    /// every line it printed whole and each of them a step before the bad one.
+    func testALongListingEndsWithTheErrorAfterTheStepsBeforeIt() throws {
+        let (bytes, refused) = try badTrace(count: 3000, bad: 2500)
+        let source = TraceSource.bytes(bytes, name: "bad.trace.json")
+        let listed = capture { io throws(ReuseLabError) in
+            try ReplayCommand.listing(source, all, groupByFrame: false, picture: false, io: io, holdLimit: 10_000)
+        }
+        XCTAssertEqual(listed.error?.description, refused.description)
+        XCTAssertTrue(listed.out.hasPrefix("Benchmark: 200 rows"), String(listed.out.prefix(100)))
+        XCTAssertTrue(listed.out.hasSuffix("\n"))
+        let seqs = listed.out.split(separator: "\n").compactMap { line in Int(line.prefix(5).trimmingCharacters(in: .whitespaces)) }
+        XCTAssertGreaterThan(seqs.count, 1000)
+        XCTAssertEqual(seqs, Array(0..<seqs.count), "steps in order from the first")
+        XCTAssertLessThan(seqs.last ?? .max, 2500)
+
+        let json = capture { io throws(ReuseLabError) in
+            try ReplayCommand.jsonLines(source, all, io: io, holdLimit: 10_000)
+        }
+        XCTAssertEqual(json.error?.description, refused.description)
+        let lines = json.out.split(separator: "\n")
+        XCTAssertGreaterThan(lines.count, 1000)
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("{\"seq\":") && $0.hasSuffix("}") })
+    }
+
+    func testFromPastTheEndIsRefusedWithNothingPrinted() throws {
+        let source = TraceSource.file(bundledTrace("first-screen"))
+        let pastTheEnd = try selection(from: 999_999)
+        let listed = capture { io throws(ReuseLabError) in
+            try ReplayCommand.listing(source, pastTheEnd, groupByFrame: false, picture: false, io: io)
+        }
+        XCTAssertEqual(listed.out, "")
+        XCTAssertTrue(listed.error?.message.contains("is past the last step") == true, String(describing: listed.error))
+    }
+}
