@@ -8,6 +8,7 @@
 /// bad event has been printed already.
 final class BufferedOutput {
     private let sink: (String) -> Void
+    private let byteSink: ((UnsafeBufferPointer<UInt8>) -> Void)?
     private var pending: [UInt8] = []
     private static let blockSize = 1 << 16
     /// Whether nothing has been handed on yet, nor will be before `flush`.
@@ -19,6 +20,7 @@ final class BufferedOutput {
 
     init(_ sink: @escaping (String) -> Void, holdingUpTo holdLimit: Int = 0) {
         self.sink = sink
+        byteSink = nil
         self.holdLimit = holdLimit
         holding = holdLimit > 0
         pending.reserveCapacity(Self.blockSize + 4096)
@@ -38,10 +40,23 @@ final class BufferedOutput {
         if pending.count >= Self.blockSize { flush() }
     }
 
+    /// Output to `io`, as bytes where it takes them.
+    init(_ io: CommandIO, holdingUpTo holdLimit: Int = 0) {
+        sink = io.out
+        byteSink = io.outBytes
+        self.holdLimit = holdLimit
+        holding = holdLimit > 0
+        pending.reserveCapacity(Self.blockSize + 4096)
+    }
+
     func flush() {
         holding = false
         guard !pending.isEmpty else { return }
-        sink(String(decoding: pending, as: UTF8.self))
+        if let byteSink {
+            pending.withUnsafeBufferPointer(byteSink)
+        } else {
+            sink(String(decoding: pending, as: UTF8.self))
+        }
         pending.removeAll(keepingCapacity: true)
     }
 

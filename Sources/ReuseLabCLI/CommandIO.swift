@@ -9,6 +9,9 @@ public struct CommandIO {
     /// real standard output; 80 for captured output, so tests read the same
     /// whatever terminal runs them.
     public var width: Int
+    /// Where text already in UTF-8 bytes goes on `out` without being made a String
+    /// first (a long listing); nil: through `out`.
+    var outBytes: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
     public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, width: Int = 80) {
         self.out = out
@@ -22,11 +25,20 @@ public struct CommandIO {
     /// stepper's line erasing pass only when standard output is a terminal.
     public static var standard: CommandIO {
         let terminal = isatty(STDOUT_FILENO) == 1
-        return CommandIO(out: { text in
+        var io = CommandIO(out: { text in
             StandardStream.output.write(VisibleText.forOutput(text, terminalControl: terminal))
         }, err: { text in
             StandardStream.error.write(VisibleText.forOutput(text, terminalControl: false))
         }, width: TerminalWidth.current())
+        io.outBytes = { bytes in
+            // Bytes with nothing to make visible go as they are; any others take the String way.
+            if VisibleText.mayContainUnsafe(bytes: bytes, allowingLineBreaks: true) {
+                StandardStream.output.write(VisibleText.forOutput(String(decoding: bytes, as: UTF8.self), terminalControl: terminal))
+            } else {
+                StandardStream.output.write(bytes: UnsafeRawBufferPointer(bytes))
+            }
+        }
+        return io
     }
 }
 

@@ -28,7 +28,9 @@ enum ReplayCommand: Subcommand {
         holds, when a cell shows another row's image (STALE), when a response is
         written into a cell that moved on (LATE), when frames are missed (HITCH).
         Everything is derived from the trace alone, so a hand-written trace is
-        explained like a recorded one. An invalid trace is refused as by 'validate'.
+        explained like a recorded one. An invalid trace is refused as by 'validate'
+        and nothing is printed, unless the output has passed 8 MB by the bad event:
+        a long output is printed as the trace is read, and the error ends it.
 
         The listing prints one step as SEQ  TIME  KIND  text, the text wrapped to the
         terminal's width (COLUMNS, else 80 off a terminal). Frames are many: their

@@ -9,6 +9,13 @@ enum ReplayReport {
     /// Apple does not document. `kind` is named as the trace's `list` names it
     /// (`cellForItemAt` in a collection view's trace).
     static func jsonLine(_ annotation: Annotation, list: ListStyle = .table) -> String {
+        var bytes: [UInt8] = []
+        jsonLine(annotation, list: list, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `jsonLine`, appended to `bytes`.
+    static func jsonLine(_ annotation: Annotation, list: ListStyle = .table, into bytes: inout [UInt8]) {
         // Written straight into bytes (a listing of a million steps is a million of these).
         var out = ByteBuffer(capacity: 256)
         out.append("{\"seq\":")
@@ -28,7 +35,7 @@ enum ReplayReport {
             out.appendString(rule.rawValue)
         }
         out.append("}\n")
-        return out.string
+        out.withBytes { bytes.append(contentsOf: $0) }
     }
 
     /// The title, the narrative as bullets, then the metrics as `stats` prints them,

@@ -41,12 +41,12 @@ extension ReplayCommand {
     /// `--json`: a line per selected step, made and printed on the output thread.
     static func jsonLines(_ source: TraceSource, _ selection: Selection, io: CommandIO,
                           holdLimit: Int = BufferedOutput.replayHoldLimit) throws(ReuseLabError) -> Int32 {
-        let output = BufferedOutput(io.out, holdingUpTo: holdLimit)
+        let output = BufferedOutput(io, holdingUpTo: holdLimit)
         var thread: OutputThread?
         do throws(ReuseLabError) {
             let survey = try source.annotateOnce(checkingWith: ReplaySurvey.self, through: selection.to, onHeader: { header in
                 let list = header.list
-                thread = OutputThread { annotation, _, _ in output.write(ReplayReport.jsonLine(annotation, list: list)) }
+                thread = OutputThread { annotation, _, _ in output.write { ReplayReport.jsonLine(annotation, list: list, into: &$0) } }
             }) { annotation, event, _ in
                 if selection.selects(annotation) { thread?.send(annotation, event: event, selected: true) }
                 return true
@@ -75,7 +75,7 @@ extension ReplayCommand {
             return try measuredListing(source, selection, groupByFrame: groupByFrame, picture: picture, io: io)
         }
         let steps = tail.lastSeq + 1, widestTime = ReplaySurvey.widestTime(upTo: tail.lastTime)
-        let output = BufferedOutput(io.out, holdingUpTo: holdLimit)
+        let output = BufferedOutput(io, holdingUpTo: holdLimit)
         final class Listing { var listing: ReplayListing; init(_ listing: ReplayListing) { self.listing = listing } }
         var box: Listing?
         var thread: OutputThread?
@@ -121,7 +121,7 @@ extension ReplayCommand {
                                 io: CommandIO) throws(ReuseLabError) -> Int32 {
         let survey = try source.fold(ReplaySurvey.self)
         try selection.checkFrom(steps: survey.stepCount, file: source.name)
-        let output = BufferedOutput(io.out)
+        let output = BufferedOutput(io)
         let layout = StepLayout(survey: survey, style: .detect(), width: io.width)
         var listing = ReplayListing(layout: layout, groupByFrame: groupByFrame, picture: picture, output: output)
         listing.begin(survey.header, steps: survey.stepCount)

@@ -22,9 +22,14 @@ final class StandardStream: @unchecked Sendable {
     }
 
     func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    func write(bytes: UnsafeRawBufferPointer) {
         lock.lock()
         defer { lock.unlock() }
         guard failureCode == 0 else { return }
-        failureCode = Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) }
+        failureCode = writeAll(descriptor, bytes)
     }
 }

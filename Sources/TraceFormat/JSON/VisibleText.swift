@@ -101,20 +101,23 @@ public enum VisibleText {
         // Decided on the UTF-8 bytes: the unsafe characters above U+007F start with
         // C2 (C1 controls), D8 (U+061C) or E2 80/E2 81 (the marks and separators);
         // other characters with those lead bytes ("·", "–", "…", "→") are safe.
-        if let answer = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
-            // Eight bytes at a time past the plain printable ASCII that most text is.
-            var start = 0
-            if let base = bytes.baseAddress {
-                let raw = UnsafeRawPointer(base)
-                while start + 8 <= bytes.count, isPrintableASCII(raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)) {
-                    start += 8
-                }
-            }
-            return mayContainUnsafe(bytes: UnsafeBufferPointer(rebasing: bytes[start...]), allowingLineBreaks: allowingLineBreaks)
-        }) {
+        if let answer = text.utf8.withContiguousStorageIfAvailable({ mayContainUnsafe(bytes: $0, allowingLineBreaks: allowingLineBreaks) }) {
             return answer
         }
-        return mayContainUnsafe(bytes: Array(text.utf8), allowingLineBreaks: allowingLineBreaks)
+        return scanForUnsafe(Array(text.utf8), allowingLineBreaks: allowingLineBreaks)
+    }
+
+    /// `mayContainUnsafe` on UTF-8 bytes.
+    public static func mayContainUnsafe(bytes: UnsafeBufferPointer<UInt8>, allowingLineBreaks: Bool) -> Bool {
+        // Eight bytes at a time past the plain printable ASCII that most text is.
+        var start = 0
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while start + 8 <= bytes.count, isPrintableASCII(raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)) {
+                start += 8
+            }
+        }
+        return scanForUnsafe(UnsafeBufferPointer(rebasing: bytes[start...]), allowingLineBreaks: allowingLineBreaks)
     }
 
     /// Whether all eight bytes of `word` lie in 0x20...0x7E.
@@ -128,7 +131,7 @@ public enum VisibleText {
         return below == 0 && above & highs == 0
     }
 
-    private static func mayContainUnsafe<Bytes: RandomAccessCollection>(bytes: Bytes, allowingLineBreaks: Bool) -> Bool
+    private static func scanForUnsafe<Bytes: RandomAccessCollection>(_ bytes: Bytes, allowingLineBreaks: Bool) -> Bool
         where Bytes.Element == UInt8, Bytes.Index == Int {
         var index = bytes.startIndex
         let end = bytes.endIndex

@@ -92,7 +92,7 @@ extension TraceEvent {
         }
         func rows() throws(ReuseLabError) -> [Int] {
             let pathsField = object.optional("indexPaths")
-            if let pathsField, let rowsField = object.optional(rowsKey) {
+            if pathsField != nil, let rowsField = object.optional(rowsKey) {
                 throw rowsField.error("an event lists its \(rowsKey) either as \"\(rowsKey)\" or as \"indexPaths\", not both")
             }
             let field: JSONField
