@@ -654,7 +654,7 @@ struct Before {
     /// them (prefetching and its cancellation); nil for the others.
     let visibleRows: ClosedRange<Int>?
 
-    init(_ state: ReplayState, event: EventBody) {
+    init(_ state: borrowing ReplayState, event: EventBody) {
         var records: [(id: Int, record: CellRecord)] = []
         if let id = event.cellField, let record = state.cell(id) { records.append((id, record)) }
         if case .initCell = event {

@@ -26,6 +26,12 @@ struct StepLayout {
     var width: Int
     /// How rows are named (by section in a table with sections).
     var naming = RowNaming.single
+    /// The last step time written and its text: steps of one layout pass share it.
+    private let lastTime = LastTime()
+    private final class LastTime {
+        var time: VirtualTime?
+        var text = ""
+    }
 
     /// Columns wide enough for every step of `timeline`.
     init(timeline: ReplayTimeline, style: TerminalStyle, width: Int = StepLayout.defaultWidth) {
@@ -105,7 +111,11 @@ struct StepLayout {
         let seqDigits = out.count - seqStart
         if indent + seqWidth > seqDigits { out.insert(contentsOf: repeatElement(0x20, count: indent + seqWidth - seqDigits), at: seqStart) }
         out.append(contentsOf: [0x20, 0x20])
-        let time = Self.time(annotation.time)
+        if lastTime.time != annotation.time {
+            lastTime.time = annotation.time
+            lastTime.text = Self.time(annotation.time)
+        }
+        let time = lastTime.text
         out.appendSpaces(timeWidth - time.utf8.count)
         out.append(utf8: time)
         out.append(contentsOf: [0x20, 0x20])

@@ -109,15 +109,27 @@ public enum VisibleText {
 
     /// `mayContainUnsafe` on UTF-8 bytes.
     public static func mayContainUnsafe(bytes: UnsafeBufferPointer<UInt8>, allowingLineBreaks: Bool) -> Bool {
-        // Eight bytes at a time past the plain printable ASCII that most text is.
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
         var start = 0
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
+        while true {
+            // Eight bytes at a time past the plain printable ASCII that most text is;
+            // anything else (a line break, a dash, a letter with an accent) is looked
+            // at a byte at a time, eight bytes' worth, then the quick way resumes.
             while start + 8 <= bytes.count, isPrintableASCII(raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)) {
                 start += 8
             }
+            guard start + 8 <= bytes.count else {
+                return scanForUnsafe(UnsafeBufferPointer(rebasing: bytes[start...]), allowingLineBreaks: allowingLineBreaks)
+            }
+            // Up to the end of the character that ends these eight bytes (at most three more).
+            var end = start + 8
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            // A sequence the scan looks at whole (E2 80 xx) may begin just before `start`: never,
+            // since `start` follows printable ASCII or the end of a whole character.
+            if scanForUnsafe(UnsafeBufferPointer(rebasing: bytes[start..<end]), allowingLineBreaks: allowingLineBreaks) { return true }
+            start = end
         }
-        return scanForUnsafe(UnsafeBufferPointer(rebasing: bytes[start...]), allowingLineBreaks: allowingLineBreaks)
     }
 
     /// Whether all eight bytes of `word` lie in 0x20...0x7E.

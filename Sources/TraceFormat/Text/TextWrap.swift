@@ -76,6 +76,7 @@ public enum TextWrap {
     /// that is not plain ASCII.
     public static func wrapBytes(_ bytes: UnsafeBufferPointer<UInt8>, firstWidth: Int, width: Int,
                                  line: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        if let done = wrapSingleSpaced(bytes, firstWidth: firstWidth, width: width, line: line) { return done }
         var previous: UInt8 = 0
         for byte in bytes where byte >= 0x80 || byte == 0x0D {
             switch byte {
@@ -86,7 +87,6 @@ public enum TextWrap {
             }
             previous = byte
         }
-        if let done = wrapSingleSpaced(bytes, firstWidth: firstWidth, width: width, line: line) { return done }
         var closed = 0
         var current: [UInt8] = []
         var currentWidth = 0
@@ -142,8 +142,8 @@ public enum TextWrap {
         return true
     }
 
-    /// `wrapBytes` for the usual sentence: ASCII, words one space apart, no space
-    /// first or last, none wider than a line. Each line is then a piece of the text
+    /// `wrapBytes` for the usual sentence: ASCII (no carriage return), words one
+    /// space apart, no space first or last, none wider than a line. Each line is then a piece of the text
     /// itself, handed on without being copied. Nil for any other text.
     private static func wrapSingleSpaced(_ bytes: UnsafeBufferPointer<UInt8>, firstWidth: Int, width: Int,
                                          line: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool? {
@@ -154,7 +154,7 @@ public enum TextWrap {
         var wordLength = 0
         var previous: UInt8 = 0
         for byte in bytes {
-            if byte >= 0x80 || (byte == 0x20 && previous == 0x20) { return nil }
+            if byte >= 0x80 || byte == 0x0D || (byte == 0x20 && previous == 0x20) { return nil }
             wordLength = byte == 0x20 ? 0 : wordLength + 1
             if wordLength > widest { return nil }
             previous = byte
