@@ -24,7 +24,7 @@ public struct Annotator {
     private var reusedAt: [Int: Int] = [:]
     private var clearedSinceReuse: Set<Int> = []
     /// Stale (cell, image) pairs already called out, so each is announced once.
-    private var announcedStale: Set<StalePair> = []
+    private var announcedStale: [StalePair] = []
     private struct StalePair: Hashable { let cell: Int, image: Int }
     /// When the app last called reloadData (its cells are replaced in that same pass).
     private var reloadDataAt: VirtualTime?
@@ -110,7 +110,10 @@ public struct Annotator {
         var inferred: InferredRule?
         var text = explain(event, index: next, before: before, marks: &marks, inferred: &inferred)
         // A device log shows what UIKit did: the engine's undocumented rules are not what it rests on.
-        if let inferred, !isImported { text += " " + inferred.note }
+        if let inferred, !isImported {
+            text += " "
+            text += inferred.note
+        }
         if event.inferred { text += " (Inferred by reuselab import: the log does not say which cell, or does not print this call.)" }
         if case .frame(let snapshot) = event.body { frame = snapshot.frame }
         switch event.body {
@@ -593,11 +596,12 @@ public struct Annotator {
             text += "no \(words.rows) on screen."
         }
         let stale = state.staleCells(in: snapshot)
-        var current: Set<StalePair> = []
+        // A screenful at most: an array searched in order beats hashing.
+        var current: [StalePair] = []
         for visible in stale {
             guard case .image(let number) = visible.image else { continue }
             let pair = StalePair(cell: visible.cell, image: number)
-            current.insert(pair)
+            if !current.contains(pair) { current.append(pair) }
             if announcedStale.contains(pair) { continue }
             marks.insert(.stale)
             let carriedOver = !clearedSinceReuse.contains(visible.cell) && reusedAt[visible.cell] != nil && !setAfterReuse(visible.cell)
@@ -607,7 +611,7 @@ public struct Annotator {
                 text += " STALE: \(named(visible.row)) (cell #\(visible.cell)) shows \(imageOwner(number)) (image \(number)), written there by a response for another \(words.row)."
             }
         }
-        let fixed = announcedStale.subtracting(current)
+        let fixed = announcedStale.filter { !current.contains($0) }
         for pair in fixed.sorted(by: { $0.cell < $1.cell }) {
             text += " Cell #\(pair.cell) no longer shows image \(pair.image)."
         }

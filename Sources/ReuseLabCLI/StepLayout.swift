@@ -26,11 +26,13 @@ struct StepLayout {
     var width: Int
     /// How rows are named (by section in a table with sections).
     var naming = RowNaming.single
-    /// The last step time written and its text: steps of one layout pass share it.
-    private let lastTime = LastTime()
-    private final class LastTime {
+    /// The last step time written and its text (steps of one layout pass share
+    /// it), and room for a step's line breaks, kept from one step to the next.
+    private let scratch = Scratch()
+    private final class Scratch {
         var time: VirtualTime?
-        var text = ""
+        var timeText = ""
+        var lines: [Range<Int>] = []
     }
 
     /// Columns wide enough for every step of `timeline`.
@@ -111,11 +113,11 @@ struct StepLayout {
         let seqDigits = out.count - seqStart
         if indent + seqWidth > seqDigits { out.insert(contentsOf: repeatElement(0x20, count: indent + seqWidth - seqDigits), at: seqStart) }
         out.append(contentsOf: [0x20, 0x20])
-        if lastTime.time != annotation.time {
-            lastTime.time = annotation.time
-            lastTime.text = Self.time(annotation.time)
+        if scratch.time != annotation.time {
+            scratch.time = annotation.time
+            scratch.timeText = Self.time(annotation.time)
         }
-        let time = lastTime.text
+        let time = scratch.timeText
         out.appendSpaces(timeWidth - time.utf8.count)
         out.append(utf8: time)
         out.append(contentsOf: [0x20, 0x20])
@@ -128,6 +130,21 @@ struct StepLayout {
             besideHead = false
         } else {
             out.appendSpaces(Self.kindWidth + 2 - kindColumns)
+        }
+        // The usual sentence: its lines are pieces of it, written without a closure.
+        var lines = scratch.lines
+        scratch.lines = []
+        defer { scratch.lines = lines }
+        if !(style.enabled && !tagText.isEmpty), text.withUTF8({ TextWrap.singleSpacedLines($0, firstWidth: textWidth, width: textWidth, into: &lines) }) {
+            text.withUTF8 { bytes in
+                for range in lines {
+                    if !besideHead { out.appendSpaces(textColumn) }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+                    out.append(0x0A)
+                    besideHead = false
+                }
+            }
+            return
         }
         let styleTags = style.enabled && !tagText.isEmpty
         func line(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -76,7 +76,11 @@ public enum TextWrap {
     /// that is not plain ASCII.
     public static func wrapBytes(_ bytes: UnsafeBufferPointer<UInt8>, firstWidth: Int, width: Int,
                                  line: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        if let done = wrapSingleSpaced(bytes, firstWidth: firstWidth, width: width, line: line) { return done }
+        var ranges: [Range<Int>] = []
+        if singleSpacedLines(bytes, firstWidth: firstWidth, width: width, into: &ranges) {
+            for range in ranges { line(UnsafeBufferPointer(rebasing: bytes[range])) }
+            return true
+        }
         var previous: UInt8 = 0
         for byte in bytes where byte >= 0x80 || byte == 0x0D {
             switch byte {
@@ -142,38 +146,38 @@ public enum TextWrap {
         return true
     }
 
-    /// `wrapBytes` for the usual sentence: ASCII (no carriage return), words one
-    /// space apart, no space first or last, none wider than a line. Each line is then a piece of the text
-    /// itself, handed on without being copied. Nil for any other text.
-    private static func wrapSingleSpaced(_ bytes: UnsafeBufferPointer<UInt8>, firstWidth: Int, width: Int,
-                                         line: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool? {
+    /// The lines of the usual sentence — ASCII (no carriage return), words one space
+    /// apart, no space first or last, none wider than a line — as ranges of its
+    /// bytes, each line a piece of the text itself: `wrapBytes`'s wrapping, found
+    /// in one pass and without copying. False for any other text (then `lines` is
+    /// left empty and `wrapBytes` decides).
+    public static func singleSpacedLines(_ bytes: UnsafeBufferPointer<UInt8>, firstWidth: Int, width: Int,
+                                         into lines: inout [Range<Int>]) -> Bool {
+        lines.removeAll(keepingCapacity: true)
         let count = bytes.count
-        guard count > 0, bytes[0] != 0x20, bytes[count - 1] != 0x20 else { return nil }
-        // Checked before any line is handed on: ASCII, single spaces, no word wider than a line.
+        guard count > 0, bytes[0] != 0x20, bytes[count - 1] != 0x20 else { return false }
         let widest = min(max(1, firstWidth), max(1, width))
-        var wordLength = 0
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if byte >= 0x80 || byte == 0x0D || (byte == 0x20 && previous == 0x20) { return nil }
-            wordLength = byte == 0x20 ? 0 : wordLength + 1
-            if wordLength > widest { return nil }
-            previous = byte
-        }
         var limit = max(1, firstWidth)
         var lineStart = 0
-        // The end of the last word that fits on the current line (0: none yet).
+        // The end of the last word that fits on the current line.
         var fitEnd = 0
-        var index = 0
         var wordStart = 0
+        var index = 0
         while index <= count {
-            guard index == count || bytes[index] == 0x20 else {
-                index += 1
-                continue
+            // The end of the text ends the last word as a space would.
+            if index < count {
+                let byte = bytes[index]
+                if byte != 0x20 {
+                    if byte >= 0x80 || byte == 0x0D { lines.removeAll(keepingCapacity: true); return false }
+                    index += 1
+                    continue
+                }
             }
-            // A word ends at `index`.
+            // A word ends at `index`: none (two spaces) or one wider than a line is not for this way.
+            guard index > wordStart, index - wordStart <= widest else { lines.removeAll(keepingCapacity: true); return false }
             if index - lineStart > limit {
                 // It does not fit after the words before it: the line ends before it.
-                line(UnsafeBufferPointer(rebasing: bytes[lineStart..<fitEnd]))
+                lines.append(lineStart..<fitEnd)
                 lineStart = wordStart
                 limit = max(1, width)
             }
@@ -181,7 +185,7 @@ public enum TextWrap {
             index += 1
             wordStart = index
         }
-        line(UnsafeBufferPointer(rebasing: bytes[lineStart..<fitEnd]))
+        lines.append(lineStart..<fitEnd)
         return true
     }
 
