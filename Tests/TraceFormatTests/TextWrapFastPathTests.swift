@@ -27,8 +27,14 @@ final class TextWrapFastPathTests: XCTestCase {
     func testSingleSpacedSentencesWrapAsCharactersDo() {
         var generator = SeededGenerator(seed: 2026_11_24)
         for _ in 0..<20_000 {
+            // ASCII, and the one-column characters it takes (dashes, quotes, ellipsis,
+            // arrows, Latin-1) beside some it leaves to the other way.
+            let letters: [String] = Array("abcdefghij–—…→←·×é¿§‐‧").map(String.init) + ["\u{2028}", "\u{00AD}", "\u{00A0}", "한", "e\u{301}", "\r"]
             let words = (0..<generator.within(1...40)).map { _ in
-                String(repeating: Array("abcdefghij")[generator.below(10)], count: generator.within(1...14))
+                let plain = generator.below(4) > 0
+                return (0..<generator.within(1...14)).map { _ in
+                    letters[plain ? generator.below(10) : generator.below(letters.count)]
+                }.joined()
             }
             let text = words.joined(separator: " ")
             let first = generator.within(-2...45), width = generator.within(-2...45)

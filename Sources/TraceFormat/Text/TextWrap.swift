@@ -146,11 +146,12 @@ public enum TextWrap {
         return true
     }
 
-    /// The lines of the usual sentence — ASCII (no carriage return), words one space
-    /// apart, no space first or last, none wider than a line — as ranges of its
-    /// bytes, each line a piece of the text itself: `wrapBytes`'s wrapping, found
-    /// in one pass and without copying. False for any other text (then `lines` is
-    /// left empty and `wrapBytes` decides).
+    /// The lines of the usual sentence — words one space apart, no space first or
+    /// last, none wider than a line, ASCII but for a few one-column characters (the
+    /// dashes, quotes and ellipsis of U+2010–U+2027, the arrows U+2190–U+2199, the
+    /// Latin-1 letters and signs) — as ranges of its bytes, each line a piece of the
+    /// text itself: `wrapBytes`'s wrapping, found in one pass and without copying.
+    /// False for any other text (then `lines` is left empty and `wrapBytes` decides).
     public static func singleSpacedLines(_ bytes: UnsafeBufferPointer<UInt8>, firstWidth: Int, width: Int,
                                          into lines: inout [Range<Int>]) -> Bool {
         lines.removeAll(keepingCapacity: true)
@@ -158,35 +159,66 @@ public enum TextWrap {
         guard count > 0, bytes[0] != 0x20, bytes[count - 1] != 0x20 else { return false }
         let widest = min(max(1, firstWidth), max(1, width))
         var limit = max(1, firstWidth)
-        var lineStart = 0
-        // The end of the last word that fits on the current line.
+        // Offsets in bytes, and the columns before them.
+        var lineStart = 0, lineColumn = 0
         var fitEnd = 0
-        var wordStart = 0
+        var wordStart = 0, wordColumn = 0
+        var column = 0
         var index = 0
         while index <= count {
             // The end of the text ends the last word as a space would.
             if index < count {
                 let byte = bytes[index]
                 if byte != 0x20 {
-                    if byte >= 0x80 || byte == 0x0D { lines.removeAll(keepingCapacity: true); return false }
-                    index += 1
+                    if byte < 0x80 {
+                        if byte == 0x0D { lines.removeAll(keepingCapacity: true); return false }
+                        index += 1
+                    } else {
+                        let length = oneColumnCharacterLength(bytes, at: index)
+                        guard length > 0 else { lines.removeAll(keepingCapacity: true); return false }
+                        index += length
+                    }
+                    column += 1
                     continue
                 }
             }
             // A word ends at `index`: none (two spaces) or one wider than a line is not for this way.
-            guard index > wordStart, index - wordStart <= widest else { lines.removeAll(keepingCapacity: true); return false }
-            if index - lineStart > limit {
+            guard index > wordStart, column - wordColumn <= widest else { lines.removeAll(keepingCapacity: true); return false }
+            if column - lineColumn > limit {
                 // It does not fit after the words before it: the line ends before it.
                 lines.append(lineStart..<fitEnd)
                 lineStart = wordStart
+                lineColumn = wordColumn
                 limit = max(1, width)
             }
             fitEnd = index
             index += 1
+            column += 1
             wordStart = index
+            wordColumn = column
         }
         lines.append(lineStart..<fitEnd)
         return true
+    }
+
+    /// The length in bytes of the character at `index` if it is one of the
+    /// one-column characters `singleSpacedLines` takes, else 0.
+    @inline(__always)
+    private static func oneColumnCharacterLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let lead = bytes[index]
+        guard index + 1 < bytes.count else { return 0 }
+        let second = bytes[index + 1]
+        switch lead {
+        case 0xC3 where second >= 0x80 && second <= 0xBF: return 2
+        case 0xC2 where second >= 0xA1 && second <= 0xBF && second != 0xAD: return 2
+        case 0xE2:
+            guard index + 2 < bytes.count else { return 0 }
+            let third = bytes[index + 2]
+            if second == 0x80 && third >= 0x90 && third <= 0xA7 { return 3 }
+            if second == 0x86 && third >= 0x90 && third <= 0x99 { return 3 }
+            return 0
+        default: return 0
+        }
     }
 
     /// Whether `scalar` after a space makes one character with it.
