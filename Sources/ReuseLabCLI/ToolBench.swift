@@ -69,6 +69,7 @@ enum ToolBench {
         for index in table.indices where table[index].against == "validate" {
             table[index].ratio = validate.seconds / table[index].run.seconds
         }
+        let targets = Target.all(table, events: events)
 
         if json {
             var out = JSONObjectBuilder()
@@ -82,6 +83,14 @@ enum ToolBench {
                 entry.add("peakResidentBytes", row.run.peakBytes.map { JSONValue.number(Double($0)) } ?? .null)
                 entry.add("against", row.against.map(JSONValue.string) ?? .null)
                 entry.add("speedRatio", row.ratio.map(JSONValue.number) ?? .null)
+                return JSONNode(entry.value, at: .start)
+            }))
+            out.add("targets", .array(targets.map { target in
+                var entry = JSONObjectBuilder()
+                entry.add("command", target.command)
+                entry.add("target", target.goal)
+                entry.add("measured", target.measured)
+                entry.add("holds", .bool(target.holds))
                 return JSONNode(entry.value, at: .start)
             }))
             io.out(JSONWriter.compact(out.value) + "\n")
@@ -101,8 +110,66 @@ enum ToolBench {
                                     row.run.peakBytes.map { InputFile.describeSize($0) } ?? "–", against],
                                    widths: widths, width: io.width).map { $0 + "\n" }.joined()
         }
+        if !targets.isEmpty {
+            text += "\nTargets (release build; on a busy machine, noise alone can miss one):\n"
+            let targetWidths = [2, 18, 39, 16]
+            for target in targets {
+                text += TextWrap.cells(["", target.command, target.goal, target.measured, target.holds ? "met" : "MISSED"],
+                                       widths: targetWidths, width: io.width).map { $0 + "\n" }.joined()
+            }
+        }
         io.out(text)
         return 0
+    }
+
+    /// A speed and memory target for one command, and whether this run met it.
+    struct Target {
+        var command: String
+        var goal: String
+        var measured: String
+        var holds: Bool
+
+        /// The targets the measured rows can be held to: reading at least 3× faster
+        /// than python3's json.load in under 64 MB; replaying in at most twice
+        /// validate's time in under 128 MB; diff in at most 3× GNU diff's time in
+        /// under 256 MB; recording at least a million events a second.
+        static func all(_ table: [Row], events: Int) -> [Target] {
+            let megabyte = 1 << 20
+            var targets: [Target] = []
+            func memory(_ row: Row, under limit: Int) -> (text: String, holds: Bool) {
+                guard let peak = row.run.peakBytes else { return ("", true) }
+                return (", " + InputFile.describeSize(peak), peak < limit * megabyte)
+            }
+            let validateRow = table.first { $0.name == "validate" }
+            for row in table {
+                switch row.name {
+                case "validate", "stats":
+                    // Both against python3's json.load (stats by way of validate).
+                    guard let toPython = validateRow?.ratio, let validate = validateRow?.run.seconds else { continue }
+                    let faster = toPython * validate / row.run.seconds
+                    let peak = memory(row, under: 64)
+                    targets.append(Target(command: row.name, goal: "≥3× python3 json.load's speed, <64 MB",
+                                          measured: String(format: "%.1f×", faster) + peak.text, holds: faster >= 3 && peak.holds))
+                case let name where name.hasPrefix("replay"):
+                    guard let ratio = row.ratio, ratio > 0 else { continue }
+                    let peak = memory(row, under: 128)
+                    targets.append(Target(command: name, goal: "≤2× validate's time, <128 MB",
+                                          measured: String(format: "%.2f×", 1 / ratio) + peak.text, holds: 1 / ratio <= 2 && peak.holds))
+                case "diff":
+                    guard let ratio = row.ratio, ratio > 0 else { continue }
+                    let peak = memory(row, under: 256)
+                    targets.append(Target(command: "diff", goal: "≤3× GNU diff's time, <256 MB",
+                                          measured: String(format: "%.2f×", 1 / ratio) + peak.text, holds: 1 / ratio <= 3 && peak.holds))
+                case let name where name.hasPrefix("record (async-no-reset"):
+                    let rate = row.run.seconds > 0 ? Double(events) / row.run.seconds : 0
+                    targets.append(Target(command: "record", goal: "≥1M events/s, whole process",
+                                          measured: String(format: "%.2fM/s", rate / 1e6), holds: rate >= 1e6))
+                default:
+                    continue
+                }
+            }
+            return targets
+        }
     }
 
     /// A run that must succeed (the tools compared with exit 0 or, for diff, 1).

@@ -1,0 +1,35 @@
+import XCTest
+@testable import ReuseLabCLI
+
+/// `bench --tools` says of each target it can measure whether this run met it:
+/// a ratio read the right way round, and the memory bound counted too.
+final class BenchTargetTests: XCTestCase {
+    private func row(_ name: String, seconds: Double, peakMB: Int, against: String? = nil, ratio: Double? = nil) -> ToolBench.Row {
+        ToolBench.Row(name: name, run: MeasuredRun(seconds: seconds, peakBytes: peakMB << 20, status: 0), against: against, ratio: ratio)
+    }
+
+    func testEachTargetIsJudgedFromItsOwnRow() {
+        let table = [
+            row("record (async-no-reset)", seconds: 0.9, peakMB: 43),
+            row("python3 json.load", seconds: 6.0, peakMB: 1300),
+            row("validate", seconds: 1.0, peakMB: 31, against: "python3 json.load", ratio: 6.0),
+            row("stats", seconds: 2.5, peakMB: 31, against: "validate", ratio: 0.4),
+            row("replay --summary", seconds: 1.9, peakMB: 42, against: "validate", ratio: 1 / 1.9),
+            row("replay --json", seconds: 2.5, peakMB: 51, against: "validate", ratio: 1 / 2.5),
+            row("replay", seconds: 1.5, peakMB: 200, against: "validate", ratio: 1 / 1.5),
+            row("GNU diff", seconds: 1.3, peakMB: 557),
+            row("diff", seconds: 3.0, peakMB: 195, against: "GNU diff", ratio: 1.3 / 3.0),
+        ]
+        let targets = ToolBench.Target.all(table, events: 1_000_000)
+        let met = Dictionary(uniqueKeysWithValues: targets.map { ($0.command, $0.holds) })
+        XCTAssertEqual(met["record"], true, "1.11M events a second")
+        XCTAssertEqual(met["validate"], true, "6× python's speed in 31 MB")
+        XCTAssertEqual(met["stats"], false, "2.5 s is only 2.4× python's speed")
+        XCTAssertEqual(met["replay --summary"], true, "1.9× validate's time")
+        XCTAssertEqual(met["replay --json"], false, "2.5× validate's time")
+        XCTAssertEqual(met["replay"], false, "fast enough, but 200 MB is over 128 MB")
+        XCTAssertEqual(met["diff"], true, "2.3× GNU diff's time")
+        XCTAssertEqual(targets.first { $0.command == "replay --json" }?.measured, "2.50×, 51 MB")
+        XCTAssertEqual(targets.count, 7)
+    }
+}
