@@ -33,12 +33,18 @@ public struct TraceTail: Sendable, Equatable {
         var bytes = [UInt8](repeating: 0, count: wanted)
         let got = bytes.withUnsafeMutableBytes { raw in pread(descriptor, raw.baseAddress, wanted, off_t(size - wanted)) }
         guard got == wanted else { return nil }
-        return find(in: bytes)
+        return find(in: bytes).flatMap { plausible($0, size: size) }
     }
 
     /// The hint for a trace held in memory.
     public static func read(bytes: [UInt8]) -> TraceTail? {
-        find(in: bytes.count > window ? Array(bytes.suffix(window)) : bytes)
+        find(in: bytes.count > window ? Array(bytes.suffix(window)) : bytes).flatMap { plausible($0, size: bytes.count) }
+    }
+
+    /// No event takes fewer than 20 bytes (`{"seq":0,"t":0,"kind":"gap"}` takes 27):
+    /// a last `seq` the file is too small to hold is no hint (nor room to make).
+    static func plausible(_ tail: TraceTail, size: Int) -> TraceTail? {
+        tail.lastSeq >= 0 && tail.lastSeq < size / 20 ? tail : nil
     }
 
     /// The last event decoded with a table's member names, else a collection
