@@ -43,7 +43,7 @@ extension ReplayCommand {
                           holdLimit: Int = BufferedOutput.replayHoldLimit) throws(ReuseLabError) -> Int32 {
         let output = BufferedOutput(io, holdingUpTo: holdLimit)
         var thread: OutputThread?
-        do throws(ReuseLabError) {
+        try endingOnError(output, { thread }) { () throws(ReuseLabError) in
             let survey = try source.annotateOnce(checkingWith: ReplaySurvey.self, through: selection.to, onHeader: { header in
                 let list = header.list
                 thread = OutputThread { annotation, _, _ in output.write { ReplayReport.jsonLine(annotation, list: list, into: &$0) } }
@@ -53,13 +53,23 @@ extension ReplayCommand {
             }
             thread?.finish()
             try selection.checkFrom(steps: survey.stepCount, file: source.name)
-        } catch {
-            thread?.finish()
-            output.endBeforeError()
-            throw error
         }
         output.flush()
         return 0
+    }
+
+    /// `body`, which makes a streamed output; on an error the output thread is
+    /// finished, and what is held dropped (or the rest of what was made handed on),
+    /// before the error goes on.
+    private static func endingOnError<Result>(_ output: BufferedOutput, _ thread: () -> OutputThread?,
+                                              _ body: () throws(ReuseLabError) -> Result) throws(ReuseLabError) -> Result {
+        do throws(ReuseLabError) {
+            return try body()
+        } catch {
+            thread()?.finish()
+            output.endBeforeError()
+            throw error
+        }
     }
 
     /// The listing. Its title says how many steps there are and its columns fit the
@@ -79,7 +89,7 @@ extension ReplayCommand {
         final class Listing { var listing: ReplayListing; init(_ listing: ReplayListing) { self.listing = listing } }
         var box: Listing?
         var thread: OutputThread?
-        do throws(ReuseLabError) {
+        let listed = try endingOnError(output, { thread }) { () throws(ReuseLabError) -> Bool in
             let survey = try source.annotateOnce(checkingWith: ReplaySurvey.self, through: selection.to, onHeader: { header in
                 let layout = StepLayout(header: header, steps: steps, widestTime: widestTime, style: .detect(), width: io.width)
                 let listing = Listing(ReplayListing(layout: layout, groupByFrame: groupByFrame, picture: picture, output: output))
@@ -103,15 +113,13 @@ extension ReplayCommand {
             thread?.finish()
             if survey.stepCount != steps || survey.widestTime != widestTime, output.holding {
                 output.discard()
-                return try measuredListing(source, selection, groupByFrame: groupByFrame, picture: picture, io: io)
+                return false
             }
             try selection.checkFrom(steps: survey.stepCount, file: source.name)
             box?.listing.finish(steps: survey.stepCount)
-        } catch {
-            thread?.finish()
-            output.endBeforeError()
-            throw error
+            return true
         }
+        guard listed else { return try measuredListing(source, selection, groupByFrame: groupByFrame, picture: picture, io: io) }
         output.flush()
         return 0
     }
