@@ -96,7 +96,7 @@ enum ToolBench {
             io.out(JSONWriter.compact(out.value) + "\n")
             return 0
         }
-        var text = TextWrap.paragraph("Each command run once as its own process on the same files: \(rows) rows, "
+        var text = TextWrap.paragraph("Each command run \(runs) times as its own process on the same files (the fastest time, the most memory): \(rows) rows, "
             + "\(events) events, trace \(InputFile.describeSize(size)) (async-no-reset; diff against async-reset). "
             + "Ratios: how many times faster than what it is set against (below 1: slower).", width: io.width) + "\n"
         let widths = [2, 28, 11, 11]
@@ -111,8 +111,9 @@ enum ToolBench {
                                    widths: widths, width: io.width).map { $0 + "\n" }.joined()
         }
         if !targets.isEmpty {
-            text += "\nTargets (release build; on a busy machine, noise alone can miss one):\n"
-            let targetWidths = [2, 18, 39, 16]
+            text += "\n" + TextWrap.paragraph("Targets, set for a release build on traces of about a million events (66000 rows): "
+                + "smaller traces pay more for starting a process, and on a busy machine noise alone can miss one.", width: io.width) + "\n"
+            let targetWidths = [2, 18, 36, 18]
             for target in targets {
                 text += TextWrap.cells(["", target.command, target.goal, target.measured, target.holds ? "met" : "MISSED"],
                                        widths: targetWidths, width: io.width).map { $0 + "\n" }.joined()
@@ -148,7 +149,7 @@ enum ToolBench {
                     guard let toPython = validateRow?.ratio, let validate = validateRow?.run.seconds else { continue }
                     let faster = toPython * validate / row.run.seconds
                     let peak = memory(row, under: 64)
-                    targets.append(Target(command: row.name, goal: "≥3× python3 json.load's speed, <64 MB",
+                    targets.append(Target(command: row.name, goal: "≥3× python3 json.load, <64 MB",
                                           measured: String(format: "%.1f×", faster) + peak.text, holds: faster >= 3 && peak.holds))
                 case let name where name.hasPrefix("replay"):
                     guard let ratio = row.ratio, ratio > 0 else { continue }
@@ -172,12 +173,24 @@ enum ToolBench {
         }
     }
 
-    /// A run that must succeed (the tools compared with exit 0 or, for diff, 1).
+    /// How many times each command runs: its time is the fastest run's (the one
+    /// least disturbed by other work on the machine), its memory the most any run took.
+    static let runs = 3
+
+    /// A command run `runs` times, each of which must succeed (the tools compared
+    /// with exit 0 or, for diff, 1).
     private static func measured(_ arguments: [String]) throws(ReuseLabError) -> MeasuredRun {
-        let run = try MeasuredRun.run(arguments)
-        guard run.status == 0 || run.status == 1 else {
-            throw ReuseLabError(.checkFailed, "bench: \(VisibleText.escape(arguments.prefix(2).joined(separator: " "))) ended with status \(run.status)")
+        var best: MeasuredRun?
+        for _ in 0..<runs {
+            let run = try MeasuredRun.run(arguments)
+            guard run.status == 0 || run.status == 1 else {
+                throw ReuseLabError(.checkFailed, "bench: \(VisibleText.escape(arguments.prefix(2).joined(separator: " "))) ended with status \(run.status)")
+            }
+            guard var kept = best else { best = run; continue }
+            kept.seconds = min(kept.seconds, run.seconds)
+            if let peak = run.peakBytes { kept.peakBytes = max(kept.peakBytes ?? 0, peak) }
+            best = kept
         }
-        return run
+        return best ?? MeasuredRun(seconds: 0, peakBytes: nil, status: 0)
     }
 }
