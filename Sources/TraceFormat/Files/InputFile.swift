@@ -79,6 +79,22 @@ public enum InputFile {
         return bytes
     }
 
+    /// The first `count` bytes of the regular file at `path` (all of it if shorter).
+    static func readPrefix(_ path: String, count: Int) throws(ReuseLabError) -> [UInt8] {
+        let (descriptor, size) = try openRegularFile(path)
+        defer { close(descriptor) }
+        let wanted = max(0, min(size, count))
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, wanted), alignment: 1)
+        defer { buffer.deallocate() }
+        var filled = 0
+        while filled < wanted, let base = buffer.baseAddress {
+            let got = try readSome(descriptor, into: base + filled, count: wanted - filled, name: path)
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(UnsafeRawBufferPointer(rebasing: buffer[0..<filled]))
+    }
+
     /// The error for a file whose size, before reading, is over `limit`.
     static func tooLarge(_ path: String, size: Int, limit: Int) -> ReuseLabError {
         ReuseLabError(.tooLarge, file: path, "the file is \(describeSize(size)); files larger than \(describeSize(limit)) are refused")

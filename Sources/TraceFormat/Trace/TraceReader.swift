@@ -76,7 +76,8 @@ public enum TraceReader {
     /// Returns nil when it is, or why it is not ("its text is not JSON").
     public static func whyNotATrace(path: String) -> String? {
         let bytes: [UInt8]
-        do { bytes = try InputFile.read(path, limit: maximumBytes) } catch { return "cannot be read to check that it is a trace (\(error.message))" }
+        // The header comes first: a few MB of the file are enough, however long the trace.
+        do { bytes = try InputFile.readPrefix(path, count: 4 << 20) } catch { return "cannot be read to check that it is a trace (\(error.message))" }
         // The header members before "events" are read one by one; reading stops at
         // the events, at the first syntax error or at the end, and what was read
         // decides. A trace cut short after its header still counts as a trace.
