@@ -98,6 +98,11 @@ public struct Annotator {
     /// Annotates the next event; nil at the end, or (while a trace is being fed)
     /// until the events it may look at have come.
     public mutating func step(file: String = "trace") throws(ReuseLabError) -> Annotation? {
+        try nextStep(file: file)?.annotation
+    }
+
+    /// `step`, with the event it explains (the same as `lastEvent` after it).
+    public mutating func nextStep(file: String = "trace") throws(ReuseLabError) -> (annotation: Annotation, event: TraceEvent)? {
         guard next < window.total, window.ended || window.total > next + Self.lookAhead else { return nil }
         let event = window[next]
         let before = Before(state, event: event.body)
@@ -126,7 +131,7 @@ public struct Annotator {
         window.drop(before: next)
         var annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: text, marks: marks)
         annotation.inferred = isImported ? nil : inferred
-        return annotation
+        return (annotation, event)
     }
 
     // MARK: Looking around

@@ -112,8 +112,8 @@ public enum TraceSource: Sendable {
         let file = name
         var failure: ReuseLabError?
         func drain() throws(ReuseLabError) {
-            while pass.annotating, let annotation = try pass.annotator?.step(file: file) {
-                guard annotation.seq <= last, let event = pass.annotator?.lastEvent, try body(annotation, event, pass) else {
+            while pass.annotating, let (annotation, event) = try pass.annotator?.nextStep(file: file) {
+                guard annotation.seq <= last, try body(annotation, event, pass) else {
                     pass.stop()
                     return
                 }

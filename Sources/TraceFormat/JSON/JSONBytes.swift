@@ -135,40 +135,59 @@ extension ByteBuffer {
     /// Appends `text` as a JSON string, quoted and escaped.
     public mutating func appendString(_ text: String) {
         var text = text
-        let plain = text.withUTF8 { utf8 -> Bool in
-            // Fast path: printable ASCII with nothing to escape, copied whole.
-            for byte in utf8 where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
-            reserve(utf8.count + 2)
-            appendReserved(0x22)
-            append(UnsafeRawBufferPointer(utf8))
-            appendReserved(0x22)
-            return true
+        text.withUTF8 { bytes in
+            reserve(bytes.count + 2)
+            append(0x22)
+            // Runs of bytes that need no escape (printable ASCII but the quote and the
+            // backslash, and any other character that is not unsafe) are copied whole.
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C {
+                    index += 1
+                    continue
+                }
+                let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                let end = min(index + length, bytes.count)
+                var value = UInt32(length == 1 ? byte : byte & (0xFF >> UInt8(length + 1)))
+                for next in bytes[(index + 1)..<end] { value = value << 6 | UInt32(next & 0x3F) }
+                guard let scalar = Unicode.Scalar(value), Self.needsEscape(scalar) else {
+                    index = end
+                    continue
+                }
+                if index > runStart { append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<index])) }
+                appendEscaped(scalar)
+                index = end
+                runStart = end
+            }
+            if bytes.count > runStart { append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart...])) }
+            append(0x22)
         }
-        if !plain { appendEscapedString(text) }
     }
 
-    private mutating func appendEscapedString(_ text: String) {
-        append(0x22)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": append("\\\"")
-            case "\\": append("\\\\")
-            case "\n": append("\\n")
-            case "\r": append("\\r")
-            case "\t": append("\\t")
-            case _ where VisibleText.isUnsafe(scalar):
-                // Controls, C1 and bidirectional characters as \uXXXX, never raw (all below U+10000).
-                append("\\u")
-                reserve(4)
-                for shift: UInt32 in [12, 8, 4, 0] {
-                    let digit = UInt8(truncatingIfNeeded: (scalar.value >> shift) & 0xF)
-                    appendReserved(digit < 10 ? 0x30 + digit : 0x41 + digit - 10)
-                }
-            default:
-                reserve(4)
-                for byte in scalar.utf8 { appendReserved(byte) }
+    /// Whether `scalar` is written escaped in a JSON string: the quote, the
+    /// backslash, and every character `VisibleText` calls unsafe.
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\"" || scalar == "\\" || VisibleText.isUnsafe(scalar)
+    }
+
+    /// One character escaped: \" \\ \n \r \t, else controls, C1 and bidirectional
+    /// characters as \uXXXX, never raw (all below U+10000).
+    private mutating func appendEscaped(_ scalar: Unicode.Scalar) {
+        switch scalar {
+        case "\"": append("\\\"")
+        case "\\": append("\\\\")
+        case "\n": append("\\n")
+        case "\r": append("\\r")
+        case "\t": append("\\t")
+        default:
+            append("\\u")
+            reserve(4)
+            for shift: UInt32 in [12, 8, 4, 0] {
+                let digit = UInt8(truncatingIfNeeded: (scalar.value >> shift) & 0xF)
+                appendReserved(digit < 10 ? 0x30 + digit : 0x41 + digit - 10)
             }
         }
-        append(0x22)
     }
 }
