@@ -13,7 +13,14 @@ extension Array where Element == UInt8 {
 
     /// `count` spaces.
     mutating func appendSpaces(_ count: Int) {
-        guard count > 0 else { return }
-        append(contentsOf: repeatElement(0x20, count: count))
+        var left = count
+        while left > 0 {
+            let piece = Swift.min(left, spaceRun.count)
+            spaceRun.withUnsafeBufferPointer { append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<piece])) }
+            left -= piece
+        }
     }
 }
+
+/// Spaces copied from whole, not appended one at a time.
+private let spaceRun = [UInt8](repeating: 0x20, count: 128)

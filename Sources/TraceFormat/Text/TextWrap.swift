@@ -170,7 +170,14 @@ public enum TextWrap {
             if index < count {
                 let byte = bytes[index]
                 if byte != 0x20 {
-                    if byte < 0x80 {
+                    if byte > 0x20 && byte < 0x80 {
+                        // A run of visible ASCII, a column a byte.
+                        let start = index
+                        index += 1
+                        while index < count, bytes[index] > 0x20, bytes[index] < 0x80 { index += 1 }
+                        column += index - start
+                        continue
+                    } else if byte < 0x80 {
                         if byte == 0x0D { lines.removeAll(keepingCapacity: true); return false }
                         index += 1
                     } else {
