@@ -80,7 +80,7 @@ public enum TraceSource: Sendable {
     ) throws(ReuseLabError) -> Checker {
         let channel = BatchChannel<CheckedDelivery>(capacity: 8)
         let source = self
-        let reader = Background { () throws(ReuseLabError) -> CheckedResult<Checker> in
+        let reader = Background { () throws(ReuseLabError) -> UncheckedBox<Checker> in
             defer { channel.finish() }
             var checking: TraceFold.Checking<Checker>?
             var batch: [TraceEvent] = []
@@ -105,7 +105,8 @@ public enum TraceSource: Sendable {
             }
             if !batch.isEmpty { channel.put(.events(batch)) }
             guard let checking else { throw ReuseLabError(.badInput, file: source.name, "the trace has no header") }
-            return CheckedResult(checker: checking.folder)
+            // The checking fold, handed back once this thread is done with it.
+            return UncheckedBox(checking.folder)
         }
 
         let pass = AnnotationPass()
@@ -146,7 +147,7 @@ public enum TraceSource: Sendable {
             pass.annotator?.endOfTrace()
             try drain()
         }
-        return result.checker
+        return result.value
     }
 
     /// Events handed from the reading thread to the annotating one at a time.
@@ -214,10 +215,4 @@ public final class AnnotationPass {
 enum CheckedDelivery: Sendable {
     case header(TraceHeader)
     case events([TraceEvent])
-}
-
-/// The checking fold, handed back from the reading thread once it is done with it.
-final class CheckedResult<Checker: TraceFolder>: @unchecked Sendable {
-    let checker: Checker
-    init(checker: Checker) { self.checker = checker }
 }

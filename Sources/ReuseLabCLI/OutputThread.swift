@@ -51,9 +51,3 @@ final class OutputThread: @unchecked Sendable {
         _ = try? worker.wait()
     }
 }
-
-/// A value handed to another thread by one that no longer touches it.
-final class UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
