@@ -18,9 +18,10 @@ final class BufferedOutput {
     /// thousands of steps, a few MB of memory.
     static let replayHoldLimit = 8 << 20
 
-    init(_ sink: @escaping (String) -> Void, holdingUpTo holdLimit: Int = 0) {
-        self.sink = sink
-        byteSink = nil
+    /// Output to `io`, as bytes where it takes them.
+    init(_ io: CommandIO, holdingUpTo holdLimit: Int = 0) {
+        sink = io.out
+        byteSink = io.outBytes
         self.holdLimit = holdLimit
         holding = holdLimit > 0
         pending.reserveCapacity(Self.blockSize + 4096)
@@ -38,15 +39,6 @@ final class BufferedOutput {
             holding = false
         }
         if pending.count >= Self.blockSize { flush() }
-    }
-
-    /// Output to `io`, as bytes where it takes them.
-    init(_ io: CommandIO, holdingUpTo holdLimit: Int = 0) {
-        sink = io.out
-        byteSink = io.outBytes
-        self.holdLimit = holdLimit
-        holding = holdLimit > 0
-        pending.reserveCapacity(Self.blockSize + 4096)
     }
 
     func flush() {
