@@ -76,6 +76,17 @@ public struct Annotator {
     /// The next event of a trace being read.
     public mutating func feed(_ event: TraceEvent) { window.append(event) }
 
+    /// This Annotator without the events it holds: a checkpoint to take up again
+    /// by feeding it the trace from the event it explains next (its `nextIndex`).
+    var resting: Annotator {
+        var copy = self
+        copy.window = EventWindow(resumingAt: next, firstFrame: window.firstFrame.flatMap { $0 < next ? $0 : nil })
+        return copy
+    }
+
+    /// The number of the event `step` explains next.
+    var nextIndex: Int { next }
+
     /// How many events the Annotator holds in memory (for tests of its bound).
     var heldEvents: Int { window.storedCount }
 

@@ -44,6 +44,15 @@ struct EventWindow {
         openPass = events.count
     }
 
+    /// An empty window whose next event is the trace's event `index`: for an
+    /// Annotator kept as a checkpoint without the events it had read ahead, which
+    /// are fed to it again. `firstFrame` is the trace's first frame, if it came before.
+    init(resumingAt index: Int, firstFrame: Int?) {
+        base = index
+        openPass = index
+        self.firstFrame = firstFrame
+    }
+
     /// How many events the window keeps in memory now (explained ones not yet compacted away included).
     var storedCount: Int { events.count }
 

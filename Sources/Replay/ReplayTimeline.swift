@@ -1,71 +1,108 @@
+import Foundation
 import TraceFormat
 
-/// A trace to step through, back and forth, in memory that does not grow with
-/// what is shown: the events, one byte of marks per step, and the `Annotator`
-/// itself kept every `interval` steps. A step's explanation is annotated again
-/// from the checkpoint before it when it is wanted (the block around the
-/// current step is kept), and the state after a step is folded from there.
-/// Checkpoints share the trace's events and copy only the state: cells and
-/// requests are kept in `ChunkedList`s, so a checkpoint's cost does not grow
-/// with the trace.
+/// A trace to step through, back and forth, in memory that does not hold the
+/// trace: one byte of marks and one of kind per step, and every `interval` steps
+/// the `Annotator` as it stood there (without the events it had read ahead) and
+/// where that step's event starts in the file. A stretch of steps is read from
+/// the file again, and explained again from its checkpoint, when it is wanted
+/// (the stretch around the current step is kept); the state after a step is
+/// folded from there. Checkpoints copy only the state: cells and requests are
+/// kept in `ChunkedList`s, so a checkpoint's cost does not grow with the trace.
 public final class ReplayTimeline {
-    public let trace: Trace
-    public let file: String
-    /// `checkpoints[i]`: the Annotator before step `i * interval`.
+    public let header: TraceHeader
+    public let source: TraceSource
+    /// How many steps (events) the trace has.
+    public let count: Int
+    /// The widest step time as the listing prints it (see `ReplaySurvey`).
+    public let widestTime: Int
+    /// `checkpoints[i]`: the Annotator before step `i * interval`, holding no events.
     private let checkpoints: [Annotator]
-    /// Each step's marks, as bits of `Annotation.Mark.allCases`.
+    /// `blockStarts[i]`: where step `i * interval`'s event starts.
+    private let blockStarts: [EventStart]
+    /// Each step's marks, as bits of `Annotation.Mark.allCases`, and its kind.
     private let markBits: [UInt8]
-    /// The annotations of the block last asked for.
-    private var cachedBlock: (index: Int, annotations: [Annotation])?
+    private let kinds: [EventKind]
+    /// The file as it was read, to tell when it has changed since.
+    private let stamp: FileStamp?
+    /// The stretch last asked for: its events (and those its explanations looked
+    /// ahead at) and its annotations.
+    private var cachedBlock: (index: Int, events: [TraceEvent], annotations: [Annotation])?
     public static let interval = 1024
 
-    /// Annotates every event of `trace` once (keeping only marks and
-    /// checkpoints), or reports the first that cannot happen.
-    public init(trace: Trace, file: String) throws(ReuseLabError) {
-        var annotator = Annotator(trace: trace)
+    /// Reads the trace once, checking it as `validate` does and annotating every
+    /// event (keeping only marks, kinds and checkpoints), or reports the first
+    /// thing wrong with it.
+    public init(source: TraceSource) throws(ReuseLabError) {
+        let file = source.name
+        var checking: TraceFold.Checking<ReplaySurvey>?
+        var annotator: Annotator?
         var checkpoints: [Annotator] = []
+        var blockStarts: [EventStart] = []
         var markBits: [UInt8] = []
-        markBits.reserveCapacity(trace.events.count)
-        while true {
-            if markBits.count % Self.interval == 0 { checkpoints.append(annotator) }
-            guard let annotation = try annotator.step(file: file) else { break }
-            markBits.append(Self.bits(annotation.marks))
+        var kinds: [EventKind] = []
+        func drain() throws(ReuseLabError) {
+            while let (annotation, event) = try annotator?.nextStep(file: file) {
+                markBits.append(Self.bits(annotation.marks))
+                kinds.append(event.kind)
+                if markBits.count % Self.interval == 0, let resting = annotator?.resting { checkpoints.append(resting) }
+            }
         }
-        self.trace = trace
-        self.file = file
+        let stamp = FileStamp(source)
+        let onHeader = { (header: TraceHeader) in
+            checking = TraceFold.Checking(header: header, file: file)
+            annotator = Annotator(header: header)
+            checkpoints = [Annotator(header: header)]
+        }
+        let onEvent = { (event: TraceEvent, position: SourcePosition, start: EventStart) throws(ReuseLabError) in
+            try checking?.apply(event, at: position)
+            if start.index % Self.interval == 0 { blockStarts.append(start) }
+            annotator?.feed(event)
+            try drain()
+        }
+        switch source {
+        case .file(let path): try TraceReader.streamNotingStarts(path: path, onHeader: onHeader, onEvent: onEvent)
+        case .bytes(let bytes, _): try TraceReader.streamNotingStarts(bytes: bytes, file: file, onHeader: onHeader, onEvent: onEvent)
+        }
+        guard let survey = checking?.folder else { throw ReuseLabError(.badInput, file: file, "the trace has no header") }
+        annotator?.endOfTrace()
+        try drain()
+        header = survey.header
+        self.source = source
+        count = survey.stepCount
+        widestTime = survey.widestTime
         self.checkpoints = checkpoints
+        self.blockStarts = blockStarts
         self.markBits = markBits
+        self.kinds = kinds
+        self.stamp = stamp
     }
 
-    /// How many steps (events) the trace has.
-    public var count: Int { markBits.count }
+    public var file: String { source.name }
 
     /// The last step's number, or nil for a trace without events.
-    public var lastSeq: Int? { markBits.isEmpty ? nil : markBits.count - 1 }
+    public var lastSeq: Int? { count == 0 ? nil : count - 1 }
 
     /// Step `seq`'s annotation (0 ≤ seq < count).
-    public func annotation(_ seq: Int) -> Annotation {
-        let block = seq / Self.interval
-        if let cached = cachedBlock, cached.index == block { return cached.annotations[seq - block * Self.interval] }
-        var annotator = checkpoints[block]
-        var annotations: [Annotation] = []
-        annotations.reserveCapacity(Self.interval)
-        // Every event was annotated once already: none fails here.
-        while annotations.count < Self.interval, let annotation = try? annotator.step(file: file) {
-            annotations.append(annotation)
-        }
-        cachedBlock = (block, annotations)
-        return annotations[seq - block * Self.interval]
+    public func annotation(_ seq: Int) throws(ReuseLabError) -> Annotation {
+        try block(seq / Self.interval).annotations[seq % Self.interval]
+    }
+
+    /// Step `seq`'s event (0 ≤ seq < count).
+    public func event(_ seq: Int) throws(ReuseLabError) -> TraceEvent {
+        try block(seq / Self.interval).events[seq % Self.interval]
     }
 
     /// The state after step `seq` (its event applied), folded from the nearest
     /// checkpoint. A step before 0 gives the state before any event; one past the
     /// end, the state after the last.
-    public func state(after seq: Int) -> ReplayState {
-        let applied = min(max(seq + 1, 0), trace.events.count)
+    public func state(after seq: Int) throws(ReuseLabError) -> ReplayState {
+        let applied = min(max(seq + 1, 0), count)
         let index = min(applied / Self.interval, checkpoints.count - 1)
         var state = checkpoints[index].state
-        for event in trace.events[(index * Self.interval)..<applied] {
+        let more = applied - index * Self.interval
+        guard more > 0 else { return state }
+        for event in try block(index).events.prefix(more) {
             // Every event was applied once already while annotating, so none fails here.
             do throws(LifecycleViolation) { try state.apply(event) } catch { break }
         }
@@ -73,16 +110,57 @@ public final class ReplayTimeline {
     }
 
     /// The first step after `seq` that `filter` matches.
-    public func next(after seq: Int, matching filter: EventFilter) -> Annotation? {
+    public func next(after seq: Int, matching filter: EventFilter) throws(ReuseLabError) -> Annotation? {
         let start = max(seq + 1, 0)
-        guard start < markBits.count else { return nil }
-        for index in start..<markBits.count {
-            let event = trace.events[index]
+        guard start < count else { return nil }
+        for index in start..<count {
             // Kinds and marks are all a filter reads.
-            let sketch = Annotation(seq: index, time: event.time, kind: event.kind, frame: 0, text: "", marks: Self.marks(markBits[index]))
-            if filter.matches(sketch) { return annotation(index) }
+            let sketch = Annotation(seq: index, time: .zero, kind: kinds[index], frame: 0, text: "", marks: Self.marks(markBits[index]))
+            if filter.matches(sketch) { return try annotation(index) }
         }
         return nil
+    }
+
+    /// Stretch `index`: its events read again from the file, with those after it
+    /// its explanations may look at, and annotated from its checkpoint.
+    private func block(_ index: Int) throws(ReuseLabError) -> (events: [TraceEvent], annotations: [Annotation]) {
+        if let cached = cachedBlock, cached.index == index { return (cached.events, cached.annotations) }
+        let first = index * Self.interval
+        let steps = min(Self.interval, count - first)
+        let wanted = min(Self.interval + Annotator.lookAhead, count - first)
+        guard index < blockStarts.count, steps > 0 else { throw changed(at: first) }
+        if let stamp, stamp != FileStamp(source) { throw changed(at: first) }
+        let events: [TraceEvent]
+        do throws(ReuseLabError) {
+            switch source {
+            case .file(let path): events = try TraceReader.events(path: path, header: header, from: blockStarts[index], count: wanted)
+            case .bytes(let bytes, let name): events = try TraceReader.events(bytes: bytes, file: name, header: header, from: blockStarts[index], count: wanted)
+            }
+        } catch {
+            throw changed(at: first)
+        }
+        // A trace read whole once numbers its events in order: a stretch read again must too.
+        guard events.count == wanted, events.first?.seq == first, events.last?.seq == first + wanted - 1 else { throw changed(at: first) }
+        var annotator = checkpoints[index]
+        for event in events { annotator.feed(event) }
+        if first + wanted == count { annotator.endOfTrace() }
+        var annotations: [Annotation] = []
+        annotations.reserveCapacity(steps)
+        while annotations.count < steps {
+            do throws(ReuseLabError) {
+                guard let annotation = try annotator.step(file: file) else { throw changed(at: first) }
+                annotations.append(annotation)
+            } catch {
+                throw changed(at: first)
+            }
+        }
+        cachedBlock = (index, events, annotations)
+        return (events, annotations)
+    }
+
+    /// The error for a trace file that no longer reads as it did when the session began.
+    private func changed(at seq: Int) -> ReuseLabError {
+        ReuseLabError(.badInput, file: file, "the trace changed while it was being stepped through: step \(seq) on no longer reads as it did; start the replay again")
     }
 
     static func bits(_ marks: Set<Annotation.Mark>) -> UInt8 {
@@ -93,5 +171,20 @@ public final class ReplayTimeline {
 
     static func marks(_ bits: UInt8) -> Set<Annotation.Mark> {
         Set(Annotation.Mark.allCases.enumerated().filter { bits & (1 << UInt8($0.offset)) != 0 }.map(\.element))
+    }
+}
+
+/// A file's size and modification time, to tell whether it changed between two readings.
+struct FileStamp: Equatable {
+    let size: Int
+    let modified: Date?
+
+    /// The stamp of a source's file now; nil for bytes in memory, or a file gone.
+    init?(_ source: TraceSource) {
+        guard case .file(let path) = source,
+              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = attributes[.size] as? Int else { return nil }
+        self.size = size
+        modified = attributes[.modificationDate] as? Date
     }
 }

@@ -20,13 +20,13 @@ struct MeasuredRun {
     var status: Int32
 
     /// Runs `arguments[0]` (looked up on the PATH unless it has a slash) with
-    /// standard input from /dev/null and standard output and error to /dev/null.
-    static func run(_ arguments: [String]) throws(ReuseLabError) -> MeasuredRun {
+    /// standard input from `input` (or /dev/null) and standard output and error to /dev/null.
+    static func run(_ arguments: [String], input: String = "/dev/null") throws(ReuseLabError) -> MeasuredRun {
         guard let program = arguments.first else { throw ReuseLabError(.usage, "bench: nothing to run") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }

@@ -124,16 +124,15 @@ enum ReplayCommand: Subcommand {
         }
 
         if line.flag("--step") {
-            let file = InputFile.displayName(path)
-            let trace = try CheckedTraceReader.read(path: path)
-            let timeline = try ReplayTimeline(trace: trace, file: file)
-            try checkFrom(line, from, lastSeq: timeline.lastSeq, file: file)
-            let layout = StepLayout(timeline: timeline, style: .detect(), width: io.width)
+            // The trace is read once to check and mark it; each stretch is read again as it is shown.
+            let timeline = try ReplayTimeline(source: .file(path))
+            try checkFrom(line, from, lastSeq: timeline.lastSeq, file: timeline.file)
+            let layout = StepLayout(header: timeline.header, steps: timeline.count, widestTime: timeline.widestTime, style: .detect(), width: io.width)
             var stepper = ReplayStepper(timeline: timeline, layout: layout, start: from, pictureEachStep: line.flag("--picture"))
-            if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1, StepperTerminal.run(&stepper, out: io.out) {
+            if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1, try StepperTerminal.run(&stepper, out: io.out) {
                 return 0
             }
-            stepper.run(lines: { readLine(strippingNewline: true) }, out: io.out)
+            try stepper.run(lines: { readLine(strippingNewline: true) }, out: io.out)
             return 0
         }
 

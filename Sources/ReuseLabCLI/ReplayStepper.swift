@@ -61,8 +61,8 @@ struct ReplayStepper {
     }
 
     /// What the session prints first: the title, how to move, and the first step.
-    func opening(keys: Bool) -> String {
-        var out = ReplayListing.titleLine(timeline.trace.header, steps: timeline.count, style: layout.style, width: layout.width)
+    func opening(keys: Bool) throws(ReuseLabError) -> String {
+        var out = ReplayListing.titleLine(timeline.header, steps: timeline.count, style: layout.style, width: layout.width)
         guard timeline.count > 0 else { return out + "(the trace has no events)\n" }
         let hint = keys
             ? [["→ n Enter Space: next", "← b: back", "g: go to step", "k: next of a kind"],
@@ -72,11 +72,12 @@ struct ReplayStepper {
         for items in hint {
             out += TextWrap.pack(items, separator: "   ", width: layout.width).map { layout.style.dim($0) + "\n" }.joined()
         }
-        return out + show(position)
+        return out + (try show(position))
     }
 
     /// Performs `command`; returns the text to print and whether the session ends.
-    mutating func perform(_ command: Command) -> (text: String, quit: Bool) {
+    /// A trace file changed since the session read it is an error.
+    mutating func perform(_ command: Command) throws(ReuseLabError) -> (text: String, quit: Bool) {
         guard timeline.count > 0 else { return ("", true) }
         switch command {
         case .quit:
@@ -101,31 +102,31 @@ struct ReplayStepper {
                 return (note(ReplayStepper.unknownNameMessage(error)), false)
             }
             guard !filter.isEmpty else { return (note("k needs an event kind or group, as in k prepareForReuse or k reuse"), false) }
-            guard let found = timeline.next(after: position, matching: filter) else {
+            guard let found = try timeline.next(after: position, matching: filter) else {
                 return (note("no \(VisibleText.shortened(name.trimming(" "))) after step \(position)"), false)
             }
             position = found.seq
         case .stale:
-            guard let found = timeline.next(after: position, matching: .staleOrLate) else {
+            guard let found = try timeline.next(after: position, matching: .staleOrLate) else {
                 return (note("no STALE or LATE step after step \(position)"), false)
             }
             position = found.seq
         case .picture:
-            return (ReplayListing.picture(after: timeline.annotation(position), state: timeline.state(after: position), style: layout.style, width: layout.width), false)
+            return (ReplayListing.picture(after: try timeline.annotation(position), state: try timeline.state(after: position), style: layout.style, width: layout.width), false)
         case .help:
             return (ReplayStepper.help(width: layout.width, view: layout.naming.list.viewName), false)
         case .unknown(let text):
             return (note("unknown command \(VisibleText.shortened(text)); h shows the commands"), false)
         }
-        return (show(position), false)
+        return (try show(position), false)
     }
 
     /// Step `seq`'s annotation (and, with `--picture`, the state after it).
-    func show(_ seq: Int) -> String {
-        let annotation = timeline.annotation(seq)
-        var out = layout.lines(annotation, event: timeline.trace.events[seq]).map { $0 + "\n" }.joined()
+    func show(_ seq: Int) throws(ReuseLabError) -> String {
+        let annotation = try timeline.annotation(seq)
+        var out = layout.lines(annotation, event: try timeline.event(seq)).map { $0 + "\n" }.joined()
         if pictureEachStep {
-            out += ReplayListing.picture(after: annotation, state: timeline.state(after: annotation.seq), style: layout.style, width: layout.width)
+            out += ReplayListing.picture(after: annotation, state: try timeline.state(after: annotation.seq), style: layout.style, width: layout.width)
         }
         return out
     }
@@ -164,11 +165,11 @@ struct ReplayStepper {
     }
 
     /// Reads commands as lines until `q` or the end of the input.
-    mutating func run(lines readLine: () -> String?, out: (String) -> Void) {
-        out(opening(keys: false))
+    mutating func run(lines readLine: () -> String?, out: (String) -> Void) throws(ReuseLabError) {
+        out(try opening(keys: false))
         guard timeline.count > 0 else { return }
         while let line = readLine() {
-            let (text, quit) = perform(ReplayStepper.parse(line))
+            let (text, quit) = try perform(ReplayStepper.parse(line))
             out(text)
             if quit { return }
         }

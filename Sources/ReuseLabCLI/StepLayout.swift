@@ -35,21 +35,6 @@ struct StepLayout {
         var lines: [Range<Int>] = []
     }
 
-    /// Columns wide enough for every step of `timeline`.
-    init(timeline: ReplayTimeline, style: TerminalStyle, width: Int = StepLayout.defaultWidth) {
-        seqWidth = String(max(0, timeline.count - 1)).count
-        var widest = 4
-        var lastTime: VirtualTime?
-        for event in timeline.trace.events where event.time != lastTime {
-            lastTime = event.time
-            widest = max(widest, Self.time(event.time).count)
-        }
-        timeWidth = widest
-        self.style = style
-        self.width = width
-        naming = timeline.trace.header.rowNaming
-    }
-
     /// Columns wide enough for every step the survey (a first pass) saw.
     init(survey: ReplaySurvey, style: TerminalStyle, width: Int = StepLayout.defaultWidth) {
         self.init(header: survey.header, steps: survey.stepCount, widestTime: survey.widestTime, style: style, width: width)

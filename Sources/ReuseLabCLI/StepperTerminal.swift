@@ -7,11 +7,12 @@ enum StepperTerminal {
     static let eraseLine = "\r\u{1B}[K"
 
     /// Runs the session with keys from standard input; false if the terminal could
-    /// not be put in raw mode (the caller then reads lines instead).
-    static func run(_ stepper: inout ReplayStepper, out: (String) -> Void) -> Bool {
+    /// not be put in raw mode (the caller then reads lines instead). An error ends
+    /// the session, the terminal restored, before it is thrown.
+    static func run(_ stepper: inout ReplayStepper, out: (String) -> Void) throws(ReuseLabError) -> Bool {
         guard let terminal = TerminalMode.enterRaw() else { return false }
         defer { terminal.restore() }
-        out(stepper.opening(keys: true))
+        out(try stepper.opening(keys: true))
         guard stepper.timeline.count > 0 else { return true }
         var keys = TerminalKeys()
         while true {
@@ -22,7 +23,13 @@ enum StepperTerminal {
                 if keys.atEnd { break }
                 continue
             }
-            let (text, quit) = stepper.perform(command)
+            let text: String, quit: Bool
+            do throws(ReuseLabError) {
+                (text, quit) = try stepper.perform(command)
+            } catch {
+                out(eraseLine)
+                throw error
+            }
             out(text)
             if quit { break }
         }
@@ -75,8 +82,14 @@ enum StepperTerminal {
         return nil
     }
 
-    /// "243/1224  n→ next  b← back  …", dimmed; short enough never to wrap, so it can be erased.
+    /// "243/1224  n→ next  b← back  …", dimmed; short enough never to wrap (the
+    /// hints that do not fit the width are left off), so it can be erased.
     static func status(_ stepper: ReplayStepper) -> String {
-        stepper.layout.style.dim("\(stepper.position)/\(stepper.lastSeq)  n→ next  b← back  g go  k kind  s stale  p picture  ? help  q quit")
+        var line = "\(stepper.position)/\(stepper.lastSeq)"
+        for hint in ["n→ next", "b← back", "g go", "k kind", "s stale", "p picture", "? help", "q quit"] {
+            guard line.count + 2 + hint.count < stepper.layout.width else { break }
+            line += "  " + hint
+        }
+        return stepper.layout.style.dim(line)
     }
 }

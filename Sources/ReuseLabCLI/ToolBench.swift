@@ -57,6 +57,11 @@ enum ToolBench {
             let name = arguments.enumerated().filter { $0.offset != 1 }.map(\.element).joined(separator: " ")
             table.append(Row(name: name, run: try measured([me] + arguments), against: "validate"))
         }
+        // Stepping: to the last step and its picture, back, to the next STALE or LATE, to the first.
+        let commands = path("step-commands.txt")
+        try OutputFile.write(Array("g \(max(0, events - 1))\np\nb\ns\ng 0\nq\n".utf8), to: commands, permission: .ours, standardOutput: { _ in })
+        table.append(Row(name: "replay --step", run: try measured([me, "replay", a, "--step"], input: commands),
+                         note: "g last, p, b, s, g 0, q"))
         // Comparing: diff against GNU diff of the same two files.
         var diffRow = Row(name: "diff", run: try measured([me, "diff", a, b]))
         if let gnu = MeasuredRun.find("diff") {
@@ -132,8 +137,9 @@ enum ToolBench {
 
         /// The targets the measured rows can be held to: reading at least 3× faster
         /// than python3's json.load in under 64 MB; replaying in at most twice
-        /// validate's time in under 128 MB; diff in at most 3× GNU diff's time in
-        /// under 256 MB; recording at least a million events a second.
+        /// validate's time in under 128 MB, and stepping through in under 256 MB;
+        /// diff in at most 3× GNU diff's time in under 256 MB; recording at least
+        /// a million events a second.
         static func all(_ table: [Row], events: Int) -> [Target] {
             let megabyte = 1 << 20
             var targets: [Target] = []
@@ -151,6 +157,9 @@ enum ToolBench {
                     let peak = memory(row, under: 64)
                     targets.append(Target(command: row.name, goal: "≥3× python3 json.load, <64 MB",
                                           measured: String(format: "%.1f×", faster) + peak.text, holds: faster >= 3 && peak.holds))
+                case "replay --step":
+                    let peak = memory(row, under: 256)
+                    targets.append(Target(command: row.name, goal: "<256 MB", measured: String(peak.text.dropFirst(2)), holds: peak.holds))
                 case let name where name.hasPrefix("replay"):
                     guard let ratio = row.ratio, ratio > 0 else { continue }
                     let peak = memory(row, under: 128)
@@ -179,10 +188,10 @@ enum ToolBench {
 
     /// A command run `runs` times, each of which must succeed (the tools compared
     /// with exit 0 or, for diff, 1).
-    private static func measured(_ arguments: [String]) throws(ReuseLabError) -> MeasuredRun {
+    private static func measured(_ arguments: [String], input: String = "/dev/null") throws(ReuseLabError) -> MeasuredRun {
         var best: MeasuredRun?
         for _ in 0..<runs {
-            let run = try MeasuredRun.run(arguments)
+            let run = try MeasuredRun.run(arguments, input: input)
             guard run.status == 0 || run.status == 1 else {
                 throw ReuseLabError(.checkFailed, "bench: \(VisibleText.escape(arguments.prefix(2).joined(separator: " "))) ended with status \(run.status)")
             }

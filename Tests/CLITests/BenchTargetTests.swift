@@ -17,6 +17,7 @@ final class BenchTargetTests: XCTestCase {
             row("replay --summary", seconds: 1.9, peakMB: 42, against: "validate", ratio: 1 / 1.9),
             row("replay --json", seconds: 2.5, peakMB: 51, against: "validate", ratio: 1 / 2.5),
             row("replay", seconds: 1.5, peakMB: 200, against: "validate", ratio: 1 / 1.5),
+            row("replay --step", seconds: 4.0, peakMB: 74),
             row("GNU diff", seconds: 1.3, peakMB: 557),
             row("diff", seconds: 3.0, peakMB: 195, against: "GNU diff", ratio: 1.3 / 3.0),
         ]
@@ -30,6 +31,10 @@ final class BenchTargetTests: XCTestCase {
         XCTAssertEqual(met["replay"], false, "fast enough, but 200 MB is over 128 MB")
         XCTAssertEqual(met["diff"], true, "2.3× GNU diff's time")
         XCTAssertEqual(targets.first { $0.command == "replay --json" }?.measured, "2.50×, 51 MB")
-        XCTAssertEqual(targets.count, 7)
+        XCTAssertEqual(met["replay --step"], true, "74 MB is under 256 MB, whatever the time")
+        XCTAssertEqual(targets.first { $0.command == "replay --step" }?.measured, "74 MB")
+        XCTAssertEqual(targets.count, 8)
+        let heavy = ToolBench.Target.all([row("replay --step", seconds: 1, peakMB: 300)], events: 1_000_000)
+        XCTAssertEqual(heavy.map(\.holds), [false], "300 MB is over 256 MB")
     }
 }

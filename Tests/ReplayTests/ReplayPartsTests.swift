@@ -8,8 +8,7 @@ import Replay
 /// stepper's line commands, word wrapping in columns.
 final class ReplayPartsTests: XCTestCase {
     func timeline(_ name: String) throws -> ReplayTimeline {
-        let trace = try TraceReader.read(path: bundledTrace(name))
-        return try ReplayTimeline(trace: trace, file: name)
+        try ReplayTimeline(source: .file(bundledTrace(name)))
     }
 
     /// The state after step N, rebuilt from a checkpoint, is the state folded from
@@ -17,36 +16,39 @@ final class ReplayPartsTests: XCTestCase {
     func testStateAfterAStepMatchesAFoldFromTheStart() throws {
         let timeline = try timeline("images-async-no-reset")
         XCTAssertGreaterThan(timeline.count, ReplayTimeline.interval + 200)
-        var state = ReplayState(header: timeline.trace.header)
+        let trace = try TraceReader.read(path: bundledTrace("images-async-no-reset"))
+        var state = ReplayState(header: trace.header)
         var expected: [Int: ReplayState] = [-1: state]
         let probes: Set<Int> = [0, 1, 254, 255, 256, 257, 511, 512, 700, 1022, 1023, 1024, 1025, timeline.count - 1]
-        for event in timeline.trace.events {
+        for event in trace.events {
             try state.apply(event)
             if probes.contains(event.seq) { expected[event.seq] = state }
         }
         for seq in probes.sorted() + [-1] {
-            let rebuilt = timeline.state(after: seq)
+            let rebuilt = try timeline.state(after: seq)
             let reference = try XCTUnwrap(expected[seq])
             XCTAssertEqual(rebuilt.eventCount, reference.eventCount, "after \(seq)")
             XCTAssertEqual(rebuilt.cells, reference.cells, "after \(seq)")
             XCTAssertEqual(rebuilt.pools, reference.pools, "after \(seq)")
             XCTAssertEqual(StatePicture.draw(rebuilt), StatePicture.draw(reference), "after \(seq)")
         }
-        XCTAssertEqual(timeline.state(after: 99_999).eventCount, timeline.count)
-        XCTAssertEqual(timeline.next(after: 248, matching: .staleOrLate)?.seq, 265)
-        XCTAssertNil(timeline.next(after: timeline.count - 1, matching: .staleOrLate))
+        XCTAssertEqual(try timeline.state(after: 99_999).eventCount, timeline.count)
+        XCTAssertEqual(try timeline.next(after: 248, matching: .staleOrLate)?.seq, 265)
+        XCTAssertNil(try timeline.next(after: timeline.count - 1, matching: .staleOrLate))
     }
 
     /// Explanations are annotated again from a checkpoint when asked for: in any
     /// order, each is the one a single pass over the whole trace gives.
     func testAnnotationsRebuiltFromCheckpointsAreTheOnesOnePassGives() throws {
         let timeline = try timeline("images-async-no-reset")
-        let once = try Annotator.annotate(timeline.trace, file: "images-async-no-reset")
+        let trace = try TraceReader.read(path: bundledTrace("images-async-no-reset"))
+        let once = try Annotator.annotate(trace, file: "images-async-no-reset")
         XCTAssertEqual(once.count, timeline.count)
         for seq in [1265, 0, 1024, 1023, 5, 1100, 1023] + Array(0..<timeline.count) {
-            XCTAssertEqual(timeline.annotation(seq), once[seq], "step \(seq)")
+            XCTAssertEqual(try timeline.annotation(seq), once[seq], "step \(seq)")
+            XCTAssertEqual(try timeline.event(seq), trace.events[seq], "step \(seq)")
         }
-        XCTAssertEqual(timeline.next(after: 0, matching: EventFilter(kinds: [.prepareForReuse]))?.seq,
+        XCTAssertEqual(try timeline.next(after: 0, matching: EventFilter(kinds: [.prepareForReuse]))?.seq,
                        once.first { $0.kind == .prepareForReuse }?.seq)
     }
 
@@ -113,5 +115,20 @@ final class TerminalStyleTests: XCTestCase {
         XCTAssertTrue(TerminalStyle.detect(environment: ["NO_COLOR": ""], isTerminal: true).enabled)
         XCTAssertFalse(TerminalStyle.detect(environment: ["NO_COLOR": "1"], isTerminal: true).enabled)
         XCTAssertFalse(TerminalStyle.detect(environment: [:], isTerminal: false).enabled)
+    }
+
+    /// The status line under a step never reaches the terminal's last column, however
+    /// long the step numbers: the hints that do not fit are left off.
+    func testStatusLineFitsTheWidth() throws {
+        let timeline = try ReplayTimeline(source: .file(bundledTrace("images-async-no-reset")))
+        for width in [80, 60, 40, 20] {
+            let layout = StepLayout(header: timeline.header, steps: timeline.count, widestTime: timeline.widestTime, style: .plain, width: width)
+            let stepper = ReplayStepper(timeline: timeline, layout: layout, start: timeline.count - 1)
+            let status = StepperTerminal.status(stepper)
+            XCTAssertLessThan(status.count, width, status)
+            XCTAssertTrue(status.hasPrefix("1265/1265"), status)
+        }
+        let wide = StepLayout(header: timeline.header, steps: timeline.count, widestTime: timeline.widestTime, style: .plain, width: 80)
+        XCTAssertTrue(StepperTerminal.status(ReplayStepper(timeline: timeline, layout: wide, start: 0)).hasSuffix("q quit"))
     }
 }

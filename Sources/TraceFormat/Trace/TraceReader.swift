@@ -54,15 +54,16 @@ public enum TraceReader {
     static func streamReporting(path: String, chunkSize: Int = InputWindow.defaultChunkSize, capacity: Int = InputWindow.defaultCapacity,
                                 onHeader: (TraceHeader) throws(ReuseLabError) -> Void,
                                 onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) -> TraceStreamer.Report {
-        let file = InputFile.displayName(path)
-        let window: InputWindow
-        if path == "-" {
-            window = InputWindow(bytes: try InputFile.read(path, limit: maximumBytes), name: file)
-        } else {
-            window = try InputWindow(path: path, limit: maximumBytes, chunkSize: chunkSize, capacity: capacity)
-        }
-        var streamer = TraceStreamer(window: window, file: file)
+        var streamer = TraceStreamer(window: try window(path: path, chunkSize: chunkSize, capacity: capacity), file: InputFile.displayName(path))
         return try streamer.run(onHeader: onHeader, onEvent: onEvent)
+    }
+
+    /// The window a reading of `path` goes through: standard input (`-`) read
+    /// into memory at once, a file in chunks.
+    static func window(path: String, chunkSize: Int = InputWindow.defaultChunkSize,
+                       capacity: Int = InputWindow.defaultCapacity) throws(ReuseLabError) -> InputWindow {
+        guard path != "-" else { return InputWindow(bytes: try InputFile.read(path, limit: maximumBytes), name: InputFile.displayName(path)) }
+        return try InputWindow(path: path, limit: maximumBytes, chunkSize: chunkSize, capacity: capacity)
     }
 
     /// A JSON syntax error (or a reader's limit) as an error naming the file and place.

@@ -24,6 +24,8 @@ struct EventLoop {
     private var offset = 0
     private var atElement = false
     private var decoder: FastEventDecoder
+    /// Where each event handed on starts, for a reader that reads events again later.
+    var starts: EventStartNote?
 
     /// No list in a trace event is long (rows lists are capped, a frame lists the
     /// cells on screen), so a huge one is refused as it is read.
@@ -38,6 +40,15 @@ struct EventLoop {
         } else {
             decoder = FastEventDecoder()
         }
+    }
+
+    /// A loop that starts at event `index` itself (its first byte, or the spaces
+    /// before it), in the middle of an array already read whole once.
+    init(resumingAt index: Int, header: TraceHeader, file: String) {
+        self.init(mode: .decode(header, keepingErrors: false), file: file)
+        self.index = index
+        first = index == 0
+        atElement = true
     }
 
     /// A syntax error inside the events array, naming the event it is in.
@@ -113,6 +124,7 @@ struct EventLoop {
                     return .event
                 case .decoded(let event, let end):
                     reader.tracker.advance(to: start, in: bytes, base: base)
+                    starts?.offset = start
                     if case .decode(_, let keeping) = mode, kept == nil {
                         do throws(ReuseLabError) {
                             try onEvent(event, reader.tracker.position)
@@ -138,6 +150,7 @@ struct EventLoop {
     /// whatever it reads whole the step-over check reads whole too.
     private mutating func readSlowly(_ reader: inout TraceStreamer, onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
         reader.tracker.advance(to: offset, window: reader.window)
+        starts?.offset = offset
         let end: (offset: Int, position: SourcePosition)
         if case .decode(let header, let keeping) = mode, kept == nil {
             let parsed = try reader.parse(depth: 2, arrayLimit: Self.arrayLimit) { (parser: inout JSONParser) throws(JSONSyntaxError) in
@@ -190,4 +203,10 @@ struct EventLoop {
             return error
         }
     }
+}
+
+/// The byte offset where the event being handed on starts (or the spaces before
+/// it): what `TraceReader.events(from:)` needs to read it again.
+final class EventStartNote {
+    var offset = 0
 }

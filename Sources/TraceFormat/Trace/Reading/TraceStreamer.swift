@@ -19,6 +19,8 @@ struct TraceStreamer {
     var members: [String: JSONField] = [:]
     /// Where the top-level object starts (after any byte-order mark).
     let rootPosition = SourcePosition.start
+    /// Told where each event handed on starts, when a reader wants to come back to it.
+    var starts: EventStartNote?
 
     /// What the reader found about its own work, for tests: the window's largest size.
     struct Report {
@@ -67,6 +69,7 @@ struct TraceStreamer {
         do { try onHeader(header) } catch { kept = error }
         var loop = EventLoop(mode: kept == nil ? .decode(header, keepingErrors: true) : .check, file: file)
         loop.kept = kept
+        loop.starts = starts
         try openEvents(events)
         try loop.run(&self, onEvent: onEvent)
         let before = members.count
@@ -97,6 +100,18 @@ struct TraceStreamer {
         tracker.jump(to: events.valueOffset, position: events.valuePosition)
         try openEvents(events)
         var loop = EventLoop(mode: .decode(header, keepingErrors: false), file: file)
+        loop.starts = starts
+        try loop.run(&self, onEvent: onEvent)
+    }
+
+    /// Reads events again from `start`, one that an earlier reading of the whole
+    /// trace handed on, under its header, until `onEvent` throws or the array ends.
+    /// Positions in errors count from that event, not from the top of the file.
+    mutating func resume(at start: EventStart, header: TraceHeader,
+                         onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
+        try window.rewind(to: start.offset)
+        tracker = PositionTracker(offset: start.offset, position: .start)
+        var loop = EventLoop(resumingAt: start.index, header: header, file: file)
         try loop.run(&self, onEvent: onEvent)
     }
 

@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+import TraceFormat
+@testable import Replay
+import ReuseLabTestSupport
+
+/// `replay --step` holds no trace: it keeps where each stretch of 1024 events
+/// starts in the file, and reads a stretch again when a step in it is shown. Any
+/// step, in any order, must read as one pass over the whole trace gives it, for
+/// every way a trace file may be written; a file changed under the session is
+/// an error, not a wrong step or a crash.
+final class SteppingFromFileTests: XCTestCase {
+    /// Every step of `path` against one pass over the whole trace: annotation,
+    /// event and (at the edges of stretches) the state after it.
+    private func assertStepsMatchOnePass(_ path: String, name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let timeline = try ReplayTimeline(source: .file(path))
+        let trace = try CheckedTraceReader.read(path: path)
+        let once = try Annotator.annotate(trace, file: timeline.file)
+        XCTAssertEqual(timeline.count, trace.events.count, name, file: file, line: line)
+        // Backwards first, so each stretch is read again from the file, then in order.
+        for seq in Array((0..<timeline.count).reversed()) + Array(0..<timeline.count) {
+            XCTAssertEqual(try timeline.annotation(seq), once[seq], "\(name) step \(seq)", file: file, line: line)
+            XCTAssertEqual(try timeline.event(seq), trace.events[seq], "\(name) step \(seq)", file: file, line: line)
+        }
+        var state = ReplayState(header: trace.header)
+        for (seq, event) in trace.events.enumerated() {
+            try state.apply(event)
+            let edge = seq % ReplayTimeline.interval
+            guard edge == 0 || edge == ReplayTimeline.interval - 1 || seq == trace.events.count - 1 else { continue }
+            XCTAssertEqual(StatePicture.draw(try timeline.state(after: seq)), StatePicture.draw(state), "\(name) after \(seq)", file: file, line: line)
+        }
+    }
+
+    func testEveryBundledTraceStepsAsOnePassExplainsIt() throws {
+        let folder = packageRoot.appendingPathComponent("traces")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".trace.json") }.sorted()
+        XCTAssertGreaterThan(names.count, 20)
+        for name in names {
+            try assertStepsMatchOnePass(folder.appendingPathComponent(name).path, name: name)
+        }
+    }
+
+    /// A trace whose header comes after its events (read twice by the reader), and
+    /// one spaced out with its members in another order (events the fast decoder
+    /// declines, read by the parser): stretches start where their events really do.
+    func testTracesWrittenOtherwiseStepAsOnePassExplainsThem() throws {
+        let folder = try TemporaryFolder(prefix: "reuselab-stepping", removeWhenReleased: true)
+        let text = try String(contentsOfFile: bundledTrace("images-async-no-reset"), encoding: .utf8)
+        let split = try XCTUnwrap(text.range(of: ",\n  \"events\": ["))
+        let headerMembers = text[text.index(after: text.startIndex)..<split.lowerBound]
+        let events = text[text.index(split.lowerBound, offsetBy: 2)..<text.index(before: text.lastIndex(of: "}") ?? text.endIndex)]
+        let headerLast = "{" + events + "," + headerMembers + "\n}\n"
+        try assertStepsMatchOnePass(try folder.write("header-last.trace.json", headerLast), name: "header last")
+
+        let document = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        let spaced = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+        try assertStepsMatchOnePass(try folder.write("spaced.trace.json", bytes: [UInt8](spaced)), name: "spaced")
+    }
+
+    /// The file replaced or cut after the session read it: the next stretch read
+    /// is refused with an error naming the file, not shown wrong.
+    func testAFileChangedUnderTheSessionIsAnError() throws {
+        let folder = try TemporaryFolder(prefix: "reuselab-stepping", removeWhenReleased: true)
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: bundledTrace("images-async-no-reset"))))
+        let path = try folder.write("changing.trace.json", bytes: original)
+        let other = try [UInt8](Data(contentsOf: URL(fileURLWithPath: bundledTrace("images-async-reset"))))
+        for replacement in [other, Array(original.prefix(original.count / 2)), []] {
+            try folder.write("changing.trace.json", bytes: original)
+            let timeline = try ReplayTimeline(source: .file(path))
+            _ = try timeline.annotation(0)
+            try folder.write("changing.trace.json", bytes: replacement)
+            XCTAssertThrowsError(try timeline.annotation(ReplayTimeline.interval + 3)) { error in
+                let message = (error as? ReuseLabError)?.description ?? "\(error)"
+                XCTAssertTrue(message.contains("changing.trace.json"), message)
+                XCTAssertTrue(message.contains("changed while it was being stepped through"), message)
+            }
+            try FileManager.default.removeItem(atPath: path)
+            XCTAssertThrowsError(try timeline.state(after: ReplayTimeline.interval + 5))
+            XCTAssertThrowsError(try timeline.event(ReplayTimeline.interval + 5))
+        }
+    }
+}
