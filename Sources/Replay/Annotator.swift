@@ -49,6 +49,9 @@ public struct Annotator {
     private var movingGridRow: (row: Int, time: VirtualTime, entering: Bool)?
     /// True for a trace imported from a device's log (`reuselab import`).
     private let isImported: Bool
+    /// True while a step is explained without its words (`nextStep(file:worded:)`):
+    /// everything the later steps rely on is still noted, but no sentence is written.
+    private var muted = false
     /// How far ahead an explanation looks within one pass. What it looks for (the
     /// cell's own cellForRowAt, a cell leaving in the same pass) comes within a few
     /// rows' events; the bound keeps a trace whose every event shares one time
@@ -87,6 +90,9 @@ public struct Annotator {
     /// The number of the event `step` explains next.
     var nextIndex: Int { next }
 
+    /// The event `step` explains next, once it has come in.
+    var upcoming: TraceEvent? { next < window.total ? window[next] : nil }
+
     /// How many events the Annotator holds in memory (for tests of its bound).
     var heldEvents: Int { window.storedCount }
 
@@ -112,8 +118,11 @@ public struct Annotator {
         try nextStep(file: file)?.annotation
     }
 
-    /// `step`, with the event it explains (the same as `lastEvent` after it).
-    public mutating func nextStep(file: String = "trace") throws(ReuseLabError) -> (annotation: Annotation, event: TraceEvent)? {
+    /// `step`, with the event it explains (the same as `lastEvent` after it). A step
+    /// not `worded` has everything but its text (marks, the rule it rests on), and
+    /// leaves the Annotator as a worded one does: for a reader that quotes only a
+    /// few steps, such as the summary.
+    public mutating func nextStep(file: String = "trace", worded: Bool = true) throws(ReuseLabError) -> (annotation: Annotation, event: TraceEvent)? {
         guard next < window.total, window.ended || window.total > next + Self.lookAhead else { return nil }
         let event = window[next]
         let before = Before(state, event: event.body)
@@ -124,13 +133,15 @@ public struct Annotator {
         }
         var marks: Set<Annotation.Mark> = []
         var inferred: InferredRule?
+        muted = !worded
         var text = explain(event, index: next, before: before, marks: &marks, inferred: &inferred)
+        muted = false
         // A device log shows what UIKit did: the engine's undocumented rules are not what it rests on.
-        if let inferred, !isImported {
+        if worded, let inferred, !isImported {
             text += " "
-            text += inferred.note
+            text += Sentence(inferred.note)
         }
-        if event.inferred { text += " (Inferred by reuselab import: the log does not say which cell, or does not print this call.)" }
+        if worded, event.inferred { text += " (Inferred by reuselab import: the log does not say which cell, or does not print this call.)" }
         if case .frame(let snapshot) = event.body { frame = snapshot.frame }
         switch event.body {
         case .prepareForReuse(let cell, _, _): imageSetSinceReuse.remove(cell)
@@ -140,7 +151,7 @@ public struct Annotator {
         next += 1
         lastEvent = event
         window.drop(before: next)
-        var annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: text, marks: marks)
+        var annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: worded ? text.string : "", marks: marks)
         annotation.inferred = isImported ? nil : inferred
         return (annotation, event)
     }
@@ -193,8 +204,8 @@ public struct Annotator {
     // MARK: Naming rows
 
     /// "row 15", or "section 1 row 3" in a table with sections.
-    private func named(_ row: Int) -> String { naming.name(row) }
-    private func capital(_ row: Int) -> String { naming.name(row).capitalizedFirst }
+    private func named(_ row: Int) -> RowName { RowName(row: row, naming: naming, capitalized: false) }
+    private func capital(_ row: Int) -> RowName { RowName(row: row, naming: naming, capitalized: true) }
     /// "rows 19–28" (sorted), or by section in a table with sections.
     private func rowsNamed(_ rows: [Int]) -> String { Wording.rows(rows, naming: naming) }
 
@@ -203,8 +214,13 @@ public struct Annotator {
 
     // MARK: Explaining
 
+    /// `sentence`, unless the step is explained without words: then it is not written at all.
+    private func say(_ sentence: @autoclosure () -> Sentence) -> Sentence {
+        muted ? Sentence() : sentence()
+    }
+
     private mutating func explain(_ event: TraceEvent, index: Int, before: Before, marks: inout Set<Annotation.Mark>,
-                                  inferred: inout InferredRule?) -> String {
+                                  inferred: inout InferredRule?) -> Sentence {
         switch event.body {
         case .initCell(let cell, let identifier):
             marks.insert(.newCell)
@@ -212,21 +228,21 @@ public struct Annotator {
             let who = row.map { "\(capital($0)) gets a new cell" } ?? "A new cell is created"
             let reason = emptyPoolReason(index: index, before: before, identifier: identifier)
             if reason.leavesLater, header.profile == .modern { inferred = .modernPassOrder }
-            return "\(who) (init, cell #\(cell)) because the \(VisibleText.escape(identifier)) reuse pool is empty: " + reason.text + "."
+            return say("\(who) (init, cell #\(cell)) because the \(VisibleText.escape(identifier)) reuse pool is empty: \(reason.text).")
         case .prepareForReuse(let cell, let identifier, let previousRow):
             marks.insert(.reused)
             reusedAt[cell] = index
             clearedSinceReuse.remove(cell)
             let row = rowConfigured(for: cell, after: index)
-            var text = (row.map { "\(capital($0)) reuses" } ?? "dequeueReusableCell hands out") + " cell #\(cell) (prepareForReuse)"
-            text += previousRow.map { ", which showed \(named($0))." } ?? "."
+            var text = say("\(row.map { "\(capital($0)) reuses" } ?? "dequeueReusableCell hands out") cell #\(cell) (prepareForReuse)")
+            text += say(previousRow.map { ", which showed \(named($0))." } ?? ".")
             let waiting = before.waitingInPool
             if waiting > 1 {
-                text += " It is the most recently pooled of the \(waiting) cells waiting."
+                text += say(" It is the most recently pooled of the \(waiting) cells waiting.")
                 inferred = .poolOrder
             }
             if case .image(let image) = before.cell(cell)?.image ?? .nothing {
-                text += " Its image view still holds image \(image) until something resets it."
+                text += say(" Its image view still holds image \(image) until something resets it.")
             }
             return text
         case .cellForRowAt(let row, let cell):
@@ -234,138 +250,139 @@ public struct Annotator {
             if before.reconfiguringRows.contains(row), let phase = before.cell(cell)?.phase,
                [.displayed(row: row), .configured(row: row), .keptAside(row: row)].contains(phase) {
                 let place = phase == .displayed(row: row) ? "on screen" : "held off screen for it"
-                return "\(words.call(.reconfigureRows)): the data source configures \(named(row))'s own cell #\(cell) again, \(place): dequeuing hands back that same cell, so there is no init, no prepareForReuse and no willDisplay."
+                return say("\(words.call(.reconfigureRows)): the data source configures \(named(row))'s own cell #\(cell) again, \(place): dequeuing hands back that same cell, so there is no init, no prepareForReuse and no willDisplay.")
             }
             preparedAhead.remove(cell)
-            var text = "The data source configures cell #\(cell) for \(named(row))."
+            var text = say("The data source configures cell #\(cell) for \(named(row)).")
             let shownNow = beforeNextFrame(after: index).contains { $0.body == .willDisplay(row: row, cell: cell) }
             let reloading = before.reloadingRows.contains(row) || before.displayed(row) != nil
             if header.scenario?.isPrefetchingEnabled == false {
                 // Nothing is prepared ahead with the property off (Apple: "When false, the
                 // table view requests cells when they need to display"), whatever the times say.
                 if !reloading, header.profile == .modern {
-                    text += " isPrefetchingEnabled is false, so the \(words.view) asks for \(words.aRow)'s cell only when the \(words.row) is about to appear, never ahead of time."
+                    text += say(" isPrefetchingEnabled is false, so the \(words.view) asks for \(words.aRow)'s cell only when the \(words.row) is about to appear, never ahead of time.")
                 }
             } else if !shownNow, before.displayed(row) == nil, header.profile == .modern {
                 preparedAhead.insert(cell)
                 if words.isCollection {
-                    text += " " + preparedAheadInGrid(row, index: index, time: event.time)
+                    text += say(" ") + preparedAheadInGrid(row, index: index, time: event.time)
                 } else {
-                    text += " \(capital(row)) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt."
+                    text += say(" \(capital(row)) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt.")
                 }
             }
             if reloading {
-                text += " The \(words.row) is being reloaded: its old cell stays on screen until the new one is displayed."
+                text += say(" The \(words.row) is being reloaded: its old cell stays on screen until the new one is displayed.")
             }
             return text
         case .willDisplay(let row, let cell):
             switch before.cell(cell)?.phase {
             case .keptAside, .offscreen:
-                return "\(capital(row)) comes back on screen with cell #\(cell), which was kept aside: it is shown again without \(words.call(.cellForRowAt)) or prepareForReuse." + gridRowMoving(row, index: index, entering: true)
+                return say("\(capital(row)) comes back on screen with cell #\(cell), which was kept aside: it is shown again without \(words.call(.cellForRowAt)) or prepareForReuse.") + gridRowMoving(row, index: index, entering: true)
             default:
                 // Prepared ahead only if configured in an earlier pass: a cellForRowAt that
                 // blocked the main thread moves the clock on inside one pass.
                 if let at = configuredAt[cell], preparedAhead.remove(cell) != nil, at < event.time {
                     // An imported log without timestamps has times that are only its line order.
-                    let when = header.source?.syntheticTimes == true ? "earlier" : "at \(Wording.ms(at))"
-                    return "\(capital(row)) appears with cell #\(cell), prepared ahead \(when)." + gridRowMoving(row, index: index, entering: true)
+                    let synthetic = header.source?.syntheticTimes == true
+                    return say("\(capital(row)) appears with cell #\(cell), prepared ahead \(synthetic ? "earlier" : "at \(Wording.ms(at))").")
+                        + gridRowMoving(row, index: index, entering: true)
                 }
-                return "\(capital(row)) appears with cell #\(cell) (willDisplay)." + gridRowMoving(row, index: index, entering: true)
+                return say("\(capital(row)) appears with cell #\(cell) (willDisplay).") + gridRowMoving(row, index: index, entering: true)
             }
         case .didEndDisplaying(let row, let cell):
-            var fate = ""
+            var fate: Sentence = ""
             for later in samePass(after: index) {
-                if case .keepAside(let id, _) = later.body, id == cell { fate = " Cell #\(cell) is kept aside, not pooled, in case \(named(row)) comes back."; break }
-                if case .enqueue(let id, let identifier) = later.body, id == cell { fate = " Cell #\(cell) joins the \(VisibleText.escape(identifier)) reuse pool at once."; break }
+                if case .keepAside(let id, _) = later.body, id == cell { fate = say(" Cell #\(cell) is kept aside, not pooled, in case \(named(row)) comes back."); break }
+                if case .enqueue(let id, let identifier) = later.body, id == cell { fate = say(" Cell #\(cell) joins the \(VisibleText.escape(identifier)) reuse pool at once."); break }
                 if case .viewDidDisappear = later.body { break }
             }
             // Recordings no longer send this at teardown; a hand-written or older trace may.
-            if before.hasDisappeared { fate = " The \(words.view) is going away (UIKit is not known to send didEndDisplaying then)." }
+            if before.hasDisappeared { fate = say(" The \(words.view) is going away (UIKit is not known to send didEndDisplaying then).") }
             if before.reloadingRows.contains(row) || reloadDataAt == event.time {
-                return "\(capital(row))'s old cell #\(cell) ends displaying (didEndDisplaying): the reload replaces it, while the \(words.row) itself stays on screen." + fate
+                return say("\(capital(row))'s old cell #\(cell) ends displaying (didEndDisplaying): the reload replaces it, while the \(words.row) itself stays on screen.") + fate
             }
-            return "\(capital(row)) leaves the screen (didEndDisplaying, cell #\(cell))." + gridRowMoving(row, index: index, entering: false) + fate
+            return say("\(capital(row)) leaves the screen (didEndDisplaying, cell #\(cell)).") + gridRowMoving(row, index: index, entering: false) + fate
         case .keepAside(let cell, let row):
             inferred = .preparedCellRange
             let near = words.isCollection ? "stays near the screen" : "stays within one row of the screen"
-            return "Cell #\(cell) is kept aside with \(named(row))'s content, out of the reuse pool, while \(named(row)) \(near): if it comes back, it is shown again without \(words.call(.cellForRowAt))."
+            return say("Cell #\(cell) is kept aside with \(named(row))'s content, out of the reuse pool, while \(named(row)) \(near): if it comes back, it is shown again without \(words.call(.cellForRowAt)).")
         case .enqueue(let cell, let rawIdentifier):
             let identifier = VisibleText.escape(rawIdentifier)
             let waiting = state.poolCount(rawIdentifier)
             switch before.cell(cell)?.phase {
             case .keptAside(let row):
                 inferred = .preparedCellRange
-                return "Cell #\(cell), kept aside since \(named(row)) left, joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting): " + letGoReason(row: row)
+                return say("Cell #\(cell), kept aside since \(named(row)) left, joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting): \(letGoReason(row: row))")
             case .configured(let row):
                 inferred = .preparedCellRange
-                return "Cell #\(cell) was prepared for \(named(row)), which did not appear; it goes back to the \(identifier) pool (\(Wording.count(waiting, "cell")) waiting) without didEndDisplaying: " + letGoReason(row: row)
+                return say("Cell #\(cell) was prepared for \(named(row)), which did not appear; it goes back to the \(identifier) pool (\(Wording.count(waiting, "cell")) waiting) without didEndDisplaying: \(letGoReason(row: row))")
             default:
-                return "Cell #\(cell) joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting)."
+                return say("Cell #\(cell) joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting).")
             }
         case .deinitCell(let cell):
             guard before.hasDisappeared else {
-                return "Cell #\(cell) is deallocated (deinit): the pool was emptied (memory warning). Cells live as long as the \(words.view), not as long as \(words.aRow)."
+                return say("Cell #\(cell) is deallocated (deinit): the pool was emptied (memory warning). Cells live as long as the \(words.view), not as long as \(words.aRow).")
             }
             // Teardown: the table or collection view is deallocated, and every cell it holds with it.
             switch before.cell(cell)?.phase {
             case .displayed(let row):
-                return "Cell #\(cell), still showing \(named(row)), is deallocated (deinit) with the \(words.view), without didEndDisplaying: UIKit sends none when the screen goes away."
+                return say("Cell #\(cell), still showing \(named(row)), is deallocated (deinit) with the \(words.view), without didEndDisplaying: UIKit sends none when the screen goes away.")
             case .keptAside(let row), .offscreen(let row):
-                return "Cell #\(cell), kept aside since \(named(row)) left, is deallocated (deinit) with the \(words.view)."
+                return say("Cell #\(cell), kept aside since \(named(row)) left, is deallocated (deinit) with the \(words.view).")
             case .configured(let row):
-                return "Cell #\(cell), prepared ahead for \(named(row)), is deallocated (deinit) with the \(words.view); \(named(row)) never appeared."
+                return say("Cell #\(cell), prepared ahead for \(named(row)), is deallocated (deinit) with the \(words.view); \(named(row)) never appeared.")
             case .pooled:
-                return "Cell #\(cell), waiting in the reuse pool, is deallocated (deinit) with the \(words.view)."
+                return say("Cell #\(cell), waiting in the reuse pool, is deallocated (deinit) with the \(words.view).")
             default:
-                return "Cell #\(cell) is deallocated (deinit) with the \(words.view)."
+                return say("Cell #\(cell) is deallocated (deinit) with the \(words.view).")
             }
         case .prefetchRowsAt(let rows):
             prefetchBatches += 1
             rowCountChanged = false
             if words.isCollection { return explainItemPrefetch(rows, before: before) }
-            var text = "Prefetch batch \(prefetchBatches): \(rowsNamed(rows)) (\(Wording.count(rows.count, "row")))"
+            var text = say("Prefetch batch \(prefetchBatches): \(rowsNamed(rows)) (\(Wording.count(rows.count, "row")))")
             if let visible = visibleRows(before) {
                 let below = rows.allSatisfy { $0 > visible.upperBound }, above = rows.allSatisfy { $0 < visible.lowerBound }
                 if below {
-                    text += ", past the bottom edge (\(named(visible.upperBound)) is the last on screen)"
+                    text += say(", past the bottom edge (\(named(visible.upperBound)) is the last on screen)")
                     text += visible.lowerBound == 0 ? ", looking down as it always does while the first row is on screen" : ", scrolling down"
                 } else if above {
-                    text += ", above the top edge (\(named(visible.lowerBound)) is the first on screen), nearest first"
+                    text += say(", above the top edge (\(named(visible.lowerBound)) is the first on screen), nearest first")
                     if let count = state.currentRowCount, visible.upperBound == count - 1 {
-                        text += ": the screen reaches the last row, so the table looks up even before the finger turns"
+                        text += say(": the screen reaches the last row, so the table looks up even before the finger turns")
                         inferred = .prefetchDirection
                     } else {
-                        text += ", scrolling up"
+                        text += say(", scrolling up")
                     }
                 } else {
-                    text += ", on both sides of the screen: away from either end of the list, the first batch looks both ways"
+                    text += say(", on both sides of the screen: away from either end of the list, the first batch looks both ways")
                     inferred = .prefetchDirection
                 }
             }
-            return text + (rows.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
+            return text + say(rows.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
         case .cancelPrefetchingForRowsAt(let rows):
             if words.isCollection { return explainItemPrefetchCancel(rows) }
             inferred = .prefetchCancellation
             if rowCountChanged {
                 rowCountChanged = false
-                return "The number of rows changed, so the table cancels every prefetch still outstanding: \(rowsNamed(rows)). Whatever the app started for them may now be for the wrong rows."
+                return say("The number of rows changed, so the table cancels every prefetch still outstanding: \(rowsNamed(rows)). Whatever the app started for them may now be for the wrong rows.")
             }
             let window = visibleRows(before).map { " (the window now reaches \(span(max(0, $0.lowerBound - 15), $0.upperBound + 15)))" } ?? ""
             let one = rows.count == 1
-            return "\(rowsNamed(rows).capitalizedFirst) \(one ? "is" : "are") now more than 15 rows from the screen\(window): the table cancels \(one ? "its" : "their") prefetch. Cancellation is conservative: a change of direction alone cancels nothing, only distance does."
+            return say("\(rowsNamed(rows).capitalizedFirst) \(one ? "is" : "are") now more than 15 rows from the screen\(window): the table cancels \(one ? "its" : "their") prefetch. Cancellation is conservative: a change of direction alone cancels nothing, only distance does.")
         case .scrollViewWillBeginDragging(let offset):
-            return "A finger touches down at offset \(Wording.points(offset)) and starts dragging."
+            return say("A finger touches down at offset \(Wording.points(offset)) and starts dragging.")
         case .scrollViewDidEndDragging(let offset, let willDecelerate):
             return willDecelerate ? "The finger lifts with speed at offset \(Wording.points(offset)): the content keeps moving and slows down."
                                   : "The finger stops and lifts at offset \(Wording.points(offset))."
         case .scrollViewDidEndDecelerating(let offset):
-            return "The content comes to rest at offset \(Wording.points(offset))."
+            return say("The content comes to rest at offset \(Wording.points(offset)).")
         case .scrollToRow(let row, let position, let animated):
-            return "The app scrolls \(named(row)) to the \(position)\(animated ? ", animated" : " at once")."
+            return say("The app scrolls \(named(row)) to the \(position)\(animated ? ", animated" : " at once").")
         case .frame(let snapshot):
             return explainFrame(snapshot, marks: &marks)
         case .imageRequest(let request, let row, let image, let cause, let sync):
-            var text = "\(capital(row)) asks for image \(image) (request \(request), \(Wording.cause(cause, words: words)))."
+            var text = say("\(capital(row)) asks for image \(image) (request \(request), \(Wording.cause(cause, words: words))).")
             if sync {
                 let blocksMain = samePass(after: index).contains { later in
                     if case .mainThreadBlocked(_, let cause) = later.body { return cause.contains("synchronous download of image \(image) ") }
@@ -376,72 +393,73 @@ public struct Annotator {
             }
             return text
         case .pageRequest(let request, let firstRow, let count):
-            return "The loading cell asks for the next page: \(words.rows) \(firstRow)–\(firstRow + count - 1) (request \(request))."
+            return say("The loading cell asks for the next page: \(words.rows) \(firstRow)–\(firstRow + count - 1) (request \(request)).")
         case .requestStarted(let request):
             let running = state.runningRequestCount
             let waited = event.time > (state.request(request)?.requestedAt ?? event.time)
-            return "Request \(request) gets a connection (\(running) running)" + (waited ? ", after waiting for one to free up." : ".")
+            return say("Request \(request) gets a connection (\(running) running)" + (waited ? ", after waiting for one to free up." : "."))
         case .requestCoalesced(let request, let row):
-            return "\(capital(row)) wants the same image as request \(request), which is already downloading: it waits for that download instead of starting another."
+            return say("\(capital(row)) wants the same image as request \(request), which is already downloading: it waits for that download instead of starting another.")
         case .response(let request, let bytes, let fromCache):
-            guard let record = state.request(request) else { return "Request \(request) answers." }
+            guard let record = state.request(request) else { return say("Request \(request) answers.") }
             let took = Wording.ms(event.time - record.requestedAt)
             if let row = record.row, let image = record.image {
                 let source = fromCache ? "from URLCache" : "over the network (\(Wording.bytes(bytes)))"
-                var text = "Image \(image) for \(named(row)) arrives \(source), \(took) after it was asked for."
-                if !record.coalescedRows.isEmpty { text += " \(rowsNamed(record.coalescedRows).capitalizedFirst) waited for it too." }
+                var text = say("Image \(image) for \(named(row)) arrives \(source), \(took) after it was asked for.")
+                if !record.coalescedRows.isEmpty { text += say(" \(rowsNamed(record.coalescedRows).capitalizedFirst) waited for it too.") }
                 return text
             }
-            return "The page arrives (\(Wording.bytes(bytes))), \(took) after it was asked for."
+            return say("The page arrives (\(Wording.bytes(bytes))), \(took) after it was asked for.")
         case .requestFailed(let request, let reason):
-            return "Request \(request) fails: \(VisibleText.escape(reason))."
+            return say("Request \(request) fails: \(VisibleText.escape(reason)).")
         case .requestCancelled(let request):
             let record = state.request(request)
             let what = record?.row.map { "\(named($0))'s image" } ?? "the page"
-            return "Request \(request) for \(what) is cancelled" + (record?.cause == .prefetch ? " (it was a prefetch)." : ".")
+            return say("Request \(request) for \(what) is cancelled" + (record?.cause == .prefetch ? " (it was a prefetch)." : "."))
         case .cacheHit(let row, let image, let layer):
-            return "Image \(image) for \(named(row)) is found \(Wording.layer(layer)): no download."
+            return say("Image \(image) for \(named(row)) is found \(Wording.layer(layer)): no download.")
         case .cacheEvict(let image, _):
-            return "The NSCache drops image \(image) to stay within its limits."
+            return say("The NSCache drops image \(image) to stay within its limits.")
         case .imageSet(let cell, let image):
             return explainImageSet(cell: cell, image: image, index: index, marks: &marks)
         case .mainThreadBlocked(let ms, let cause):
-            return "The main thread is busy for \(Wording.ms(ms)): \(VisibleText.escape(cause)). No frame can be drawn until it is done."
+            return say("The main thread is busy for \(Wording.ms(ms)): \(VisibleText.escape(cause)). No frame can be drawn until it is done.")
         case .hitch(let first, let missed, let ms, let cause):
             marks.insert(.hitch)
-            return "HITCH: \(Wording.count(missed, "frame")) missed from frame \(first) (\(Wording.ms(ms)) of frozen screen), because of \(VisibleText.escape(cause))."
+            return say("HITCH: \(Wording.count(missed, "frame")) missed from frame \(first) (\(Wording.ms(ms)) of frozen screen), because of \(VisibleText.escape(cause)).")
         case .imageMemory(let bytes):
-            return "Decoded images now take \(Wording.bytes(bytes)) of memory."
+            return say("Decoded images now take \(Wording.bytes(bytes)) of memory.")
         case .numberOfRows(let rows):
             rowCountChanged = true
             let asks = words.isCollection ? "numberOfItemsInSection" : "numberOfRowsInSection"
-            return "The \(words.view) asks \(asks): now \(Wording.count(rows, words.row))."
+            return say("The \(words.view) asks \(asks): now \(Wording.count(rows, words.row)).")
         case .reloadData:
             reloadDataAt = event.time
-            return "The app calls reloadData: every visible cell ends displaying and returns to the pool, then each visible \(words.row) is configured again with a dequeued cell."
+            return say("The app calls reloadData: every visible cell ends displaying and returns to the pool, then each visible \(words.row) is configured again with a dequeued cell.")
         case .reloadRows(let rows):
             let discards = header.profile == .modern ? "; a cell prepared off screen for it is discarded to the pool" : ""
             let cellFor = words.call(.cellForRowAt)
-            return "The app reloads \(rowsNamed(rows)): " + (rows.count == 1 ? "if it is on screen, it gets \(cellFor) again" : "each one on screen gets \(cellFor) again") + " with a dequeued cell, not its own (\(words.call(.reconfigureRows)) would keep its own)" + discards + "."
+            let which = rows.count == 1 ? "if it is on screen, it gets \(cellFor) again" : "each one on screen gets \(cellFor) again"
+            return say("The app reloads \(rowsNamed(rows)): \(which) with a dequeued cell, not its own (\(words.call(.reconfigureRows)) would keep its own)\(discards).")
         case .reconfigureRows(let rows):
             let row = words.row
-            return "The app reconfigures \(rowsNamed(rows)) (\(words.call(.reconfigureRows)), iOS 15+): " + (rows.count == 1 ? "if the \(row) has a cell" : "each \(row) that has a cell") + ", on screen or prepared off screen, gets \(words.call(.cellForRowAt)) again with that same cell. Unlike \(words.call(.reloadRows)) there is no new cell, no prepareForReuse, no willDisplay, and prepared cells are kept; \(words.aRow) without a cell is left alone."
+            return say("The app reconfigures \(rowsNamed(rows)) (\(words.call(.reconfigureRows)), iOS 15+): " + (rows.count == 1 ? "if the \(row) has a cell" : "each \(row) that has a cell") + ", on screen or prepared off screen, gets \(words.call(.cellForRowAt)) again with that same cell. Unlike \(words.call(.reloadRows)) there is no new cell, no prepareForReuse, no willDisplay, and prepared cells are kept; \(words.aRow) without a cell is left alone.")
         case .didReceiveMemoryWarning:
-            return "A memory warning: the \(words.view) empties its reuse pools."
+            return say("A memory warning: the \(words.view) empties its reuse pools.")
         case .viewDidDisappear:
-            return "The screen goes away (viewDidDisappear); then the \(words.view) is deallocated with every cell it holds: on screen, kept aside, prepared ahead or pooled. The \(words.rows) still on screen get no didEndDisplaying, so per-\(words.row) work has to stop here."
+            return say("The screen goes away (viewDidDisappear); then the \(words.view) is deallocated with every cell it holds: on screen, kept aside, prepared ahead or pooled. The \(words.rows) still on screen get no didEndDisplaying, so per-\(words.row) work has to stop here.")
         case .note(let text):
-            return "NOTE: " + VisibleText.escape(text)
+            return say("NOTE: \(VisibleText.escape(text))")
         case .gap(let text):
             let afresh = " What each cell did in between is not known, so the replay starts afresh: each cell's next call is taken as it comes."
             if text.hasPrefix(Self.importersGap) {
-                return "GAP: " + VisibleText.escape(String(text.dropFirst(Self.importersGap.count))).capitalizedFirst + "." + afresh
+                return say("GAP: \(VisibleText.escape(String(text.dropFirst(Self.importersGap.count))).capitalizedFirst).\(afresh)")
             }
             let printed = text.isEmpty ? "" : " (it prints \"\(VisibleText.escape(text))\")"
-            return "GAP: the log leaves lines out here\(printed)." + afresh
+            return say("GAP: the log leaves lines out here\(printed).\(afresh)")
         case .recordingEnded:
-            if before.hasDisappeared { return "The recording ends; the screen has gone away with its \(words.view) and cells." }
-            return "The recording ends; the screen stays as the last frame showed it."
+            if before.hasDisappeared { return say("The recording ends; the screen has gone away with its \(words.view) and cells.") }
+            return say("The recording ends; the screen stays as the last frame showed it.")
         }
     }
 
@@ -479,12 +497,12 @@ public struct Annotator {
     /// Why a collection view configures `item` before it is on screen: cells are
     /// prepared ahead, and when other items of its row of the grid are configured
     /// in the same pass, the sentence says the row is prepared together (once).
-    private mutating func preparedAheadInGrid(_ item: Int, index: Int, time: VirtualTime) -> String {
+    private mutating func preparedAheadInGrid(_ item: Int, index: Int, time: VirtualTime) -> Sentence {
         let cellFor = words.call(.cellForRowAt)
         guard let grid = words.grid else { return "" }
         let gridRow = grid.row(of: item)
         if let told = preparedGridRow, told.row == gridRow, told.time == time {
-            return "\(capital(item)) is not on screen yet either: it is prepared with the rest of row \(gridRow) of the grid, and will appear with this cell, without another \(cellFor)."
+            return say("\(capital(item)) is not on screen yet either: it is prepared with the rest of row \(gridRow) of the grid, and will appear with this cell, without another \(cellFor).")
         }
         var together = [item]
         for event in samePass(after: index) {
@@ -494,16 +512,16 @@ public struct Annotator {
             }
         }
         guard together.count > 1 else {
-            return "\(words.nameInGrid(item).capitalizedFirst) is not on screen yet: while scrolling, the collection view prepares cells ahead of time; the item will appear with this cell, without another \(cellFor)."
+            return say("\(words.nameInGrid(item).capitalizedFirst) is not on screen yet: while scrolling, the collection view prepares cells ahead of time; the item will appear with this cell, without another \(cellFor).")
         }
         preparedGridRow = (gridRow, time)
-        return "\(capital(item)) is not on screen yet: while scrolling, the collection view prepares cells ahead of time, a row of the grid at a time: row \(gridRow), \(rowsNamed(together)). Each will appear with its cell, without another \(cellFor)."
+        return say("\(capital(item)) is not on screen yet: while scrolling, the collection view prepares cells ahead of time, a row of the grid at a time: row \(gridRow), \(rowsNamed(together)). Each will appear with its cell, without another \(cellFor).")
     }
 
     /// " Row 5 of the grid enters the screen: items 10–11 appear together.", said at
     /// the first item of a row of the grid that enters (or leaves) with others of its
     /// row in the same pass; empty for a table, or an item that comes or goes alone.
-    private mutating func gridRowMoving(_ item: Int, index: Int, entering: Bool) -> String {
+    private mutating func gridRowMoving(_ item: Int, index: Int, entering: Bool) -> Sentence {
         guard let grid = words.grid else { return "" }
         let gridRow = grid.row(of: item)
         let now = window[index].time
@@ -531,30 +549,30 @@ public struct Annotator {
     /// where they lie from the screen. A collection view's prefetching follows the
     /// scrolling's speed and direction; the table view's rules of which rows a
     /// batch names are not claimed for it.
-    private func explainItemPrefetch(_ items: [Int], before: Before) -> String {
-        var text = "Prefetch batch \(prefetchBatches): \(rowsNamed(items)) (\(Wording.count(items.count, "item"))"
-        if let low = items.min(), let high = items.max(), let rows = words.gridRows(low, high) { text += ", \(rows)" }
-        text += ")"
+    private func explainItemPrefetch(_ items: [Int], before: Before) -> Sentence {
+        var text = say("Prefetch batch \(prefetchBatches): \(rowsNamed(items)) (\(Wording.count(items.count, "item"))")
+        if let low = items.min(), let high = items.max(), let rows = words.gridRows(low, high) { text += say(", \(rows)") }
+        text += say(")")
         if let visible = visibleRows(before) {
             if items.allSatisfy({ $0 > visible.upperBound }) {
-                text += ", past the bottom edge (\(named(visible.upperBound)) is the last on screen)"
+                text += say(", past the bottom edge (\(named(visible.upperBound)) is the last on screen)")
             } else if items.allSatisfy({ $0 < visible.lowerBound }) {
-                text += ", above the top edge (\(named(visible.lowerBound)) is the first on screen)"
+                text += say(", above the top edge (\(named(visible.lowerBound)) is the first on screen)")
             } else {
-                text += ", on both sides of the screen"
+                text += say(", on both sides of the screen")
             }
         }
-        return text + (items.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
+        return text + say(items.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
     }
 
     /// A collection view's cancellation, without the table view's distance rule.
-    private mutating func explainItemPrefetchCancel(_ items: [Int]) -> String {
+    private mutating func explainItemPrefetchCancel(_ items: [Int]) -> Sentence {
         if rowCountChanged {
             rowCountChanged = false
-            return "The number of items changed, so the collection view cancels every prefetch still outstanding: \(rowsNamed(items)). Whatever the app started for them may now be for the wrong items."
+            return say("The number of items changed, so the collection view cancels every prefetch still outstanding: \(rowsNamed(items)). Whatever the app started for them may now be for the wrong items.")
         }
         let one = items.count == 1
-        return "The collection view cancels the prefetch of \(rowsNamed(items)): \(one ? "it is" : "they are") no longer expected soon, and the app can stop loading \(one ? "its" : "their") data."
+        return say("The collection view cancels the prefetch of \(rowsNamed(items)): \(one ? "it is" : "they are") no longer expected soon, and the app can stop loading \(one ? "its" : "their") data.")
     }
 
     /// Why a prepared or kept cell is let go: its row is now more than one row from the screen.
@@ -574,13 +592,13 @@ public struct Annotator {
         return "\(words.nameInGrid(row)) is no longer near the screen (\(span(first, last))\(grid) are on screen)."
     }
 
-    private mutating func explainImageSet(cell: Int, image: ImageShown, index: Int, marks: inout Set<Annotation.Mark>) -> String {
+    private mutating func explainImageSet(cell: Int, image: ImageShown, index: Int, marks: inout Set<Annotation.Mark>) -> Sentence {
         let record = state.cell(cell)
         if record?.phase == .dequeued {
             // Set inside prepareForReuse, before cellForRowAt gives the cell its new row.
             if image == .nothing || image == .placeholder { clearedSinceReuse.insert(cell) }
             let next = rowConfigured(for: cell, after: index).map { " before it is configured for \(named($0))" } ?? ""
-            return "prepareForReuse clears cell #\(cell)'s image view (\(image.describe))\(next), so the previous \(words.row)'s image cannot show there."
+            return say("prepareForReuse clears cell #\(cell)'s image view (\(image.describe))\(next), so the previous \(words.row)'s image cannot show there.")
         }
         let row: Int? = {
             switch record?.phase {
@@ -588,28 +606,28 @@ public struct Annotator {
             default: return record?.lastRow
             }
         }()
-        guard let row else { return "Cell #\(cell)'s image view is set to \(image.describe)." }
+        guard let row else { return say("Cell #\(cell)'s image view is set to \(image.describe).") }
         switch image {
         case .nothing, .placeholder:
             if reusedAt[cell] != nil { clearedSinceReuse.insert(cell) }
-            return "Cell #\(cell) (\(named(row))) is cleared: its image view shows \(image.describe)."
+            return say("Cell #\(cell) (\(named(row))) is cleared: its image view shows \(image.describe).")
         case .image(let number):
             let expected = state.expectedImage(forRow: row)
             if number == expected {
-                return "Cell #\(cell) (\(named(row))) now shows its image, image \(number)."
+                return say("Cell #\(cell) (\(named(row))) now shows its image, image \(number).")
             }
             marks.insert(.late)
-            return "LATE: image \(number) (\(imageOwner(number))) is written into cell #\(cell), which has moved on to \(named(row)): the response arrived after the cell was reused, and nothing checked which \(words.row) the cell shows now."
+            return say("LATE: image \(number) (\(imageOwner(number))) is written into cell #\(cell), which has moved on to \(named(row)): the response arrived after the cell was reused, and nothing checked which \(words.row) the cell shows now.")
         }
     }
 
-    private mutating func explainFrame(_ snapshot: FrameSnapshot, marks: inout Set<Annotation.Mark>) -> String {
-        var text = "Frame \(snapshot.frame): offset \(Wording.points(snapshot.offset)), "
+    private mutating func explainFrame(_ snapshot: FrameSnapshot, marks: inout Set<Annotation.Mark>) -> Sentence {
+        var text = say("Frame \(snapshot.frame): offset \(Wording.points(snapshot.offset)), ")
         if let first = snapshot.cells.first?.row, let last = snapshot.cells.last?.row {
             let grid = words.gridRows(first, last).map { " (\($0))" } ?? ""
-            text += "\(span(first, last))\(grid) on screen (\(Wording.count(snapshot.cells.count, "cell")))."
+            text += say("\(span(first, last))\(grid) on screen (\(Wording.count(snapshot.cells.count, "cell"))).")
         } else {
-            text += "no \(words.rows) on screen."
+            text += say("no \(words.rows) on screen.")
         }
         let stale = state.staleCells(in: snapshot)
         // A screenful at most: an array searched in order beats hashing.
@@ -622,14 +640,14 @@ public struct Annotator {
             marks.insert(.stale)
             let carriedOver = !clearedSinceReuse.contains(visible.cell) && reusedAt[visible.cell] != nil && !setAfterReuse(visible.cell)
             if carriedOver {
-                text += " STALE: cell #\(visible.cell) now shows \(named(visible.row)) but its image view still holds \(imageOwner(number)) (image \(number)) — nothing reset it in prepareForReuse."
+                text += say(" STALE: cell #\(visible.cell) now shows \(named(visible.row)) but its image view still holds \(imageOwner(number)) (image \(number)) — nothing reset it in prepareForReuse.")
             } else {
-                text += " STALE: \(named(visible.row)) (cell #\(visible.cell)) shows \(imageOwner(number)) (image \(number)), written there by a response for another \(words.row)."
+                text += say(" STALE: \(named(visible.row)) (cell #\(visible.cell)) shows \(imageOwner(number)) (image \(number)), written there by a response for another \(words.row).")
             }
         }
         let fixed = announcedStale.filter { !current.contains($0) }
         for pair in fixed.sorted(by: { $0.cell < $1.cell }) {
-            text += " Cell #\(pair.cell) no longer shows image \(pair.image)."
+            text += say(" Cell #\(pair.cell) no longer shows image \(pair.image).")
         }
         announcedStale = current
         if !stale.isEmpty && marks.isEmpty { marks.insert(.stale) }

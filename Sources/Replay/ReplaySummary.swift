@@ -237,6 +237,25 @@ public struct SummaryMoments: Sendable {
         }
     }
 
+    /// Whether the step of `event`, the next to be noted, may be one the summary
+    /// quotes: the first of its kind, a frame while the first STALE or the first
+    /// complete screen is still to come, an image set while the first LATE is, a
+    /// hitch longer than the worst so far. The others need no words.
+    public func mayQuote(_ event: TraceEvent) -> Bool {
+        if first[event.kind] == nil { return true }
+        switch event.body {
+        case .frame(let snapshot): return firstStale == nil || (firstComplete == nil && !snapshot.cells.isEmpty)
+        case .imageSet: return firstLate == nil
+        case .hitch(_, _, let ms, _): return ms > worstHitchMs
+        default: return false
+        }
+    }
+
+    /// Every step kept to be quoted, in order of `seq` (for tests).
+    var quoted: [Annotation] {
+        (Array(first.values) + [firstStale, firstLate, worstHitch, firstWithCells, firstComplete].compactMap { $0 }).sorted { $0.seq < $1.seq }
+    }
+
     /// The first frame of the first complete screen, as the whole trace's metrics give its time.
     func completeScreen(at time: VirtualTime?) -> Annotation? {
         [firstComplete, firstWithCells].compactMap { $0 }.first { $0.time == time }

@@ -73,9 +73,12 @@ public enum TraceSource: Sendable {
     /// annotated, nor any after `body` returns false, but the trace is checked to
     /// its end. `onHeader` comes before any step. An error in the trace comes after
     /// the steps before it (less the Annotator's look-ahead) have been handed on.
+    /// Steps whose event `wording` refuses come without their text (see
+    /// `Annotator.nextStep(file:worded:)`); by default every step is worded.
     public func annotateOnce<Checker: TraceFolder>(
         checkingWith _: Checker.Type, through last: Int = Int.max,
         onHeader: (TraceHeader) throws(ReuseLabError) -> Void = { _ in },
+        wording: ((TraceEvent) -> Bool)? = nil,
         _ body: (Annotation, TraceEvent, AnnotationPass) throws(ReuseLabError) -> Bool
     ) throws(ReuseLabError) -> Checker {
         let channel = BatchChannel<CheckedDelivery>(capacity: 8)
@@ -113,7 +116,10 @@ public enum TraceSource: Sendable {
         let file = name
         var failure: ReuseLabError?
         func drain() throws(ReuseLabError) {
-            while pass.annotating, let (annotation, event) = try pass.annotator?.nextStep(file: file) {
+            while pass.annotating {
+                // Decided before the step: the Annotator is not to be read while it steps.
+                let worded = wording.map { wants in pass.annotator?.upcoming.map(wants) ?? true } ?? true
+                guard let (annotation, event) = try pass.annotator?.nextStep(file: file, worded: worded) else { return }
                 guard annotation.seq <= last, try body(annotation, event, pass) else {
                     pass.stop()
                     return

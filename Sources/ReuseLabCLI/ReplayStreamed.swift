@@ -27,12 +27,15 @@ extension ReplayCommand {
     /// `--summary`: the checking fold measures the trace (`SummarySurvey`) while the
     /// moments the summary quotes are noted from the annotations behind it.
     static func summary(_ source: TraceSource, json: Bool, io: CommandIO) throws(ReuseLabError) -> Int32 {
-        var moments = SummaryMoments()
-        let survey = try source.annotateOnce(checkingWith: SummarySurvey.self) { annotation, event, pass in
-            moments.note(annotation, event: event, pass: pass)
+        // In a class, so asking and noting read the moments in place rather than copy them each step.
+        final class Noted { var moments = SummaryMoments() }
+        let noted = Noted()
+        // Only the steps the summary may quote are put into words.
+        let survey = try source.annotateOnce(checkingWith: SummarySurvey.self, wording: { noted.moments.mayQuote($0) }) { annotation, event, pass in
+            noted.moments.note(annotation, event: event, pass: pass)
             return true
         }
-        let summary = ReplaySummary(survey: survey, moments: moments)
+        let summary = ReplaySummary(survey: survey, moments: noted.moments)
         io.out(json ? ReplayReport.summaryJSON(summary, report: survey.report, file: source.name)
                     : ReplayReport.summaryText(summary, report: survey.report, style: .detect(), width: io.width))
         return 0

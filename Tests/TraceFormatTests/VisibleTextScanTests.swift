@@ -35,4 +35,26 @@ final class VisibleTextScanTests: XCTestCase {
             }
         }
     }
+
+    /// Where line breaks are allowed (the last guard on output), a word of ASCII
+    /// with line feeds and tabs is let through whole, and every other control
+    /// byte is still seen at every place, next to line breaks or not.
+    func testLineBreaksPassAWordAtATimeAndNothingElseDoes() {
+        let lines = String(repeating: "row 3\n\tcell #1 ", count: 9)
+        XCTAssertFalse(VisibleText.mayContainUnsafe(lines, allowingLineBreaks: true))
+        XCTAssertTrue(VisibleText.mayContainUnsafe(lines, allowingLineBreaks: false))
+        for value in Array(UInt8(0x00)...0x1F) + [0x7F] where value != 0x0A && value != 0x09 {
+            for prefix in 0..<17 {
+                for filler in ["\n", "\t", "~", "\n\t"] {
+                    let text = String(repeating: filler, count: prefix) + String(Character(Unicode.Scalar(value))) + String(repeating: "\n", count: 9)
+                    XCTAssertTrue(VisibleText.mayContainUnsafe(text, allowingLineBreaks: true), "\(value) after \(prefix) × \(filler.debugDescription)")
+                }
+            }
+        }
+        // Bytes one away from a line feed or a tab are not taken for one.
+        for value: UInt8 in [0x08, 0x0B, 0x0E, 0x1A, 0x01] {
+            let text = String(repeating: "\n", count: 7) + String(Character(Unicode.Scalar(value))) + String(repeating: "\t", count: 8)
+            XCTAssertTrue(VisibleText.mayContainUnsafe(text, allowingLineBreaks: true), "\(value)")
+        }
+    }
 }

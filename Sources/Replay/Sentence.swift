@@ -1,0 +1,90 @@
+/// An explanation being written, kept as UTF-8 bytes until it is done.
+///
+/// The `Annotator` writes a sentence or more for every event of a trace, a
+/// million of them for a long recording. Written as `String` interpolation, each
+/// literal piece and each value went through the general string machinery
+/// (growing, checking, copying), which cost more than everything else a replay
+/// does per event. A `Sentence` reads the same in code — `"Row \(row) appears."`
+/// — but appends each piece's bytes to one buffer.
+struct Sentence: ExpressibleByStringInterpolation, Equatable {
+    private(set) var bytes: [UInt8]
+
+    init() { bytes = [] }
+
+    init(stringLiteral literal: String) {
+        bytes = []
+        Self.append(literal, to: &bytes)
+    }
+
+    /// Text made elsewhere (a reason, a note), as it is.
+    init(_ text: String) {
+        bytes = []
+        Self.append(text, to: &bytes)
+    }
+
+    init(stringInterpolation: Interpolation) {
+        bytes = stringInterpolation.bytes
+    }
+
+    /// The finished text.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    struct Interpolation: StringInterpolationProtocol {
+        var bytes: [UInt8] = []
+
+        init(literalCapacity: Int, interpolationCount: Int) {
+            // Room for the literal pieces and a row name or number in each gap, and a little more after.
+            bytes.reserveCapacity(literalCapacity + interpolationCount * 12 + 32)
+        }
+
+        mutating func appendLiteral(_ literal: String) { Sentence.append(literal, to: &bytes) }
+
+        mutating func appendInterpolation(_ text: String) { Sentence.append(text, to: &bytes) }
+
+        mutating func appendInterpolation(_ sentence: Sentence) { bytes.append(contentsOf: sentence.bytes) }
+
+        mutating func appendInterpolation(_ number: Int) { Sentence.append(number, to: &bytes) }
+
+        /// Anything else as it describes itself (a scroll position's name).
+        mutating func appendInterpolation<Value: CustomStringConvertible>(_ value: Value) {
+            Sentence.append(value.description, to: &bytes)
+        }
+    }
+
+    static func + (lhs: Sentence, rhs: Sentence) -> Sentence {
+        var result = lhs
+        result.bytes.append(contentsOf: rhs.bytes)
+        return result
+    }
+
+    static func += (lhs: inout Sentence, rhs: Sentence) { lhs.bytes.append(contentsOf: rhs.bytes) }
+
+
+    /// A string's bytes: straight from its storage when it has one (every literal does).
+    static func append(_ text: String, to bytes: inout [UInt8]) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if done == nil { bytes.append(contentsOf: text.utf8) }
+    }
+
+    /// A number in decimal, without making a string of it first.
+    static func append(_ number: Int, to bytes: inout [UInt8]) {
+        guard number != 0 else { bytes.append(UInt8(ascii: "0")); return }
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        // The magnitude, so Int.min needs no negation that could trap.
+        var rest = number.magnitude
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+                count += 1
+            }
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+}
