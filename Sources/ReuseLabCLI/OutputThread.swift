@@ -10,7 +10,7 @@ import Replay
 final class OutputThread: @unchecked Sendable {
     private struct Step: Sendable {
         let annotation: Annotation
-        let event: TraceEvent
+        let event: TraceEvent?
         let selected: Bool
     }
     private let channel = BatchChannel<[Step]>(capacity: 8)
@@ -19,7 +19,7 @@ final class OutputThread: @unchecked Sendable {
     private var finished = false
     private static let batchSize = 256
 
-    init(_ handle: @escaping (Annotation, TraceEvent, Bool) -> Void) {
+    init(_ handle: @escaping (Annotation, TraceEvent?, Bool) -> Void) {
         let channel = self.channel
         let box = UncheckedBox(handle)
         worker = Background { () throws(ReuseLabError) -> Bool in
@@ -31,8 +31,9 @@ final class OutputThread: @unchecked Sendable {
         batch.reserveCapacity(Self.batchSize)
     }
 
-    /// Hands on one step (from the calling thread).
-    func send(_ annotation: Annotation, event: TraceEvent, selected: Bool) {
+    /// Hands on one step (from the calling thread), with its event when the output
+    /// reads it: an event shared between threads costs more than it seems.
+    func send(_ annotation: Annotation, event: TraceEvent?, selected: Bool) {
         batch.append(Step(annotation: annotation, event: event, selected: selected))
         if batch.count == Self.batchSize {
             channel.put(batch)

@@ -36,10 +36,11 @@ struct ReplayListing {
         if steps == 0 { out("(the trace has no events)\n") }
     }
 
-    /// Every step passes here in order; `selected` ones are listed.
+    /// Every step passes here in order; `selected` ones are listed. Only a frame's
+    /// event is read (a step's own text says the rest), so others may come without it.
     /// `state` (after the step) is read only for the picture.
-    mutating func step(_ annotation: Annotation, event: TraceEvent, state: @autoclosure () -> ReplayState?, selected: Bool) {
-        if case .frame = event.body { lastFrame = event }
+    mutating func step(_ annotation: Annotation, event: TraceEvent?, state: @autoclosure () -> ReplayState?, selected: Bool) {
+        if case .frame? = event?.body { lastFrame = event }
         guard selected else { return }
         listed += 1
         if picture, let state = state() { last = (annotation, state) }

@@ -51,7 +51,7 @@ extension ReplayCommand {
                 let list = header.list
                 thread = OutputThread { annotation, _, _ in output.write { ReplayReport.jsonLine(annotation, list: list, into: &$0) } }
             }) { annotation, event, _ in
-                if selection.selects(annotation) { thread?.send(annotation, event: event, selected: true) }
+                if selection.selects(annotation) { thread?.send(annotation, event: nil, selected: true) }
                 return true
             }
             thread?.finish()
@@ -107,7 +107,7 @@ extension ReplayCommand {
                 let selected = selection.selects(annotation)
                 if let thread {
                     // A frame that is not listed still heads the steps after it (--frames).
-                    if selected || annotation.kind == .frame { thread.send(annotation, event: event, selected: selected) }
+                    if selected || annotation.kind == .frame { thread.send(annotation, event: annotation.kind == .frame ? event : nil, selected: selected) }
                 } else {
                     box?.listing.step(annotation, event: event, state: pass.state, selected: selected)
                 }

@@ -142,7 +142,14 @@ extension ByteBuffer {
             // backslash, and any other character that is not unsafe) are copied whole.
             var runStart = 0
             var index = 0
+            guard let base = bytes.baseAddress else { append(0x22); return }
+            let raw = UnsafeRawPointer(base)
             while index < bytes.count {
+                // Eight plain bytes at a time, the most of any text.
+                while index + 8 <= bytes.count, ByteWord.isPlainInJSON(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index += 8
+                }
+                guard index < bytes.count else { break }
                 let byte = bytes[index]
                 if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C {
                     index += 1

@@ -117,7 +117,7 @@ public enum VisibleText {
             // anything else (a line break, a dash, a letter with an accent) is looked
             // at a byte at a time, eight bytes' worth, then the quick way resumes.
             while start + 8 <= bytes.count,
-                  isPrintableASCII(raw.loadUnaligned(fromByteOffset: start, as: UInt64.self), allowingLineBreaks: allowingLineBreaks) {
+                  ByteWord.isPrintableASCII(raw.loadUnaligned(fromByteOffset: start, as: UInt64.self), allowingLineBreaks: allowingLineBreaks) {
                 start += 8
             }
             guard start + 8 <= bytes.count else {
@@ -131,34 +131,6 @@ public enum VisibleText {
             if scanForUnsafe(UnsafeBufferPointer(rebasing: bytes[start..<end]), allowingLineBreaks: allowingLineBreaks) { return true }
             start = end
         }
-    }
-
-    /// Whether all eight bytes of `word` lie in 0x20...0x7E, or are line feeds or
-    /// tabs where line breaks are allowed (a listing has one every line).
-    @inline(__always)
-    private static func isPrintableASCII(_ word: UInt64, allowingLineBreaks: Bool) -> Bool {
-        guard allowingLineBreaks else { return isPrintableASCII(word) }
-        // Line feeds and tabs become printable ('*' and ')') by setting their 0x20 bit.
-        let breaks = zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(word ^ 0x0909_0909_0909_0909)
-        return isPrintableASCII(word | breaks >> 2)
-    }
-
-    /// 0x80 in each byte of `word` that is zero, exactly (no borrow reaches a neighbour).
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        return ~(((word & lows) &+ lows) | word) & ~lows
-    }
-
-    /// Whether all eight bytes of `word` lie in 0x20...0x7E.
-    @inline(__always)
-    private static func isPrintableASCII(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        // A byte below 0x20 borrows when 0x20 is taken from it; one of 0x7F or more
-        // carries into its high bit when 0x01 is added (or has it set already).
-        let below = (word &- ones &* 0x20) & ~word & highs
-        let above = ((word & ~highs) &+ ones) | word
-        return below == 0 && above & highs == 0
     }
 
     private static func scanForUnsafe<Bytes: RandomAccessCollection>(_ bytes: Bytes, allowingLineBreaks: Bool) -> Bool
