@@ -214,10 +214,6 @@ public struct Annotator {
 
     // MARK: Explaining
 
-    /// `sentence`, unless the step is explained without words: then it is not written at all.
-    private func say(_ sentence: @autoclosure () -> Sentence) -> Sentence {
-        muted ? Sentence() : sentence()
-    }
 
     private mutating func explain(_ event: TraceEvent, index: Int, before: Before, marks: inout Set<Annotation.Mark>,
                                   inferred: inout InferredRule?) -> Sentence {
@@ -228,21 +224,21 @@ public struct Annotator {
             let who = row.map { "\(capital($0)) gets a new cell" } ?? "A new cell is created"
             let reason = emptyPoolReason(index: index, before: before, identifier: identifier)
             if reason.leavesLater, header.profile == .modern { inferred = .modernPassOrder }
-            return say("\(who) (init, cell #\(cell)) because the \(VisibleText.escape(identifier)) reuse pool is empty: \(reason.text).")
+            return say(muted, "\(who) (init, cell #\(cell)) because the \(VisibleText.escape(identifier)) reuse pool is empty: \(reason.text).")
         case .prepareForReuse(let cell, let identifier, let previousRow):
             marks.insert(.reused)
             reusedAt[cell] = index
             clearedSinceReuse.remove(cell)
             let row = rowConfigured(for: cell, after: index)
-            var text = say("\(row.map { "\(capital($0)) reuses" } ?? "dequeueReusableCell hands out") cell #\(cell) (prepareForReuse)")
-            text += say(previousRow.map { ", which showed \(named($0))." } ?? ".")
+            var text = say(muted, "\(row.map { "\(capital($0)) reuses" } ?? "dequeueReusableCell hands out") cell #\(cell) (prepareForReuse)")
+            text += say(muted, previousRow.map { ", which showed \(named($0))." } ?? ".")
             let waiting = before.waitingInPool
             if waiting > 1 {
-                text += say(" It is the most recently pooled of the \(waiting) cells waiting.")
+                text += say(muted, " It is the most recently pooled of the \(waiting) cells waiting.")
                 inferred = .poolOrder
             }
             if case .image(let image) = before.cell(cell)?.image ?? .nothing {
-                text += say(" Its image view still holds image \(image) until something resets it.")
+                text += say(muted, " Its image view still holds image \(image) until something resets it.")
             }
             return text
         case .cellForRowAt(let row, let cell):
@@ -250,139 +246,139 @@ public struct Annotator {
             if before.reconfiguringRows.contains(row), let phase = before.cell(cell)?.phase,
                [.displayed(row: row), .configured(row: row), .keptAside(row: row)].contains(phase) {
                 let place = phase == .displayed(row: row) ? "on screen" : "held off screen for it"
-                return say("\(words.call(.reconfigureRows)): the data source configures \(named(row))'s own cell #\(cell) again, \(place): dequeuing hands back that same cell, so there is no init, no prepareForReuse and no willDisplay.")
+                return say(muted, "\(words.call(.reconfigureRows)): the data source configures \(named(row))'s own cell #\(cell) again, \(place): dequeuing hands back that same cell, so there is no init, no prepareForReuse and no willDisplay.")
             }
             preparedAhead.remove(cell)
-            var text = say("The data source configures cell #\(cell) for \(named(row)).")
+            var text = say(muted, "The data source configures cell #\(cell) for \(named(row)).")
             let shownNow = beforeNextFrame(after: index).contains { $0.body == .willDisplay(row: row, cell: cell) }
             let reloading = before.reloadingRows.contains(row) || before.displayed(row) != nil
             if header.scenario?.isPrefetchingEnabled == false {
                 // Nothing is prepared ahead with the property off (Apple: "When false, the
                 // table view requests cells when they need to display"), whatever the times say.
                 if !reloading, header.profile == .modern {
-                    text += say(" isPrefetchingEnabled is false, so the \(words.view) asks for \(words.aRow)'s cell only when the \(words.row) is about to appear, never ahead of time.")
+                    text += say(muted, " isPrefetchingEnabled is false, so the \(words.view) asks for \(words.aRow)'s cell only when the \(words.row) is about to appear, never ahead of time.")
                 }
             } else if !shownNow, before.displayed(row) == nil, header.profile == .modern {
                 preparedAhead.insert(cell)
                 if words.isCollection {
-                    text += say(" ") + preparedAheadInGrid(row, index: index, time: event.time)
+                    text += say(muted, " ") + preparedAheadInGrid(row, index: index, time: event.time)
                 } else {
-                    text += say(" \(capital(row)) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt.")
+                    text += say(muted, " \(capital(row)) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt.")
                 }
             }
             if reloading {
-                text += say(" The \(words.row) is being reloaded: its old cell stays on screen until the new one is displayed.")
+                text += say(muted, " The \(words.row) is being reloaded: its old cell stays on screen until the new one is displayed.")
             }
             return text
         case .willDisplay(let row, let cell):
             switch before.cell(cell)?.phase {
             case .keptAside, .offscreen:
-                return say("\(capital(row)) comes back on screen with cell #\(cell), which was kept aside: it is shown again without \(words.call(.cellForRowAt)) or prepareForReuse.") + gridRowMoving(row, index: index, entering: true)
+                return say(muted, "\(capital(row)) comes back on screen with cell #\(cell), which was kept aside: it is shown again without \(words.call(.cellForRowAt)) or prepareForReuse.") + gridRowMoving(row, index: index, entering: true)
             default:
                 // Prepared ahead only if configured in an earlier pass: a cellForRowAt that
                 // blocked the main thread moves the clock on inside one pass.
                 if let at = configuredAt[cell], preparedAhead.remove(cell) != nil, at < event.time {
                     // An imported log without timestamps has times that are only its line order.
                     let synthetic = header.source?.syntheticTimes == true
-                    return say("\(capital(row)) appears with cell #\(cell), prepared ahead \(synthetic ? "earlier" : "at \(Wording.ms(at))").")
+                    return say(muted, "\(capital(row)) appears with cell #\(cell), prepared ahead \(synthetic ? "earlier" : "at \(Wording.ms(at))").")
                         + gridRowMoving(row, index: index, entering: true)
                 }
-                return say("\(capital(row)) appears with cell #\(cell) (willDisplay).") + gridRowMoving(row, index: index, entering: true)
+                return say(muted, "\(capital(row)) appears with cell #\(cell) (willDisplay).") + gridRowMoving(row, index: index, entering: true)
             }
         case .didEndDisplaying(let row, let cell):
             var fate: Sentence = ""
             for later in samePass(after: index) {
-                if case .keepAside(let id, _) = later.body, id == cell { fate = say(" Cell #\(cell) is kept aside, not pooled, in case \(named(row)) comes back."); break }
-                if case .enqueue(let id, let identifier) = later.body, id == cell { fate = say(" Cell #\(cell) joins the \(VisibleText.escape(identifier)) reuse pool at once."); break }
+                if case .keepAside(let id, _) = later.body, id == cell { fate = say(muted, " Cell #\(cell) is kept aside, not pooled, in case \(named(row)) comes back."); break }
+                if case .enqueue(let id, let identifier) = later.body, id == cell { fate = say(muted, " Cell #\(cell) joins the \(VisibleText.escape(identifier)) reuse pool at once."); break }
                 if case .viewDidDisappear = later.body { break }
             }
             // Recordings no longer send this at teardown; a hand-written or older trace may.
-            if before.hasDisappeared { fate = say(" The \(words.view) is going away (UIKit is not known to send didEndDisplaying then).") }
+            if before.hasDisappeared { fate = say(muted, " The \(words.view) is going away (UIKit is not known to send didEndDisplaying then).") }
             if before.reloadingRows.contains(row) || reloadDataAt == event.time {
-                return say("\(capital(row))'s old cell #\(cell) ends displaying (didEndDisplaying): the reload replaces it, while the \(words.row) itself stays on screen.") + fate
+                return say(muted, "\(capital(row))'s old cell #\(cell) ends displaying (didEndDisplaying): the reload replaces it, while the \(words.row) itself stays on screen.") + fate
             }
-            return say("\(capital(row)) leaves the screen (didEndDisplaying, cell #\(cell)).") + gridRowMoving(row, index: index, entering: false) + fate
+            return say(muted, "\(capital(row)) leaves the screen (didEndDisplaying, cell #\(cell)).") + gridRowMoving(row, index: index, entering: false) + fate
         case .keepAside(let cell, let row):
             inferred = .preparedCellRange
             let near = words.isCollection ? "stays near the screen" : "stays within one row of the screen"
-            return say("Cell #\(cell) is kept aside with \(named(row))'s content, out of the reuse pool, while \(named(row)) \(near): if it comes back, it is shown again without \(words.call(.cellForRowAt)).")
+            return say(muted, "Cell #\(cell) is kept aside with \(named(row))'s content, out of the reuse pool, while \(named(row)) \(near): if it comes back, it is shown again without \(words.call(.cellForRowAt)).")
         case .enqueue(let cell, let rawIdentifier):
             let identifier = VisibleText.escape(rawIdentifier)
             let waiting = state.poolCount(rawIdentifier)
             switch before.cell(cell)?.phase {
             case .keptAside(let row):
                 inferred = .preparedCellRange
-                return say("Cell #\(cell), kept aside since \(named(row)) left, joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting): \(letGoReason(row: row))")
+                return say(muted, "Cell #\(cell), kept aside since \(named(row)) left, joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting): \(letGoReason(row: row))")
             case .configured(let row):
                 inferred = .preparedCellRange
-                return say("Cell #\(cell) was prepared for \(named(row)), which did not appear; it goes back to the \(identifier) pool (\(Wording.count(waiting, "cell")) waiting) without didEndDisplaying: \(letGoReason(row: row))")
+                return say(muted, "Cell #\(cell) was prepared for \(named(row)), which did not appear; it goes back to the \(identifier) pool (\(Wording.count(waiting, "cell")) waiting) without didEndDisplaying: \(letGoReason(row: row))")
             default:
-                return say("Cell #\(cell) joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting).")
+                return say(muted, "Cell #\(cell) joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting).")
             }
         case .deinitCell(let cell):
             guard before.hasDisappeared else {
-                return say("Cell #\(cell) is deallocated (deinit): the pool was emptied (memory warning). Cells live as long as the \(words.view), not as long as \(words.aRow).")
+                return say(muted, "Cell #\(cell) is deallocated (deinit): the pool was emptied (memory warning). Cells live as long as the \(words.view), not as long as \(words.aRow).")
             }
             // Teardown: the table or collection view is deallocated, and every cell it holds with it.
             switch before.cell(cell)?.phase {
             case .displayed(let row):
-                return say("Cell #\(cell), still showing \(named(row)), is deallocated (deinit) with the \(words.view), without didEndDisplaying: UIKit sends none when the screen goes away.")
+                return say(muted, "Cell #\(cell), still showing \(named(row)), is deallocated (deinit) with the \(words.view), without didEndDisplaying: UIKit sends none when the screen goes away.")
             case .keptAside(let row), .offscreen(let row):
-                return say("Cell #\(cell), kept aside since \(named(row)) left, is deallocated (deinit) with the \(words.view).")
+                return say(muted, "Cell #\(cell), kept aside since \(named(row)) left, is deallocated (deinit) with the \(words.view).")
             case .configured(let row):
-                return say("Cell #\(cell), prepared ahead for \(named(row)), is deallocated (deinit) with the \(words.view); \(named(row)) never appeared.")
+                return say(muted, "Cell #\(cell), prepared ahead for \(named(row)), is deallocated (deinit) with the \(words.view); \(named(row)) never appeared.")
             case .pooled:
-                return say("Cell #\(cell), waiting in the reuse pool, is deallocated (deinit) with the \(words.view).")
+                return say(muted, "Cell #\(cell), waiting in the reuse pool, is deallocated (deinit) with the \(words.view).")
             default:
-                return say("Cell #\(cell) is deallocated (deinit) with the \(words.view).")
+                return say(muted, "Cell #\(cell) is deallocated (deinit) with the \(words.view).")
             }
         case .prefetchRowsAt(let rows):
             prefetchBatches += 1
             rowCountChanged = false
             if words.isCollection { return explainItemPrefetch(rows, before: before) }
-            var text = say("Prefetch batch \(prefetchBatches): \(rowsNamed(rows)) (\(Wording.count(rows.count, "row")))")
+            var text = say(muted, "Prefetch batch \(prefetchBatches): \(rowsNamed(rows)) (\(Wording.count(rows.count, "row")))")
             if let visible = visibleRows(before) {
                 let below = rows.allSatisfy { $0 > visible.upperBound }, above = rows.allSatisfy { $0 < visible.lowerBound }
                 if below {
-                    text += say(", past the bottom edge (\(named(visible.upperBound)) is the last on screen)")
+                    text += say(muted, ", past the bottom edge (\(named(visible.upperBound)) is the last on screen)")
                     text += visible.lowerBound == 0 ? ", looking down as it always does while the first row is on screen" : ", scrolling down"
                 } else if above {
-                    text += say(", above the top edge (\(named(visible.lowerBound)) is the first on screen), nearest first")
+                    text += say(muted, ", above the top edge (\(named(visible.lowerBound)) is the first on screen), nearest first")
                     if let count = state.currentRowCount, visible.upperBound == count - 1 {
-                        text += say(": the screen reaches the last row, so the table looks up even before the finger turns")
+                        text += say(muted, ": the screen reaches the last row, so the table looks up even before the finger turns")
                         inferred = .prefetchDirection
                     } else {
-                        text += say(", scrolling up")
+                        text += say(muted, ", scrolling up")
                     }
                 } else {
-                    text += say(", on both sides of the screen: away from either end of the list, the first batch looks both ways")
+                    text += say(muted, ", on both sides of the screen: away from either end of the list, the first batch looks both ways")
                     inferred = .prefetchDirection
                 }
             }
-            return text + say(rows.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
+            return text + say(muted, rows.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
         case .cancelPrefetchingForRowsAt(let rows):
             if words.isCollection { return explainItemPrefetchCancel(rows) }
             inferred = .prefetchCancellation
             if rowCountChanged {
                 rowCountChanged = false
-                return say("The number of rows changed, so the table cancels every prefetch still outstanding: \(rowsNamed(rows)). Whatever the app started for them may now be for the wrong rows.")
+                return say(muted, "The number of rows changed, so the table cancels every prefetch still outstanding: \(rowsNamed(rows)). Whatever the app started for them may now be for the wrong rows.")
             }
             let window = visibleRows(before).map { " (the window now reaches \(span(max(0, $0.lowerBound - 15), $0.upperBound + 15)))" } ?? ""
             let one = rows.count == 1
-            return say("\(rowsNamed(rows).capitalizedFirst) \(one ? "is" : "are") now more than 15 rows from the screen\(window): the table cancels \(one ? "its" : "their") prefetch. Cancellation is conservative: a change of direction alone cancels nothing, only distance does.")
+            return say(muted, "\(rowsNamed(rows).capitalizedFirst) \(one ? "is" : "are") now more than 15 rows from the screen\(window): the table cancels \(one ? "its" : "their") prefetch. Cancellation is conservative: a change of direction alone cancels nothing, only distance does.")
         case .scrollViewWillBeginDragging(let offset):
-            return say("A finger touches down at offset \(Wording.points(offset)) and starts dragging.")
+            return say(muted, "A finger touches down at offset \(Wording.points(offset)) and starts dragging.")
         case .scrollViewDidEndDragging(let offset, let willDecelerate):
             return willDecelerate ? "The finger lifts with speed at offset \(Wording.points(offset)): the content keeps moving and slows down."
                                   : "The finger stops and lifts at offset \(Wording.points(offset))."
         case .scrollViewDidEndDecelerating(let offset):
-            return say("The content comes to rest at offset \(Wording.points(offset)).")
+            return say(muted, "The content comes to rest at offset \(Wording.points(offset)).")
         case .scrollToRow(let row, let position, let animated):
-            return say("The app scrolls \(named(row)) to the \(position)\(animated ? ", animated" : " at once").")
+            return say(muted, "The app scrolls \(named(row)) to the \(position)\(animated ? ", animated" : " at once").")
         case .frame(let snapshot):
             return explainFrame(snapshot, marks: &marks)
         case .imageRequest(let request, let row, let image, let cause, let sync):
-            var text = say("\(capital(row)) asks for image \(image) (request \(request), \(Wording.cause(cause, words: words))).")
+            var text = say(muted, "\(capital(row)) asks for image \(image) (request \(request), \(Wording.cause(cause, words: words))).")
             if sync {
                 let blocksMain = samePass(after: index).contains { later in
                     if case .mainThreadBlocked(_, let cause) = later.body { return cause.contains("synchronous download of image \(image) ") }
@@ -393,73 +389,73 @@ public struct Annotator {
             }
             return text
         case .pageRequest(let request, let firstRow, let count):
-            return say("The loading cell asks for the next page: \(words.rows) \(firstRow)–\(firstRow + count - 1) (request \(request)).")
+            return say(muted, "The loading cell asks for the next page: \(words.rows) \(firstRow)–\(firstRow + count - 1) (request \(request)).")
         case .requestStarted(let request):
             let running = state.runningRequestCount
             let waited = event.time > (state.request(request)?.requestedAt ?? event.time)
-            return say("Request \(request) gets a connection (\(running) running)" + (waited ? ", after waiting for one to free up." : "."))
+            return say(muted, "Request \(request) gets a connection (\(running) running)" + (waited ? ", after waiting for one to free up." : "."))
         case .requestCoalesced(let request, let row):
-            return say("\(capital(row)) wants the same image as request \(request), which is already downloading: it waits for that download instead of starting another.")
+            return say(muted, "\(capital(row)) wants the same image as request \(request), which is already downloading: it waits for that download instead of starting another.")
         case .response(let request, let bytes, let fromCache):
-            guard let record = state.request(request) else { return say("Request \(request) answers.") }
+            guard let record = state.request(request) else { return say(muted, "Request \(request) answers.") }
             let took = Wording.ms(event.time - record.requestedAt)
             if let row = record.row, let image = record.image {
                 let source = fromCache ? "from URLCache" : "over the network (\(Wording.bytes(bytes)))"
-                var text = say("Image \(image) for \(named(row)) arrives \(source), \(took) after it was asked for.")
-                if !record.coalescedRows.isEmpty { text += say(" \(rowsNamed(record.coalescedRows).capitalizedFirst) waited for it too.") }
+                var text = say(muted, "Image \(image) for \(named(row)) arrives \(source), \(took) after it was asked for.")
+                if !record.coalescedRows.isEmpty { text += say(muted, " \(rowsNamed(record.coalescedRows).capitalizedFirst) waited for it too.") }
                 return text
             }
-            return say("The page arrives (\(Wording.bytes(bytes))), \(took) after it was asked for.")
+            return say(muted, "The page arrives (\(Wording.bytes(bytes))), \(took) after it was asked for.")
         case .requestFailed(let request, let reason):
-            return say("Request \(request) fails: \(VisibleText.escape(reason)).")
+            return say(muted, "Request \(request) fails: \(VisibleText.escape(reason)).")
         case .requestCancelled(let request):
             let record = state.request(request)
             let what = record?.row.map { "\(named($0))'s image" } ?? "the page"
-            return say("Request \(request) for \(what) is cancelled" + (record?.cause == .prefetch ? " (it was a prefetch)." : "."))
+            return say(muted, "Request \(request) for \(what) is cancelled" + (record?.cause == .prefetch ? " (it was a prefetch)." : "."))
         case .cacheHit(let row, let image, let layer):
-            return say("Image \(image) for \(named(row)) is found \(Wording.layer(layer)): no download.")
+            return say(muted, "Image \(image) for \(named(row)) is found \(Wording.layer(layer)): no download.")
         case .cacheEvict(let image, _):
-            return say("The NSCache drops image \(image) to stay within its limits.")
+            return say(muted, "The NSCache drops image \(image) to stay within its limits.")
         case .imageSet(let cell, let image):
             return explainImageSet(cell: cell, image: image, index: index, marks: &marks)
         case .mainThreadBlocked(let ms, let cause):
-            return say("The main thread is busy for \(Wording.ms(ms)): \(VisibleText.escape(cause)). No frame can be drawn until it is done.")
+            return say(muted, "The main thread is busy for \(Wording.ms(ms)): \(VisibleText.escape(cause)). No frame can be drawn until it is done.")
         case .hitch(let first, let missed, let ms, let cause):
             marks.insert(.hitch)
-            return say("HITCH: \(Wording.count(missed, "frame")) missed from frame \(first) (\(Wording.ms(ms)) of frozen screen), because of \(VisibleText.escape(cause)).")
+            return say(muted, "HITCH: \(Wording.count(missed, "frame")) missed from frame \(first) (\(Wording.ms(ms)) of frozen screen), because of \(VisibleText.escape(cause)).")
         case .imageMemory(let bytes):
-            return say("Decoded images now take \(Wording.bytes(bytes)) of memory.")
+            return say(muted, "Decoded images now take \(Wording.bytes(bytes)) of memory.")
         case .numberOfRows(let rows):
             rowCountChanged = true
             let asks = words.isCollection ? "numberOfItemsInSection" : "numberOfRowsInSection"
-            return say("The \(words.view) asks \(asks): now \(Wording.count(rows, words.row)).")
+            return say(muted, "The \(words.view) asks \(asks): now \(Wording.count(rows, words.row)).")
         case .reloadData:
             reloadDataAt = event.time
-            return say("The app calls reloadData: every visible cell ends displaying and returns to the pool, then each visible \(words.row) is configured again with a dequeued cell.")
+            return say(muted, "The app calls reloadData: every visible cell ends displaying and returns to the pool, then each visible \(words.row) is configured again with a dequeued cell.")
         case .reloadRows(let rows):
             let discards = header.profile == .modern ? "; a cell prepared off screen for it is discarded to the pool" : ""
             let cellFor = words.call(.cellForRowAt)
             let which = rows.count == 1 ? "if it is on screen, it gets \(cellFor) again" : "each one on screen gets \(cellFor) again"
-            return say("The app reloads \(rowsNamed(rows)): \(which) with a dequeued cell, not its own (\(words.call(.reconfigureRows)) would keep its own)\(discards).")
+            return say(muted, "The app reloads \(rowsNamed(rows)): \(which) with a dequeued cell, not its own (\(words.call(.reconfigureRows)) would keep its own)\(discards).")
         case .reconfigureRows(let rows):
             let row = words.row
-            return say("The app reconfigures \(rowsNamed(rows)) (\(words.call(.reconfigureRows)), iOS 15+): " + (rows.count == 1 ? "if the \(row) has a cell" : "each \(row) that has a cell") + ", on screen or prepared off screen, gets \(words.call(.cellForRowAt)) again with that same cell. Unlike \(words.call(.reloadRows)) there is no new cell, no prepareForReuse, no willDisplay, and prepared cells are kept; \(words.aRow) without a cell is left alone.")
+            return say(muted, "The app reconfigures \(rowsNamed(rows)) (\(words.call(.reconfigureRows)), iOS 15+): " + (rows.count == 1 ? "if the \(row) has a cell" : "each \(row) that has a cell") + ", on screen or prepared off screen, gets \(words.call(.cellForRowAt)) again with that same cell. Unlike \(words.call(.reloadRows)) there is no new cell, no prepareForReuse, no willDisplay, and prepared cells are kept; \(words.aRow) without a cell is left alone.")
         case .didReceiveMemoryWarning:
-            return say("A memory warning: the \(words.view) empties its reuse pools.")
+            return say(muted, "A memory warning: the \(words.view) empties its reuse pools.")
         case .viewDidDisappear:
-            return say("The screen goes away (viewDidDisappear); then the \(words.view) is deallocated with every cell it holds: on screen, kept aside, prepared ahead or pooled. The \(words.rows) still on screen get no didEndDisplaying, so per-\(words.row) work has to stop here.")
+            return say(muted, "The screen goes away (viewDidDisappear); then the \(words.view) is deallocated with every cell it holds: on screen, kept aside, prepared ahead or pooled. The \(words.rows) still on screen get no didEndDisplaying, so per-\(words.row) work has to stop here.")
         case .note(let text):
-            return say("NOTE: \(VisibleText.escape(text))")
+            return say(muted, "NOTE: \(VisibleText.escape(text))")
         case .gap(let text):
             let afresh = " What each cell did in between is not known, so the replay starts afresh: each cell's next call is taken as it comes."
             if text.hasPrefix(Self.importersGap) {
-                return say("GAP: \(VisibleText.escape(String(text.dropFirst(Self.importersGap.count))).capitalizedFirst).\(afresh)")
+                return say(muted, "GAP: \(VisibleText.escape(String(text.dropFirst(Self.importersGap.count))).capitalizedFirst).\(afresh)")
             }
             let printed = text.isEmpty ? "" : " (it prints \"\(VisibleText.escape(text))\")"
-            return say("GAP: the log leaves lines out here\(printed).\(afresh)")
+            return say(muted, "GAP: the log leaves lines out here\(printed).\(afresh)")
         case .recordingEnded:
-            if before.hasDisappeared { return say("The recording ends; the screen has gone away with its \(words.view) and cells.") }
-            return say("The recording ends; the screen stays as the last frame showed it.")
+            if before.hasDisappeared { return say(muted, "The recording ends; the screen has gone away with its \(words.view) and cells.") }
+            return say(muted, "The recording ends; the screen stays as the last frame showed it.")
         }
     }
 
@@ -502,7 +498,7 @@ public struct Annotator {
         guard let grid = words.grid else { return "" }
         let gridRow = grid.row(of: item)
         if let told = preparedGridRow, told.row == gridRow, told.time == time {
-            return say("\(capital(item)) is not on screen yet either: it is prepared with the rest of row \(gridRow) of the grid, and will appear with this cell, without another \(cellFor).")
+            return say(muted, "\(capital(item)) is not on screen yet either: it is prepared with the rest of row \(gridRow) of the grid, and will appear with this cell, without another \(cellFor).")
         }
         var together = [item]
         for event in samePass(after: index) {
@@ -512,10 +508,10 @@ public struct Annotator {
             }
         }
         guard together.count > 1 else {
-            return say("\(words.nameInGrid(item).capitalizedFirst) is not on screen yet: while scrolling, the collection view prepares cells ahead of time; the item will appear with this cell, without another \(cellFor).")
+            return say(muted, "\(words.nameInGrid(item).capitalizedFirst) is not on screen yet: while scrolling, the collection view prepares cells ahead of time; the item will appear with this cell, without another \(cellFor).")
         }
         preparedGridRow = (gridRow, time)
-        return say("\(capital(item)) is not on screen yet: while scrolling, the collection view prepares cells ahead of time, a row of the grid at a time: row \(gridRow), \(rowsNamed(together)). Each will appear with its cell, without another \(cellFor).")
+        return say(muted, "\(capital(item)) is not on screen yet: while scrolling, the collection view prepares cells ahead of time, a row of the grid at a time: row \(gridRow), \(rowsNamed(together)). Each will appear with its cell, without another \(cellFor).")
     }
 
     /// " Row 5 of the grid enters the screen: items 10–11 appear together.", said at
@@ -550,29 +546,29 @@ public struct Annotator {
     /// scrolling's speed and direction; the table view's rules of which rows a
     /// batch names are not claimed for it.
     private func explainItemPrefetch(_ items: [Int], before: Before) -> Sentence {
-        var text = say("Prefetch batch \(prefetchBatches): \(rowsNamed(items)) (\(Wording.count(items.count, "item"))")
-        if let low = items.min(), let high = items.max(), let rows = words.gridRows(low, high) { text += say(", \(rows)") }
-        text += say(")")
+        var text = say(muted, "Prefetch batch \(prefetchBatches): \(rowsNamed(items)) (\(Wording.count(items.count, "item"))")
+        if let low = items.min(), let high = items.max(), let rows = words.gridRows(low, high) { text += say(muted, ", \(rows)") }
+        text += say(muted, ")")
         if let visible = visibleRows(before) {
             if items.allSatisfy({ $0 > visible.upperBound }) {
-                text += say(", past the bottom edge (\(named(visible.upperBound)) is the last on screen)")
+                text += say(muted, ", past the bottom edge (\(named(visible.upperBound)) is the last on screen)")
             } else if items.allSatisfy({ $0 < visible.lowerBound }) {
-                text += say(", above the top edge (\(named(visible.lowerBound)) is the first on screen)")
+                text += say(muted, ", above the top edge (\(named(visible.lowerBound)) is the first on screen)")
             } else {
-                text += say(", on both sides of the screen")
+                text += say(muted, ", on both sides of the screen")
             }
         }
-        return text + say(items.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
+        return text + say(muted, items.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
     }
 
     /// A collection view's cancellation, without the table view's distance rule.
     private mutating func explainItemPrefetchCancel(_ items: [Int]) -> Sentence {
         if rowCountChanged {
             rowCountChanged = false
-            return say("The number of items changed, so the collection view cancels every prefetch still outstanding: \(rowsNamed(items)). Whatever the app started for them may now be for the wrong items.")
+            return say(muted, "The number of items changed, so the collection view cancels every prefetch still outstanding: \(rowsNamed(items)). Whatever the app started for them may now be for the wrong items.")
         }
         let one = items.count == 1
-        return say("The collection view cancels the prefetch of \(rowsNamed(items)): \(one ? "it is" : "they are") no longer expected soon, and the app can stop loading \(one ? "its" : "their") data.")
+        return say(muted, "The collection view cancels the prefetch of \(rowsNamed(items)): \(one ? "it is" : "they are") no longer expected soon, and the app can stop loading \(one ? "its" : "their") data.")
     }
 
     /// Why a prepared or kept cell is let go: its row is now more than one row from the screen.
@@ -598,7 +594,7 @@ public struct Annotator {
             // Set inside prepareForReuse, before cellForRowAt gives the cell its new row.
             if image == .nothing || image == .placeholder { clearedSinceReuse.insert(cell) }
             let next = rowConfigured(for: cell, after: index).map { " before it is configured for \(named($0))" } ?? ""
-            return say("prepareForReuse clears cell #\(cell)'s image view (\(image.describe))\(next), so the previous \(words.row)'s image cannot show there.")
+            return say(muted, "prepareForReuse clears cell #\(cell)'s image view (\(image.describe))\(next), so the previous \(words.row)'s image cannot show there.")
         }
         let row: Int? = {
             switch record?.phase {
@@ -606,28 +602,28 @@ public struct Annotator {
             default: return record?.lastRow
             }
         }()
-        guard let row else { return say("Cell #\(cell)'s image view is set to \(image.describe).") }
+        guard let row else { return say(muted, "Cell #\(cell)'s image view is set to \(image.describe).") }
         switch image {
         case .nothing, .placeholder:
             if reusedAt[cell] != nil { clearedSinceReuse.insert(cell) }
-            return say("Cell #\(cell) (\(named(row))) is cleared: its image view shows \(image.describe).")
+            return say(muted, "Cell #\(cell) (\(named(row))) is cleared: its image view shows \(image.describe).")
         case .image(let number):
             let expected = state.expectedImage(forRow: row)
             if number == expected {
-                return say("Cell #\(cell) (\(named(row))) now shows its image, image \(number).")
+                return say(muted, "Cell #\(cell) (\(named(row))) now shows its image, image \(number).")
             }
             marks.insert(.late)
-            return say("LATE: image \(number) (\(imageOwner(number))) is written into cell #\(cell), which has moved on to \(named(row)): the response arrived after the cell was reused, and nothing checked which \(words.row) the cell shows now.")
+            return say(muted, "LATE: image \(number) (\(imageOwner(number))) is written into cell #\(cell), which has moved on to \(named(row)): the response arrived after the cell was reused, and nothing checked which \(words.row) the cell shows now.")
         }
     }
 
     private mutating func explainFrame(_ snapshot: FrameSnapshot, marks: inout Set<Annotation.Mark>) -> Sentence {
-        var text = say("Frame \(snapshot.frame): offset \(Wording.points(snapshot.offset)), ")
+        var text = say(muted, "Frame \(snapshot.frame): offset \(Wording.points(snapshot.offset)), ")
         if let first = snapshot.cells.first?.row, let last = snapshot.cells.last?.row {
             let grid = words.gridRows(first, last).map { " (\($0))" } ?? ""
-            text += say("\(span(first, last))\(grid) on screen (\(Wording.count(snapshot.cells.count, "cell"))).")
+            text += say(muted, "\(span(first, last))\(grid) on screen (\(Wording.count(snapshot.cells.count, "cell"))).")
         } else {
-            text += say("no \(words.rows) on screen.")
+            text += say(muted, "no \(words.rows) on screen.")
         }
         let stale = state.staleCells(in: snapshot)
         // A screenful at most: an array searched in order beats hashing.
@@ -640,14 +636,14 @@ public struct Annotator {
             marks.insert(.stale)
             let carriedOver = !clearedSinceReuse.contains(visible.cell) && reusedAt[visible.cell] != nil && !setAfterReuse(visible.cell)
             if carriedOver {
-                text += say(" STALE: cell #\(visible.cell) now shows \(named(visible.row)) but its image view still holds \(imageOwner(number)) (image \(number)) — nothing reset it in prepareForReuse.")
+                text += say(muted, " STALE: cell #\(visible.cell) now shows \(named(visible.row)) but its image view still holds \(imageOwner(number)) (image \(number)) — nothing reset it in prepareForReuse.")
             } else {
-                text += say(" STALE: \(named(visible.row)) (cell #\(visible.cell)) shows \(imageOwner(number)) (image \(number)), written there by a response for another \(words.row).")
+                text += say(muted, " STALE: \(named(visible.row)) (cell #\(visible.cell)) shows \(imageOwner(number)) (image \(number)), written there by a response for another \(words.row).")
             }
         }
         let fixed = announcedStale.filter { !current.contains($0) }
         for pair in fixed.sorted(by: { $0.cell < $1.cell }) {
-            text += say(" Cell #\(pair.cell) no longer shows image \(pair.image).")
+            text += say(muted, " Cell #\(pair.cell) no longer shows image \(pair.image).")
         }
         announcedStale = current
         if !stale.isEmpty && marks.isEmpty { marks.insert(.stale) }
@@ -675,8 +671,10 @@ extension String {
 /// long trace linear.
 struct Before {
     /// The record of the cell the event names and, before an init, those of the
-    /// kept-aside cells (the reasons the pool was empty).
-    private let records: [(id: Int, record: CellRecord)]
+    /// kept-aside cells (the reasons the pool was empty): apart, so the usual event
+    /// makes no array.
+    private let eventCell: (id: Int, record: CellRecord)?
+    private let keptAsideRecords: [(id: Int, record: CellRecord)]
     /// Before a prepareForReuse: how many cells waited in its pool.
     let waitingInPool: Int
     let keptAside: [Int]
@@ -693,12 +691,12 @@ struct Before {
     let visibleRows: ClosedRange<Int>?
 
     init(_ state: borrowing ReplayState, event: EventBody) {
-        var records: [(id: Int, record: CellRecord)] = []
-        if let id = event.cellField, let record = state.cell(id) { records.append((id, record)) }
+        eventCell = event.cellField.flatMap { id in state.cell(id).map { (id, $0) } }
+        var kept: [(id: Int, record: CellRecord)] = []
         if case .initCell = event {
-            for id in state.keptAside { if let record = state.cell(id) { records.append((id, record)) } }
+            for id in state.keptAside { if let record = state.cell(id) { kept.append((id, record)) } }
         }
-        self.records = records
+        keptAsideRecords = kept
         if case .prepareForReuse(_, let identifier, _) = event {
             waitingInPool = state.poolCount(identifier)
         } else {
@@ -720,7 +718,10 @@ struct Before {
         }
     }
 
-    func cell(_ id: Int) -> CellRecord? { records.first { $0.id == id }?.record }
+    func cell(_ id: Int) -> CellRecord? {
+        if let eventCell, eventCell.id == id { return eventCell.record }
+        return keptAsideRecords.first { $0.id == id }?.record
+    }
 
     /// The cells displaying `row`, known for the row the event names.
     func displayed(_ row: Int) -> [Int]? { row == namedRow ? namedRowCells : nil }
@@ -734,4 +735,12 @@ private extension EventBody {
         default: return nil
         }
     }
+}
+
+/// `sentence`, unless the step is explained without words (`muted`): then it is
+/// not written at all. A free function: as a method of the Annotator, each call
+/// copied the Annotator so that the sentence could read it meanwhile.
+@inline(__always)
+private func say(_ muted: Bool, _ sentence: @autoclosure () -> Sentence) -> Sentence {
+    muted ? Sentence() : sentence()
 }
