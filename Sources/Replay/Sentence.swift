@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// An explanation being written, kept as UTF-8 bytes until it is done.
 ///
 /// The `Annotator` writes a sentence or more for every event of a trace, a
@@ -61,30 +63,8 @@ struct Sentence: ExpressibleByStringInterpolation, Equatable {
 
     static func += (lhs: inout Sentence, rhs: Sentence) { lhs.bytes.append(contentsOf: rhs.bytes) }
 
+    /// A string's bytes, in one copy.
+    static func append(_ text: String, to bytes: inout [UInt8]) { bytes.append(utf8: text) }
 
-    /// A string's bytes: straight from its storage when it has one (every literal does).
-    static func append(_ text: String, to bytes: inout [UInt8]) {
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-        if done == nil { bytes.append(contentsOf: text.utf8) }
-    }
-
-    /// A number in decimal, without making a string of it first.
-    static func append(_ number: Int, to bytes: inout [UInt8]) {
-        guard number != 0 else { bytes.append(UInt8(ascii: "0")); return }
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        // The magnitude, so Int.min needs no negation that could trap.
-        var rest = number.magnitude
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-                count += 1
-            }
-            bytes.append(contentsOf: buffer[(20 - count)...])
-        }
-    }
+    static func append(_ number: Int, to bytes: inout [UInt8]) { bytes.appendDecimal(number) }
 }

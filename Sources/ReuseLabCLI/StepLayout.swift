@@ -94,7 +94,7 @@ struct StepLayout {
 
         // SEQ  TIME  KIND, right-aligned numbers; a kind too long for its column has the line to itself.
         let seqStart = out.count
-        Self.appendDecimal(annotation.seq, to: &out)
+        out.appendDecimal(annotation.seq)
         let seqDigits = out.count - seqStart
         if indent + seqWidth > seqDigits { out.insert(contentsOf: repeatElement(0x20, count: indent + seqWidth - seqDigits), at: seqStart) }
         out.append(contentsOf: [0x20, 0x20])
@@ -158,27 +158,6 @@ struct StepLayout {
                 var piece = piece
                 piece.withUTF8 { line($0) }
             }
-        }
-    }
-
-    /// `value`'s decimal digits, without making a String.
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        guard value > 0 else {
-            if value == 0 { out.append(UInt8(ascii: "0")) } else { out.append(utf8: String(value)) }
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            }
-            out.append(contentsOf: buffer[(20 - count)...])
         }
     }
 
