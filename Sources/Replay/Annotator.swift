@@ -90,6 +90,17 @@ public struct Annotator {
     /// The number of the event `step` explains next.
     var nextIndex: Int { next }
 
+    /// Folds the events fed and not yet explained into the state, without
+    /// explaining them: for a reading that wants no more steps but still checks the
+    /// rest of the trace (call it again after each event fed from then on).
+    mutating func foldUnexplained() throws(LifecycleViolation) {
+        while next < window.total {
+            try state.apply(window[next])
+            next += 1
+        }
+        window.drop(before: next)
+    }
+
     /// The event `step` explains next, once it has come in.
     var upcoming: TraceEvent? { next < window.total ? window[next] : nil }
 

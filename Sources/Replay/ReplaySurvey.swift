@@ -1,20 +1,22 @@
 import TraceFormat
 
-/// The first pass of a streamed replay: the trace checked as `validate` checks
-/// it (through `ReplayState`), with what the output must know before its first
-/// line — how many steps there are and how wide the time column gets.
-public struct ReplaySurvey: TraceFolder {
-    public private(set) var state: ReplayState
+/// What a listing must know before its first line, measured as the trace is
+/// read: how many steps there are and how wide the time column gets. It checks
+/// nothing: `ReplaySurvey` measures while checking, and a streamed replay checks
+/// on the thread that explains (see `TraceSource.annotateOnce`).
+public struct StepMeasure: TraceFolder {
+    public let header: TraceHeader
+    public private(set) var stepCount = 0
     /// The widest step time as the listing prints it ("916.7 ms").
     public private(set) var widestTime = 4
     private var lastTime: VirtualTime?
 
     public init(header: TraceHeader) {
-        state = ReplayState(header: header)
+        self.header = header
     }
 
-    public mutating func apply(_ event: TraceEvent) throws(LifecycleViolation) {
-        try state.apply(event)
+    public mutating func apply(_ event: TraceEvent) {
+        stepCount += 1
         // Times repeat within a pass: each is measured once.
         if event.time != lastTime {
             lastTime = event.time
@@ -29,7 +31,25 @@ public struct ReplaySurvey: TraceFolder {
     public static func widestTime(upTo last: VirtualTime) -> Int {
         max(4, ReadableNumber.ms(last).count, String(last.microseconds / 1000).count + ".0 ms".count)
     }
+}
+
+/// A first pass of a replay: the trace checked as `validate` checks it (through
+/// `ReplayState`), and measured (`StepMeasure`).
+public struct ReplaySurvey: TraceFolder {
+    public private(set) var state: ReplayState
+    private var measure: StepMeasure
+
+    public init(header: TraceHeader) {
+        state = ReplayState(header: header)
+        measure = StepMeasure(header: header)
+    }
+
+    public mutating func apply(_ event: TraceEvent) throws(LifecycleViolation) {
+        try state.apply(event)
+        measure.apply(event)
+    }
 
     public var header: TraceHeader { state.header }
     public var stepCount: Int { state.eventCount }
+    public var widestTime: Int { measure.widestTime }
 }

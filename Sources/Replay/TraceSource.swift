@@ -65,27 +65,34 @@ public enum TraceSource: Sendable {
     private static let enough = ReuseLabError(.checkFailed, "a streamed reading has read all it needs")
 
     /// One reading of the whole trace, on two threads: one reads each event and
-    /// checks it with `Checker` (a bad trace refused in `validate`'s words, with
-    /// line and column); the calling thread annotates the checked events behind it
-    /// and calls `body` with each annotation and its event, and the pass, which
-    /// holds the state after that step (read it only when needed: copying a state
-    /// per step costs more than explaining it). Steps after `last` are not
-    /// annotated, nor any after `body` returns false, but the trace is checked to
-    /// its end. `onHeader` comes before any step. An error in the trace comes after
-    /// the steps before it (less the Annotator's look-ahead) have been handed on.
-    /// Steps whose event `wording` refuses come without their text (see
-    /// `Annotator.nextStep(file:worded:)`); by default every step is worded.
-    public func annotateOnce<Checker: TraceFolder>(
-        checkingWith _: Checker.Type, through last: Int = Int.max,
+    /// folds it through `Folder` (refusing a trace that breaks a lifecycle rule in
+    /// `validate`'s words, with line and column, if `Folder` folds `ReplayState`);
+    /// the calling thread annotates the events behind it and calls `body` with
+    /// each annotation and its event, and the pass, which holds the state after
+    /// that step (read it only when needed: copying a state per step costs more
+    /// than explaining it). Steps after `last` are not annotated, nor any after
+    /// `body` returns false, but the trace is checked to its end. `onHeader` comes
+    /// before any step. Steps whose event `wording` refuses come without their text
+    /// (see `Annotator.nextStep(file:worded:)`); by default every step is worded.
+    ///
+    /// The Annotator's own fold checks every event too, so `Folder` need not (a
+    /// `StepMeasure` only measures, and the trace is folded once, not twice). An
+    /// event it refuses ends the annotating, and the error thrown is the one
+    /// `validate` gives for the trace, read again to find it (a syntax error
+    /// further on comes first, as there). An error comes after the steps before the
+    /// bad event have been handed on: their explanations may have looked at the
+    /// events after it, as they would in a trace that went on.
+    public func annotateOnce<Folder: TraceFolder>(
+        foldingWith _: Folder.Type, through last: Int = Int.max,
         onHeader: (TraceHeader) throws(ReuseLabError) -> Void = { _ in },
         wording: ((TraceEvent) -> Bool)? = nil,
         _ body: (Annotation, TraceEvent, AnnotationPass) throws(ReuseLabError) -> Bool
-    ) throws(ReuseLabError) -> Checker {
+    ) throws(ReuseLabError) -> Folder {
         let channel = BatchChannel<CheckedDelivery>(capacity: 8)
         let source = self
-        let reader = Background { () throws(ReuseLabError) -> UncheckedBox<Checker> in
+        let reader = Background { () throws(ReuseLabError) -> UncheckedBox<Folder> in
             defer { channel.finish() }
-            var checking: TraceFold.Checking<Checker>?
+            var checking: TraceFold.Checking<Folder>?
             var batch: [TraceEvent] = []
             batch.reserveCapacity(Self.batchSize)
             do throws(ReuseLabError) {
@@ -102,26 +109,44 @@ public enum TraceSource: Sendable {
                     return true
                 })
             } catch {
-                // The events checked before the bad one are explained before the error.
+                // The events read before the bad one are explained before the error.
                 if !batch.isEmpty { channel.put(.events(batch)) }
                 throw error
             }
             if !batch.isEmpty { channel.put(.events(batch)) }
             guard let checking else { throw ReuseLabError(.badInput, file: source.name, "the trace has no header") }
-            // The checking fold, handed back once this thread is done with it.
+            // The reading's fold, handed back once this thread is done with it.
             return UncheckedBox(checking.folder)
         }
 
         let pass = AnnotationPass()
         let file = name
         var failure: ReuseLabError?
+        /// True once the Annotator's fold refused an event.
+        var refused = false
+        func check() throws(ReuseLabError) {
+            do throws(LifecycleViolation) {
+                try pass.annotator?.foldUnexplained()
+            } catch {
+                refused = true
+                throw ReuseLabError(.badInput, file: file, error.message)
+            }
+        }
         func drain() throws(ReuseLabError) {
             while pass.annotating {
                 // Decided before the step: the Annotator is not to be read while it steps.
                 let worded = wording.map { wants in pass.annotator?.upcoming.map(wants) ?? true } ?? true
-                guard let (annotation, event) = try pass.annotator?.nextStep(file: file, worded: worded) else { return }
+                let step: (annotation: Annotation, event: TraceEvent)?
+                do throws(ReuseLabError) {
+                    step = try pass.annotator?.nextStep(file: file, worded: worded)
+                } catch {
+                    refused = true
+                    throw error
+                }
+                guard let (annotation, event) = step else { return }
                 guard annotation.seq <= last, try body(annotation, event, pass) else {
-                    pass.stop()
+                    pass.stopAnnotating()
+                    try check()
                     return
                 }
             }
@@ -135,25 +160,30 @@ public enum TraceSource: Sendable {
                     pass.annotator = Annotator(header: header)
                     try onHeader(header)
                 case .events(let events):
-                    guard pass.annotating else { continue }
                     for event in events {
                         pass.annotator?.feed(event)
-                        try drain()
+                        if pass.annotating { try drain() } else { try check() }
                     }
                 }
             } catch {
                 failure = error
-                pass.stop()
+                pass.end()
             }
+        }
+        let read: Result<UncheckedBox<Folder>, ReuseLabError>
+        do throws(ReuseLabError) { read = .success(try reader.wait()) } catch { read = .failure(error) }
+        if failure == nil, case .success = read, pass.annotating {
+            // The steps that waited for the events after them.
+            pass.annotator?.endOfTrace()
+            do throws(ReuseLabError) { try drain() } catch { failure = error }
+        }
+        if refused {
+            // Refused by the Annotator's fold: the error `validate` gives, from a checking reading.
+            do throws(ReuseLabError) { _ = try fold(ReplayState.self) } catch { throw error }
         }
         // An error in the steps explained comes before one further on in the trace.
         if let failure { throw failure }
-        let result = try reader.wait()
-        if pass.annotating {
-            pass.annotator?.endOfTrace()
-            try drain()
-        }
-        return result.value
+        return try read.get().value
     }
 
     /// Events handed from the reading thread to the annotating one at a time.
@@ -208,7 +238,13 @@ public final class AnnotationPass {
 
     init() {}
 
-    func stop() {
+    /// No more steps are wanted: the events left are only folded, to check them.
+    func stopAnnotating() {
+        annotating = false
+    }
+
+    /// Nothing more is done with the trace.
+    func end() {
         annotating = false
         annotator = nil
     }

@@ -31,7 +31,7 @@ extension ReplayCommand {
         final class Noted { var moments = SummaryMoments() }
         let noted = Noted()
         // Only the steps the summary may quote are put into words.
-        let survey = try source.annotateOnce(checkingWith: SummarySurvey.self, wording: { noted.moments.mayQuote($0) }) { annotation, event, pass in
+        let survey = try source.annotateOnce(foldingWith: SummarySurvey.self, wording: { noted.moments.mayQuote($0) }) { annotation, event, pass in
             noted.moments.note(annotation, event: event, pass: pass)
             return true
         }
@@ -47,7 +47,7 @@ extension ReplayCommand {
         let output = BufferedOutput(io, holdingUpTo: holdLimit)
         var thread: OutputThread?
         try endingOnError(output, { thread }) { () throws(ReuseLabError) in
-            let survey = try source.annotateOnce(checkingWith: ReplaySurvey.self, through: selection.to, onHeader: { header in
+            let survey = try source.annotateOnce(foldingWith: StepMeasure.self, through: selection.to, onHeader: { header in
                 let list = header.list
                 thread = OutputThread { annotation, _, _ in output.write { ReplayReport.jsonLine(annotation, list: list, into: &$0) } }
             }) { annotation, event, _ in
@@ -87,13 +87,13 @@ extension ReplayCommand {
         guard let tail = source.tail else {
             return try measuredListing(source, selection, groupByFrame: groupByFrame, picture: picture, io: io)
         }
-        let steps = tail.lastSeq + 1, widestTime = ReplaySurvey.widestTime(upTo: tail.lastTime)
+        let steps = tail.lastSeq + 1, widestTime = StepMeasure.widestTime(upTo: tail.lastTime)
         let output = BufferedOutput(io, holdingUpTo: holdLimit)
         final class Listing { var listing: ReplayListing; init(_ listing: ReplayListing) { self.listing = listing } }
         var box: Listing?
         var thread: OutputThread?
         let listed = try endingOnError(output, { thread }) { () throws(ReuseLabError) -> Bool in
-            let survey = try source.annotateOnce(checkingWith: ReplaySurvey.self, through: selection.to, onHeader: { header in
+            let survey = try source.annotateOnce(foldingWith: StepMeasure.self, through: selection.to, onHeader: { header in
                 let layout = StepLayout(header: header, steps: steps, widestTime: widestTime, style: .detect(), width: io.width)
                 let listing = Listing(ReplayListing(layout: layout, groupByFrame: groupByFrame, picture: picture, output: output))
                 listing.listing.begin(header, steps: steps)

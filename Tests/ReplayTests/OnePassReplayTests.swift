@@ -185,6 +185,43 @@ final class OnePassReplayTests: XCTestCase {
         XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("{\"seq\":") && $0.hasSuffix("}") })
     }
 
+    /// The thread that explains also checks (the reading only measures), and an
+    /// event it refuses is answered with what `validate` says of the whole trace:
+    /// a syntax error further on comes first, a later event that does not decode
+    /// does not, and a bad event after the last step listed (`--to`) still counts.
+    func testTheErrorIsValidatesWhateverComesAfterTheBadEvent() throws {
+        let (bytes, _) = try badTrace(count: 3000, bad: 500)
+        let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n")
+        let later = try XCTUnwrap(lines.firstIndex { $0.contains("{\"seq\":2800,") })
+        var syntax = lines, undecodable = lines
+        syntax[later] = syntax[later].replacingOccurrences(of: "\"kind\":", with: "\"kind\" ")
+        undecodable[later] = undecodable[later].replacingOccurrences(of: "\"kind\":\"", with: "\"kind\":\"nonsense")
+        for (name, text) in [("bad seq alone", lines), ("and a syntax error later", syntax), ("and a bad kind later", undecodable)] {
+            let variant = Array(text.joined(separator: "\n").utf8)
+            let expected: ReuseLabError
+            do throws(ReuseLabError) {
+                _ = try TraceFold.run(ReplayState.self, bytes: variant, file: "bad.trace.json")
+                return XCTFail("\(name): validate took it")
+            } catch {
+                expected = error
+            }
+            let source = TraceSource.bytes(variant, name: "bad.trace.json")
+            let first = try selection(to: 10)
+            let runs: [(String, (CommandIO) throws(ReuseLabError) -> Int32)] = [
+                ("listing", { io throws(ReuseLabError) in try ReplayCommand.listing(source, self.all, groupByFrame: false, picture: false, io: io) }),
+                ("--json", { io throws(ReuseLabError) in try ReplayCommand.jsonLines(source, self.all, io: io) }),
+                ("--to 10", { io throws(ReuseLabError) in try ReplayCommand.listing(source, first, groupByFrame: false, picture: false, io: io) }),
+                ("--json --to 10", { io throws(ReuseLabError) in try ReplayCommand.jsonLines(source, first, io: io) }),
+            ]
+            for (run, body) in runs {
+                let result = capture(body)
+                XCTAssertEqual(result.out, "", "\(name), \(run)")
+                XCTAssertEqual(result.error?.description, expected.description, "\(name), \(run)")
+                XCTAssertEqual(result.status, expected.kind.exitStatus, "\(name), \(run)")
+            }
+        }
+    }
+
     func testFromPastTheEndIsRefusedWithNothingPrinted() throws {
         let source = TraceSource.file(bundledTrace("first-screen"))
         let pastTheEnd = try selection(from: 999_999)
