@@ -162,8 +162,8 @@ public struct Annotator {
         next += 1
         lastEvent = event
         window.drop(before: next)
-        var annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: worded ? text.string : "", marks: marks)
-        annotation.inferred = isImported ? nil : inferred
+        let annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, utf8Text: worded ? text.bytes : [],
+                                    marks: marks, inferred: isImported ? nil : inferred)
         return (annotation, event)
     }
 

@@ -28,9 +28,6 @@ struct Sentence: ExpressibleByStringInterpolation, Equatable {
         bytes = stringInterpolation.bytes
     }
 
-    /// The finished text.
-    var string: String { String(decoding: bytes, as: UTF8.self) }
-
     var isEmpty: Bool { bytes.isEmpty }
 
     struct Interpolation: StringInterpolationProtocol {

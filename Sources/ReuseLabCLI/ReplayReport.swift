@@ -27,7 +27,14 @@ enum ReplayReport {
         out.append(",\"frame\":")
         out.appendInteger(annotation.frame)
         out.append(",\"text\":")
-        out.appendString(VisibleText.escape(annotation.text))
+        // The Annotator's bytes as they are, unless something in them is to be made visible.
+        annotation.utf8Text.withUnsafeBufferPointer { text in
+            if VisibleText.mayContainUnsafe(bytes: text, allowingLineBreaks: false) {
+                out.appendString(VisibleText.escape(annotation.text))
+            } else {
+                out.appendString(utf8: text)
+            }
+        }
         out.append(",\"marks\":")
         out.appendStrings(annotation.marks.sorted().map(\.rawValue))
         if let rule = annotation.inferred {

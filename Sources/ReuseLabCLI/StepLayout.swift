@@ -68,20 +68,32 @@ struct StepLayout {
     func write(_ annotation: Annotation, event: TraceEvent?, indent: Int = 0, inFrameGroup: Bool = false,
                into out: inout [UInt8]) {
         // The Annotator makes trace text visible; escaping again changes nothing
-        // then, and keeps any text it missed from reaching the terminal raw.
-        var text = VisibleText.escape(annotation.text)
-        if case .frame(let snapshot)? = event?.body {
-            text = Self.frameText(snapshot, annotation: text, inFrameGroup: inFrameGroup, naming: naming)
-        }
+        // then, and keeps any text it missed from reaching the terminal raw. The
+        // usual step (no frame to shorten, no tag, nothing to escape) is laid out
+        // from the Annotator's own bytes.
+        var isFrame = false
+        if case .frame? = event?.body { isFrame = true }
+        let tagged = !annotation.marks.isDisjoint(with: Self.taggedMarks)
+        let textBytes: [UInt8]
         var tagText = ""
-        if !annotation.marks.isDisjoint(with: Self.taggedMarks) {
-            let tags = Self.taggedMarks.filter { annotation.marks.contains($0) }
-            for tag in tags where text.hasPrefix(tag.rawValue + ": ") {
-                // "LATE: image 2 …" under the tag [LATE] says it once.
-                text.removeFirst(tag.rawValue.count + 2)
+        if !isFrame, !tagged,
+           !annotation.utf8Text.withUnsafeBufferPointer({ VisibleText.mayContainUnsafe(bytes: $0, allowingLineBreaks: false) }) {
+            textBytes = annotation.utf8Text
+        } else {
+            var text = VisibleText.escape(annotation.text)
+            if case .frame(let snapshot)? = event?.body {
+                text = Self.frameText(snapshot, annotation: text, inFrameGroup: inFrameGroup, naming: naming)
             }
-            tagText = tags.map { "[\($0.rawValue)]" }.joined(separator: " ")
-            text = tagText + " " + text
+            if tagged {
+                let tags = Self.taggedMarks.filter { annotation.marks.contains($0) }
+                for tag in tags where text.hasPrefix(tag.rawValue + ": ") {
+                    // "LATE: image 2 …" under the tag [LATE] says it once.
+                    text.removeFirst(tag.rawValue.count + 2)
+                }
+                tagText = tags.map { "[\($0.rawValue)]" }.joined(separator: " ")
+                text = tagText + " " + text
+            }
+            textBytes = Array(text.utf8)
         }
 
         // The kind as the trace's list names it: cellForItemAt in a collection view.
@@ -120,8 +132,9 @@ struct StepLayout {
         var lines = scratch.lines
         scratch.lines = []
         defer { scratch.lines = lines }
-        if !(style.enabled && !tagText.isEmpty), text.withUTF8({ TextWrap.singleSpacedLines($0, firstWidth: textWidth, width: textWidth, into: &lines) }) {
-            text.withUTF8 { bytes in
+        if !(style.enabled && !tagText.isEmpty),
+           textBytes.withUnsafeBufferPointer({ TextWrap.singleSpacedLines($0, firstWidth: textWidth, width: textWidth, into: &lines) }) {
+            textBytes.withUnsafeBufferPointer { bytes in
                 for range in lines {
                     if !besideHead { out.appendSpaces(textColumn) }
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
@@ -146,15 +159,15 @@ struct StepLayout {
             firstLine = false
         }
         let wrappedStart = out.count, wasBesideHead = besideHead
-        let wrapped = text.utf8.withContiguousStorageIfAvailable { bytes in
+        let wrapped = textBytes.withUnsafeBufferPointer { bytes in
             TextWrap.wrapBytes(bytes, firstWidth: textWidth, width: textWidth, line: line)
-        } ?? false
+        }
         if !wrapped {
             // Characters the bytes cannot measure: each line made a String, as `TextWrap.lines` makes them.
             out.removeSubrange(wrappedStart...)
             besideHead = wasBesideHead
             firstLine = true
-            for piece in TextWrap.lines(text, firstWidth: textWidth, width: textWidth) {
+            for piece in TextWrap.lines(String(decoding: textBytes, as: UTF8.self), firstWidth: textWidth, width: textWidth) {
                 var piece = piece
                 piece.withUTF8 { line($0) }
             }

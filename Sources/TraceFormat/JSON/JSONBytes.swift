@@ -135,42 +135,45 @@ extension ByteBuffer {
     /// Appends `text` as a JSON string, quoted and escaped.
     public mutating func appendString(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            reserve(bytes.count + 2)
-            append(0x22)
-            // Runs of bytes that need no escape (printable ASCII but the quote and the
-            // backslash, and any other character that is not unsafe) are copied whole.
-            var runStart = 0
-            var index = 0
-            guard let base = bytes.baseAddress else { append(0x22); return }
-            let raw = UnsafeRawPointer(base)
-            while index < bytes.count {
-                // Eight plain bytes at a time, the most of any text.
-                while index + 8 <= bytes.count, ByteWord.isPlainInJSON(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                    index += 8
-                }
-                guard index < bytes.count else { break }
-                let byte = bytes[index]
-                if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C {
-                    index += 1
-                    continue
-                }
-                let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                let end = min(index + length, bytes.count)
-                var value = UInt32(length == 1 ? byte : byte & (0xFF >> UInt8(length + 1)))
-                for next in bytes[(index + 1)..<end] { value = value << 6 | UInt32(next & 0x3F) }
-                guard let scalar = Unicode.Scalar(value), Self.needsEscape(scalar) else {
-                    index = end
-                    continue
-                }
-                if index > runStart { append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<index])) }
-                appendEscaped(scalar)
-                index = end
-                runStart = end
+        text.withUTF8 { appendString(utf8: $0) }
+    }
+
+    /// Appends text already in UTF-8 as a JSON string, quoted and escaped.
+    public mutating func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count + 2)
+        append(0x22)
+        // Runs of bytes that need no escape (printable ASCII but the quote and the
+        // backslash, and any other character that is not unsafe) are copied whole.
+        var runStart = 0
+        var index = 0
+        guard let base = bytes.baseAddress else { append(0x22); return }
+        let raw = UnsafeRawPointer(base)
+        while index < bytes.count {
+            // Eight plain bytes at a time, the most of any text.
+            while index + 8 <= bytes.count, ByteWord.isPlainInJSON(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
             }
-            if bytes.count > runStart { append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart...])) }
-            append(0x22)
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C {
+                index += 1
+                continue
+            }
+            let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            let end = min(index + length, bytes.count)
+            var value = UInt32(length == 1 ? byte : byte & (0xFF >> UInt8(length + 1)))
+            for next in bytes[(index + 1)..<end] { value = value << 6 | UInt32(next & 0x3F) }
+            guard let scalar = Unicode.Scalar(value), Self.needsEscape(scalar) else {
+                index = end
+                continue
+            }
+            if index > runStart { append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<index])) }
+            appendEscaped(scalar)
+            index = end
+            runStart = end
         }
+        if bytes.count > runStart { append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart...])) }
+        append(0x22)
     }
 
     /// Whether `scalar` is written escaped in a JSON string: the quote, the
