@@ -29,7 +29,7 @@ final class VisibleTextScanTests: XCTestCase {
         XCTAssertFalse(VisibleText.mayContainUnsafe(printable + printable))
         for unsafe: UInt32 in [0x00, 0x09, 0x0A, 0x1B, 0x1F, 0x7F, 0x85, 0x9F, 0x202E] {
             guard let scalar = Unicode.Scalar(unsafe) else { continue }
-            for prefix in 0..<20 {
+            for prefix in 0..<40 {
                 let text = String(repeating: "~", count: prefix) + String(Character(scalar)) + String(repeating: " ", count: 9)
                 XCTAssertTrue(VisibleText.mayContainUnsafe(text), "U+\(String(unsafe, radix: 16)) after \(prefix)")
             }
@@ -44,7 +44,7 @@ final class VisibleTextScanTests: XCTestCase {
         XCTAssertFalse(VisibleText.mayContainUnsafe(lines, allowingLineBreaks: true))
         XCTAssertTrue(VisibleText.mayContainUnsafe(lines, allowingLineBreaks: false))
         for value in Array(UInt8(0x00)...0x1F) + [0x7F] where value != 0x0A && value != 0x09 {
-            for prefix in 0..<17 {
+            for prefix in 0..<40 {
                 for filler in ["\n", "\t", "~", "\n\t"] {
                     let text = String(repeating: filler, count: prefix) + String(Character(Unicode.Scalar(value))) + String(repeating: "\n", count: 9)
                     XCTAssertTrue(VisibleText.mayContainUnsafe(text, allowingLineBreaks: true), "\(value) after \(prefix) × \(filler.debugDescription)")

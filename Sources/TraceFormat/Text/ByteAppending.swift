@@ -4,6 +4,9 @@ extension Array where Element == UInt8 {
     /// Appends `text`'s UTF-8 bytes in one copy (appending a `String.UTF8View`
     /// goes byte by byte).
     public mutating func append(utf8 text: String) {
+        // Straight from the string's storage, which every native string has.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { append(contentsOf: $0) }
+        guard done == nil else { return }
         var text = text
         text.withUTF8 { append(contentsOf: $0) }
     }
@@ -27,7 +30,8 @@ extension Array where Element == UInt8 {
                 rest /= 10
                 count += 1
             }
-            append(contentsOf: buffer[(24 - count)...])
+            // As a buffer of bytes: a slice of raw bytes is appended one at a time.
+            append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]).assumingMemoryBound(to: UInt8.self))
         }
     }
 
