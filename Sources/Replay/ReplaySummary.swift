@@ -209,45 +209,44 @@ public struct SummaryMoments: Sendable {
     var firstLate: Annotation?
     var lateCount = 0
     var worstHitch: Annotation?
-    /// The milliseconds of `worstHitch`: a later hitch replaces it only with more.
-    private var worstHitchMs = -1.0
     /// The first frame with cells, and the first whose every cell shows its own
     /// image: which is the first screen `TraceMetrics` decides only at the end.
     private var firstWithCells: Annotation?
     private var firstComplete: Annotation?
+    /// Which steps may still be quoted, asked before every step (`wants.mayQuote`).
+    public private(set) var wants = QuoteWatch()
 
     public init() {}
 
     /// Notes one step as it is annotated; `pass` holds the state after it.
     public mutating func note(_ annotation: Annotation, event: TraceEvent, pass: AnnotationPass) {
-        if first[annotation.kind] == nil { first[annotation.kind] = annotation }
-        if annotation.marks.contains(.stale), firstStale == nil { firstStale = annotation }
+        // Asked of the index, not the value: reading an Annotation out to compare it with nil copies it.
+        if first.index(forKey: annotation.kind) == nil {
+            first[annotation.kind] = annotation
+            wants.seenKinds.insert(annotation.kind)
+        }
+        if annotation.marks.contains(.stale), firstStale == nil {
+            firstStale = annotation
+            wants.staleFound = true
+        }
         if annotation.marks.contains(.late) {
             lateCount += 1
-            if firstLate == nil { firstLate = annotation }
+            if firstLate == nil {
+                firstLate = annotation
+                wants.lateFound = true
+            }
         }
         if case .frame(let snapshot) = event.body, !snapshot.cells.isEmpty, firstComplete == nil {
             if firstWithCells == nil { firstWithCells = annotation }
-            if let state = pass.annotator?.state, TraceMetrics.isComplete(snapshot, in: state) { firstComplete = annotation }
+            if let state = pass.annotator?.state, TraceMetrics.isComplete(snapshot, in: state) {
+                firstComplete = annotation
+                wants.completeFound = true
+            }
         }
         // The most milliseconds, the first of equals.
-        if case .hitch(_, _, let ms, _) = event.body, ms > worstHitchMs {
-            worstHitchMs = ms
+        if case .hitch(_, _, let ms, _) = event.body, ms > wants.worstHitchMs {
+            wants.worstHitchMs = ms
             worstHitch = annotation
-        }
-    }
-
-    /// Whether the step of `event`, the next to be noted, may be one the summary
-    /// quotes: the first of its kind, a frame while the first STALE or the first
-    /// complete screen is still to come, an image set while the first LATE is, a
-    /// hitch longer than the worst so far. The others need no words.
-    public func mayQuote(_ event: TraceEvent) -> Bool {
-        if first[event.kind] == nil { return true }
-        switch event.body {
-        case .frame(let snapshot): return firstStale == nil || (firstComplete == nil && !snapshot.cells.isEmpty)
-        case .imageSet: return firstLate == nil
-        case .hitch(_, _, let ms, _): return ms > worstHitchMs
-        default: return false
         }
     }
 
@@ -259,5 +258,31 @@ public struct SummaryMoments: Sendable {
     /// The first frame of the first complete screen, as the whole trace's metrics give its time.
     func completeScreen(at time: VirtualTime?) -> Annotation? {
         [firstComplete, firstWithCells].compactMap { $0 }.first { $0.time == time }
+    }
+}
+
+/// What `SummaryMoments` has found so far, kept apart and small: it is asked
+/// before every step whether that step may be quoted, and only quotable steps
+/// are put into words.
+public struct QuoteWatch: Sendable {
+    var seenKinds: Set<EventKind> = []
+    var staleFound = false
+    var lateFound = false
+    var completeFound = false
+    /// The milliseconds of the worst hitch so far: a later one replaces it only with more.
+    var worstHitchMs = -1.0
+
+    /// Whether the step of `event`, the next to be noted, may be one the summary
+    /// quotes: the first of its kind, a frame while the first STALE or the first
+    /// complete screen is still to come, an image set while the first LATE is, a
+    /// hitch longer than the worst so far. The others need no words.
+    public func mayQuote(_ event: TraceEvent) -> Bool {
+        if !seenKinds.contains(event.kind) { return true }
+        switch event.body {
+        case .frame(let snapshot): return !staleFound || (!completeFound && !snapshot.cells.isEmpty)
+        case .imageSet: return !lateFound
+        case .hitch(_, _, let ms, _): return ms > worstHitchMs
+        default: return false
+        }
     }
 }

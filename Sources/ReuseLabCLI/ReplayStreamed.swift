@@ -27,11 +27,11 @@ extension ReplayCommand {
     /// `--summary`: the checking fold measures the trace (`SummarySurvey`) while the
     /// moments the summary quotes are noted from the annotations behind it.
     static func summary(_ source: TraceSource, json: Bool, io: CommandIO) throws(ReuseLabError) -> Int32 {
-        // In a class, so asking and noting read the moments in place rather than copy them each step.
+        // In a class, so noting changes the moments in place, and asking reads only what it needs.
         final class Noted { var moments = SummaryMoments() }
         let noted = Noted()
         // Only the steps the summary may quote are put into words.
-        let survey = try source.annotateOnce(foldingWith: SummarySurvey.self, wording: { noted.moments.mayQuote($0) }) { annotation, event, pass in
+        let survey = try source.annotateOnce(foldingWith: SummarySurvey.self, wording: { noted.moments.wants.mayQuote($0) }) { annotation, event, pass in
             noted.moments.note(annotation, event: event, pass: pass)
             return true
         }

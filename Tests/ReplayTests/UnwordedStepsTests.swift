@@ -45,7 +45,7 @@ final class UnwordedStepsTests: XCTestCase {
             let source = TraceSource.file(folder.appendingPathComponent(name).path)
             var sparing = SummaryMoments(), full = SummaryMoments()
             var worded = 0, steps = 0
-            _ = try source.annotateOnce(foldingWith: SummarySurvey.self, wording: { sparing.mayQuote($0) }) { annotation, event, pass in
+            _ = try source.annotateOnce(foldingWith: SummarySurvey.self, wording: { sparing.wants.mayQuote($0) }) { annotation, event, pass in
                 if !annotation.text.isEmpty { worded += 1 }
                 steps += 1
                 sparing.note(annotation, event: event, pass: pass)
