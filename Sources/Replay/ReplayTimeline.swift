@@ -83,21 +83,30 @@ public final class ReplayTimeline {
     /// The last step's number, or nil for a trace without events.
     public var lastSeq: Int? { count == 0 ? nil : count - 1 }
 
-    /// Step `seq`'s annotation (0 ≤ seq < count).
+    /// Step `seq`'s annotation; a step the trace does not have is an error.
     public func annotation(_ seq: Int) throws(ReuseLabError) -> Annotation {
-        try block(seq / Self.interval).annotations[seq % Self.interval]
+        try block(of: seq).annotations[seq % Self.interval]
     }
 
-    /// Step `seq`'s event (0 ≤ seq < count).
+    /// Step `seq`'s event; a step the trace does not have is an error.
     public func event(_ seq: Int) throws(ReuseLabError) -> TraceEvent {
-        try block(seq / Self.interval).events[seq % Self.interval]
+        try block(of: seq).events[seq % Self.interval]
+    }
+
+    /// The stretch that holds step `seq`.
+    private func block(of seq: Int) throws(ReuseLabError) -> (events: [TraceEvent], annotations: [Annotation]) {
+        guard seq >= 0, seq < count else {
+            throw ReuseLabError(.usage, file: file, count == 0 ? "no step \(seq): the trace has no events" : "no step \(seq): steps go from 0 to \(count - 1)")
+        }
+        return try block(seq / Self.interval)
     }
 
     /// The state after step `seq` (its event applied), folded from the nearest
     /// checkpoint. A step before 0 gives the state before any event; one past the
     /// end, the state after the last.
     public func state(after seq: Int) throws(ReuseLabError) -> ReplayState {
-        let applied = min(max(seq + 1, 0), count)
+        // Worked out without seq + 1, which could overflow.
+        let applied = seq < 0 ? 0 : (seq >= count ? count : seq + 1)
         let index = min(applied / Self.interval, checkpoints.count - 1)
         var state = checkpoints[index].state
         let more = applied - index * Self.interval
@@ -111,7 +120,7 @@ public final class ReplayTimeline {
 
     /// The first step after `seq` that `filter` matches.
     public func next(after seq: Int, matching filter: EventFilter) throws(ReuseLabError) -> Annotation? {
-        let start = max(seq + 1, 0)
+        let start = seq < 0 ? 0 : (seq >= count ? count : seq + 1)
         guard start < count else { return nil }
         for index in start..<count {
             // Kinds and marks are all a filter reads.

@@ -40,6 +40,21 @@ final class SteppingFromFileTests: XCTestCase {
         }
     }
 
+    /// A step the trace does not have is an error, not a trap.
+    func testAStepOutsideTheTraceIsAnError() throws {
+        let timeline = try ReplayTimeline(source: .file(bundledTrace("first-screen")))
+        for seq in [-1, timeline.count, Int.max, Int.min] {
+            XCTAssertThrowsError(try timeline.annotation(seq), "\(seq)")
+            XCTAssertThrowsError(try timeline.event(seq), "\(seq)")
+        }
+        XCTAssertNoThrow(try timeline.annotation(timeline.count - 1))
+        // The state and the search take any number, past either end.
+        XCTAssertEqual(try timeline.state(after: Int.max).eventCount, timeline.count)
+        XCTAssertEqual(try timeline.state(after: Int.min).eventCount, 0)
+        XCTAssertNil(try timeline.next(after: Int.max, matching: .staleOrLate))
+        XCTAssertEqual(try timeline.next(after: Int.min, matching: EventFilter(kinds: [.initCell]))?.seq, 0)
+    }
+
     /// A trace whose header comes after its events (read twice by the reader), and
     /// one spaced out with its members in another order (events the fast decoder
     /// declines, read by the parser): stretches start where their events really do.
