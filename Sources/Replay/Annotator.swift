@@ -80,15 +80,12 @@ public struct Annotator {
     public mutating func feed(_ event: TraceEvent) { window.append(event) }
 
     /// This Annotator without the events it holds: a checkpoint to take up again
-    /// by feeding it the trace from the event it explains next (its `nextIndex`).
+    /// by feeding it the trace from the event it explains next.
     var resting: Annotator {
         var copy = self
         copy.window = EventWindow(resumingAt: next, firstFrame: window.firstFrame.flatMap { $0 < next ? $0 : nil })
         return copy
     }
-
-    /// The number of the event `step` explains next.
-    var nextIndex: Int { next }
 
     /// Folds the events fed and not yet explained into the state, without
     /// explaining them: for a reading that wants no more steps but still checks the

@@ -28,8 +28,6 @@ struct Sentence: ExpressibleByStringInterpolation, Equatable {
         bytes = stringInterpolation.bytes
     }
 
-    var isEmpty: Bool { bytes.isEmpty }
-
     struct Interpolation: StringInterpolationProtocol {
         var bytes: [UInt8] = []
 
