@@ -14,7 +14,7 @@ public final class ReplayTimeline {
     public let source: TraceSource
     /// How many steps (events) the trace has.
     public let count: Int
-    /// The widest step time as the listing prints it (see `ReplaySurvey`).
+    /// The widest step time as the listing prints it (see `StepMeasure`).
     public let widestTime: Int
     /// `checkpoints[i]`: the Annotator before step `i * interval`, holding no events.
     private let checkpoints: [Annotator]
@@ -30,47 +30,58 @@ public final class ReplayTimeline {
     private var cachedBlock: (index: Int, events: [TraceEvent], annotations: [Annotation])?
     public static let interval = 1024
 
-    /// Reads the trace once, checking it as `validate` does and annotating every
-    /// event (keeping only marks, kinds and checkpoints), or reports the first
-    /// thing wrong with it.
+    /// Reads the trace once, annotating every event (keeping only marks, kinds
+    /// and checkpoints) and so checking it, or reports what `validate` says is
+    /// wrong with it.
     public init(source: TraceSource) throws(ReuseLabError) {
         let file = source.name
-        var checking: TraceFold.Checking<ReplaySurvey>?
+        var measure: StepMeasure?
         var annotator: Annotator?
         var checkpoints: [Annotator] = []
         var blockStarts: [EventStart] = []
         var markBits: [UInt8] = []
         var kinds: [EventKind] = []
+        /// True once the Annotator's fold refused an event.
+        var refused = false
         func drain() throws(ReuseLabError) {
-            while let (annotation, event) = try annotator?.nextStep(file: file) {
+            while true {
+                let step: (annotation: Annotation, event: TraceEvent)?
+                do throws(ReuseLabError) {
+                    step = try annotator?.nextStep(file: file)
+                } catch {
+                    refused = true
+                    throw error
+                }
+                guard let (annotation, event) = step else { return }
                 markBits.append(Self.bits(annotation.marks))
                 kinds.append(event.kind)
                 if markBits.count % Self.interval == 0, let resting = annotator?.resting { checkpoints.append(resting) }
             }
         }
         let stamp = FileStamp(source)
-        let onHeader = { (header: TraceHeader) in
-            checking = TraceFold.Checking(header: header, file: file)
-            annotator = Annotator(header: header)
-            checkpoints = [Annotator(header: header)]
-        }
-        let onEvent = { (event: TraceEvent, position: SourcePosition, start: EventStart) throws(ReuseLabError) in
-            try checking?.apply(event, at: position)
-            if start.index % Self.interval == 0 { blockStarts.append(start) }
-            annotator?.feed(event)
+        do throws(ReuseLabError) {
+            try source.streamNotingStarts(onHeader: { header in
+                measure = StepMeasure(header: header)
+                annotator = Annotator(header: header)
+                checkpoints = [Annotator(header: header)]
+            }, onEvent: { event, _, start throws(ReuseLabError) in
+                measure?.apply(event)
+                if start.index % Self.interval == 0 { blockStarts.append(start) }
+                annotator?.feed(event)
+                try drain()
+            })
+            annotator?.endOfTrace()
             try drain()
+        } catch {
+            // The Annotator's fold is the check; its refusal is answered in `validate`'s words.
+            if refused, let validation = source.validationError() { throw validation }
+            throw error
         }
-        switch source {
-        case .file(let path): try TraceReader.streamNotingStarts(path: path, onHeader: onHeader, onEvent: onEvent)
-        case .bytes(let bytes, _): try TraceReader.streamNotingStarts(bytes: bytes, file: file, onHeader: onHeader, onEvent: onEvent)
-        }
-        guard let survey = checking?.folder else { throw ReuseLabError(.badInput, file: file, "the trace has no header") }
-        annotator?.endOfTrace()
-        try drain()
-        header = survey.header
+        guard let measure else { throw ReuseLabError(.badInput, file: file, "the trace has no header") }
+        header = measure.header
         self.source = source
-        count = survey.stepCount
-        widestTime = survey.widestTime
+        count = measure.stepCount
+        widestTime = measure.widestTime
         self.checkpoints = checkpoints
         self.blockStarts = blockStarts
         self.markBits = markBits
@@ -141,10 +152,7 @@ public final class ReplayTimeline {
         if let stamp, stamp != FileStamp(source) { throw changed(at: first) }
         let events: [TraceEvent]
         do throws(ReuseLabError) {
-            switch source {
-            case .file(let path): events = try TraceReader.events(path: path, header: header, from: blockStarts[index], count: wanted)
-            case .bytes(let bytes, let name): events = try TraceReader.events(bytes: bytes, file: name, header: header, from: blockStarts[index], count: wanted)
-            }
+            events = try source.events(header: header, from: blockStarts[index], count: wanted)
         } catch {
             throw changed(at: first)
         }

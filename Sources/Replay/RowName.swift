@@ -18,11 +18,11 @@ struct RowName: CustomStringConvertible {
 extension Sentence.Interpolation {
     mutating func appendInterpolation(_ name: RowName) {
         guard !name.naming.hasSections else {
-            Sentence.append(name.description, to: &bytes)
+            bytes.append(utf8: name.description)
             return
         }
         let noun: StaticString = name.naming.list.isCollection ? (name.capitalized ? "Item " : "item ") : (name.capitalized ? "Row " : "row ")
         noun.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        Sentence.append(name.row, to: &bytes)
+        bytes.appendDecimal(name.row)
     }
 }

@@ -15,13 +15,13 @@ struct Sentence: ExpressibleByStringInterpolation, Equatable {
 
     init(stringLiteral literal: String) {
         bytes = []
-        Self.append(literal, to: &bytes)
+        bytes.append(utf8: literal)
     }
 
     /// Text made elsewhere (a reason, a note), as it is.
     init(_ text: String) {
         bytes = []
-        Self.append(text, to: &bytes)
+        bytes.append(utf8: text)
     }
 
     init(stringInterpolation: Interpolation) {
@@ -36,17 +36,17 @@ struct Sentence: ExpressibleByStringInterpolation, Equatable {
             bytes.reserveCapacity(literalCapacity + interpolationCount * 12 + 32)
         }
 
-        mutating func appendLiteral(_ literal: String) { Sentence.append(literal, to: &bytes) }
+        mutating func appendLiteral(_ literal: String) { bytes.append(utf8: literal) }
 
-        mutating func appendInterpolation(_ text: String) { Sentence.append(text, to: &bytes) }
+        mutating func appendInterpolation(_ text: String) { bytes.append(utf8: text) }
 
         mutating func appendInterpolation(_ sentence: Sentence) { bytes.append(contentsOf: sentence.bytes) }
 
-        mutating func appendInterpolation(_ number: Int) { Sentence.append(number, to: &bytes) }
+        mutating func appendInterpolation(_ number: Int) { bytes.appendDecimal(number) }
 
         /// Anything else as it describes itself (a scroll position's name).
         mutating func appendInterpolation<Value: CustomStringConvertible>(_ value: Value) {
-            Sentence.append(value.description, to: &bytes)
+            bytes.append(utf8: value.description)
         }
     }
 
@@ -57,9 +57,4 @@ struct Sentence: ExpressibleByStringInterpolation, Equatable {
     }
 
     static func += (lhs: inout Sentence, rhs: Sentence) { lhs.bytes.append(contentsOf: rhs.bytes) }
-
-    /// A string's bytes, in one copy.
-    static func append(_ text: String, to bytes: inout [UInt8]) { bytes.append(utf8: text) }
-
-    static func append(_ number: Int, to bytes: inout [UInt8]) { bytes.appendDecimal(number) }
 }

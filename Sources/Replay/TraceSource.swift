@@ -61,6 +61,36 @@ public enum TraceSource: Sendable {
         }
     }
 
+    /// `stream`, telling `onEvent` where each event starts as well (see `EventStart`).
+    public func streamNotingStarts(onHeader: (TraceHeader) throws(ReuseLabError) -> Void,
+                                   onEvent: (TraceEvent, SourcePosition, EventStart) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
+        switch self {
+        case .file(let path): try TraceReader.streamNotingStarts(path: path, onHeader: onHeader, onEvent: onEvent)
+        case .bytes(let bytes, let name): try TraceReader.streamNotingStarts(bytes: bytes, file: name, onHeader: onHeader, onEvent: onEvent)
+        }
+    }
+
+    /// Up to `count` events from `start` on, read again under `header` (see `TraceReader.events`).
+    public func events(header: TraceHeader, from start: EventStart, count: Int) throws(ReuseLabError) -> [TraceEvent] {
+        switch self {
+        case .file(let path): return try TraceReader.events(path: path, header: header, from: start, count: count)
+        case .bytes(let bytes, let name): return try TraceReader.events(bytes: bytes, file: name, header: header, from: start, count: count)
+        }
+    }
+
+    /// What `validate` says is wrong with this trace, nil if nothing: the error a
+    /// reading throws when the Annotator's own fold refused an event, so that its
+    /// words, line and column (and a syntax error further on, which comes first)
+    /// are `validate`'s. Only a bad trace is read this second time.
+    func validationError() -> ReuseLabError? {
+        do throws(ReuseLabError) {
+            _ = try fold(ReplayState.self)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// Thrown to end a reading early; never leaves `stream`.
     private static let enough = ReuseLabError(.checkFailed, "a streamed reading has read all it needs")
 
@@ -177,10 +207,7 @@ public enum TraceSource: Sendable {
             pass.annotator?.endOfTrace()
             do throws(ReuseLabError) { try drain() } catch { failure = error }
         }
-        if refused {
-            // Refused by the Annotator's fold: the error `validate` gives, from a checking reading.
-            do throws(ReuseLabError) { _ = try fold(ReplayState.self) } catch { throw error }
-        }
+        if refused, let error = validationError() { throw error }
         // An error in the steps explained comes before one further on in the trace.
         if let failure { throw failure }
         return try read.get().value

@@ -71,18 +71,18 @@ struct StepLayout {
         // then, and keeps any text it missed from reaching the terminal raw. The
         // usual step (no frame to shorten, no tag, nothing to escape) is laid out
         // from the Annotator's own bytes.
-        var isFrame = false
-        if case .frame? = event?.body { isFrame = true }
+        var frame: FrameSnapshot?
+        if case .frame(let snapshot)? = event?.body { frame = snapshot }
         let tagged = !annotation.marks.isDisjoint(with: Self.taggedMarks)
         let textBytes: [UInt8]
         var tagText = ""
-        if !isFrame, !tagged,
+        if frame == nil, !tagged,
            !annotation.utf8Text.withUnsafeBufferPointer({ VisibleText.mayContainUnsafe(bytes: $0, allowingLineBreaks: false) }) {
             textBytes = annotation.utf8Text
         } else {
             var text = VisibleText.escape(annotation.text)
-            if case .frame(let snapshot)? = event?.body {
-                text = Self.frameText(snapshot, annotation: text, inFrameGroup: inFrameGroup, naming: naming)
+            if let frame {
+                text = Self.frameText(frame, annotation: text, inFrameGroup: inFrameGroup, naming: naming)
             }
             if tagged {
                 let tags = Self.taggedMarks.filter { annotation.marks.contains($0) }

@@ -40,6 +40,26 @@ final class SteppingFromFileTests: XCTestCase {
         }
     }
 
+    /// The Annotator's fold is the check: a bad trace is refused with `validate`'s
+    /// error, a syntax error further on first, as `validate` has it.
+    func testABadTraceIsRefusedInValidatesWords() throws {
+        let folder = try TemporaryFolder(prefix: "reuselab-stepping", removeWhenReleased: true)
+        let text = try String(contentsOfFile: bundledTrace("images-async-no-reset"), encoding: .utf8)
+        let badSeq = text.replacingOccurrences(of: "{\"seq\":1000,", with: "{\"seq\":1007,")
+        let andSyntax = badSeq.replacingOccurrences(of: "{\"seq\":1200,", with: "{\"seq\" 1200,")
+        let badAtTheEnd = text.replacingOccurrences(of: "{\"seq\":1260,", with: "{\"seq\":1261,")
+        for (name, variant) in [("bad seq", badSeq), ("and a syntax error later", andSyntax), ("bad seq near the end", badAtTheEnd)] {
+            XCTAssertNotEqual(variant, text, name)
+            let path = try folder.write("bad.trace.json", variant)
+            var expected: ReuseLabError?
+            do throws(ReuseLabError) { _ = try TraceFold.run(ReplayState.self, path: path) } catch { expected = error }
+            XCTAssertNotNil(expected, name)
+            XCTAssertThrowsError(try ReplayTimeline(source: .file(path)), name) { error in
+                XCTAssertEqual((error as? ReuseLabError)?.description, expected?.description, name)
+            }
+        }
+    }
+
     /// A step the trace does not have is an error, not a trap.
     func testAStepOutsideTheTraceIsAnError() throws {
         let timeline = try ReplayTimeline(source: .file(bundledTrace("first-screen")))
