@@ -74,9 +74,27 @@ struct StepLayout {
         var frame: FrameSnapshot?
         if case .frame(let snapshot)? = event?.body { frame = snapshot }
         let tagged = !annotation.marks.isDisjoint(with: Self.taggedMarks)
+
+        // The kind as the trace's list names it: cellForItemAt in a collection view.
+        let kind = naming.list.name(of: annotation.kind)
+        let kindColumns = kind.utf8.count
+        // Too narrow for the text beside the columns: it goes under them, indented.
+        let besideColumns = width - (indent + seqWidth + 2 + timeWidth + 2 + Self.kindWidth + 2) >= Self.minimumTextWidth
+        let textColumn = besideColumns ? indent + seqWidth + 2 + timeWidth + 2 + Self.kindWidth + 2 : indent + 4
+        let textWidth = max(20, width - textColumn)
+
+        // Room for the step's line breaks, kept from one step to the next.
+        var lines = scratch.lines
+        scratch.lines = []
+        defer { scratch.lines = lines }
+        // The usual step: a plain sentence (nothing to make visible), wrapped in the same look.
+        let plain = frame == nil && !tagged
+            && annotation.utf8Text.withUnsafeBufferPointer { TextWrap.plainLines($0, width: textWidth, into: &lines) }
         let textBytes: [UInt8]
         var tagText = ""
-        if frame == nil, !tagged,
+        if plain {
+            textBytes = annotation.utf8Text
+        } else if frame == nil, !tagged,
            !annotation.utf8Text.withUnsafeBufferPointer({ VisibleText.mayContainUnsafe(bytes: $0, allowingLineBreaks: false) }) {
             textBytes = annotation.utf8Text
         } else {
@@ -95,14 +113,6 @@ struct StepLayout {
             }
             textBytes = Array(text.utf8)
         }
-
-        // The kind as the trace's list names it: cellForItemAt in a collection view.
-        let kind = naming.list.name(of: annotation.kind)
-        let kindColumns = kind.utf8.count
-        // Too narrow for the text beside the columns: it goes under them, indented.
-        let besideColumns = width - (indent + seqWidth + 2 + timeWidth + 2 + Self.kindWidth + 2) >= Self.minimumTextWidth
-        let textColumn = besideColumns ? indent + seqWidth + 2 + timeWidth + 2 + Self.kindWidth + 2 : indent + 4
-        let textWidth = max(20, width - textColumn)
 
         // SEQ  TIME  KIND, right-aligned numbers; a kind too long for its column has the line to itself.
         let seqStart = out.count
@@ -129,11 +139,8 @@ struct StepLayout {
             out.appendSpaces(Self.kindWidth + 2 - kindColumns)
         }
         // The usual sentence: its lines are pieces of it, written without a closure.
-        var lines = scratch.lines
-        scratch.lines = []
-        defer { scratch.lines = lines }
-        if !(style.enabled && !tagText.isEmpty),
-           textBytes.withUnsafeBufferPointer({ TextWrap.singleSpacedLines($0, firstWidth: textWidth, width: textWidth, into: &lines) }) {
+        if plain || !(style.enabled && !tagText.isEmpty)
+            && textBytes.withUnsafeBufferPointer({ TextWrap.singleSpacedLines($0, firstWidth: textWidth, width: textWidth, into: &lines) }) {
             textBytes.withUnsafeBufferPointer { bytes in
                 for range in lines {
                     if !besideHead { out.appendSpaces(textColumn) }
