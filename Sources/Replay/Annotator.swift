@@ -316,12 +316,12 @@ public struct Annotator {
             switch before.cell(cell)?.phase {
             case .keptAside(let row):
                 inferred = .preparedCellRange
-                return say(muted, "Cell #\(cell), kept aside since \(named(row)) left, joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting): \(letGoReason(row: row))")
+                return say(muted, "Cell #\(cell), kept aside since \(named(row)) left, joins the \(identifier) reuse pool (\(count: waiting, "cell") waiting): \(letGoReason(row: row))")
             case .configured(let row):
                 inferred = .preparedCellRange
-                return say(muted, "Cell #\(cell) was prepared for \(named(row)), which did not appear; it goes back to the \(identifier) pool (\(Wording.count(waiting, "cell")) waiting) without didEndDisplaying: \(letGoReason(row: row))")
+                return say(muted, "Cell #\(cell) was prepared for \(named(row)), which did not appear; it goes back to the \(identifier) pool (\(count: waiting, "cell") waiting) without didEndDisplaying: \(letGoReason(row: row))")
             default:
-                return say(muted, "Cell #\(cell) joins the \(identifier) reuse pool (\(Wording.count(waiting, "cell")) waiting).")
+                return say(muted, "Cell #\(cell) joins the \(identifier) reuse pool (\(count: waiting, "cell") waiting).")
             }
         case .deinitCell(let cell):
             guard before.hasDisappeared else {
@@ -344,7 +344,7 @@ public struct Annotator {
             prefetchBatches += 1
             rowCountChanged = false
             if words.isCollection { return explainItemPrefetch(rows, before: before) }
-            var text = say(muted, "Prefetch batch \(prefetchBatches): \(rowsNamed(rows)) (\(Wording.count(rows.count, "row")))")
+            var text = say(muted, "Prefetch batch \(prefetchBatches): \(rowsNamed(rows)) (\(count: rows.count, "row"))")
             if let visible = visibleRows(before) {
                 let below = rows.allSatisfy { $0 > visible.upperBound }, above = rows.allSatisfy { $0 < visible.lowerBound }
                 if below {
@@ -375,12 +375,12 @@ public struct Annotator {
             let one = rows.count == 1
             return say(muted, "\(rowsNamed(rows).capitalizedFirst) \(one ? "is" : "are") now more than 15 rows from the screen\(window): the table cancels \(one ? "its" : "their") prefetch. Cancellation is conservative: a change of direction alone cancels nothing, only distance does.")
         case .scrollViewWillBeginDragging(let offset):
-            return say(muted, "A finger touches down at offset \(Wording.points(offset)) and starts dragging.")
+            return say(muted, "A finger touches down at offset \(points: offset) and starts dragging.")
         case .scrollViewDidEndDragging(let offset, let willDecelerate):
-            return willDecelerate ? "The finger lifts with speed at offset \(Wording.points(offset)): the content keeps moving and slows down."
-                                  : "The finger stops and lifts at offset \(Wording.points(offset))."
+            return willDecelerate ? "The finger lifts with speed at offset \(points: offset): the content keeps moving and slows down."
+                                  : "The finger stops and lifts at offset \(points: offset)."
         case .scrollViewDidEndDecelerating(let offset):
-            return say(muted, "The content comes to rest at offset \(Wording.points(offset)).")
+            return say(muted, "The content comes to rest at offset \(points: offset).")
         case .scrollToRow(let row, let position, let animated):
             return say(muted, "The app scrolls \(named(row)) to the \(position)\(animated ? ", animated" : " at once").")
         case .frame(let snapshot):
@@ -413,7 +413,7 @@ public struct Annotator {
                 if !record.coalescedRows.isEmpty { text += say(muted, " \(rowsNamed(record.coalescedRows).capitalizedFirst) waited for it too.") }
                 return text
             }
-            return say(muted, "The page arrives (\(Wording.bytes(bytes))), \(took) after it was asked for.")
+            return say(muted, "The page arrives (\(size: bytes)), \(took) after it was asked for.")
         case .requestFailed(let request, let reason):
             return say(muted, "Request \(request) fails: \(VisibleText.escape(reason)).")
         case .requestCancelled(let request):
@@ -427,16 +427,16 @@ public struct Annotator {
         case .imageSet(let cell, let image):
             return explainImageSet(cell: cell, image: image, index: index, marks: &marks)
         case .mainThreadBlocked(let ms, let cause):
-            return say(muted, "The main thread is busy for \(Wording.ms(ms)): \(VisibleText.escape(cause)). No frame can be drawn until it is done.")
+            return say(muted, "The main thread is busy for \(ms: ms): \(VisibleText.escape(cause)). No frame can be drawn until it is done.")
         case .hitch(let first, let missed, let ms, let cause):
             marks.insert(.hitch)
-            return say(muted, "HITCH: \(Wording.count(missed, "frame")) missed from frame \(first) (\(Wording.ms(ms)) of frozen screen), because of \(VisibleText.escape(cause)).")
+            return say(muted, "HITCH: \(count: missed, "frame") missed from frame \(first) (\(ms: ms) of frozen screen), because of \(VisibleText.escape(cause)).")
         case .imageMemory(let bytes):
-            return say(muted, "Decoded images now take \(Wording.bytes(bytes)) of memory.")
+            return say(muted, "Decoded images now take \(size: bytes) of memory.")
         case .numberOfRows(let rows):
             rowCountChanged = true
             let asks = words.isCollection ? "numberOfItemsInSection" : "numberOfRowsInSection"
-            return say(muted, "The \(words.view) asks \(asks): now \(Wording.count(rows, words.row)).")
+            return say(muted, "The \(words.view) asks \(asks): now \(count: rows, words.row).")
         case .reloadData:
             reloadDataAt = event.time
             return say(muted, "The app calls reloadData: every visible cell ends displaying and returns to the pool, then each visible \(words.row) is configured again with a dequeued cell.")
@@ -554,7 +554,7 @@ public struct Annotator {
     /// scrolling's speed and direction; the table view's rules of which rows a
     /// batch names are not claimed for it.
     private func explainItemPrefetch(_ items: [Int], before: Before) -> Sentence {
-        var text = say(muted, "Prefetch batch \(prefetchBatches): \(rowsNamed(items)) (\(Wording.count(items.count, "item"))")
+        var text = say(muted, "Prefetch batch \(prefetchBatches): \(rowsNamed(items)) (\(count: items.count, "item")")
         if let low = items.min(), let high = items.max(), let rows = words.gridRows(low, high) { text += say(muted, ", \(rows)") }
         text += say(muted, ")")
         if let visible = visibleRows(before) {
@@ -580,20 +580,20 @@ public struct Annotator {
     }
 
     /// Why a prepared or kept cell is let go: its row is now more than one row from the screen.
-    private func letGoReason(row: Int) -> String {
+    private func letGoReason(row: Int) -> Sentence {
         let rows = state.displayed.keys
         guard words.isCollection else {
             guard let first = rows.min(), let last = rows.max() else {
                 return "\(named(row)) is no longer within one row of the screen."
             }
-            return "\(named(row)) is no longer within one row of the screen (\(span(first, last)) are on screen)."
+            return "\(named(row)) is no longer within one row of the screen (\(span: first, last, naming: naming) are on screen)."
         }
         // A collection view: said by rows of the grid, without claiming how far "near" reaches.
         guard let first = rows.min(), let last = rows.max() else {
             return "\(words.nameInGrid(row)) is no longer near the screen."
         }
         let grid = words.gridRows(first, last).map { ", \($0)," } ?? ""
-        return "\(words.nameInGrid(row)) is no longer near the screen (\(span(first, last))\(grid) are on screen)."
+        return "\(words.nameInGrid(row)) is no longer near the screen (\(span: first, last, naming: naming)\(grid) are on screen)."
     }
 
     private mutating func explainImageSet(cell: Int, image: ImageShown, index: Int, marks: inout Set<Annotation.Mark>) -> Sentence {
@@ -626,10 +626,10 @@ public struct Annotator {
     }
 
     private mutating func explainFrame(_ snapshot: FrameSnapshot, marks: inout Set<Annotation.Mark>) -> Sentence {
-        var text = say(muted, "Frame \(snapshot.frame): offset \(Wording.points(snapshot.offset)), ")
+        var text = say(muted, "Frame \(snapshot.frame): offset \(points: snapshot.offset), ")
         if let first = snapshot.cells.first?.row, let last = snapshot.cells.last?.row {
             let grid = words.gridRows(first, last).map { " (\($0))" } ?? ""
-            text += say(muted, "\(span(first, last))\(grid) on screen (\(Wording.count(snapshot.cells.count, "cell"))).")
+            text += say(muted, "\(span: first, last, naming: naming)\(grid) on screen (\(count: snapshot.cells.count, "cell")).")
         } else {
             text += say(muted, "no \(words.rows) on screen.")
         }

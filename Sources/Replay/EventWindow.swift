@@ -61,7 +61,8 @@ struct EventWindow {
 
     mutating func append(_ event: TraceEvent) {
         let index = total
-        if let last = last, last.time != event.time {
+        // The time read in place: copying the last event to compare cost more than the rest.
+        if events.count > head, events[events.count - 1].time != event.time {
             for pass in max(openPass, base)..<index { passEnds[pass - base + head] = index }
             openPass = index
         }
@@ -76,8 +77,6 @@ struct EventWindow {
         openPass = total
         ended = true
     }
-
-    private var last: TraceEvent? { events.count > head ? events.last : nil }
 
     subscript(index: Int) -> TraceEvent { events[index - base + head] }
 

@@ -38,7 +38,8 @@ public enum Wording {
     static func bytes(_ count: Int) -> String { InputFile.describeSize(count) }
 
     static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(n) " + (n == 1 ? singular : (plural ?? singular + "s"))
+        let sentence: Sentence = "\(count: n, singular, plural)"
+        return String(decoding: sentence.bytes, as: UTF8.self)
     }
 
     static func layer(_ layer: CacheLayer) -> String {

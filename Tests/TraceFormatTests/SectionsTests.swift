@@ -34,6 +34,15 @@ final class RowNamingTests: XCTestCase {
         XCTAssertEqual(naming.span(5, 5), "section 0 row 5")
         XCTAssertEqual(RowNaming.single.name(14), "row 14")
         XCTAssertEqual(RowNaming.single.span(3, 22), "rows 3–22")
+        XCTAssertEqual(RowNaming.single.span(7, 7), "row 7")
+        XCTAssertEqual(RowNaming.single.span(9, 2), "row 9", "a span the wrong way round names its first row")
+        XCTAssertEqual(RowNaming(sectionRowCounts: [], list: .collection(columns: 3)).span(0, 4), "items 0–4")
+        // Written into bytes, each reads as its text does.
+        for (naming, first, last) in [(naming, 10, 13), (naming, 5, 5), (RowNaming.single, 3, 22), (RowNaming.single, 4, 4)] {
+            var bytes: [UInt8] = [UInt8(ascii: "(")]
+            naming.appendSpan(first, last, to: &bytes)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "(" + naming.span(first, last))
+        }
         XCTAssertEqual(RowNaming.single.short(14), "14")
         XCTAssertFalse(RowNaming(sectionRowCounts: [40]).hasSections, "one section is a plain table")
     }

@@ -151,11 +151,9 @@ public enum InputFile {
 
     /// "1.5 GB", "12 KB", "300 bytes".
     public static func describeSize(_ bytes: Int) -> String {
-        let units: [(Double, String)] = [(1_073_741_824, "GB"), (1_048_576, "MB"), (1024, "KB")]
-        for (size, name) in units where Double(bytes) >= size {
-            return ReadableNumber.oneDecimal(Double(bytes) / size) + " " + name
-        }
-        return "\(bytes) bytes"
+        var text: [UInt8] = []
+        text.appendSize(bytes)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The name to show for a path in messages (`<stdin>` for `-`).

@@ -7,7 +7,9 @@ enum ByteWord {
     /// tabs where line breaks are allowed (a listing has one every line).
     @inline(__always)
     static func isPrintableASCII(_ word: UInt64, allowingLineBreaks: Bool) -> Bool {
-        guard allowingLineBreaks else { return isPrintableASCII(word) }
+        // Most words of a listing hold no line break: the plain test first.
+        if isPrintableASCII(word) { return true }
+        guard allowingLineBreaks else { return false }
         // Line feeds and tabs become printable ('*' and ')') by setting their 0x20 bit.
         let breaks = zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(word ^ 0x0909_0909_0909_0909)
         return isPrintableASCII(word | breaks >> 2)

@@ -74,8 +74,26 @@ public struct RowNaming: Sendable, Equatable {
     /// "rows 3–22" for the rows from `first` to `last`, "row 4" for one, or by
     /// section in a table with sections ("section 0 rows 10–11 and section 1 rows 0–8").
     public func span(_ first: Int, _ last: Int) -> String {
-        guard first < last else { return name(first) }
-        return hasSections ? names(Array(first...last)) : "\(list.plural) \(first)–\(last)"
+        guard hasSections else {
+            var bytes: [UInt8] = []
+            appendSpan(first, last, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return first < last ? names(Array(first...last)) : name(first)
+    }
+
+    /// `span(first, last)`, written straight into bytes (a frame's explanation names its rows so).
+    public func appendSpan(_ first: Int, _ last: Int, to bytes: inout [UInt8]) {
+        guard !hasSections else {
+            bytes.append(utf8: span(first, last))
+            return
+        }
+        bytes.append(utf8: first < last ? list.plural : list.noun)
+        bytes.append(0x20)
+        bytes.appendDecimal(first)
+        guard first < last else { return }
+        bytes.append(contentsOf: [0xE2, 0x80, 0x93]) // "–"
+        bytes.appendDecimal(last)
     }
 
     /// "15", or "1:3" (section 1, row 3) in a table with sections: a row in a picture's column.

@@ -85,7 +85,7 @@ public enum TextWrap {
         for byte in bytes where byte >= 0x80 || byte == 0x0D {
             switch byte {
             case 0x0D, 0xD8...0xDD: return false
-            case 0xA2, 0xA3 where previous == 0xE0: return false
+            case 0xA2 where previous == 0xE0, 0xA3 where previous == 0xE0: return false
             case 0x91 where previous == 0xF0: return false
             default: break
             }
