@@ -4,6 +4,14 @@
 // No package dependencies: Foundation, Dispatch and the toolchain's test libraries only.
 import PackageDescription
 
+// The modules a long recording or replay runs through skip Swift's run-time
+// exclusivity checks in release builds. Every access to a class's stored property
+// was checked as the program ran: about a third of the engine's instructions while
+// recording, and a twentieth of explaining a replay. Debug builds, which
+// `swift test` and the fuzz suite run, keep every check, so an overlapping access
+// still fails a test; the checks the compiler makes when building stay on.
+let uncheckedExclusivity: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "ReuseLab",
     products: [
@@ -11,18 +19,18 @@ let package = Package(
     ],
     targets: [
         // The trace format: JSON reading with positions, writing, events, header, scenario, validation.
-        .target(name: "TraceFormat"),
+        .target(name: "TraceFormat", swiftSettings: uncheckedExclusivity),
         // The simulated table view: geometry, clock, scrolling, reuse pools, prefetching.
-        .target(name: "ReuseEngine", dependencies: ["TraceFormat"]),
+        .target(name: "ReuseEngine", dependencies: ["TraceFormat"], swiftSettings: uncheckedExclusivity),
         // The simulated app code, written in UIKit idiom.
         // Swift 5 language mode, like the seeds' code: Swift 6 would treat every closure
         // spelled `DispatchQueue.main.async` as main-actor code, which the simulated
         // single-threaded world does not need.
-        .target(name: "Strategies", dependencies: ["ReuseEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "Strategies", dependencies: ["ReuseEngine"], swiftSettings: [.swiftLanguageMode(.v5)] + uncheckedExclusivity),
         // Runs a scenario through the engine with its strategy and writes the trace.
-        .target(name: "Recorder", dependencies: ["TraceFormat", "ReuseEngine", "Strategies"]),
+        .target(name: "Recorder", dependencies: ["TraceFormat", "ReuseEngine", "Strategies"], swiftSettings: uncheckedExclusivity),
         // Replay and annotation: folds a trace through ReplayState and measures it (never the engine).
-        .target(name: "Replay", dependencies: ["TraceFormat"]),
+        .target(name: "Replay", dependencies: ["TraceFormat"], swiftSettings: uncheckedExclusivity),
         // Lessons: questions answered by named queries over a trace, the runner, progress.
         .target(name: "Lessons", dependencies: ["TraceFormat", "Replay"]),
         // Comparing two traces: alignment, first divergence, metric deltas.
@@ -41,7 +49,7 @@ let package = Package(
         // streamed as the trace is folded through ReplayState.
         .target(name: "TimelineExport", dependencies: ["TraceFormat", "Replay"]),
         // Subcommands, argument parsing, error reporting and exit statuses.
-        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay", "Lessons", "Diff", "LogImport", "Calibration", "PageExport", "TimelineExport", "Comparison"]),
+        .target(name: "ReuseLabCLI", dependencies: ["TraceFormat", "Recorder", "Strategies", "Replay", "Lessons", "Diff", "LogImport", "Calibration", "PageExport", "TimelineExport", "Comparison"], swiftSettings: uncheckedExclusivity),
         .executableTarget(name: "reuselab", dependencies: ["ReuseLabCLI"]),
 
         // Helpers shared by the test targets: golden files, temporary folders, running the binary.
