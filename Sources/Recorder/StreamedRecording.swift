@@ -4,10 +4,12 @@ import Strategies
 
 extension Recorder {
     /// Runs the scenario and writes its trace to `path` under `OutputFile`'s rules,
-    /// returning how many events it has. The engine runs on one thread and hands
-    /// its events on in batches; this thread folds each through `ReplayState` (the
-    /// check `checkReadable` makes) and writes it, so the recording is never held
-    /// whole, as events or as text.
+    /// returning how many events it has. The engine runs on one thread, folds
+    /// each event it records through `ReplayState` (the check `checkReadable`
+    /// makes) and hands the checked events on in batches; this thread writes them,
+    /// so the recording is never held whole, as events or as text. (Checking
+    /// beside the engine keeps the two threads' work about even: writing the JSON
+    /// is the larger half.)
     ///
     /// The outcome is what recording, then checking, then writing gives: the
     /// engine's error first, then the check's, then a trace too large, then a
@@ -23,16 +25,15 @@ extension Recorder {
         var eventCount = 0
         try OutputFile.stream(to: path, permission: permission, standardOutput: standardOutput) { (sink: OutputFile.Sink) throws(ReuseLabError) in
             let channel = BatchChannel<[TraceEvent]>()
-            let engine = Background { () throws(ReuseLabError) -> Int in
+            let engine = Background { () throws(ReuseLabError) -> Recorded in
                 defer { channel.finish() }
+                let checking = Checking(header: header)
                 let simulation = makeSimulation(scenario, capacity: capacity)
-                simulation.log.handOff = { if !$0.isEmpty { channel.put($0) } }
+                simulation.log.handOff = { checking.handOn($0, to: channel) }
                 let rest = try events(of: simulation, capacity: capacity)
-                if !rest.isEmpty { channel.put(rest) }
-                return simulation.log.recordedCount
+                checking.handOn(rest, to: channel)
+                return Recorded(eventCount: simulation.log.recordedCount, violation: checking.violation)
             }
-            var state = ReplayState(header: header)
-            var violation: ReuseLabError?
             var writeFailure: ReuseLabError?
             var stream = TraceStream(header: header, upTo: maximumBytes)
             // After a failure to write, the rest is still encoded (so a trace too large
@@ -43,26 +44,51 @@ extension Recorder {
             }
             // Every batch is taken, whatever fails, so the engine's thread never waits forever.
             while let batch = channel.next() {
-                for event in batch {
-                    if violation == nil {
-                        do throws(LifecycleViolation) { try state.apply(event) } catch {
-                            violation = unreadable(event, index: event.seq, error)
-                        }
-                    }
-                    if violation == nil { stream.append(event, to: guardedSink) }
-                }
+                for event in batch { stream.append(event, to: guardedSink) }
             }
+            let recorded: Recorded
             do throws(ReuseLabError) {
-                eventCount = try engine.wait()
+                recorded = try engine.wait()
             } catch {
                 throw named(error)
             }
-            if let violation { throw named(violation) }
+            eventCount = recorded.eventCount
+            if let violation = recorded.violation { throw named(violation) }
             guard stream.finish(to: guardedSink) else {
                 throw named(ReuseLabError(.tooLarge, location: InputLocation(path: "script"), tooLargeMessage(eventCount, maximumBytes: maximumBytes)))
             }
             if let writeFailure { throw writeFailure }
         }
         return eventCount
+    }
+
+    /// What the engine's thread hands back: how many events it recorded, and the
+    /// first one no table view could take, if any.
+    private struct Recorded: Sendable {
+        let eventCount: Int
+        let violation: ReuseLabError?
+    }
+
+    /// The check of a recording, on the engine's thread: each batch is folded
+    /// through `ReplayState` before it is handed on. After an event the fold
+    /// refuses, nothing more is handed on (the engine still runs to its end, as its
+    /// own error comes first).
+    final class Checking {
+        private var state: ReplayState
+        private(set) var violation: ReuseLabError?
+
+        init(header: TraceHeader) { state = ReplayState(header: header) }
+
+        func handOn(_ batch: [TraceEvent], to channel: BatchChannel<[TraceEvent]>) {
+            guard violation == nil, !batch.isEmpty else { return }
+            for (index, event) in batch.enumerated() {
+                do throws(LifecycleViolation) { try state.apply(event) } catch {
+                    violation = Recorder.unreadable(event, index: event.seq, error)
+                    if index > 0 { channel.put(Array(batch[..<index])) }
+                    return
+                }
+            }
+            channel.put(batch)
+        }
     }
 }

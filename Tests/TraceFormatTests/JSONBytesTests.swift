@@ -56,7 +56,7 @@ final class JSONBytesTests: XCTestCase {
     }
 
     func testIntegersAreSpelledAsTheirDoubles() {
-        for value in [0, 1, -1, 42, 999_999_999_999_999, -999_999_999_999_999, 1_000_000_000_000_000, -1_000_000_000_000_000,
+        for value in [0, 1, -1, 9, 10, 11, 42, 99, 100, 101, -9, -10, -99, -100, 999_999_999_999_999, -999_999_999_999_999, 1_000_000_000_000_000, -1_000_000_000_000_000,
                       9_007_199_254_740_993, Int.max, Int.min] {
             var buffer = ByteBuffer(capacity: 8)
             buffer.appendInteger(value)

@@ -66,19 +66,26 @@ extension ByteBuffer {
     /// `value`'s size is below 10^15, so nothing here can overflow.
     private mutating func appendDecimal(_ value: Int64, fractionDigits: Int) {
         var magnitude = value.magnitude
-        if fractionDigits == 0 && magnitude < 10 {
-            // The commonest number of all: one digit.
-            reserve(2)
+        let pairs = Self.digitPairs.utf8Start
+        if fractionDigits == 0 && magnitude < 100 {
+            // The commonest numbers of all, a cell's or an image's: one or two digits.
+            reserve(3)
             if value < 0 { appendReserved(0x2D) }
-            appendReserved(0x30 | UInt8(truncatingIfNeeded: magnitude))
+            if magnitude >= 10 { appendReserved(pairs[Int(truncatingIfNeeded: magnitude) &* 2]) }
+            appendReserved(0x30 | UInt8(truncatingIfNeeded: magnitude % 10))
             return
         }
-        // Digits to write: at least one before the point, and every fraction digit.
-        var digits = 1
-        var bound: UInt64 = 10
-        while digits < 19 && magnitude >= bound {
-            digits += 1
-            bound &*= 10
+        // Digits to write: at least one before the point, and every fraction digit;
+        // three or more unless the number is below 100 with a fraction.
+        var digits = 3
+        var bound: UInt64 = 1000
+        if magnitude < 100 {
+            digits = magnitude < 10 ? 1 : 2
+        } else {
+            while digits < 19 && magnitude >= bound {
+                digits += 1
+                bound &*= 10
+            }
         }
         digits = max(digits, fractionDigits + 1)
         let length = digits + (value < 0 ? 1 : 0) + (fractionDigits > 0 ? 1 : 0)
@@ -93,7 +100,6 @@ extension ByteBuffer {
             set(0x2E, at: index) // "."
             index -= 1
         }
-        let pairs = Self.digitPairs.utf8Start
         while magnitude >= 100 {
             let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
             magnitude /= 100
