@@ -11,6 +11,9 @@ import TraceFormat
 struct Sentence: ExpressibleByStringInterpolation, Equatable {
     private(set) var bytes: [UInt8]
 
+    /// Room enough for most whole explanations (they average about 100 bytes).
+    static let usualRoom = 256
+
     init() { bytes = [] }
 
     init(stringLiteral literal: String) {
@@ -32,8 +35,10 @@ struct Sentence: ExpressibleByStringInterpolation, Equatable {
         var bytes: [UInt8] = []
 
         init(literalCapacity: Int, interpolationCount: Int) {
-            // Room for the literal pieces and a row name or number in each gap, and a little more after.
-            bytes.reserveCapacity(literalCapacity + interpolationCount * 12 + 32)
+            // Room for the literal pieces and a row name or number in each gap, and
+            // for the sentences that usually follow in the same explanation: most
+            // explanations then live in this one buffer, never moved to a larger one.
+            bytes.reserveCapacity(max(Sentence.usualRoom, literalCapacity + interpolationCount * 12 + 32))
         }
 
         mutating func appendLiteral(_ literal: String) { bytes.append(utf8: literal) }
