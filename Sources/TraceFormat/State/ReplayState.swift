@@ -261,7 +261,10 @@ public struct ReplayState: Sendable {
                     throw LifecycleViolation("frame \(snapshot.frame) lists row \(visible.row) after row \(previous); rows go from top to bottom")
                 }
                 previous = visible.row
-                guard displayed[visible.row]?.contains(visible.cell) == true else {
+                // A cell is displayed in a row exactly when `displayed` lists it there:
+                // the cell's own record answers without hashing the row (a frame lists
+                // a screenful of cells, and frames are many).
+                guard cell(visible.cell)?.phase == .displayed(row: visible.row) else {
                     let actual = cell(visible.cell)?.phase.describe ?? "never created"
                     throw LifecycleViolation("frame \(snapshot.frame) shows cell #\(visible.cell) in row \(visible.row), but that cell is \(actual)")
                 }
