@@ -23,56 +23,58 @@ enum ToolBench {
         defer { try? FileManager.default.removeItem(at: folder) }
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
         let me = MeasuredRun.reuselab
-        var table: [Row] = []
 
-        // The two recordings, each the whole 'reuselab record -o' process.
-        var events = 0
+        // Every command, in the order a round runs them and the table shows them.
+        let a = path("a.trace.json"), b = path("b.trace.json")
+        let commands = path("step-commands.txt")
+        var plan: [Planned] = []
         for (name, strategy) in [("a", "async-no-reset"), ("b", "async-reset")] {
             let scenario = BenchCommand.benchmarkScenario(rows: rows, strategy: strategy)
             try OutputFile.write(Array((JSONWriter.compact(scenario.jsonValue) + "\n").utf8), to: path("\(name).scenario.json"),
                                  permission: .ours, standardOutput: { _ in })
-            let run = try measured([me, "record", path("\(name).scenario.json"), "-o", path("\(name).trace.json")])
-            if name == "a" { events = try TraceValidator.validate(path: path("a.trace.json")).eventCount }
-            table.append(Row(name: "record (\(strategy))", run: run))
+            // The whole 'reuselab record -o' process.
+            plan.append(Planned(name: "record (\(strategy))", arguments: [me, "record", path("\(name).scenario.json"), "-o", path("\(name).trace.json")]))
         }
-        let a = path("a.trace.json"), b = path("b.trace.json")
-        let size = (try? FileManager.default.attributesOfItem(atPath: a)[.size] as? Int) ?? 0
-        table[0].note = "\(BenchCommand.perSecond(events, table[0].run.seconds)) events/s"
-
         // Reading: validate against python3 and jq on the same file.
-        let validate = try measured([me, "validate", a])
-        var validateRow = Row(name: "validate", run: validate)
         if let python = MeasuredRun.find("python3") {
-            let load = try measured([python, "-c", "import json,sys; json.load(open(sys.argv[1]))", a])
-            table.append(Row(name: "python3 json.load", run: load))
-            validateRow.against = "python3 json.load"
-            validateRow.ratio = load.seconds / validate.seconds
+            plan.append(Planned(name: "python3 json.load", arguments: [python, "-c", "import json,sys; json.load(open(sys.argv[1]))", a]))
         }
         if let jq = MeasuredRun.find("jq") {
-            table.append(Row(name: "jq -c '.events[]'", run: try measured([jq, "-c", ".events[]", a])))
+            plan.append(Planned(name: "jq -c '.events[]'", arguments: [jq, "-c", ".events[]", a]))
         }
-        table.append(validateRow)
-        table.append(Row(name: "stats", run: try measured([me, "stats", a]), against: "validate"))
+        plan.append(Planned(name: "validate", arguments: [me, "validate", a]))
+        plan.append(Planned(name: "stats", arguments: [me, "stats", a], against: "validate"))
         for arguments in [["replay", a, "--summary"], ["replay", a, "--json"], ["replay", a]] {
             let name = arguments.enumerated().filter { $0.offset != 1 }.map(\.element).joined(separator: " ")
-            table.append(Row(name: name, run: try measured([me] + arguments), against: "validate"))
+            plan.append(Planned(name: name, arguments: [me] + arguments, against: "validate"))
         }
         // Stepping: to the last step and its picture, back, to the next STALE or LATE, to the first.
-        let commands = path("step-commands.txt")
-        try OutputFile.write(Array("g \(max(0, events - 1))\np\nb\ns\ng 0\nq\n".utf8), to: commands, permission: .ours, standardOutput: { _ in })
-        table.append(Row(name: "replay --step", run: try measured([me, "replay", a, "--step"], input: commands),
-                         note: "g last, p, b, s, g 0, q"))
+        plan.append(Planned(name: "replay --step", arguments: [me, "replay", a, "--step"], input: commands, note: "g last, p, b, s, g 0, q"))
         // Comparing: diff against GNU diff of the same two files.
-        var diffRow = Row(name: "diff", run: try measured([me, "diff", a, b]))
         if let gnu = MeasuredRun.find("diff") {
-            let plain = try measured([gnu, a, b])
-            table.append(Row(name: "GNU diff", run: plain))
-            diffRow.against = "GNU diff"
-            diffRow.ratio = plain.seconds / diffRow.run.seconds
+            plan.append(Planned(name: "GNU diff", arguments: [gnu, a, b]))
         }
-        table.append(diffRow)
-        for index in table.indices where table[index].against == "validate" {
-            table[index].ratio = validate.seconds / table[index].run.seconds
+        plan.append(Planned(name: "diff", arguments: [me, "diff", a, b], against: MeasuredRun.find("diff") == nil ? nil : "GNU diff"))
+
+        var events = 0
+        let measured = try measuredInRounds(plan) { () throws(ReuseLabError) in
+            // After the first recordings: what the stepping session needs to know.
+            events = try TraceValidator.validate(path: a).eventCount
+            try OutputFile.write(Array("g \(max(0, events - 1))\np\nb\ns\ng 0\nq\n".utf8), to: commands, permission: .ours, standardOutput: { _ in })
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: a)[.size] as? Int) ?? 0
+        var table = zip(plan, measured).map { command, run in
+            Row(name: command.name, run: run, against: command.against, note: command.note)
+        }
+        table[0].note = "\(BenchCommand.perSecond(events, table[0].run.seconds)) events/s"
+        func seconds(_ name: String) -> Double? { table.first { $0.name == name }?.run.seconds }
+        for index in table.indices {
+            guard let against = table[index].against, let theirs = seconds(against) else { continue }
+            table[index].ratio = theirs / table[index].run.seconds
+        }
+        if let load = seconds("python3 json.load"), let index = table.firstIndex(where: { $0.name == "validate" }) {
+            table[index].against = "python3 json.load"
+            table[index].ratio = load / table[index].run.seconds
         }
         let targets = Target.all(table, events: events)
 
@@ -101,7 +103,7 @@ enum ToolBench {
             io.out(JSONWriter.compact(out.value) + "\n")
             return 0
         }
-        var text = TextWrap.paragraph("Each command run \(runs) times as its own process on the same files (the fastest time, the most memory): \(rows) rows, "
+        var text = TextWrap.paragraph("Each command run \(runs) times, in rounds, as its own process on the same files (the fastest time, the most memory): \(rows) rows, "
             + "\(events) events, trace \(InputFile.describeSize(size)) (async-no-reset; diff against async-reset). "
             + "Ratios: how many times faster than what it is set against (below 1: slower).", width: io.width) + "\n"
         let widths = [2, 28, 11, 11]
@@ -186,20 +188,41 @@ enum ToolBench {
     /// least disturbed by other work on the machine), its memory the most any run took.
     static let runs = 3
 
-    /// A command run `runs` times, each of which must succeed (the tools compared
-    /// with exit 0 or, for diff, 1).
-    private static func measured(_ arguments: [String], input: String = "/dev/null") throws(ReuseLabError) -> MeasuredRun {
-        var best: MeasuredRun?
+    /// A command of the benchmark: its name in the table, what it runs, and what
+    /// its time is set against.
+    struct Planned {
+        var name: String
+        var arguments: [String]
+        var input = "/dev/null"
+        var against: String?
+        var note: String?
+    }
+
+    /// Each command run `runs` times, in rounds: every command once, then every
+    /// command again. A busy spell on this shared machine then falls on several
+    /// commands' runs alike instead of on all of one command's, which skewed the
+    /// ratios when each command ran its three times in a row. `afterFirst` runs
+    /// once, after the first round's recordings. Each run must succeed (the tools
+    /// compared exit 0 or, for diff, 1).
+    private static func measuredInRounds(_ plan: [Planned], afterFirst: () throws(ReuseLabError) -> Void) throws(ReuseLabError) -> [MeasuredRun] {
+        var best = [MeasuredRun?](repeating: nil, count: plan.count)
+        var prepared = false
         for _ in 0..<runs {
-            let run = try MeasuredRun.run(arguments, input: input)
-            guard run.status == 0 || run.status == 1 else {
-                throw ReuseLabError(.checkFailed, "bench: \(VisibleText.escape(arguments.prefix(2).joined(separator: " "))) ended with status \(run.status)")
+            for (index, command) in plan.enumerated() {
+                if !prepared, !command.name.hasPrefix("record") {
+                    try afterFirst()
+                    prepared = true
+                }
+                let run = try MeasuredRun.run(command.arguments, input: command.input)
+                guard run.status == 0 || run.status == 1 else {
+                    throw ReuseLabError(.checkFailed, "bench: \(VisibleText.escape(command.arguments.prefix(2).joined(separator: " "))) ended with status \(run.status)")
+                }
+                guard var kept = best[index] else { best[index] = run; continue }
+                kept.seconds = min(kept.seconds, run.seconds)
+                if let peak = run.peakBytes { kept.peakBytes = max(kept.peakBytes ?? 0, peak) }
+                best[index] = kept
             }
-            guard var kept = best else { best = run; continue }
-            kept.seconds = min(kept.seconds, run.seconds)
-            if let peak = run.peakBytes { kept.peakBytes = max(kept.peakBytes ?? 0, peak) }
-            best = kept
         }
-        return best ?? MeasuredRun(seconds: 0, peakBytes: nil, status: 0)
+        return best.map { $0 ?? MeasuredRun(seconds: 0, peakBytes: nil, status: 0) }
     }
 }

@@ -1,5 +1,7 @@
 import XCTest
 @testable import ReuseLabCLI
+import Foundation
+import ReuseLabTestSupport
 
 /// `bench --tools` says of each target it can measure whether this run met it:
 /// a ratio read the right way round, and the memory bound counted too.
@@ -36,5 +38,36 @@ final class BenchTargetTests: XCTestCase {
         XCTAssertEqual(targets.count, 8)
         let heavy = ToolBench.Target.all([row("replay --step", seconds: 1, peakMB: 300)], events: 1_000_000)
         XCTAssertEqual(heavy.map(\.holds), [false], "300 MB is over 256 MB")
+    }
+}
+
+/// `bench --tools` as a user runs it, on a tiny scenario: every command it plans
+/// runs and succeeds, each row has a time, and each ratio is read against the row
+/// it names, as measured in this same run.
+final class ToolBenchRunTests: XCTestCase {
+    func testEveryCommandRunsAndIsSetAgainstItsOwnRow() throws {
+        let executable = try ReuselabExecutable.require()
+        let folder = try TemporaryFolder(removeWhenReleased: true)
+        let outcome = try ReuselabExecutable.run(executable, ["bench", "--tools", "--rows", "100", "--json"],
+                                                 directory: folder.url, timeout: 300)
+        XCTAssertEqual(outcome.status, 0, outcome.err)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(outcome.outBytes)) as? [String: Any])
+        let runs = try XCTUnwrap(object["runs"] as? [[String: Any]])
+        let names = runs.compactMap { $0["name"] as? String }
+        for name in ["record (async-no-reset)", "record (async-reset)", "validate", "stats", "replay --summary",
+                     "replay --json", "replay", "replay --step", "diff"] {
+            XCTAssertTrue(names.contains(name), "\(name) in \(names)")
+        }
+        let seconds = Dictionary(uniqueKeysWithValues: runs.compactMap { run in
+            (run["name"] as? String).flatMap { name in (run["seconds"] as? Double).map { (name, $0) } }
+        })
+        XCTAssertTrue(seconds.values.allSatisfy { $0 > 0 }, "\(seconds)")
+        for run in runs {
+            guard let against = run["against"] as? String, let ratio = run["speedRatio"] as? Double,
+                  let name = run["name"] as? String, let mine = seconds[name], let theirs = seconds[against] else { continue }
+            XCTAssertEqual(ratio, theirs / mine, accuracy: 1e-9, "\(name) against \(against)")
+        }
+        XCTAssertEqual((object["events"] as? Int).map { $0 > 100 }, true)
+        XCTAssertFalse((object["targets"] as? [Any] ?? []).isEmpty)
     }
 }
