@@ -94,9 +94,17 @@ struct StepLayout {
         var tagText = ""
         if plain {
             textBytes = annotation.utf8Text
-        } else if frame == nil, !tagged,
+        } else if !tagged,
            !annotation.utf8Text.withUnsafeBufferPointer({ VisibleText.mayContainUnsafe(bytes: $0, allowingLineBreaks: false) }) {
-            textBytes = annotation.utf8Text
+            // Nothing to make visible: the text as it is, or a frame's short text made from it.
+            if let frame {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(annotation.utf8Text.count + 16)
+                Self.appendFrameText(frame, annotation: annotation.utf8Text, inFrameGroup: inFrameGroup, naming: naming, to: &bytes)
+                textBytes = bytes
+            } else {
+                textBytes = annotation.utf8Text
+            }
         } else {
             var text = VisibleText.escape(annotation.text)
             if let frame {
@@ -184,27 +192,45 @@ struct StepLayout {
     /// A frame's short text: "Frame 60: offset 173 pt, rows 3–23." (under a frame
     /// header: "Rows 3–23 on screen."), then the annotation's sentences after its first.
     static func frameText(_ snapshot: FrameSnapshot, annotation: String, inFrameGroup: Bool, naming: RowNaming = .single) -> String {
-        let rows: String
-        if let first = snapshot.cells.first?.row, let last = snapshot.cells.last?.row {
-            rows = naming.span(first, last)
-        } else {
-            rows = "no \(naming.list.plural)"
+        var bytes: [UInt8] = []
+        appendFrameText(snapshot, annotation: Array(annotation.utf8), inFrameGroup: inFrameGroup, naming: naming, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `frameText`, written into bytes from the annotation's bytes.
+    static func appendFrameText(_ snapshot: FrameSnapshot, annotation: [UInt8], inFrameGroup: Bool, naming: RowNaming,
+                                to out: inout [UInt8]) {
+        func appendRows() {
+            if let first = snapshot.cells.first?.row, let last = snapshot.cells.last?.row {
+                naming.appendSpan(first, last, to: &out)
+            } else {
+                out.append(utf8: "no ")
+                out.append(utf8: naming.list.plural)
+            }
         }
-        var text = inFrameGroup
-            ? rows.prefix(1).uppercased() + rows.dropFirst() + " on screen."
-            : "Frame \(snapshot.frame): offset \(ReadableNumber.points(snapshot.offset)), \(rows)."
+        if inFrameGroup {
+            let start = out.count
+            appendRows()
+            // "rows", "items", "section", "no": a lowercase ASCII letter first.
+            if start < out.count, out[start] >= UInt8(ascii: "a"), out[start] <= UInt8(ascii: "z") { out[start] -= 32 }
+            out.append(utf8: " on screen.")
+        } else {
+            out.append(utf8: "Frame ")
+            out.appendDecimal(snapshot.frame)
+            out.append(utf8: ": offset ")
+            out.appendPoints(snapshot.offset)
+            out.append(utf8: ", ")
+            appendRows()
+            out.append(UInt8(ascii: "."))
+        }
         // The annotation's first sentence describes the frame, which the line above
         // already does; the rest (STALE, an image gone) is kept.
-        var annotation = annotation
-        let rest = annotation.withUTF8 { bytes -> Int? in
-            guard bytes.count > 1 else { return nil }
-            for i in 0..<(bytes.count - 1) where bytes[i] == UInt8(ascii: ".") && bytes[i + 1] == 0x20 { return i + 2 }
-            return nil
+        guard annotation.count > 1 else { return }
+        for index in 0..<(annotation.count - 1) where annotation[index] == UInt8(ascii: ".") && annotation[index + 1] == 0x20 {
+            out.append(0x20)
+            out.append(contentsOf: annotation[(index + 2)...])
+            return
         }
-        if let rest {
-            text += " " + Substring(annotation.utf8.dropFirst(rest))
-        }
-        return text
     }
 
     /// The header of a frame's group (`--frames`): "frame 56 (933.3 ms, offset 89.9 pt)".

@@ -131,4 +131,24 @@ final class TerminalStyleTests: XCTestCase {
         let wide = StepLayout(header: timeline.header, steps: timeline.count, widestTime: timeline.widestTime, style: .plain, width: 80)
         XCTAssertTrue(StepperTerminal.status(ReplayStepper(timeline: timeline, layout: wide, start: 0)).hasSuffix("q quit"))
     }
+
+    /// A frame's short line, in the listing and under a frame header: its rows (by
+    /// section where there are sections), or none, and the annotation's sentences
+    /// after its first.
+    func testAFramesShortTextKeepsOnlyWhatItsFirstLineDoesNotSay() {
+        let cells = [VisibleCell(row: 3, cell: 1), VisibleCell(row: 4, cell: 2), VisibleCell(row: 5, cell: 3)]
+        let frame = FrameSnapshot(frame: 60, offset: 173.33, cells: cells)
+        let said = "Frame 60: offset 173.3 pt, rows 3–5 on screen (3 cells). Cell #2 no longer shows image 9."
+        XCTAssertEqual(StepLayout.frameText(frame, annotation: said, inFrameGroup: false),
+                       "Frame 60: offset 173.3 pt, rows 3–5. Cell #2 no longer shows image 9.")
+        XCTAssertEqual(StepLayout.frameText(frame, annotation: said, inFrameGroup: true),
+                       "Rows 3–5 on screen. Cell #2 no longer shows image 9.")
+        XCTAssertEqual(StepLayout.frameText(FrameSnapshot(frame: 2, offset: -4, cells: []), annotation: "Frame 2: nothing.", inFrameGroup: true),
+                       "No rows on screen.")
+        XCTAssertEqual(StepLayout.frameText(FrameSnapshot(frame: 2, offset: 0, cells: [VisibleCell(row: 7, cell: 1)]), annotation: "One sentence only",
+                                            inFrameGroup: false, naming: RowNaming(sectionRowCounts: [5, 5])),
+                       "Frame 2: offset 0 pt, section 1 row 2.")
+        XCTAssertEqual(StepLayout.frameText(frame, annotation: "Ends here. ", inFrameGroup: true), "Rows 3–5 on screen. ",
+                       "a sentence break at the very end leaves the space it had")
+    }
 }
