@@ -7,9 +7,10 @@ extension Recorder {
     /// returning how many events it has. The engine runs on one thread, folds
     /// each event it records through `ReplayState` (the check `checkReadable`
     /// makes) and hands the checked events on in batches; this thread writes them,
-    /// so the recording is never held whole, as events or as text. (Checking
-    /// beside the engine keeps the two threads' work about even: writing the JSON
-    /// is the larger half.)
+    /// so the recording is never held whole, as events or as text. (The check
+    /// goes beside the engine rather than the writing because that brings the two
+    /// threads' work closer: 474M and 358M instructions on a 110k-event
+    /// recording, against 308M and 590M the other way round.)
     ///
     /// The outcome is what recording, then checking, then writing gives: the
     /// engine's error first, then the check's, then a trace too large, then a
