@@ -62,7 +62,7 @@ final class ReadableNumberTests: XCTestCase {
     func testTenthsReadAsTheGeneralWay() {
         var generator = SeededGenerator(seed: 2026_11_23)
         var values: [Double] = [0, -0.0, 0.05, -0.05, 0.04, -0.04, 0.15, 0.25, 2.675, 1e13, -1e13, 99_999_999_999_999.9,
-                                1e14 - 0.05, -(1e14 - 0.05), 1e14, 1e15, 5e-324, -5e-324, .nan, .infinity, -.infinity]
+                                1e14 - 0.05, -(1e14 - 0.05), 1e14, 1e15, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .nan, .infinity, -.infinity]
         for _ in 0..<50_000 {
             let magnitude = pow(10, Double(generator.within(-3...14)))
             let value = Double(generator.below(2_000_001)) / 1_000_000 * magnitude * (generator.below(2) == 0 ? 1 : -1)
