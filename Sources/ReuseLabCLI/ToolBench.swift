@@ -36,13 +36,14 @@ enum ToolBench {
             plan.append(Planned(name: "record (\(strategy))", arguments: [me, "record", path("\(name).scenario.json"), "-o", path("\(name).trace.json")]))
         }
         // Reading: validate against python3 and jq on the same file.
-        if let python = MeasuredRun.find("python3") {
+        let python = MeasuredRun.find("python3"), gnu = MeasuredRun.find("diff")
+        if let python {
             plan.append(Planned(name: "python3 json.load", arguments: [python, "-c", "import json,sys; json.load(open(sys.argv[1]))", a]))
         }
         if let jq = MeasuredRun.find("jq") {
             plan.append(Planned(name: "jq -c '.events[]'", arguments: [jq, "-c", ".events[]", a]))
         }
-        plan.append(Planned(name: "validate", arguments: [me, "validate", a]))
+        plan.append(Planned(name: "validate", arguments: [me, "validate", a], against: python == nil ? nil : "python3 json.load"))
         plan.append(Planned(name: "stats", arguments: [me, "stats", a], against: "validate"))
         for arguments in [["replay", a, "--summary"], ["replay", a, "--json"], ["replay", a]] {
             let name = arguments.enumerated().filter { $0.offset != 1 }.map(\.element).joined(separator: " ")
@@ -51,10 +52,10 @@ enum ToolBench {
         // Stepping: to the last step and its picture, back, to the next STALE or LATE, to the first.
         plan.append(Planned(name: "replay --step", arguments: [me, "replay", a, "--step"], input: commands, note: "g last, p, b, s, g 0, q"))
         // Comparing: diff against GNU diff of the same two files.
-        if let gnu = MeasuredRun.find("diff") {
+        if let gnu {
             plan.append(Planned(name: "GNU diff", arguments: [gnu, a, b]))
         }
-        plan.append(Planned(name: "diff", arguments: [me, "diff", a, b], against: MeasuredRun.find("diff") == nil ? nil : "GNU diff"))
+        plan.append(Planned(name: "diff", arguments: [me, "diff", a, b], against: gnu == nil ? nil : "GNU diff"))
 
         var events = 0
         let measured = try measuredInRounds(plan) { () throws(ReuseLabError) in
@@ -71,10 +72,6 @@ enum ToolBench {
         for index in table.indices {
             guard let against = table[index].against, let theirs = seconds(against) else { continue }
             table[index].ratio = theirs / table[index].run.seconds
-        }
-        if let load = seconds("python3 json.load"), let index = table.firstIndex(where: { $0.name == "validate" }) {
-            table[index].against = "python3 json.load"
-            table[index].ratio = load / table[index].run.seconds
         }
         let targets = Target.all(table, events: events)
 

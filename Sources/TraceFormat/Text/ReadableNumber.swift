@@ -1,4 +1,6 @@
-/// Numbers as the explanations and reports print them.
+/// Numbers as a person reads them in text: at most one decimal, so 1583.333 ms
+/// reads "1583.3 ms" and 3049.995 ms reads "3050 ms". JSON output never goes
+/// through here; it keeps full precision.
 public enum ReadableNumber {
     /// `value` rounded to one decimal, without a trailing ".0" ("12", "0.5", "-3.2").
     /// Past 10^15 a tenth means nothing and the value is rounded to a whole number;
@@ -28,7 +30,8 @@ extension Array where Element == UInt8 {
         // The usual number: a whole number of tenths, far inside Int64, written as
         // its digits with the point before the last (none when that digit is 0).
         // Every such value reads as the general way below spells it (the shortest
-        // decimal that reads back as the value rounded to tenths).
+        // decimal that reads back as the value rounded to tenths); a test holds the
+        // two to the same spelling, since this way exists only for speed.
         guard value.isFinite, abs(value) < 1e14 else {
             appendOneDecimalInGeneral(value)
             return
