@@ -82,12 +82,19 @@ extension Recorder {
 
         func handOn(_ batch: [TraceEvent], to channel: BatchChannel<[TraceEvent]>) {
             guard violation == nil, !batch.isEmpty else { return }
-            for (index, event) in batch.enumerated() {
-                do throws(LifecycleViolation) { try state.apply(event) } catch {
-                    violation = Recorder.unreadable(event, index: event.seq, error)
-                    if index > 0 { channel.put(Array(batch[..<index])) }
-                    return
+            // Each event is folded where it lies in the batch, not copied out of it.
+            let refused = batch.withUnsafeBufferPointer { events -> (index: Int, error: LifecycleViolation)? in
+                for index in events.indices {
+                    do throws(LifecycleViolation) { try state.apply(events[index]) } catch {
+                        return (index, error)
+                    }
                 }
+                return nil
+            }
+            if let (index, error) = refused {
+                violation = Recorder.unreadable(batch[index], index: batch[index].seq, error)
+                if index > 0 { channel.put(Array(batch[..<index])) }
+                return
             }
             channel.put(batch)
         }

@@ -4,7 +4,8 @@ import XCTest
 /// A frame's check asks each listed cell's record whether it is displayed in its
 /// row, instead of looking the row up in `displayed`: the two must always agree.
 /// After every event of every bundled trace (imported ones with gaps among them),
-/// a cell is in `displayed[row]` exactly when its phase is `.displayed(row:)`.
+/// a cell is in `displayed[row]` exactly when its phase is `.displayed(row:)`, and
+/// the counts a frame's check reads instead of walking `displayed` agree with it.
 final class DisplayedCellsTests: XCTestCase {
     func testDisplayedRowsAndCellPhasesAgreeAfterEveryEvent() throws {
         var checked = 0
@@ -22,9 +23,66 @@ final class DisplayedCellsTests: XCTestCase {
                 }
                 let shown = state.cells.filter { if case .displayed = $0.phase { return true } else { return false } }.count
                 XCTAssertEqual(listed, shown, "\(name) after seq \(event.seq)")
+                XCTAssertEqual(state.displayedCellCount, listed, "\(name) after seq \(event.seq)")
+                XCTAssertEqual(state.rowsShowingMoreThanOne, state.displayed.values.filter { $0.count > 1 }.count, "\(name) after seq \(event.seq)")
                 checked += 1
             }
         }
         XCTAssertGreaterThan(checked, 10_000)
+    }
+
+    /// reloadRows shows a row's new cell before its old one ends displaying: the
+    /// row counts as showing two until then, a frame in between is refused, and
+    /// the counts come back down as the old cell goes.
+    func testARowShowingTwoCellsDuringReloadRowsIsCountedAndRefusedByAFrame() throws {
+        var state = ReplayState(header: TraceHeader(title: "reload", profile: .classic, scenario: nil))
+        var seq = 0
+        func apply(_ body: EventBody) throws {
+            try state.apply(TraceEvent(seq: seq, time: .zero, body: body))
+            seq += 1
+        }
+        for row in 0...1 {
+            try apply(.initCell(cell: row + 1, identifier: "C"))
+            try apply(.cellForRowAt(row: row, cell: row + 1))
+            try apply(.willDisplay(row: row, cell: row + 1))
+        }
+        try apply(.frame(FrameSnapshot(frame: 0, offset: 0, cells: [VisibleCell(row: 0, cell: 1), VisibleCell(row: 1, cell: 2)])))
+        XCTAssertEqual(state.displayedCellCount, 2)
+        XCTAssertEqual(state.rowsShowingMoreThanOne, 0)
+
+        try apply(.reloadRows(rows: [1]))
+        try apply(.initCell(cell: 3, identifier: "C"))
+        try apply(.cellForRowAt(row: 1, cell: 3))
+        try apply(.willDisplay(row: 1, cell: 3))
+        XCTAssertEqual(state.displayedCellCount, 3)
+        XCTAssertEqual(state.rowsShowingMoreThanOne, 1)
+        var frameState = state
+        let frame = TraceEvent(seq: seq, time: .zero, body: .frame(FrameSnapshot(frame: 1, offset: 0, cells: [VisibleCell(row: 0, cell: 1), VisibleCell(row: 1, cell: 3)])))
+        XCTAssertThrowsError(try frameState.apply(frame)) { error in
+            XCTAssertTrue(((error as? LifecycleViolation)?.message ?? "").contains("row 1 is displayed by two cells (#2 and #3)"), "\(error)")
+        }
+
+        try apply(.didEndDisplaying(row: 1, cell: 2))
+        XCTAssertEqual(state.displayedCellCount, 2)
+        XCTAssertEqual(state.rowsShowingMoreThanOne, 0)
+        XCTAssertTrue(state.reloadingRows.isEmpty, "the row is no longer reloading once it shows one cell")
+        try apply(.frame(FrameSnapshot(frame: 1, offset: 0, cells: [VisibleCell(row: 0, cell: 1), VisibleCell(row: 1, cell: 3)])))
+        try apply(.didEndDisplaying(row: 0, cell: 1))
+        XCTAssertEqual(state.displayedCellCount, 1)
+        XCTAssertThrowsError(try state.apply(TraceEvent(seq: seq, time: .zero, body: .frame(FrameSnapshot(frame: 2, offset: 0, cells: []))))) { error in
+            XCTAssertTrue(((error as? LifecycleViolation)?.message ?? "").contains("leaves out displayed row(s) 1"), "\(error)")
+        }
+    }
+
+    /// A batch that names a row twice is refused, however long it is (short ones
+    /// are compared pairwise, long ones through a set).
+    func testABatchNamingARowTwiceIsFoundAtAnyLength() {
+        XCTAssertFalse(ReplayState.namesARowTwice([]))
+        XCTAssertFalse(ReplayState.namesARowTwice([4]))
+        XCTAssertTrue(ReplayState.namesARowTwice([4, 4]))
+        XCTAssertFalse(ReplayState.namesARowTwice(Array(0..<32)))
+        XCTAssertTrue(ReplayState.namesARowTwice(Array(0..<31) + [0]))
+        XCTAssertFalse(ReplayState.namesARowTwice(Array(0..<500)))
+        XCTAssertTrue(ReplayState.namesARowTwice(Array(0..<500) + [499]))
     }
 }

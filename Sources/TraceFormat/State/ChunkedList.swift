@@ -18,8 +18,10 @@ public struct ChunkedList<Element: Sendable>: RandomAccessCollection, Sendable {
     public var endIndex: Int { count }
 
     public subscript(position: Int) -> Element {
-        get { chunks[position >> Self.shift][position & Self.mask] }
-        set { chunks[position >> Self.shift][position & Self.mask] = newValue }
+        // Read and changed in place: one field of a cell or a request is read or set
+        // without copying the whole element (and retaining what it holds) each event.
+        _read { yield chunks[position >> Self.shift][position & Self.mask] }
+        _modify { yield &chunks[position >> Self.shift][position & Self.mask] }
     }
 
     public mutating func append(_ element: Element) {

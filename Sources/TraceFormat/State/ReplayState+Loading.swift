@@ -59,38 +59,44 @@ extension ReplayState {
             requests.append(RequestRecord(id: id, row: nil, image: nil, cause: nil, sync: false, phase: .waiting, requestedAt: eventTime))
             inFlightIDs.append(id)
         case .requestStarted(let id):
-            let record = try knownRequest(id, for: "requestStarted")
-            guard record.phase == .waiting else {
-                throw LifecycleViolation("request \(id) starts, but it is \(describe(record.phase)); only a waiting request can start")
+            let phase = try knownRequest(id, for: "requestStarted")
+            guard phase == .waiting else {
+                throw LifecycleViolation("request \(id) starts, but it is \(describe(phase)); only a waiting request can start")
             }
             requests[id - 1].phase = .started
             runningRequestCount += 1
         case .requestCoalesced(let id, let row):
-            let record = try knownRequest(id, for: "requestCoalesced")
-            guard record.phase.isInFlight else {
-                throw LifecycleViolation("row \(row) joins request \(id), but that request is \(describe(record.phase)); only a running download can be joined")
+            let phase = try knownRequest(id, for: "requestCoalesced")
+            guard phase.isInFlight else {
+                throw LifecycleViolation("row \(row) joins request \(id), but that request is \(describe(phase)); only a running download can be joined")
             }
             try checkRow(row)
             requests[id - 1].coalescedRows.append(row)
         case .response(let id, let bytes, let fromCache):
-            let record = try knownRequest(id, for: "response")
-            guard record.phase.isInFlight else {
-                throw LifecycleViolation("a response for request \(id), which is \(describe(record.phase)); a request answers once")
+            let phase = try knownRequest(id, for: "response")
+            guard phase.isInFlight else {
+                throw LifecycleViolation("a response for request \(id), which is \(describe(phase)); a request answers once")
             }
-            end(record)
-            requests[id - 1].phase = .finished
-            requests[id - 1].bytes = bytes
-            requests[id - 1].fromCache = fromCache
-            requests[id - 1].endedAt = eventTime
+            end(id, phase: phase)
+            let now = eventTime
+            changeRequest(id) { request in
+                request.phase = .finished
+                request.bytes = bytes
+                request.fromCache = fromCache
+                request.endedAt = now
+            }
         case .requestFailed(let id, _), .requestCancelled(let id):
             let failed = body.kind == .requestFailed
-            let record = try knownRequest(id, for: failed ? "requestFailed" : "requestCancelled")
-            guard record.phase.isInFlight else {
-                throw LifecycleViolation("request \(id) is \(failed ? "failing" : "cancelled"), but it is \(describe(record.phase))")
+            let phase = try knownRequest(id, for: failed ? "requestFailed" : "requestCancelled")
+            guard phase.isInFlight else {
+                throw LifecycleViolation("request \(id) is \(failed ? "failing" : "cancelled"), but it is \(describe(phase))")
             }
-            end(record)
-            requests[id - 1].phase = failed ? .failed : .cancelled
-            requests[id - 1].endedAt = eventTime
+            end(id, phase: phase)
+            let now = eventTime
+            changeRequest(id) { request in
+                request.phase = failed ? .failed : .cancelled
+                request.endedAt = now
+            }
         case .cacheHit(let row, let image, _):
             try checkRow(row)
             try checkImage(image)
@@ -108,7 +114,10 @@ extension ReplayState {
                 throw LifecycleViolation("the table reports \(rows) rows, but the scenario has \(total)")
             }
             currentRowCount = rows
-        case .mainThreadBlocked, .hitch:
+        case .mainThreadBlocked(let ms, let cause):
+            // The work starts at its own event's time.
+            mainThreadWork = MainThreadWork(start: eventTime, ms: ms, cause: cause)
+        case .hitch:
             break
         default:
             break
@@ -116,9 +125,14 @@ extension ReplayState {
     }
 
     /// A request in flight is over: it leaves the in-flight list (a few entries).
-    private mutating func end(_ record: RequestRecord) {
-        if record.phase == .started { runningRequestCount -= 1 }
-        inFlightIDs.removeAll { $0 == record.id }
+    private mutating func end(_ id: Int, phase: RequestRecord.Phase) {
+        if phase == .started { runningRequestCount -= 1 }
+        inFlightIDs.removeAll { $0 == id }
+    }
+
+    /// Request `id` (known to exist) changed where it is kept.
+    private mutating func changeRequest(_ id: Int, _ change: (inout RequestRecord) -> Void) {
+        change(&requests[id - 1])
     }
 
     private func checkNewRequest(_ id: Int) throws(LifecycleViolation) {
@@ -127,11 +141,12 @@ extension ReplayState {
         }
     }
 
-    private func knownRequest(_ id: Int, for kind: String) throws(LifecycleViolation) -> RequestRecord {
-        guard let record = request(id) else {
+    /// Where request `id` stands; refused when no such request was made.
+    private func knownRequest(_ id: Int, for kind: String) throws(LifecycleViolation) -> RequestRecord.Phase {
+        guard id >= 1 && id <= requests.count else {
             throw LifecycleViolation("\(kind) names request \(id), which was never made")
         }
-        return record
+        return requests[id - 1].phase
     }
 
     private func checkImage(_ image: Int) throws(LifecycleViolation) {

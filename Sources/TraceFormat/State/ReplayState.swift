@@ -24,6 +24,10 @@ public struct ReplayState: Sendable {
     public private(set) var keptAside: [Int] = []
     /// Rows on screen and the cell showing each (a row briefly has two during `reloadRows`).
     public private(set) var displayed: [Int: [Int]] = [:]
+    /// How many cells `displayed` lists in all, and in how many rows it lists more
+    /// than one: kept as it changes, so that a frame's check need not walk it.
+    private(set) var displayedCellCount = 0
+    private(set) var rowsShowingMoreThanOne = 0
     /// Rows named by a `reloadRows` whose old cell has not yet ended displaying:
     /// only these may briefly show two cells.
     public private(set) var reloadingRows: Set<Int> = []
@@ -98,10 +102,6 @@ public struct ReplayState: Sendable {
         try applyBody(event.body)
         eventCount += 1
         time = event.time
-        // The work starts at its own event's time (which `applyBody` does not see).
-        if case .mainThreadBlocked(let ms, let cause) = event.body {
-            mainThreadWork = MainThreadWork(start: event.time, ms: ms, cause: cause)
-        }
     }
 
     private mutating func applyBody(_ body: EventBody) throws(LifecycleViolation) {
@@ -139,7 +139,7 @@ public struct ReplayState: Sendable {
         case .cellForRowAt(let row, let id):
             try checkRow(row)
             let record = try liveCell(id, for: "cellForRowAt")
-            if reconfiguringRows.contains(row) {
+            if !reconfiguringRows.isEmpty, reconfiguringRows.contains(row) {
                 switch record.phase {
                 case .displayed(row), .configured(row), .keptAside(row):
                     // reconfigureRows: the row's own cell, configured again where it is.
@@ -175,11 +175,13 @@ public struct ReplayState: Sendable {
             default:
                 throw LifecycleViolation("willDisplay of cell #\(id) in row \(row), but the cell is \(record.phase.describe); only a cell configured for row \(row) (or kept aside after showing it) can be displayed there")
             }
-            if let shownBy = displayed[row]?.first, !reloadingRows.contains(row) {
+            let shownBefore = displayed[row]
+            if let shownBy = shownBefore?.first, reloadingRows.isEmpty || !reloadingRows.contains(row) {
                 throw LifecycleViolation("row \(row) is already displayed by cell #\(shownBy); a row shows one cell at a time (only reloadRows briefly shows a new cell before the old one ends displaying)")
             }
             displayed[row, default: []].append(id)
-            pendingPrefetchOrder[row] = nil
+            countDisplayed(from: shownBefore?.count ?? 0, to: (shownBefore?.count ?? 0) + 1)
+            if !pendingPrefetchOrder.isEmpty { pendingPrefetchOrder[row] = nil }
             update(id) { $0.phase = .displayed(row: row) }
 
         case .didEndDisplaying(let row, let id):
@@ -187,9 +189,7 @@ public struct ReplayState: Sendable {
             guard record.phase == .displayed(row: row) || record.phase == .unknown else {
                 throw LifecycleViolation("didEndDisplaying of cell #\(id) in row \(row), but the cell is \(record.phase.describe)")
             }
-            displayed[row]?.removeAll { $0 == id }
-            if displayed[row]?.isEmpty == true { displayed[row] = nil }
-            if (displayed[row]?.count ?? 0) <= 1 { reloadingRows.remove(row) }
+            endDisplaying(id, row: row)
             update(id) { $0.phase = .offscreen(row: row) }
 
         case .keepAside(let id, let row):
@@ -224,9 +224,7 @@ public struct ReplayState: Sendable {
                 guard hasDisappeared else {
                     throw LifecycleViolation("deinit of cell #\(id) while it is displayed in row \(row) and the screen is still up; a cell on screen is in use (only after viewDidDisappear does the table view go, with the cells it shows)")
                 }
-                displayed[row]?.removeAll { $0 == id }
-                if displayed[row]?.isEmpty == true { displayed[row] = nil }
-                if (displayed[row]?.count ?? 0) <= 1 { reloadingRows.remove(row) }
+                endDisplaying(id, row: row)
             }
             if record.phase == .pooled { removeFromPool(id, identifier: record.identifier) }
             keptAside.removeAll { $0 == id }
@@ -236,7 +234,7 @@ public struct ReplayState: Sendable {
         case .prefetchRowsAt(let rows):
             guard !rows.isEmpty else { throw LifecycleViolation("prefetchRowsAt with no rows") }
             for row in rows { try checkRow(row) }
-            guard Set(rows).count == rows.count else { throw LifecycleViolation("prefetchRowsAt names a row twice") }
+            guard !Self.namesARowTwice(rows) else { throw LifecycleViolation("prefetchRowsAt names a row twice") }
             for row in rows where pendingPrefetchOrder[row] != nil {
                 throw LifecycleViolation("prefetchRowsAt asks again for row \(row), which is still being prefetched")
             }
@@ -248,7 +246,7 @@ public struct ReplayState: Sendable {
 
         case .cancelPrefetchingForRowsAt(let rows):
             guard !rows.isEmpty else { throw LifecycleViolation("cancelPrefetchingForRowsAt with no rows") }
-            guard Set(rows).count == rows.count else { throw LifecycleViolation("cancelPrefetchingForRowsAt names a row twice") }
+            guard !Self.namesARowTwice(rows) else { throw LifecycleViolation("cancelPrefetchingForRowsAt names a row twice") }
             for row in rows where pendingPrefetchOrder[row] == nil {
                 throw LifecycleViolation("cancelPrefetchingForRowsAt cancels row \(row), which is not being prefetched (never asked for, already displayed or already cancelled)")
             }
@@ -264,28 +262,29 @@ public struct ReplayState: Sendable {
                 // A cell is displayed in a row exactly when `displayed` lists it there:
                 // the cell's own record answers without hashing the row (a frame lists
                 // a screenful of cells, and frames are many).
-                guard cell(visible.cell)?.phase == .displayed(row: visible.row) else {
+                // Its phase and image are read where they are kept, the record not copied.
+                let index = visible.cell &- 1
+                guard index >= 0 && index < cells.count, case .displayed(let shownRow) = cells[index].phase, shownRow == visible.row else {
                     let actual = cell(visible.cell)?.phase.describe ?? "never created"
                     throw LifecycleViolation("frame \(snapshot.frame) shows cell #\(visible.cell) in row \(visible.row), but that cell is \(actual)")
                 }
-                if let image = visible.image, let held = cell(visible.cell)?.image, image != held {
+                if let image = visible.image, case let held = cells[index].image, image != held {
                     throw LifecycleViolation("frame \(snapshot.frame) shows \(image.describe) in cell #\(visible.cell), but its image view was last set to \(held.describe)")
                 }
             }
             // (Sorting the rows to name the first is for the rare frame that fails.)
-            if displayed.values.contains(where: { $0.count > 1 }),
+            if rowsShowingMoreThanOne > 0,
                let row = displayed.keys.sorted().first(where: { (displayed[$0]?.count ?? 0) > 1 }), let cells = displayed[row] {
                 throw LifecycleViolation("frame \(snapshot.frame) comes while row \(row) is displayed by two cells (#\(cells.map(String.init).joined(separator: " and #"))); the old cell must end displaying before the frame")
             }
-            let onScreen = displayed.values.reduce(0) { $0 + $1.count }
-            guard onScreen == snapshot.cells.count else {
+            guard displayedCellCount == snapshot.cells.count else {
                 let listed = Set(snapshot.cells.map(\.row))
                 let missing = displayed.keys.sorted().filter { !listed.contains($0) }
                 throw LifecycleViolation("frame \(snapshot.frame) leaves out displayed row(s) \(missing.map(String.init).joined(separator: ", ")); a frame lists every visible row")
             }
             offset = snapshot.offset
             lastFrame = snapshot
-            reconfiguringRows = []
+            if !reconfiguringRows.isEmpty { reconfiguringRows = [] }
 
         case .scrollViewWillBeginDragging(let value), .scrollViewDidEndDecelerating(let value):
             offset = value
@@ -339,10 +338,42 @@ public struct ReplayState: Sendable {
         poolStorage = [:]
         keptAside = []
         displayed = [:]
+        displayedCellCount = 0
+        rowsShowingMoreThanOne = 0
         reloadingRows = []
         reconfiguringRows = []
         pendingPrefetchOrder = [:]
         lastFrame = nil
+    }
+
+    /// Cell `id` leaves row `row` in `displayed` (the row goes when it has no cell
+    /// left), and the row stops reloading once it shows one cell at most.
+    private mutating func endDisplaying(_ id: Int, row: Int) {
+        guard var cells = displayed.removeValue(forKey: row) else {
+            if !reloadingRows.isEmpty { reloadingRows.remove(row) }
+            return
+        }
+        let before = cells.count
+        cells.removeAll { $0 == id }
+        if !cells.isEmpty { displayed[row] = cells }
+        countDisplayed(from: before, to: cells.count)
+        if cells.count <= 1, !reloadingRows.isEmpty { reloadingRows.remove(row) }
+    }
+
+    /// Keeps `displayedCellCount` and `rowsShowingMoreThanOne` up to date as a
+    /// row's cells in `displayed` go from `before` to `after`.
+    private mutating func countDisplayed(from before: Int, to after: Int) {
+        displayedCellCount += after - before
+        if before <= 1 && after > 1 { rowsShowingMoreThanOne += 1 }
+        if before > 1 && after <= 1 { rowsShowingMoreThanOne -= 1 }
+    }
+
+    /// Whether `rows` lists a row twice: compared pairwise when short (as every
+    /// real batch is), through a set when long.
+    static func namesARowTwice(_ rows: [Int]) -> Bool {
+        guard rows.count <= 32 else { return Set(rows).count != rows.count }
+        for index in rows.indices.dropFirst() where rows[..<index].contains(rows[index]) { return true }
+        return false
     }
 
     mutating func update(_ id: Int, _ change: (inout CellRecord) -> Void) {
