@@ -16,6 +16,9 @@ public struct Annotator {
     public private(set) var lastEvent: TraceEvent?
     /// The state after the events annotated so far.
     public private(set) var state: ReplayState
+    /// The phase, before the step taken last, of the cell its event names (nil when
+    /// it names none): what a summary counts of a willDisplay or a deinit.
+    public private(set) var phaseBefore: CellPhase?
     private var next = 0
     private var frame = 0
     private var prefetchBatches = 0
@@ -107,6 +110,13 @@ public struct Annotator {
     /// The trace has no more events.
     public mutating func endOfTrace() { window.end() }
 
+    /// `survey`, if any, notes `event` (the step taken last) from the state after
+    /// it, read where it lies. (Mutating only so that a caller holding the
+    /// Annotator in an optional reaches it in place rather than copying it.)
+    mutating func note(_ event: TraceEvent, into survey: inout SummarySurvey?) {
+        survey?.note(event, after: state, phaseBefore: phaseBefore)
+    }
+
     /// Whether the trace records frames, as far as an explanation of the next event
     /// may look (a recorded trace does from its first frame; a hand-written one may not).
     private var hasFrames: Bool { window.firstFrame.map { $0 <= next + Self.lookAhead } ?? false }
@@ -158,6 +168,7 @@ public struct Annotator {
         }
         next += 1
         lastEvent = event
+        phaseBefore = before.eventCellPhase
         window.drop(before: next)
         let annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, utf8Text: worded ? text.bytes : [],
                                     marks: marks, inferred: isImported ? nil : inferred)
@@ -725,6 +736,9 @@ struct Before {
             visibleRows = nil
         }
     }
+
+    /// The phase of the cell the event names, before it.
+    var eventCellPhase: CellPhase? { eventCell?.record.phase }
 
     func cell(_ id: Int) -> CellRecord? {
         if let eventCell, eventCell.id == id { return eventCell.record }

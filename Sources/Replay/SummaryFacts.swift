@@ -2,7 +2,7 @@ import TraceFormat
 
 /// Counts of events `ReplaySummary` needs beyond the metrics, taken in one pass
 /// over the trace.
-struct SummaryFacts {
+struct SummaryFacts: Equatable {
     var rowsShown: Set<Int> = []
     /// keepAside events, and rows shown again by the cell that left them (no cellForRowAt between).
     var keptAside = 0
@@ -61,32 +61,31 @@ struct SummaryFacts {
     }
 }
 
-/// The first pass of `replay --summary`: the trace checked and measured
-/// (`TraceMetrics`, whose replay state also gives `SummaryFacts` what it needs),
-/// and its notes, in one fold.
-public struct SummarySurvey: TraceFolder {
-    public private(set) var metrics: TraceMetrics
+/// What `replay --summary` counts as the trace is annotated: the metrics
+/// (`MetricTally`), the facts beyond them (`SummaryFacts`) and the instructor's
+/// notes, each noted from the event and the Annotator's state after it. The
+/// Annotator's fold is the only one: measuring with a `TraceMetrics` of its own
+/// folded every event a second time, on the reading thread, which then set the
+/// summary's pace.
+public struct SummarySurvey: Sendable {
+    private(set) var tally: MetricTally
     var facts = SummaryFacts()
     /// The instructor's notes in the trace, in order.
     private(set) var notes: [String] = []
 
     public init(header: TraceHeader) {
-        metrics = TraceMetrics(header: header)
+        tally = MetricTally(header: header)
     }
 
-    public mutating func apply(_ event: TraceEvent) throws(LifecycleViolation) {
-        // Only the phase before a willDisplay or deinit is needed; copying the whole state per event would be slow.
-        var phaseBefore: CellPhase?
-        switch event.body {
-        case .willDisplay(_, let cell), .deinitCell(let cell): phaseBefore = metrics.state.cell(cell)?.phase
-        default: break
-        }
-        try metrics.apply(event)
+    /// Notes `event`, which `state` has just been folded through; `phaseBefore` is
+    /// the phase, before it, of the cell it names (`Annotator.phaseBefore`).
+    public mutating func note(_ event: TraceEvent, after state: ReplayState, phaseBefore: CellPhase?) {
+        tally.note(event, after: state)
         facts.note(event, phaseBefore: phaseBefore)
         if case .note(let text) = event.body { notes.append(VisibleText.escape(text)) }
     }
 
-    public var header: TraceHeader { metrics.state.header }
-    public var stepCount: Int { metrics.state.eventCount }
-    public var report: MetricsReport { metrics.report }
+    public var header: TraceHeader { tally.header }
+    public var stepCount: Int { tally.eventCount }
+    public var report: MetricsReport { tally.report }
 }

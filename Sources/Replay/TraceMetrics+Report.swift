@@ -2,6 +2,11 @@ import TraceFormat
 
 extension TraceMetrics {
     /// The metrics of the events applied so far.
+    public var report: MetricsReport { tally.report }
+}
+
+extension MetricTally {
+    /// The metrics of the events noted so far (see `TraceMetrics.report`).
     ///
     /// A recorded trace (its header carries the scenario) records every kind of
     /// event the engine produces, so every metric is computed and a zero is a real
@@ -9,9 +14,8 @@ extension TraceMetrics {
     /// events it needs occur; otherwise the metric is unavailable, with the reason.
     /// Some metrics have no value in any trace: no complete screen ever, no
     /// scrolling to divide by, no image wait to average.
-    public var report: MetricsReport {
-        let recorded = state.header.scenario != nil
-        let end = state.time
+    var report: MetricsReport {
+        let recorded = header.scenario != nil
         /// The reason a hand-written trace cannot give a metric; a recorded trace always can.
         func missing(_ reasons: String?...) -> String? {
             recorded ? nil : reasons.lazy.compactMap { $0 }.first
@@ -22,7 +26,7 @@ extension TraceMetrics {
         let mainThread = missing(presence.noMainThread)
 
         let staleTotal = stale.total(endingAt: end)
-        let fps = state.header.scenario?.fps ?? 60
+        let fps = header.scenario?.fps ?? 60
         let staleFrameCount = Int((Double(staleTotal.microseconds) * Double(max(fps, 1)) / 1_000_000).rounded())
 
         // With no image in any frame (text-only cells), nobody waited for an image.
@@ -31,7 +35,7 @@ extension TraceMetrics {
         let waitTotal = showsImages ? imageWait.total : .zero
         let waitAverage: Measured<VirtualTime> = waits > 0
             ? .value(VirtualTime(microseconds: Int64((Double(waitTotal.microseconds) / Double(waits)).rounded())))
-            : .unavailable("no \(state.header.list.noun) waited until its image showed, so there is no wait to average")
+            : .unavailable("no \(header.list.noun) waited until its image showed, so there is no wait to average")
 
         let scrollTotal = scrolling.total(endingAt: end)
         let ratio: Measured<Double>
@@ -47,12 +51,12 @@ extension TraceMetrics {
         }
 
         return MetricsReport(
-            title: state.header.title,
-            profile: state.header.profile,
-            list: state.header.list,
-            strategy: state.header.scenario?.strategy,
+            title: header.title,
+            profile: header.profile,
+            list: header.list,
+            strategy: header.scenario?.strategy,
             recorded: recorded,
-            eventCount: state.eventCount,
+            eventCount: eventCount,
             duration: end,
             cellsCreated: cellsCreated,
             reuses: reuses,
@@ -80,7 +84,7 @@ extension TraceMetrics {
             scrollingTime: .unless(missing(presence.noScrolling), scrollTotal),
             scrollingHitchTime: .unless(missing(presence.noMainThread, presence.noScrolling), scrollingHitchTime),
             hitchTimeRatio: ratio,
-            peakImageMemory: .unless(missing(presence.noImageMemory), state.peakImageMemory)
+            peakImageMemory: .unless(missing(presence.noImageMemory), peakImageMemory)
         )
     }
 
@@ -89,7 +93,7 @@ extension TraceMetrics {
         if let reason = presence.noFrames { return .unavailable(reason) }
         if presence.framesShowImages {
             return firstCompleteScreen.map { .value($0) }
-                ?? .unavailable("no frame snapshot shows every visible cell with its own \(state.header.list.noun)'s image")
+                ?? .unavailable("no frame snapshot shows every visible cell with its own \(header.list.noun)'s image")
         }
         return firstScreenWithCells.map { .value($0) } ?? .unavailable("no frame snapshot shows any cell")
     }

@@ -12,6 +12,42 @@ import TraceFormat
 public struct TraceMetrics: Sendable {
     /// The replay state after the events applied so far.
     public private(set) var state: ReplayState
+    /// What the metrics count, noted from each event and the state after it.
+    private(set) var tally: MetricTally
+
+    public init(header: TraceHeader) {
+        state = ReplayState(header: header)
+        tally = MetricTally(header: header)
+    }
+
+    /// Folds one event: first through `ReplayState.apply` (a violation is thrown
+    /// and nothing is counted), then into the metrics.
+    public mutating func apply(_ event: TraceEvent) throws(LifecycleViolation) {
+        try state.apply(event)
+        tally.note(event, after: state)
+    }
+
+    /// Whether every cell of a frame shows its own row's image, in the state after that frame.
+    static func isComplete(_ snapshot: FrameSnapshot, in state: ReplayState) -> Bool {
+        snapshot.cells.allSatisfy { $0.image == .image(state.expectedImage(forRow: $0.row)) }
+    }
+
+    /// Milliseconds from an event as whole microseconds, the trace's own precision,
+    /// so sums are exact.
+    static func time(_ ms: Double) -> VirtualTime {
+        VirtualTime(microseconds: Int64((ms * 1000).rounded()))
+    }
+}
+
+/// The counts behind `TraceMetrics`, noted from each event and the replay state
+/// after it, wherever that state was folded: `TraceMetrics` folds its own, and
+/// `replay --summary` notes the Annotator's, so the trace is folded once there.
+struct MetricTally: Sendable {
+    let header: TraceHeader
+    /// From the state after the last event noted: its time, how many events, the most image memory.
+    private(set) var end = VirtualTime.zero
+    private(set) var eventCount = 0
+    private(set) var peakImageMemory = 0
 
     var presence = EventPresence()
 
@@ -43,14 +79,15 @@ public struct TraceMetrics: Sendable {
     var scrollingHitchTime = VirtualTime.zero
     var scrolling = ScrollingTime()
 
-    public init(header: TraceHeader) {
-        state = ReplayState(header: header)
+    init(header: TraceHeader) {
+        self.header = header
     }
 
-    /// Folds one event: first through `ReplayState.apply` (a violation is thrown
-    /// and nothing is counted), then into the metrics.
-    public mutating func apply(_ event: TraceEvent) throws(LifecycleViolation) {
-        try state.apply(event)
+    /// Counts `event`, which `state` has just been folded through.
+    mutating func note(_ event: TraceEvent, after state: ReplayState) {
+        end = state.time
+        eventCount = state.eventCount
+        peakImageMemory = state.peakImageMemory
         presence.note(event)
         switch event.body {
         case .initCell:
@@ -78,17 +115,17 @@ public struct TraceMetrics: Sendable {
         case .requestFailed:
             failed += 1
         case .frame(let snapshot):
-            noteScreen(snapshot, at: event.time)
+            noteScreen(snapshot, at: event.time, in: state)
         case .imageSet(let cell, .image(let number)):
             if state.lastFrame?.cells.contains(where: { $0.cell == cell && $0.image == .image(number) }) == true {
                 unshown.shownAgain(image: number)
             }
         case .mainThreadBlocked(let ms, _):
-            mainThreadBlocked = mainThreadBlocked.saturatingAdd(Self.time(ms))
+            mainThreadBlocked = mainThreadBlocked.saturatingAdd(TraceMetrics.time(ms))
         case .hitch(_, _, let ms, _):
             hitches += 1
-            hitchTime = hitchTime.saturatingAdd(Self.time(ms))
-            if scrolling.isScrolling { scrollingHitchTime = scrollingHitchTime.saturatingAdd(Self.time(ms)) }
+            hitchTime = hitchTime.saturatingAdd(TraceMetrics.time(ms))
+            if scrolling.isScrolling { scrollingHitchTime = scrollingHitchTime.saturatingAdd(TraceMetrics.time(ms)) }
         default:
             break
         }
@@ -96,24 +133,13 @@ public struct TraceMetrics: Sendable {
         imageWait.note(event, in: state)
     }
 
-    private mutating func noteScreen(_ snapshot: FrameSnapshot, at time: VirtualTime) {
+    private mutating func noteScreen(_ snapshot: FrameSnapshot, at time: VirtualTime, in state: ReplayState) {
         stale.note(frame: snapshot, at: time, in: state)
         unshown.note(frame: snapshot)
         guard !snapshot.cells.isEmpty else { return }
         if firstScreenWithCells == nil { firstScreenWithCells = time }
-        if firstCompleteScreen == nil, Self.isComplete(snapshot, in: state) {
+        if firstCompleteScreen == nil, TraceMetrics.isComplete(snapshot, in: state) {
             firstCompleteScreen = time
         }
-    }
-
-    /// Whether every cell of a frame shows its own row's image, in the state after that frame.
-    static func isComplete(_ snapshot: FrameSnapshot, in state: ReplayState) -> Bool {
-        snapshot.cells.allSatisfy { $0.image == .image(state.expectedImage(forRow: $0.row)) }
-    }
-
-    /// Milliseconds from an event as whole microseconds, the trace's own precision,
-    /// so sums are exact.
-    static func time(_ ms: Double) -> VirtualTime {
-        VirtualTime(microseconds: Int64((ms * 1000).rounded()))
     }
 }

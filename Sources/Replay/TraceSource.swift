@@ -278,6 +278,12 @@ public final class AnnotationPass {
 
     /// The state after the step being handed on.
     public var state: ReplayState? { annotator?.state }
+
+    /// `survey`, if any, notes the step being handed on, `event`, from the state
+    /// after it (read in place: `state` copies it).
+    public func note(_ event: TraceEvent, into survey: inout SummarySurvey?) {
+        annotator?.note(event, into: &survey)
+    }
 }
 
 /// What the reading thread of `annotateOnce` hands on: the header, then checked events.

@@ -24,17 +24,20 @@ extension ReplayCommand {
         }
     }
 
-    /// `--summary`: the checking fold measures the trace (`SummarySurvey`) while the
-    /// moments the summary quotes are noted from the annotations behind it.
+    /// `--summary`: each step is measured (`SummarySurvey`) from the Annotator's own
+    /// fold, and the moments the summary quotes are noted from the annotations.
     static func summary(_ source: TraceSource, json: Bool, io: CommandIO) throws(ReuseLabError) -> Int32 {
-        // In a class, so noting changes the moments in place, and asking reads only what it needs.
-        final class Noted { var moments = SummaryMoments() }
+        // In a class, so noting changes the moments and the survey in place, and asking reads only what it needs.
+        final class Noted { var moments = SummaryMoments(); var survey: SummarySurvey? }
         let noted = Noted()
         // Only the steps the summary may quote are put into words.
-        let survey = try source.annotateOnce(foldingWith: SummarySurvey.self, wording: { noted.moments.wants.mayQuote($0) }) { annotation, event, pass in
+        _ = try source.annotateOnce(foldingWith: StepMeasure.self, onHeader: { noted.survey = SummarySurvey(header: $0) },
+                                    wording: { noted.moments.wants.mayQuote($0) }) { annotation, event, pass in
+            pass.note(event, into: &noted.survey)
             noted.moments.note(annotation, event: event, pass: pass)
             return true
         }
+        guard let survey = noted.survey else { throw ReuseLabError(.badInput, file: source.name, "the trace has no header") }
         let summary = ReplaySummary(survey: survey, moments: noted.moments)
         io.out(json ? ReplayReport.summaryJSON(summary, report: survey.report, file: source.name)
                     : ReplayReport.summaryText(summary, report: survey.report, style: .detect(), width: io.width))

@@ -45,13 +45,13 @@ final class UnwordedStepsTests: XCTestCase {
             let source = TraceSource.file(folder.appendingPathComponent(name).path)
             var sparing = SummaryMoments(), full = SummaryMoments()
             var worded = 0, steps = 0
-            _ = try source.annotateOnce(foldingWith: SummarySurvey.self, wording: { sparing.wants.mayQuote($0) }) { annotation, event, pass in
+            _ = try source.annotateOnce(foldingWith: StepMeasure.self, wording: { sparing.wants.mayQuote($0) }) { annotation, event, pass in
                 if !annotation.text.isEmpty { worded += 1 }
                 steps += 1
                 sparing.note(annotation, event: event, pass: pass)
                 return true
             }
-            _ = try source.annotateOnce(foldingWith: SummarySurvey.self) { annotation, event, pass in
+            _ = try source.annotateOnce(foldingWith: StepMeasure.self) { annotation, event, pass in
                 full.note(annotation, event: event, pass: pass)
                 return true
             }

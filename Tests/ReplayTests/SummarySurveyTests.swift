@@ -1,0 +1,43 @@
+import Foundation
+import XCTest
+import TraceFormat
+@testable import Replay
+import ReuseLabTestSupport
+
+/// `replay --summary` measures each step from the Annotator's fold instead of
+/// folding the trace a second time: on every bundled trace its metrics, counts
+/// and notes must be those of a separate `TraceMetrics` fold, with each cell's
+/// phase before a step read from that fold's own state.
+final class SummarySurveyTests: XCTestCase {
+    func testTheAnnotatorsFoldMeasuresWhatASeparateFoldMeasures() throws {
+        let folder = packageRoot.appendingPathComponent("traces")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".trace.json") }.sorted()
+        XCTAssertGreaterThan(names.count, 5)
+        for name in names {
+            let path = folder.appendingPathComponent(name).path
+            var survey: SummarySurvey?
+            _ = try TraceSource.file(path).annotateOnce(foldingWith: StepMeasure.self, onHeader: { survey = SummarySurvey(header: $0) },
+                                                         wording: { _ in false }) { _, event, pass in
+                pass.note(event, into: &survey)
+                return true
+            }
+            let noted = try XCTUnwrap(survey, name)
+
+            // The same by a fold of its own, as the summary measured before.
+            let trace = try TraceReader.read(path: path)
+            var metrics = TraceMetrics(header: trace.header)
+            var facts = SummaryFacts()
+            var notes: [String] = []
+            for event in trace.events {
+                let phaseBefore = event.body.cellField.flatMap { metrics.state.cell($0)?.phase }
+                try metrics.apply(event)
+                facts.note(event, phaseBefore: phaseBefore)
+                if case .note(let text) = event.body { notes.append(VisibleText.escape(text)) }
+            }
+            XCTAssertEqual(noted.report, metrics.report, name)
+            XCTAssertEqual(noted.stepCount, trace.events.count, name)
+            XCTAssertEqual(noted.facts, facts, name)
+            XCTAssertEqual(noted.notes, notes, name)
+        }
+    }
+}
