@@ -49,6 +49,22 @@ public struct Annotation: Sendable, Equatable {
         case reused = "REUSE"
 
         public static func < (a: Mark, b: Mark) -> Bool { a.rawValue < b.rawValue }
+
+        // By case, not by the raw String (see `EventKind`'s hashing): marks go in and
+        // out of sets on most steps.
+        public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+        public static func == (a: Mark, b: Mark) -> Bool { a.ordinal == b.ordinal }
+
+        /// The case's place in `allCases`.
+        var ordinal: Int {
+            switch self {
+            case .stale: return 0
+            case .late: return 1
+            case .hitch: return 2
+            case .newCell: return 3
+            case .reused: return 4
+            }
+        }
     }
 }
 

@@ -11,6 +11,9 @@ import Recorder
 final class OutputThreadTests: XCTestCase {
     func testEveryMarkHasABitOfItsOwn() {
         XCTAssertLessThanOrEqual(Annotation.Mark.allCases.count, 8, "marks cross the output thread as the bits of a UInt8")
+        // Marks are hashed and compared by their place among the cases.
+        for (index, mark) in Annotation.Mark.allCases.enumerated() { XCTAssertEqual(mark.ordinal, index, "\(mark)") }
+        XCTAssertEqual(Set(Annotation.Mark.allCases).count, Annotation.Mark.allCases.count)
     }
 
     func testStepsComeOutAsTheyWentIn() throws {

@@ -205,6 +205,58 @@ public enum EventKind: String, Sendable, CaseIterable {
     }
 }
 
+/// Event kinds are hashed and compared by case. An enum with raw values otherwise
+/// takes the standard library's `RawRepresentable` hashing, which spells out and
+/// hashes the raw `String` ("cellForRowAt"): every `Set<EventKind>` or dictionary
+/// lookup did that, a few times per replayed step.
+extension EventKind: Hashable {
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+    public static func == (a: EventKind, b: EventKind) -> Bool { a.ordinal == b.ordinal }
+
+    /// The case's place in `allCases`.
+    var ordinal: Int {
+        switch self {
+        case .initCell: return 0
+        case .prepareForReuse: return 1
+        case .cellForRowAt: return 2
+        case .willDisplay: return 3
+        case .didEndDisplaying: return 4
+        case .prefetchRowsAt: return 5
+        case .cancelPrefetchingForRowsAt: return 6
+        case .deinitCell: return 7
+        case .enqueue: return 8
+        case .keepAside: return 9
+        case .scrollViewWillBeginDragging: return 10
+        case .scrollViewDidEndDragging: return 11
+        case .scrollViewDidEndDecelerating: return 12
+        case .scrollToRow: return 13
+        case .frame: return 14
+        case .imageRequest: return 15
+        case .pageRequest: return 16
+        case .requestStarted: return 17
+        case .requestCoalesced: return 18
+        case .response: return 19
+        case .requestFailed: return 20
+        case .requestCancelled: return 21
+        case .cacheHit: return 22
+        case .cacheEvict: return 23
+        case .imageSet: return 24
+        case .mainThreadBlocked: return 25
+        case .hitch: return 26
+        case .imageMemory: return 27
+        case .numberOfRows: return 28
+        case .reloadData: return 29
+        case .reloadRows: return 30
+        case .reconfigureRows: return 31
+        case .didReceiveMemoryWarning: return 32
+        case .viewDidDisappear: return 33
+        case .note: return 34
+        case .gap: return 35
+        case .recordingEnded: return 36
+        }
+    }
+}
+
 /// The screen after one frame.
 public struct FrameSnapshot: Sendable, Equatable {
     /// Frame number since launch (frame 0 is the first layout).

@@ -1,0 +1,19 @@
+import XCTest
+@testable import TraceFormat
+
+/// Event kinds are hashed and compared by their place among the cases, not by
+/// their names: each case must have its own place, the one `allCases` gives it.
+final class EventKindHashingTests: XCTestCase {
+    func testEveryKindHasItsOwnPlace() {
+        for (index, kind) in EventKind.allCases.enumerated() {
+            XCTAssertEqual(kind.ordinal, index, "\(kind)")
+        }
+        XCTAssertEqual(Set(EventKind.allCases).count, EventKind.allCases.count)
+        for a in EventKind.allCases {
+            for b in EventKind.allCases { XCTAssertEqual(a == b, a.rawValue == b.rawValue) }
+        }
+        var counts: [EventKind: Int] = [:]
+        for kind in EventKind.allCases + EventKind.allCases { counts[kind, default: 0] += 1 }
+        XCTAssertTrue(counts.values.allSatisfy { $0 == 2 })
+    }
+}
