@@ -31,7 +31,8 @@ struct StepLayout {
     private let scratch = Scratch()
     private final class Scratch {
         var time: VirtualTime?
-        var timeText = ""
+        /// `time` as `StepLayout.time` spells it, in UTF-8.
+        var timeText: [UInt8] = []
         var lines: [Range<Int>] = []
     }
 
@@ -130,11 +131,11 @@ struct StepLayout {
         out.append(contentsOf: [0x20, 0x20])
         if scratch.time != annotation.time {
             scratch.time = annotation.time
-            scratch.timeText = Self.time(annotation.time)
+            scratch.timeText.removeAll(keepingCapacity: true)
+            scratch.timeText.appendMilliseconds(annotation.time.milliseconds)
         }
-        let time = scratch.timeText
-        out.appendSpaces(timeWidth - time.utf8.count)
-        out.append(utf8: time)
+        out.appendSpaces(timeWidth - scratch.timeText.count)
+        out.append(contentsOf: scratch.timeText)
         out.append(contentsOf: [0x20, 0x20])
         out.append(utf8: style.enabled ? style.dim(kind) : kind)
         // Whether the next line goes on the head's line (else under the text column).
