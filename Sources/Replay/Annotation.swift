@@ -56,7 +56,7 @@ public struct Annotation: Sendable, Equatable {
         public static func == (a: Mark, b: Mark) -> Bool { a.ordinal == b.ordinal }
 
         /// The case's place in `allCases`.
-        var ordinal: Int {
+        public var ordinal: Int {
             switch self {
             case .stale: return 0
             case .late: return 1

@@ -21,7 +21,7 @@ final class OutputThread: @unchecked Sendable {
         let time: VirtualTime
         let kind: EventKind
         let frame: Int
-        /// `Annotation.Mark`s, one bit each (see `markBits`).
+        /// `Annotation.Mark`s, one bit each, at their `ordinal` (see `markBits`).
         let marks: UInt8
         let inferred: InferredRule?
         let text: Range<Int>
@@ -69,11 +69,11 @@ final class OutputThread: @unchecked Sendable {
         startBatch()
     }
 
-    /// `marks` one bit each, in `Annotation.Mark.allCases` order.
+    /// `marks` one bit each, at their `ordinal` (their place in `allCases`).
     private static func markBits(_ marks: Set<Annotation.Mark>) -> UInt8 {
         guard !marks.isEmpty else { return 0 }
         var bits: UInt8 = 0
-        for (bit, mark) in Annotation.Mark.allCases.enumerated() where marks.contains(mark) { bits |= 1 << bit }
+        for mark in marks { bits |= 1 << mark.ordinal }
         return bits
     }
 
