@@ -140,7 +140,7 @@ public struct Annotator {
     /// not `worded` has everything but its text (marks, the rule it rests on), and
     /// leaves the Annotator as a worded one does: for a reader that quotes only a
     /// few steps, such as the summary.
-    public mutating func nextStep(file: String = "trace", worded: Bool = true) throws(ReuseLabError) -> (annotation: Annotation, event: TraceEvent)? {
+    public mutating func nextStep(file: String = "trace", worded: Bool = true) throws(ReuseLabError) -> AnnotatedStep? {
         guard next < window.total, window.ended || window.total > next + Self.lookAhead else { return nil }
         let event = window[next]
         let before = Before(state, event: event.body)
@@ -172,7 +172,7 @@ public struct Annotator {
         window.drop(before: next)
         let annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, utf8Text: worded ? text.bytes : [],
                                     marks: marks, inferred: isImported ? nil : inferred)
-        return (annotation, event)
+        return AnnotatedStep(annotation: annotation, event: event)
     }
 
     // MARK: Looking around

@@ -45,16 +45,16 @@ public final class ReplayTimeline {
         var refused = false
         func drain() throws(ReuseLabError) {
             while true {
-                let step: (annotation: Annotation, event: TraceEvent)?
+                let step: AnnotatedStep?
                 do throws(ReuseLabError) {
                     step = try annotator?.nextStep(file: file)
                 } catch {
                     refused = true
                     throw error
                 }
-                guard let (annotation, event) = step else { return }
-                markBits.append(Self.bits(annotation.marks))
-                kinds.append(event.kind)
+                guard let step else { return }
+                markBits.append(Self.bits(step.annotation.marks))
+                kinds.append(step.event.kind)
                 if markBits.count % Self.interval == 0, let resting = annotator?.resting { checkpoints.append(resting) }
             }
         }

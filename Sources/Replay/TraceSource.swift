@@ -166,15 +166,15 @@ public enum TraceSource: Sendable {
             while pass.annotating {
                 // Decided before the step: the Annotator is not to be read while it steps.
                 let worded = wording.map { wants in pass.annotator?.upcoming.map(wants) ?? true } ?? true
-                let step: (annotation: Annotation, event: TraceEvent)?
+                let step: AnnotatedStep?
                 do throws(ReuseLabError) {
                     step = try pass.annotator?.nextStep(file: file, worded: worded)
                 } catch {
                     refused = true
                     throw error
                 }
-                guard let (annotation, event) = step else { return }
-                guard annotation.seq <= last, try body(annotation, event, pass) else {
+                guard let step else { return }
+                guard step.annotation.seq <= last, try body(step.annotation, step.event, pass) else {
                     pass.stopAnnotating()
                     try check()
                     return

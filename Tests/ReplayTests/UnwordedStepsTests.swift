@@ -22,7 +22,7 @@ final class UnwordedStepsTests: XCTestCase {
                 var seq = 0
                 while true {
                     let wanted = rate != Int.max && random.next() % UInt64(rate) == 0
-                    guard let (annotation, _) = try annotator.nextStep(file: name, worded: wanted) else { break }
+                    guard let annotation = try annotator.nextStep(file: name, worded: wanted)?.annotation else { break }
                     let full = worded[seq]
                     XCTAssertEqual(annotation.text, wanted ? full.text : "", "\(name) step \(seq)")
                     XCTAssertEqual(annotation.marks, full.marks, "\(name) step \(seq)")
