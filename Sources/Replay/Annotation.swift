@@ -50,6 +50,9 @@ public struct Annotation: Sendable, Equatable {
 
         public static func < (a: Mark, b: Mark) -> Bool { a.rawValue < b.rawValue }
 
+        /// Every mark in name order (`<`), as sorted marks are listed.
+        public static let byName = allCases.sorted()
+
         // By case, not by the raw String (see `EventKind`'s hashing): marks go in and
         // out of sets on most steps.
         public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }

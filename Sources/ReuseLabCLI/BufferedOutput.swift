@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// Text printed in pieces, handed on in blocks of about 64 KB: a listing of a
 /// million steps is a million small writes otherwise.
 ///
@@ -9,7 +11,7 @@
 final class BufferedOutput {
     private let sink: (String) -> Void
     private let byteSink: ((UnsafeBufferPointer<UInt8>) -> Void)?
-    private var pending: [UInt8] = []
+    private var pending = ByteBuffer(capacity: BufferedOutput.blockSize + 4096)
     private static let blockSize = 1 << 16
     /// Whether nothing has been handed on yet, nor will be before `flush`.
     private(set) var holding: Bool
@@ -24,7 +26,6 @@ final class BufferedOutput {
         byteSink = io.outBytes
         self.holdLimit = holdLimit
         holding = holdLimit > 0
-        pending.reserveCapacity(Self.blockSize + 4096)
     }
 
     func write(_ text: String) {
@@ -32,7 +33,7 @@ final class BufferedOutput {
     }
 
     /// Text appended as UTF-8 bytes by `body`.
-    func write(_ body: (inout [UInt8]) -> Void) {
+    func write(_ body: (inout ByteBuffer) -> Void) {
         body(&pending)
         if holding {
             guard pending.count > holdLimit else { return }
@@ -43,18 +44,18 @@ final class BufferedOutput {
 
     func flush() {
         holding = false
-        guard !pending.isEmpty else { return }
+        guard pending.count > 0 else { return }
         if let byteSink {
-            pending.withUnsafeBufferPointer(byteSink)
+            pending.withBytes { byteSink($0.assumingMemoryBound(to: UInt8.self)) }
         } else {
-            sink(String(decoding: pending, as: UTF8.self))
+            sink(pending.string)
         }
-        pending.removeAll(keepingCapacity: true)
+        pending.removeAll()
     }
 
     /// Drops what is held.
     func discard() {
-        pending.removeAll(keepingCapacity: true)
+        pending.removeAll()
     }
 
     /// An error ends the output: what is held is dropped, and if part of it has

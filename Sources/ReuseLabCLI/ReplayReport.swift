@@ -9,15 +9,14 @@ enum ReplayReport {
     /// Apple does not document. `kind` is named as the trace's `list` names it
     /// (`cellForItemAt` in a collection view's trace).
     static func jsonLine(_ annotation: Annotation, list: ListStyle = .table) -> String {
-        var bytes: [UInt8] = []
+        var bytes = ByteBuffer(capacity: 256)
         jsonLine(annotation, list: list, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     /// `jsonLine`, appended to `bytes`.
-    static func jsonLine(_ annotation: Annotation, list: ListStyle = .table, into bytes: inout [UInt8]) {
+    static func jsonLine(_ annotation: Annotation, list: ListStyle = .table, into out: inout ByteBuffer) {
         // Written straight into bytes (a listing of a million steps is a million of these).
-        var out = ByteBuffer(capacity: 256)
         out.append("{\"seq\":")
         out.appendInteger(annotation.seq)
         out.append(",\"t\":")
@@ -28,21 +27,23 @@ enum ReplayReport {
         out.appendInteger(annotation.frame)
         out.append(",\"text\":")
         // The Annotator's bytes as they are, unless something in them is to be made visible.
-        annotation.utf8Text.withUnsafeBufferPointer { text in
-            if VisibleText.mayContainUnsafe(bytes: text, allowingLineBreaks: false) {
-                out.appendString(VisibleText.escape(annotation.text))
-            } else {
-                out.appendString(utf8: text)
-            }
+        if !annotation.utf8Text.withUnsafeBufferPointer({ out.appendVisibleString(utf8: $0) }) {
+            out.appendString(VisibleText.escape(annotation.text))
         }
-        out.append(",\"marks\":")
-        out.appendStrings(annotation.marks.sorted().map(\.rawValue))
+        out.append(",\"marks\":[")
+        // In name order, as `marks.sorted()` puts them, without sorting or an array each line.
+        var first = true
+        for mark in Annotation.Mark.byName where !annotation.marks.isEmpty && annotation.marks.contains(mark) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            out.appendString(mark.rawValue)
+        }
+        out.append(UInt8(ascii: "]"))
         if let rule = annotation.inferred {
             out.append(",\"inferred\":")
             out.appendString(rule.rawValue)
         }
         out.append("}\n")
-        out.withBytes { bytes.append(contentsOf: $0) }
     }
 
     /// The title, the narrative as bullets, then the metrics as `stats` prints them,

@@ -58,16 +58,16 @@ struct StepLayout {
     /// The lines of one step, each starting with `indent` spaces. `inFrameGroup`:
     /// under a frame header (`--frames`), which already says the frame's number and offset.
     func lines(_ annotation: Annotation, event: TraceEvent?, indent: Int = 0, inFrameGroup: Bool = false) -> [String] {
-        var bytes: [UInt8] = []
-        write(annotation, event: event, indent: indent, inFrameGroup: inFrameGroup, into: &bytes)
-        return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
+        var buffer = ByteBuffer(capacity: 256)
+        write(annotation, event: event, indent: indent, inFrameGroup: inFrameGroup, into: &buffer)
+        return buffer.array.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
             .map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The lines of one step, each ending in a line break, appended to `out` as
     /// bytes: the listing of a long trace is made here, a few hundred bytes a step.
     func write(_ annotation: Annotation, event: TraceEvent?, indent: Int = 0, inFrameGroup: Bool = false,
-               into out: inout [UInt8]) {
+               into out: inout ByteBuffer) {
         // The Annotator makes trace text visible; escaping again changes nothing
         // then, and keeps any text it missed from reaching the terminal raw. The
         // usual step (no frame to shorten, no tag, nothing to escape) is laid out
@@ -107,40 +107,47 @@ struct StepLayout {
                 textBytes = annotation.utf8Text
             }
         } else {
-            var text = VisibleText.escape(annotation.text)
+            // Bytes with nothing to make visible are their own escape.
+            let visible = annotation.utf8Text.withUnsafeBufferPointer { VisibleText.mayContainUnsafe(bytes: $0, allowingLineBreaks: false) }
+                ? Array(VisibleText.escape(annotation.text).utf8) : annotation.utf8Text
+            var body = visible
             if let frame {
-                text = Self.frameText(frame, annotation: text, inFrameGroup: inFrameGroup, naming: naming)
+                body = []
+                body.reserveCapacity(visible.count + 16)
+                Self.appendFrameText(frame, annotation: visible, inFrameGroup: inFrameGroup, naming: naming, to: &body)
             }
             if tagged {
                 let tags = Self.taggedMarks.filter { annotation.marks.contains($0) }
-                for tag in tags where text.hasPrefix(tag.rawValue + ": ") {
+                var start = 0
+                for tag in tags where Self.startsWithTag(body, at: start, tag) {
                     // "LATE: image 2 …" under the tag [LATE] says it once.
-                    text.removeFirst(tag.rawValue.count + 2)
+                    start += tag.rawValue.utf8.count + 2
                 }
                 tagText = tags.map { "[\($0.rawValue)]" }.joined(separator: " ")
-                text = tagText + " " + text
+                var tagged: [UInt8] = []
+                tagged.reserveCapacity(tagText.utf8.count + 1 + body.count - start)
+                tagged.append(utf8: tagText)
+                tagged.append(0x20)
+                tagged.append(contentsOf: body[start...])
+                body = tagged
             }
-            textBytes = Array(text.utf8)
+            textBytes = body
         }
 
         // SEQ  TIME  KIND, right-aligned numbers; a kind too long for its column has the line to itself.
-        let seqStart = out.count
-        out.appendDecimal(annotation.seq)
-        let seqDigits = out.count - seqStart
-        if indent + seqWidth > seqDigits { out.insert(contentsOf: repeatElement(0x20, count: indent + seqWidth - seqDigits), at: seqStart) }
-        out.append(contentsOf: [0x20, 0x20])
+        out.appendDecimal(annotation.seq, width: indent + seqWidth)
+        out.append("  ")
         if scratch.time != annotation.time {
             scratch.time = annotation.time
             scratch.timeText.removeAll(keepingCapacity: true)
             scratch.timeText.appendMilliseconds(annotation.time.milliseconds)
         }
         out.appendSpaces(timeWidth - scratch.timeText.count)
-        out.append(contentsOf: scratch.timeText)
-        out.append(contentsOf: [0x20, 0x20])
+        out.append(bytes: scratch.timeText)
+        out.append("  ")
         out.append(utf8: style.enabled ? style.dim(kind) : kind)
         // Whether the next line goes on the head's line (else under the text column).
         var besideHead = true
-        var firstLine = true
         if kindColumns > Self.kindWidth || !besideColumns {
             out.append(0x0A)
             besideHead = false
@@ -153,41 +160,60 @@ struct StepLayout {
             textBytes.withUnsafeBufferPointer { bytes in
                 for range in lines {
                     if !besideHead { out.appendSpaces(textColumn) }
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+                    out.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
                     out.append(0x0A)
                     besideHead = false
                 }
             }
             return
         }
+        writeWrapped(textBytes, annotation: annotation, tagText: tagText, besideHead: besideHead,
+                     textColumn: textColumn, textWidth: textWidth, into: &out)
+    }
+
+    /// The text of a step that is not one plain sentence — tags in colour, several
+    /// spaces in a row, characters the bytes cannot measure — wrapped line by line.
+    /// Apart from `write`, so the variables its line closure captures (boxed on
+    /// the heap) cost only the steps that come here.
+    private func writeWrapped(_ textBytes: [UInt8], annotation: Annotation, tagText: String, besideHead startsBesideHead: Bool,
+                              textColumn: Int, textWidth: Int, into out: inout ByteBuffer) {
+        var besideHead = startsBesideHead
+        var firstLine = true
         let styleTags = style.enabled && !tagText.isEmpty
         func line(_ bytes: UnsafeBufferPointer<UInt8>) {
             if !besideHead { out.appendSpaces(textColumn) }
             if firstLine, styleTags, bytes.starts(with: tagText.utf8) {
                 let tags = Self.taggedMarks.filter { annotation.marks.contains($0) }
                 out.append(utf8: tags.map(style.tag).joined(separator: " "))
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[tagText.utf8.count...]))
+                out.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[tagText.utf8.count...])))
             } else {
-                out.append(contentsOf: bytes)
+                out.append(UnsafeRawBufferPointer(bytes))
             }
             out.append(0x0A)
             besideHead = false
             firstLine = false
         }
-        let wrappedStart = out.count, wasBesideHead = besideHead
+        let wrappedStart = out.count
         let wrapped = textBytes.withUnsafeBufferPointer { bytes in
             TextWrap.wrapBytes(bytes, firstWidth: textWidth, width: textWidth, line: line)
         }
         if !wrapped {
             // Characters the bytes cannot measure: each line made a String, as `TextWrap.lines` makes them.
-            out.removeSubrange(wrappedStart...)
-            besideHead = wasBesideHead
+            out.removeAll(after: wrappedStart)
+            besideHead = startsBesideHead
             firstLine = true
             for piece in TextWrap.lines(String(decoding: textBytes, as: UTF8.self), firstWidth: textWidth, width: textWidth) {
                 var piece = piece
                 piece.withUTF8 { line($0) }
             }
         }
+    }
+
+    /// Whether `text` goes on at `start` with "STALE: " (the tag's name, a colon and a space).
+    private static func startsWithTag(_ text: [UInt8], at start: Int, _ tag: Annotation.Mark) -> Bool {
+        let name = tag.rawValue.utf8
+        guard text.count - start >= name.count + 2 else { return false }
+        return text[start...].starts(with: name) && text[start + name.count] == UInt8(ascii: ":") && text[start + name.count + 1] == 0x20
     }
 
     /// A frame's short text: "Frame 60: offset 173 pt, rows 3–23." (under a frame

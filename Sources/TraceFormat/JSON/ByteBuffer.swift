@@ -82,6 +82,11 @@ public struct ByteBuffer: ~Copyable {
     /// Forgets what is written, keeping the storage.
     public mutating func removeAll() { count = 0 }
 
+    /// Forgets what was written after the first `kept` bytes (a piece given up).
+    mutating func truncate(to kept: Int) {
+        count = max(0, min(count, kept))
+    }
+
     /// The bytes written so far, for the duration of `body`.
     public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         try body(UnsafeRawBufferPointer(start: base, count: count))

@@ -146,13 +146,27 @@ extension ByteBuffer {
 
     /// Appends text already in UTF-8 as a JSON string, quoted and escaped.
     public mutating func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        _ = appendQuoted(bytes, refusingUnsafe: false)
+    }
+
+    /// `appendString(utf8:)` for text that should already read as it is: false, and
+    /// nothing appended, when `bytes` hold a character `VisibleText` calls unsafe
+    /// (the caller makes it visible first). One scan decides and copies, where
+    /// asking `VisibleText.mayContainUnsafe` first read every byte twice.
+    public mutating func appendVisibleString(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        appendQuoted(bytes, refusingUnsafe: true)
+    }
+
+    @inline(__always)
+    private mutating func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, refusingUnsafe: Bool) -> Bool {
+        let startCount = count
         reserve(bytes.count + 2)
         append(0x22)
         // Runs of bytes that need no escape (printable ASCII but the quote and the
         // backslash, and any other character that is not unsafe) are copied whole.
         var runStart = 0
         var index = 0
-        guard let base = bytes.baseAddress else { append(0x22); return }
+        guard let base = bytes.baseAddress else { append(0x22); return true }
         let raw = UnsafeRawPointer(base)
         while index < bytes.count {
             // Eight plain bytes at a time, the most of any text.
@@ -173,6 +187,10 @@ extension ByteBuffer {
                 index = end
                 continue
             }
+            if refusingUnsafe, VisibleText.isUnsafe(scalar) {
+                truncate(to: startCount)
+                return false
+            }
             if index > runStart { append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<index])) }
             appendEscaped(scalar)
             index = end
@@ -180,6 +198,7 @@ extension ByteBuffer {
         }
         if bytes.count > runStart { append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart...])) }
         append(0x22)
+        return true
     }
 
     /// Whether `scalar` is written escaped in a JSON string: the quote, the
