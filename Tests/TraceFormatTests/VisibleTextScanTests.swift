@@ -57,4 +57,69 @@ final class VisibleTextScanTests: XCTestCase {
             XCTAssertTrue(VisibleText.mayContainUnsafe(text, allowingLineBreaks: true), "\(value)")
         }
     }
+
+    /// The word-at-a-time scan jumps to the first byte that is not printable ASCII
+    /// in each word: on random text dense with the bytes that matter (controls, the
+    /// lead bytes C2, D8 and E2, the continuations after them), at every length, it
+    /// answers as a plain byte-by-byte reading of the same rules.
+    func testTheScanAnswersAsAByteByByteReading() {
+        let pieces: [[UInt8]] = [[0x20], [0x7E], [0x41], [0x0A], [0x09], [0x1B], [0x7F], [0xC2, 0xB7], [0xC2, 0x85],
+                                 [0xD8, 0x9C], [0xD8, 0x80], [0xE2, 0x80, 0x93], [0xE2, 0x80, 0xAE], [0xE2, 0x81, 0xA6],
+                                 [0xE2, 0x86, 0x92], [0xED, 0x95, 0x9C], [0xC2], [0xE2, 0x80], [0x80]]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<4000 {
+            var bytes: [UInt8] = []
+            let count = Int.random(in: 0...24, using: &generator)
+            for _ in 0..<count {
+                // Mostly plain letters, so whole plain words come up too.
+                bytes += Int.random(in: 0..<3, using: &generator) == 0 ? pieces.randomElement(using: &generator) ?? [] : [0x61]
+            }
+            for lineBreaks in [false, true] {
+                let quick = bytes.withUnsafeBufferPointer { VisibleText.mayContainUnsafe(bytes: $0, allowingLineBreaks: lineBreaks) }
+                XCTAssertEqual(quick, Self.byteByByte(bytes, allowingLineBreaks: lineBreaks), "\(bytes) line breaks \(lineBreaks)")
+            }
+        }
+    }
+
+    /// The rules read one byte at a time, as the scan did before it went by words.
+    private static func byteByByte(_ bytes: [UInt8], allowingLineBreaks: Bool) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte >= 0x20 && byte < 0x7F { continue }
+            if byte < 0x20 {
+                if !(allowingLineBreaks && (byte == 0x0A || byte == 0x09)) { return true }
+                continue
+            }
+            if byte == 0x7F { return true }
+            guard byte == 0xC2 || byte == 0xD8 || byte == 0xE2 else { continue }
+            guard index < bytes.count else { return true }
+            let second = bytes[index]
+            if byte == 0xC2 && second <= 0x9F { return true }
+            if byte == 0xD8 && second == 0x9C { return true }
+            if byte == 0xE2 && (second == 0x80 || second == 0x81) {
+                guard index + 1 < bytes.count else { return true }
+                let value = (UInt32(byte & 0x0F) << 12) | (UInt32(second & 0x3F) << 6) | UInt32(bytes[index + 1] & 0x3F)
+                if let scalar = Unicode.Scalar(value), VisibleText.isUnsafe(scalar) { return true }
+            }
+        }
+        return false
+    }
+
+    /// A JSON string of text meant to read as it is comes out as the escaped JSON
+    /// string of the same text when nothing in it is unsafe, and is refused, with
+    /// nothing written, when something is.
+    func testAVisibleJSONStringIsRefusedExactlyWhenTheTextIsUnsafe() {
+        for text in ["rows 3–23 on screen.", "a \"quoted\" \\ path", "", "· … → 한국어", "bell \u{7}", "tab\t", "line\n",
+                     "bidi \u{202E}x", "c1 \u{85}", "\u{061C}", String(repeating: "plain words ", count: 9) + "\u{1B}[31m"] {
+            var quoted = ByteBuffer(capacity: 8)
+            quoted.appendString(text)
+            var visible = ByteBuffer(capacity: 8)
+            visible.append(utf8: "head")
+            let accepted = Array(text.utf8).withUnsafeBufferPointer { visible.appendVisibleString(utf8: $0) }
+            XCTAssertEqual(accepted, !VisibleText.mayContainUnsafe(text), text.debugDescription)
+            XCTAssertEqual(visible.string, accepted ? "head" + quoted.string : "head", text.debugDescription)
+        }
+    }
 }

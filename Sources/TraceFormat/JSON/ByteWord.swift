@@ -3,18 +3,6 @@
 /// guard output (`VisibleText`) and the JSON writer (`ByteBuffer.appendString`)
 /// pass most text this way and look at a byte at a time only around the rest.
 enum ByteWord {
-    /// Whether all eight bytes of `word` lie in 0x20...0x7E, or are line feeds or
-    /// tabs where line breaks are allowed (a listing has one every line).
-    @inline(__always)
-    static func isPrintableASCII(_ word: UInt64, allowingLineBreaks: Bool) -> Bool {
-        // Most words of a listing hold no line break: the plain test first.
-        if isPrintableASCII(word) { return true }
-        guard allowingLineBreaks else { return false }
-        // Line feeds and tabs become printable ('*' and ')') by setting their 0x20 bit.
-        let breaks = zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroBytes(word ^ 0x0909_0909_0909_0909)
-        return isPrintableASCII(word | breaks >> 2)
-    }
-
     /// Whether all eight bytes of `word` go into a JSON string as they are:
     /// printable ASCII, and neither the quote nor the backslash.
     @inline(__always)
@@ -27,6 +15,18 @@ enum ByteWord {
     static func zeroBytes(_ word: UInt64) -> UInt64 {
         let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         return ~(((word & lows) &+ lows) | word) & ~lows
+    }
+
+    /// 0x80 in the byte of `word` that comes first in memory (the lowest, as words
+    /// are loaded little-endian) among those outside 0x20...0x7E, and maybe in later
+    /// ones; zero when all eight lie in it. Only the lowest mark is exact.
+    @inline(__always)
+    static func notPrintableASCII(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // As in `isPrintableASCII`: a borrow only reaches bytes after a true mark.
+        let below = (word &- ones &* 0x20) & ~word & highs
+        let above = (((word & ~highs) &+ ones) | word) & highs
+        return below | above
     }
 
     /// Whether all eight bytes of `word` lie in 0x20...0x7E.

@@ -104,40 +104,26 @@ public enum VisibleText {
         if let answer = text.utf8.withContiguousStorageIfAvailable({ mayContainUnsafe(bytes: $0, allowingLineBreaks: allowingLineBreaks) }) {
             return answer
         }
-        return scanForUnsafe(Array(text.utf8), allowingLineBreaks: allowingLineBreaks)
+        return Array(text.utf8).withUnsafeBufferPointer { mayContainUnsafe(bytes: $0, allowingLineBreaks: allowingLineBreaks) }
     }
 
     /// `mayContainUnsafe` on UTF-8 bytes.
     public static func mayContainUnsafe(bytes: UnsafeBufferPointer<UInt8>, allowingLineBreaks: Bool) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
-        var start = 0
-        while true {
-            // Eight bytes at a time past the plain printable ASCII that most text is;
-            // anything else (a line break, a dash, a letter with an accent) is looked
-            // at a byte at a time, eight bytes' worth, then the quick way resumes.
-            while start + 8 <= bytes.count,
-                  ByteWord.isPrintableASCII(raw.loadUnaligned(fromByteOffset: start, as: UInt64.self), allowingLineBreaks: allowingLineBreaks) {
-                start += 8
-            }
-            guard start + 8 <= bytes.count else {
-                return scanForUnsafe(UnsafeBufferPointer(rebasing: bytes[start...]), allowingLineBreaks: allowingLineBreaks)
-            }
-            // Up to the end of the character that ends these eight bytes (at most three more).
-            var end = start + 8
-            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-            // A sequence the scan looks at whole (E2 80 xx) may begin just before `start`: never,
-            // since `start` follows printable ASCII or the end of a whole character.
-            if scanForUnsafe(UnsafeBufferPointer(rebasing: bytes[start..<end]), allowingLineBreaks: allowingLineBreaks) { return true }
-            start = end
-        }
-    }
-
-    private static func scanForUnsafe<Bytes: RandomAccessCollection>(_ bytes: Bytes, allowingLineBreaks: Bool) -> Bool
-        where Bytes.Element == UInt8, Bytes.Index == Int {
-        var index = bytes.startIndex
-        let end = bytes.endIndex
+        let end = bytes.count
+        var index = 0
         while index < end {
+            // Eight bytes at a time past the plain printable ASCII that most text is,
+            // straight to the first byte that is not (a line break, a dash's lead byte).
+            if index + 8 <= end {
+                let unusual = ByteWord.notPrintableASCII(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                if unusual == 0 {
+                    index += 8
+                    continue
+                }
+                index += unusual.trailingZeroBitCount >> 3
+            }
             let byte = bytes[index]
             index += 1
             if byte >= 0x20 && byte < 0x7F { continue }
