@@ -101,8 +101,12 @@ public struct Annotator {
         window.drop(before: next)
     }
 
-    /// The event `step` explains next, once it has come in.
-    var upcoming: TraceEvent? { next < window.total ? window[next] : nil }
+    /// Whether `test` holds for the event `step` explains next; nil until it has
+    /// come in. Read where it lies, not copied out. (Mutating only so that a caller
+    /// holding the Annotator in an optional reaches it in place.)
+    mutating func upcoming(satisfies test: (TraceEvent) -> Bool) -> Bool? {
+        next < window.total ? window.event(next, satisfies: test) : nil
+    }
 
     /// How many events the Annotator holds in memory (for tests of its bound).
     var heldEvents: Int { window.storedCount }

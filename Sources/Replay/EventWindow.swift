@@ -80,6 +80,11 @@ struct EventWindow {
 
     subscript(index: Int) -> TraceEvent { events[index - base + head] }
 
+    /// Whether `test` holds for event `index`, read in place.
+    func event(_ index: Int, satisfies test: (TraceEvent) -> Bool) -> Bool {
+        test(events[index - base + head])
+    }
+
     /// Events `range` (clamped to what has come in).
     func slice(_ range: Range<Int>) -> ArraySlice<TraceEvent> {
         let lower = max(range.lowerBound, base), upper = min(range.upperBound, total)

@@ -149,38 +149,8 @@ public enum TraceSource: Sendable {
             return UncheckedBox(checking.folder)
         }
 
-        let pass = AnnotationPass()
-        let file = name
+        let pass = AnnotationPass(file: name, last: last, wording: wording)
         var failure: ReuseLabError?
-        /// True once the Annotator's fold refused an event.
-        var refused = false
-        func check() throws(ReuseLabError) {
-            do throws(LifecycleViolation) {
-                try pass.annotator?.foldUnexplained()
-            } catch {
-                refused = true
-                throw ReuseLabError(.badInput, file: file, error.message)
-            }
-        }
-        func drain() throws(ReuseLabError) {
-            while pass.annotating {
-                // Decided before the step: the Annotator is not to be read while it steps.
-                let worded = wording.map { wants in pass.annotator?.upcoming.map(wants) ?? true } ?? true
-                let step: AnnotatedStep?
-                do throws(ReuseLabError) {
-                    step = try pass.annotator?.nextStep(file: file, worded: worded)
-                } catch {
-                    refused = true
-                    throw error
-                }
-                guard let step else { return }
-                guard step.annotation.seq <= last, try body(step.annotation, step.event, pass) else {
-                    pass.stopAnnotating()
-                    try check()
-                    return
-                }
-            }
-        }
         // Every batch is taken, whatever fails here, so the reading thread never waits forever.
         while let delivery = channel.next() {
             guard failure == nil else { continue }
@@ -190,10 +160,7 @@ public enum TraceSource: Sendable {
                     pass.annotator = Annotator(header: header)
                     try onHeader(header)
                 case .events(let events):
-                    for event in events {
-                        pass.annotator?.feed(event)
-                        if pass.annotating { try drain() } else { try check() }
-                    }
+                    try pass.take(events, body)
                 }
             } catch {
                 failure = error
@@ -205,9 +172,9 @@ public enum TraceSource: Sendable {
         if failure == nil, case .success = read, pass.annotating {
             // The steps that waited for the events after them.
             pass.annotator?.endOfTrace()
-            do throws(ReuseLabError) { try drain() } catch { failure = error }
+            do throws(ReuseLabError) { try pass.drain(body) } catch { failure = error }
         }
-        if refused, let error = validationError() { throw error }
+        if pass.refused, let error = validationError() { throw error }
         // An error in the steps explained comes before one further on in the trace.
         if let failure { throw failure }
         return try read.get().value
@@ -259,11 +226,71 @@ public enum TraceSource: Sendable {
 
 /// The Annotator of `TraceSource.annotateOnce`, on the annotating thread. A
 /// class, so it is not copied to be read or changed.
+///
+/// The steps are taken here, not in `annotateOnce` itself: that function is
+/// generic over the reading thread's fold and is not specialised, and every
+/// step taken inside it went through runtime generics (about a tenth of the
+/// annotating thread).
 public final class AnnotationPass {
+    /// What is handed each step: its annotation, its event, and this pass.
+    typealias Body = (Annotation, TraceEvent, AnnotationPass) throws(ReuseLabError) -> Bool
+
     var annotator: Annotator?
     private(set) var annotating = true
+    /// True once the Annotator's fold refused an event.
+    private(set) var refused = false
+    private let file: String
+    /// The last step to annotate.
+    private let last: Int
+    /// Which events are worded (see `annotateOnce`); all when nil.
+    private let wording: ((TraceEvent) -> Bool)?
 
-    init() {}
+    init(file: String, last: Int, wording: ((TraceEvent) -> Bool)?) {
+        self.file = file
+        self.last = last
+        self.wording = wording
+    }
+
+    /// Feeds `events` in order, explaining each step once the events it may look
+    /// at have come (only checking them once no more steps are wanted).
+    func take(_ events: [TraceEvent], _ body: Body) throws(ReuseLabError) {
+        for event in events {
+            annotator?.feed(event)
+            if annotating { try drain(body) } else { try check() }
+        }
+    }
+
+    /// Folds the events fed and not explained, to check them.
+    private func check() throws(ReuseLabError) {
+        do throws(LifecycleViolation) {
+            try annotator?.foldUnexplained()
+        } catch {
+            refused = true
+            throw ReuseLabError(.badInput, file: file, error.message)
+        }
+    }
+
+    /// Takes every step whose events have come, handing each to `body`.
+    func drain(_ body: Body) throws(ReuseLabError) {
+        while annotating {
+            // Decided before the step: the Annotator is not to be read while it steps.
+            var worded = true
+            if let wording, let wanted = annotator?.upcoming(satisfies: wording) { worded = wanted }
+            let step: AnnotatedStep?
+            do throws(ReuseLabError) {
+                step = try annotator?.nextStep(file: file, worded: worded)
+            } catch {
+                refused = true
+                throw error
+            }
+            guard let step else { return }
+            guard step.annotation.seq <= last, try body(step.annotation, step.event, self) else {
+                stopAnnotating()
+                try check()
+                return
+            }
+        }
+    }
 
     /// No more steps are wanted: the events left are only folded, to check them.
     func stopAnnotating() {
