@@ -52,6 +52,12 @@ public struct Annotator {
     private var movingGridRow: (row: Int, time: VirtualTime, entering: Bool)?
     /// True for a trace imported from a device's log (`reuselab import`).
     private let isImported: Bool
+    /// True when the scenario turned `isPrefetchingEnabled` off. Read from the
+    /// header once (`header.scenario?` copies the whole scenario out each time).
+    private let prefetchingOff: Bool
+    /// True when fewer distinct images than rows are shared among the rows: an
+    /// image is then named by its number, not by its row.
+    private let imagesNamedByNumber: Bool
     /// True while a step is explained without its words (`nextStep(file:worded:)`):
     /// everything the later steps rely on is still noted, but no sentence is written.
     private var muted = false
@@ -77,6 +83,12 @@ public struct Annotator {
         naming = header.rowNaming
         words = ListWords(naming: naming)
         isImported = header.source != nil
+        prefetchingOff = header.scenario?.isPrefetchingEnabled == false
+        if let distinct = header.scenario?.world.images.distinct, distinct < (header.rowCount ?? Int.max) {
+            imagesNamedByNumber = true
+        } else {
+            imagesNamedByNumber = false
+        }
     }
 
     /// The next event of a trace being read.
@@ -218,7 +230,7 @@ public struct Annotator {
     private func visibleRows(_ state: Before) -> ClosedRange<Int>? { state.visibleRows }
 
     private func imageOwner(_ image: Int) -> String {
-        if let distinct = header.scenario?.world.images.distinct, distinct < (header.rowCount ?? Int.max) {
+        if imagesNamedByNumber {
             return "image \(image)"
         }
         return "\(named(image))'s image"
@@ -275,7 +287,7 @@ public struct Annotator {
             var text = say(muted, "The data source configures cell #\(cell) for \(named(row)).")
             let shownNow = beforeNextFrame(after: index).contains { $0.body == .willDisplay(row: row, cell: cell) }
             let reloading = before.reloadingRows.contains(row) || before.displayed(row) != nil
-            if header.scenario?.isPrefetchingEnabled == false {
+            if prefetchingOff {
                 // Nothing is prepared ahead with the property off (Apple: "When false, the
                 // table view requests cells when they need to display"), whatever the times say.
                 if !reloading, header.profile == .modern {

@@ -3,7 +3,7 @@ extension ReplayState {
     /// The image number row `row` should show: its own (row r shows image r, or
     /// r mod `images.distinct` when the scenario shares images).
     public func expectedImage(forRow row: Int) -> Int {
-        header.scenario?.world.images.image(forRow: row) ?? row
+        images?.image(forRow: row) ?? row
     }
 
     /// The visible cells that show another row's image in `snapshot`: the stale image bug.

@@ -9,6 +9,9 @@
 /// whatever a reader learns, it learns from the trace alone.
 public struct ReplayState: Sendable {
     public let header: TraceHeader
+    /// The scenario's images, read once: `header.scenario?` copies the whole
+    /// scenario out to reach them, and a frame asks for every visible cell.
+    let images: ImageSpec?
 
     /// Cells by id (ids start at 1, in creation order).
     public private(set) var cells = ChunkedList<CellRecord>()
@@ -78,6 +81,7 @@ public struct ReplayState: Sendable {
     public init(header: TraceHeader) {
         self.header = header
         self.currentRowCount = header.rowCount
+        images = header.scenario?.world.images
     }
 
     public func cell(_ id: Int) -> CellRecord? {
