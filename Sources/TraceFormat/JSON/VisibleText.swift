@@ -113,9 +113,22 @@ public enum VisibleText {
         let raw = UnsafeRawPointer(base)
         let end = bytes.count
         var index = 0
+        let space = SIMD16<UInt8>(repeating: 0x20), printable = SIMD16<UInt8>(repeating: 0x5F)
+        let lineFeed = SIMD16<UInt8>(repeating: 0x0A), tab = SIMD16<UInt8>(repeating: 0x09)
         while index < end {
-            // Eight bytes at a time past the plain printable ASCII that most text is,
-            // straight to the first byte that is not (a line break, a dash's lead byte).
+            // Sixteen bytes at a time past printable ASCII and (where allowed) line
+            // breaks, which is most of a listing; then eight at a time, straight to the
+            // first byte that is neither (a line break, a dash's lead byte).
+            if index + 16 <= end {
+                let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                // 0x20...0x7E, as one unsigned comparison after taking 0x20 away.
+                var plain = (block &- space) .< printable
+                if allowingLineBreaks { plain = plain .| (block .== lineFeed) .| (block .== tab) }
+                if all(plain) {
+                    index += 16
+                    continue
+                }
+            }
             if index + 8 <= end {
                 let unusual = ByteWord.notPrintableASCII(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 if unusual == 0 {
