@@ -260,7 +260,7 @@ public struct Annotator {
             let reason = emptyPoolReason(index: index, before: before, identifier: identifier)
             if reason.leavesLater, header.profile == .modern { inferred = .modernPassOrder }
             return say(muted, "\(who) (init, cell #\(cell)) because the \(VisibleText.escape(identifier)) reuse pool is empty: \(reason.text).")
-        case .prepareForReuse(let cell, let identifier, let previousRow):
+        case .prepareForReuse(let cell, _, let previousRow):
             marks.insert(.reused)
             reusedAt[cell] = index
             clearedSinceReuse.remove(cell)

@@ -151,7 +151,8 @@ public enum OutputFile {
                 return mkstemp(start)
             }
             guard descriptor >= 0 else { return (descriptor, nil, "") }
-            let temporary = String(cString: template)
+            // The name mkstemp filled in, up to its terminating zero.
+            let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             return (descriptor, Interruption.removeOnSignal(temporary), temporary)
         }
         guard descriptor >= 0 else { throw failure("cannot create a temporary file in its folder", errno) }

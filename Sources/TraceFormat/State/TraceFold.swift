@@ -1,7 +1,8 @@
 /// Anything built by folding a trace's events in order, starting from its header:
 /// the replay state itself, and everything that reads a trace through it
-/// (metrics, annotations, lessons, the differ).
-public protocol TraceFolder {
+/// (metrics, annotations, lessons, the differ). Its type is named on another
+/// thread (a streamed replay folds on its reading thread), hence `SendableMetatype`.
+public protocol TraceFolder: SendableMetatype {
     init(header: TraceHeader)
     /// Folds one event, or explains why it cannot happen now.
     mutating func apply(_ event: TraceEvent) throws(LifecycleViolation)
