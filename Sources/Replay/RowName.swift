@@ -22,7 +22,7 @@ extension Sentence.Interpolation {
             return
         }
         let noun: StaticString = name.naming.list.isCollection ? (name.capitalized ? "Item " : "item ") : (name.capitalized ? "Row " : "row ")
-        noun.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.appendDecimal(name.row)
+        noun.withUTF8Buffer { append(utf8Bytes: $0) }
+        appendInterpolation(name.row)
     }
 }

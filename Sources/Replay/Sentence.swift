@@ -28,30 +28,68 @@ struct Sentence: ExpressibleByStringInterpolation, Equatable {
     }
 
     init(stringInterpolation: Interpolation) {
-        bytes = stringInterpolation.bytes
+        bytes = stringInterpolation.finished()
     }
 
     struct Interpolation: StringInterpolationProtocol {
-        var bytes: [UInt8] = []
+        /// What is written, but for the latest pieces, which gather in `gathered`.
+        private var written: [UInt8] = []
+        private var gathered = GatheredBytes()
+
+        /// What is written so far, for a piece appended in any other way: the
+        /// gathered pieces are moved in first, so the order holds.
+        var bytes: [UInt8] {
+            get {
+                var copy = written
+                var pieces = gathered
+                pieces.move(into: &copy)
+                return copy
+            }
+            _modify {
+                gathered.move(into: &written)
+                yield &written
+            }
+        }
 
         init(literalCapacity: Int, interpolationCount: Int) {
             // Room for the literal pieces and a row name or number in each gap, and
             // for the sentences that usually follow in the same explanation: most
             // explanations then live in this one buffer, never moved to a larger one.
-            bytes.reserveCapacity(max(Sentence.usualRoom, literalCapacity + interpolationCount * 12 + 32))
+            written.reserveCapacity(max(Sentence.usualRoom, literalCapacity + interpolationCount * 12 + 32))
         }
 
-        mutating func appendLiteral(_ literal: String) { bytes.append(utf8: literal) }
+        /// The whole sentence, its gathered pieces moved in.
+        consuming func finished() -> [UInt8] {
+            var result = written
+            var pieces = gathered
+            pieces.move(into: &result)
+            return result
+        }
 
-        mutating func appendInterpolation(_ text: String) { bytes.append(utf8: text) }
+        /// `text`'s bytes, gathered when there is room.
+        mutating func append(utf8 text: String) {
+            let done = text.utf8.withContiguousStorageIfAvailable { gathered.append($0) }
+            if done != true { bytes.append(utf8: text) }
+        }
+
+        /// Bytes already in UTF-8, gathered when there is room.
+        mutating func append(utf8Bytes piece: UnsafeBufferPointer<UInt8>) {
+            if !gathered.append(piece) { bytes.append(contentsOf: piece) }
+        }
+
+        mutating func appendLiteral(_ literal: String) { append(utf8: literal) }
+
+        mutating func appendInterpolation(_ text: String) { append(utf8: text) }
 
         mutating func appendInterpolation(_ sentence: Sentence) { bytes.append(contentsOf: sentence.bytes) }
 
-        mutating func appendInterpolation(_ number: Int) { bytes.appendDecimal(number) }
+        mutating func appendInterpolation(_ number: Int) {
+            if !gathered.appendDecimal(number) { bytes.appendDecimal(number) }
+        }
 
         /// Anything else as it describes itself (a scroll position's name).
         mutating func appendInterpolation<Value: CustomStringConvertible>(_ value: Value) {
-            bytes.append(utf8: value.description)
+            append(utf8: value.description)
         }
     }
 
