@@ -1,3 +1,5 @@
+import TraceFormat
+
 /// The latest pieces of a sentence being written, gathered in place (no heap)
 /// and moved into its array together.
 ///
@@ -31,25 +33,12 @@ struct GatheredBytes {
     /// Appends `value` in decimal if there is room for it; false (nothing appended) if not.
     @inline(__always)
     mutating func appendDecimal(_ value: Int) -> Bool {
-        // The magnitude, so Int.min needs no negation that could trap.
-        var rest = value.magnitude
-        var digits = 1
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
-        let length = digits + (value < 0 ? 1 : 0)
+        let length = DecimalSpelling.length(of: value)
         guard length <= Self.room - count else { return false }
         let start = count
         withUnsafeMutableBytes(of: &storage) { room in
-            if value < 0 { room[start] = UInt8(ascii: "-") }
-            var rest = value.magnitude
-            var index = start + length - 1
-            for _ in 0..<digits {
-                room[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-                index -= 1
-            }
+            guard let base = room.baseAddress else { return }
+            DecimalSpelling.write(value, length: length, at: base + start)
         }
         count = start + length
         return true

@@ -73,6 +73,13 @@ public struct ByteBuffer: ~Copyable {
         base[index] = byte
     }
 
+    /// `body` with where the next byte goes, in room already reserved (then
+    /// `advance(by:)` over what it wrote).
+    @inline(__always)
+    mutating func withEnd(_ body: (UnsafeMutableRawPointer) -> Void) {
+        body(UnsafeMutableRawPointer(base + count))
+    }
+
     /// Moves the end forward over bytes set with `set(_:at:)`.
     @inline(__always)
     mutating func advance(by written: Int) {

@@ -22,25 +22,11 @@ extension ByteBuffer {
 
     /// `value` in decimal, right-aligned in `width` columns (no padding when it is wider).
     public mutating func appendDecimal(_ value: Int, width: Int = 0) {
-        // The magnitude, so Int.min needs no negation that could trap.
-        var rest = value.magnitude
-        var digits = 1
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
-        let length = digits + (value < 0 ? 1 : 0)
+        let length = DecimalSpelling.length(of: value)
         appendSpaces(width - length)
         reserve(length)
-        if value < 0 { appendReserved(UInt8(ascii: "-")) }
-        rest = value.magnitude
-        var index = count + digits - 1
-        for _ in 0..<digits {
-            set(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10), at: index)
-            rest /= 10
-            index -= 1
-        }
-        advance(by: digits)
+        withEnd { DecimalSpelling.write(value, length: length, at: $0) }
+        advance(by: length)
     }
 
     /// Forgets what was written after the first `kept` bytes.
