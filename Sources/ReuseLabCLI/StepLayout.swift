@@ -199,7 +199,7 @@ struct StepLayout {
         }
         if !wrapped {
             // Characters the bytes cannot measure: each line made a String, as `TextWrap.lines` makes them.
-            out.removeAll(after: wrappedStart)
+            out.truncate(to: wrappedStart)
             besideHead = startsBesideHead
             firstLine = true
             for piece in TextWrap.lines(String(decoding: textBytes, as: UTF8.self), firstWidth: textWidth, width: textWidth) {

@@ -90,7 +90,7 @@ public struct ByteBuffer: ~Copyable {
     public mutating func removeAll() { count = 0 }
 
     /// Forgets what was written after the first `kept` bytes (a piece given up).
-    mutating func truncate(to kept: Int) {
+    public mutating func truncate(to kept: Int) {
         count = max(0, min(count, kept))
     }
 

@@ -28,9 +28,4 @@ extension ByteBuffer {
         withEnd { DecimalSpelling.write(value, length: length, at: $0) }
         advance(by: length)
     }
-
-    /// Forgets what was written after the first `kept` bytes.
-    public mutating func removeAll(after kept: Int) {
-        truncate(to: kept)
-    }
 }
