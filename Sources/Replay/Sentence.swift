@@ -59,12 +59,7 @@ struct Sentence: ExpressibleByStringInterpolation, Equatable {
         }
 
         /// The whole sentence, its gathered pieces moved in.
-        consuming func finished() -> [UInt8] {
-            var result = written
-            var pieces = gathered
-            pieces.move(into: &result)
-            return result
-        }
+        consuming func finished() -> [UInt8] { bytes }
 
         /// `text`'s bytes, gathered when there is room.
         mutating func append(utf8 text: String) {
