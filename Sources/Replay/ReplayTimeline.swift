@@ -32,60 +32,34 @@ public final class ReplayTimeline {
 
     /// Reads the trace once, annotating every event (keeping only marks, kinds
     /// and checkpoints) and so checking it, or reports what `validate` says is
-    /// wrong with it.
+    /// wrong with it. One thread reads and measures the trace, noting where each
+    /// stretch starts, while the calling one explains it (see
+    /// `TraceSource.annotateOnce`): no step is put into words here, only marked.
     public init(source: TraceSource) throws(ReuseLabError) {
-        let file = source.name
-        var measure: StepMeasure?
-        var annotator: Annotator?
-        var checkpoints: [Annotator] = []
-        var blockStarts: [EventStart] = []
-        var markBits: [UInt8] = []
-        var kinds: [EventKind] = []
-        /// True once the Annotator's fold refused an event.
-        var refused = false
-        func drain() throws(ReuseLabError) {
-            while true {
-                let step: AnnotatedStep?
-                do throws(ReuseLabError) {
-                    step = try annotator?.nextStep(file: file)
-                } catch {
-                    refused = true
-                    throw error
-                }
-                guard let step else { return }
-                markBits.append(Self.bits(step.annotation.marks))
-                kinds.append(step.event.kind)
-                if markBits.count % Self.interval == 0, let resting = annotator?.resting { checkpoints.append(resting) }
-            }
+        // In a class, so the steps are noted in place.
+        final class Noted {
+            var checkpoints: [Annotator] = []
+            var markBits: [UInt8] = []
+            var kinds: [EventKind] = []
         }
+        let noted = Noted()
         let stamp = FileStamp(source)
-        do throws(ReuseLabError) {
-            try source.streamNotingStarts(onHeader: { header in
-                measure = StepMeasure(header: header)
-                annotator = Annotator(header: header)
-                checkpoints = [Annotator(header: header)]
-            }, onEvent: { event, _, start throws(ReuseLabError) in
-                measure?.apply(event)
-                if start.index % Self.interval == 0 { blockStarts.append(start) }
-                annotator?.feed(event)
-                try drain()
-            })
-            annotator?.endOfTrace()
-            try drain()
-        } catch {
-            // The Annotator's fold is the check; its refusal is answered in `validate`'s words.
-            if refused, let validation = source.validationError() { throw validation }
-            throw error
+        let reading = try source.annotateOnce(foldingWith: TimelineReading.self, onHeader: { header in
+            noted.checkpoints = [Annotator(header: header)]
+        }, wording: { _ in false }) { annotation, event, pass in
+            noted.markBits.append(Self.bits(annotation.marks))
+            noted.kinds.append(event.kind)
+            if noted.markBits.count % Self.interval == 0, let resting = pass.annotator?.resting { noted.checkpoints.append(resting) }
+            return true
         }
-        guard let measure else { throw ReuseLabError(.badInput, file: file, "the trace has no header") }
-        header = measure.header
+        header = reading.measure.header
         self.source = source
-        count = measure.stepCount
-        widestTime = measure.widestTime
-        self.checkpoints = checkpoints
-        self.blockStarts = blockStarts
-        self.markBits = markBits
-        self.kinds = kinds
+        count = reading.measure.stepCount
+        widestTime = reading.measure.widestTime
+        checkpoints = noted.checkpoints
+        blockStarts = reading.blockStarts
+        markBits = noted.markBits
+        kinds = noted.kinds
         self.stamp = stamp
     }
 
@@ -204,4 +178,21 @@ struct FileStamp: Equatable {
         self.size = size
         modified = attributes[.modificationDate] as? Date
     }
+}
+
+/// The reading thread's side of `ReplayTimeline.init`: the steps measured, and
+/// where every `ReplayTimeline.interval`th step's event starts in the file.
+struct TimelineReading: TraceFolder {
+    private(set) var measure: StepMeasure
+    private(set) var blockStarts: [EventStart] = []
+
+    init(header: TraceHeader) { measure = StepMeasure(header: header) }
+
+    static var notesStarts: Bool { true }
+
+    mutating func noteStart(_ start: EventStart) {
+        if start.index % ReplayTimeline.interval == 0 { blockStarts.append(start) }
+    }
+
+    mutating func apply(_ event: TraceEvent) { measure.apply(event) }
 }

@@ -125,19 +125,22 @@ public enum TraceSource: Sendable {
             var checking: TraceFold.Checking<Folder>?
             var batch: [TraceEvent] = []
             batch.reserveCapacity(Self.batchSize)
+            let onHeader = { (header: TraceHeader) throws(ReuseLabError) -> Void in
+                checking = TraceFold.Checking(header: header, file: source.name)
+                channel.put(.header(header))
+            }
             do throws(ReuseLabError) {
-                try source.stream(onHeader: { header in
-                    checking = TraceFold.Checking(header: header, file: source.name)
-                    channel.put(.header(header))
-                }, onEvent: { event, position throws(ReuseLabError) in
-                    try checking?.apply(event, at: position)
-                    batch.append(event)
-                    if batch.count == Self.batchSize {
-                        channel.put(.events(batch))
-                        batch.removeAll(keepingCapacity: true)
+                if Folder.notesStarts {
+                    try source.streamNotingStarts(onHeader: onHeader) { event, position, start throws(ReuseLabError) in
+                        checking?.noteStart(start)
+                        try Self.handOn(event, at: position, checking: &checking, batch: &batch, channel)
                     }
-                    return true
-                })
+                } else {
+                    try source.stream(onHeader: onHeader) { event, position throws(ReuseLabError) in
+                        try Self.handOn(event, at: position, checking: &checking, batch: &batch, channel)
+                        return true
+                    }
+                }
             } catch {
                 // The events read before the bad one are explained before the error.
                 if !batch.isEmpty { channel.put(.events(batch)) }
@@ -182,6 +185,22 @@ public enum TraceSource: Sendable {
 
     /// Events handed from the reading thread to the annotating one at a time.
     static let batchSize = 512
+
+    /// The reading thread of `annotateOnce` with one event read: checked, then
+    /// handed on with the batch it fills. (Its variables are passed, not captured
+    /// by a local function: captured ones were kept on the heap, a few percent of
+    /// the reading.)
+    @inline(__always)
+    private static func handOn<Folder: TraceFolder>(_ event: TraceEvent, at position: SourcePosition,
+                                                    checking: inout TraceFold.Checking<Folder>?, batch: inout [TraceEvent],
+                                                    _ channel: BatchChannel<CheckedDelivery>) throws(ReuseLabError) {
+        try checking?.apply(event, at: position)
+        batch.append(event)
+        if batch.count == batchSize {
+            channel.put(.events(batch))
+            batch.removeAll(keepingCapacity: true)
+        }
+    }
 
     /// Annotates every event in order, calling `body` with each annotation, its
     /// event and the state after it, holding only the Annotator's window of the

@@ -6,6 +6,16 @@ public protocol TraceFolder: SendableMetatype {
     init(header: TraceHeader)
     /// Folds one event, or explains why it cannot happen now.
     mutating func apply(_ event: TraceEvent) throws(LifecycleViolation)
+    /// True for a folder that is told where each event starts in the file
+    /// (`noteStart`, before `apply`): one that keeps places to read again from.
+    static var notesStarts: Bool { get }
+    /// Where the next event to be folded starts.
+    mutating func noteStart(_ start: EventStart)
+}
+
+extension TraceFolder {
+    public static var notesStarts: Bool { false }
+    public mutating func noteStart(_ start: EventStart) {}
 }
 
 extension ReplayState: TraceFolder {}
@@ -62,6 +72,9 @@ public enum TraceFold {
             list = header.list
             self.file = file
         }
+
+        /// Where the next event starts, for a folder that `notesStarts`.
+        public mutating func noteStart(_ start: EventStart) { folder.noteStart(start) }
 
         public mutating func apply(_ event: TraceEvent, at position: SourcePosition) throws(ReuseLabError) {
             do throws(LifecycleViolation) {
