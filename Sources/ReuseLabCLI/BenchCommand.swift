@@ -34,7 +34,9 @@ enum BenchCommand: Subcommand {
         on them, each as its own process, beside python3's json.load and jq on the
         same file and GNU diff of the same two files, where those are on the PATH:
         the time and peak memory of each, and how many times faster validate is
-        than json.load, replay and stats than validate, diff than GNU diff.
+        than json.load, replay and stats than validate, diff than GNU diff; and,
+        where /proc/stat says (Linux), how much of the machine's CPU time its host
+        and other processes took meanwhile.
         """,
         options: [
             OptionDeclaration(long: "--rows", kind: .integer(100...1_000_000), valueName: "N",

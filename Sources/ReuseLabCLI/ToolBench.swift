@@ -58,6 +58,7 @@ enum ToolBench {
         plan.append(Planned(name: "diff", arguments: [me, "diff", a, b], against: gnu == nil ? nil : "GNU diff"))
 
         var events = 0
+        let loadBefore = MachineLoad.read()
         let measured = try measuredInRounds(plan) { () throws(ReuseLabError) in
             // After the first recordings: what the stepping session needs to know.
             events = try TraceValidator.validate(path: a).eventCount
@@ -74,6 +75,10 @@ enum ToolBench {
             table[index].ratio = theirs / table[index].run.seconds
         }
         let targets = Target.all(table, events: events)
+        var load: MachineLoad?
+        if let loadBefore, let loadAfter = MachineLoad.read() {
+            load = MachineLoad(from: loadBefore, to: loadAfter, ticksPerSecond: MachineLoad.ticksPerSecond)
+        }
 
         if json {
             var out = JSONObjectBuilder()
@@ -89,6 +94,12 @@ enum ToolBench {
                 entry.add("speedRatio", row.ratio.map(JSONValue.number) ?? .null)
                 return JSONNode(entry.value, at: .start)
             }))
+            if let load {
+                var machine = JSONObjectBuilder()
+                machine.add("stealShare", load.steal)
+                machine.add("otherProcessesShare", load.others)
+                out.add("machine", machine.value)
+            }
             out.add("targets", .array(targets.map { target in
                 var entry = JSONObjectBuilder()
                 entry.add("command", target.command)
@@ -113,6 +124,10 @@ enum ToolBench {
             text += TextWrap.cells(["", row.name, BenchCommand.format(seconds: row.run.seconds).trimmingCharacters(in: .whitespaces),
                                     row.run.peakBytes.map { InputFile.describeSize($0) } ?? "–", against],
                                    widths: widths, width: io.width).map { $0 + "\n" }.joined()
+        }
+        if let load {
+            text += "\n" + TextWrap.paragraph("While the commands ran, " + load.sentence + (load.isBusy
+                ? ": a busy machine, which slows the replays (they need both cores at once) more than validate." : "."), width: io.width)
         }
         if !targets.isEmpty {
             text += "\n" + TextWrap.paragraph("Targets, set for a release build on traces of about a million events (66000 rows): "
