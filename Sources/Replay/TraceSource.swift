@@ -91,8 +91,8 @@ public enum TraceSource: Sendable {
         }
     }
 
-    /// Thrown to end a reading early; never leaves `stream`.
-    private static let enough = ReuseLabError(.checkFailed, "a streamed reading has read all it needs")
+    /// Thrown to end a reading early, there and then; never leaves `stream`.
+    private static let enough = TraceReader.stopReading
 
     /// One reading of the whole trace, on two threads: one reads each event and
     /// folds it through `Folder` (refusing a trace that breaks a lifecycle rule in
@@ -101,7 +101,10 @@ public enum TraceSource: Sendable {
     /// each annotation and its event, and the pass, which holds the state after
     /// that step (read it only when needed: copying a state per step costs more
     /// than explaining it). Steps after `last` are not annotated, nor any after
-    /// `body` returns false, but the trace is checked to its end. `onHeader` comes
+    /// `body` returns false, but the trace is checked to its end, unless `body`
+    /// abandons the pass (`AnnotationPass.abandon`, when its output has failed):
+    /// then reading stops, nothing read after that is reported, and the fold
+    /// returned covers only what was read, if anything. `onHeader` comes
     /// before any step. Steps whose event `wording` refuses come without their text
     /// (see `Annotator.nextStep(file:worded:)`); by default every step is worded.
     ///
@@ -133,15 +136,16 @@ public enum TraceSource: Sendable {
                 if Folder.notesStarts {
                     try source.streamNotingStarts(onHeader: onHeader) { event, position, start throws(ReuseLabError) in
                         checking?.noteStart(start)
-                        try Self.handOn(event, at: position, checking: &checking, batch: &batch, channel)
+                        guard try Self.handOn(event, at: position, checking: &checking, batch: &batch, channel) else { throw Self.enough }
                     }
                 } else {
                     try source.stream(onHeader: onHeader) { event, position throws(ReuseLabError) in
                         try Self.handOn(event, at: position, checking: &checking, batch: &batch, channel)
-                        return true
                     }
                 }
             } catch {
+                // The annotating thread cancelled: the rest of the trace is not wanted.
+                if error == Self.enough, let checking { return UncheckedBox(checking.folder) }
                 // The events read before the bad one are explained before the error.
                 if !batch.isEmpty { channel.put(.events(batch)) }
                 throw error
@@ -153,15 +157,18 @@ public enum TraceSource: Sendable {
         }
 
         let pass = AnnotationPass(file: name, last: last, wording: wording)
+        var header: TraceHeader?
         var failure: ReuseLabError?
-        // Every batch is taken, whatever fails here, so the reading thread never waits forever.
+        // Every batch is taken until the reading thread finishes, so it never waits
+        // forever; once nothing more is wanted, it is told to stop reading.
         while let delivery = channel.next() {
-            guard failure == nil else { continue }
+            guard failure == nil, !pass.abandoned else { continue }
             do throws(ReuseLabError) {
                 switch delivery {
-                case .header(let header):
-                    pass.annotator = Annotator(header: header)
-                    try onHeader(header)
+                case .header(let read):
+                    header = read
+                    pass.annotator = Annotator(header: read)
+                    try onHeader(read)
                 case .events(let events):
                     try pass.take(events, body)
                 }
@@ -169,6 +176,7 @@ public enum TraceSource: Sendable {
                 failure = error
                 pass.end()
             }
+            if failure != nil || pass.abandoned { channel.cancel() }
         }
         let read: Result<UncheckedBox<Folder>, ReuseLabError>
         do throws(ReuseLabError) { read = .success(try reader.wait()) } catch { read = .failure(error) }
@@ -176,6 +184,11 @@ public enum TraceSource: Sendable {
             // The steps that waited for the events after them.
             pass.annotator?.endOfTrace()
             do throws(ReuseLabError) { try pass.drain(body) } catch { failure = error }
+        }
+        // Abandoned, the pass answers the same however far the reading got meanwhile.
+        if failure == nil, pass.abandoned, let header {
+            if case .success(let folder) = read { return folder.value }
+            return Folder(header: header)
         }
         if pass.refused, let error = validationError() { throw error }
         // An error in the steps explained comes before one further on in the trace.
@@ -190,16 +203,16 @@ public enum TraceSource: Sendable {
     /// handed on with the batch it fills. (Its variables are passed, not captured
     /// by a local function: captured ones were kept on the heap, a few percent of
     /// the reading.)
+    /// False once the annotating thread has cancelled: reading stops.
     @inline(__always)
     private static func handOn<Folder: TraceFolder>(_ event: TraceEvent, at position: SourcePosition,
                                                     checking: inout TraceFold.Checking<Folder>?, batch: inout [TraceEvent],
-                                                    _ channel: BatchChannel<CheckedDelivery>) throws(ReuseLabError) {
+                                                    _ channel: BatchChannel<CheckedDelivery>) throws(ReuseLabError) -> Bool {
         try checking?.apply(event, at: position)
         batch.append(event)
-        if batch.count == batchSize {
-            channel.put(.events(batch))
-            batch.removeAll(keepingCapacity: true)
-        }
+        guard batch.count == batchSize else { return true }
+        defer { batch.removeAll(keepingCapacity: true) }
+        return channel.put(.events(batch))
     }
 
     /// Annotates every event in order, calling `body` with each annotation, its
@@ -256,6 +269,8 @@ public final class AnnotationPass {
 
     var annotator: Annotator?
     private(set) var annotating = true
+    /// True once nothing more is wanted of the trace, not even its check.
+    public private(set) var abandoned = false
     /// True once the Annotator's fold refused an event.
     private(set) var refused = false
     private let file: String
@@ -274,6 +289,7 @@ public final class AnnotationPass {
     /// at have come (only checking them once no more steps are wanted).
     func take(_ events: [TraceEvent], _ body: Body) throws(ReuseLabError) {
         for event in events {
+            guard !abandoned else { return }
             annotator?.feed(event)
             if annotating { try drain(body) } else { try check() }
         }
@@ -281,6 +297,7 @@ public final class AnnotationPass {
 
     /// Folds the events fed and not explained, to check them.
     private func check() throws(ReuseLabError) {
+        guard !abandoned else { return }
         do throws(LifecycleViolation) {
             try annotator?.foldUnexplained()
         } catch {
@@ -314,6 +331,13 @@ public final class AnnotationPass {
     /// No more steps are wanted: the events left are only folded, to check them.
     func stopAnnotating() {
         annotating = false
+    }
+
+    /// Nothing more is wanted of the trace, not even its check (the output it
+    /// was for has failed): the pass ends, and the reading stops soon after.
+    public func abandon() {
+        annotating = false
+        abandoned = true
     }
 
     /// Nothing more is done with the trace.

@@ -12,6 +12,9 @@ public struct CommandIO {
     /// Where text already in UTF-8 bytes goes on `out` without being made a String
     /// first (a long listing); nil: through `out`.
     var outBytes: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    /// True once writing to `out` has failed (a full disk, a closed reader): a long
+    /// output then stops early instead of making the rest for nothing.
+    var outFailed: () -> Bool = { false }
 
     public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, width: Int = 80) {
         self.out = out
@@ -30,6 +33,7 @@ public struct CommandIO {
         }, err: { text in
             StandardStream.error.write(VisibleText.forOutput(text, terminalControl: false))
         }, width: TerminalWidth.current())
+        io.outFailed = { StandardStream.output.hasFailed }
         io.outBytes = { bytes in
             // Bytes with nothing to make visible go as they are; any others take the String way.
             if VisibleText.mayContainUnsafe(bytes: bytes, allowingLineBreaks: true) {

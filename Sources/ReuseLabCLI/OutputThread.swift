@@ -38,9 +38,11 @@ final class OutputThread: @unchecked Sendable {
     private var finished = false
     private static let batchSize = 256
 
-    init(_ handle: @escaping (Annotation, TraceEvent?, Bool) -> Void) {
+    /// `failed` is asked after each batch: once it says the output has failed,
+    /// no more steps are handled, and `send` returns false.
+    init(stoppingWhen failed: @escaping () -> Bool = { false }, _ handle: @escaping (Annotation, TraceEvent?, Bool) -> Void) {
         let channel = self.channel
-        let box = UncheckedBox(handle)
+        let box = UncheckedBox(handle), failedBox = UncheckedBox(failed)
         worker = Background { () throws(ReuseLabError) -> Bool in
             // Filled again for each step: its text buffer and mark set keep their room.
             var annotation = Annotation(seq: 0, time: .zero, kind: .note, frame: 0, text: "", marks: [])
@@ -63,6 +65,10 @@ final class OutputThread: @unchecked Sendable {
                     }
                     box.value(annotation, step.event, step.selected)
                 }
+                if failedBox.value() {
+                    channel.cancel()
+                    break
+                }
             }
             return true
         }
@@ -84,17 +90,19 @@ final class OutputThread: @unchecked Sendable {
     }
 
     /// Hands on one step (from the calling thread), with its event when the output
-    /// reads it: an event shared between threads costs more than it seems.
-    func send(_ annotation: Annotation, event: TraceEvent?, selected: Bool) {
+    /// reads it: an event shared between threads costs more than it seems. False
+    /// once the output has failed: no more steps are wanted.
+    @discardableResult
+    func send(_ annotation: Annotation, event: TraceEvent?, selected: Bool) -> Bool {
         let start = batch.text.count
         batch.text.append(contentsOf: annotation.utf8Text)
         batch.steps.append(StepHead(seq: annotation.seq, time: annotation.time, kind: annotation.kind, frame: annotation.frame,
                                     marks: Self.markBits(annotation.marks), inferred: annotation.inferred,
                                     text: start..<batch.text.count, event: event, selected: selected))
-        if batch.steps.count == Self.batchSize {
-            channel.put(batch)
-            startBatch()
-        }
+        guard batch.steps.count == Self.batchSize else { return true }
+        let wanted = channel.put(batch)
+        startBatch()
+        return wanted
     }
 
     /// Hands on what is left and waits until every step has been handled; call it

@@ -52,12 +52,19 @@ extension ReplayCommand {
         try endingOnError(output, { thread }) { () throws(ReuseLabError) in
             let survey = try source.annotateOnce(foldingWith: StepMeasure.self, through: selection.to, onHeader: { header in
                 let list = header.list
-                thread = OutputThread { annotation, _, _ in output.write { ReplayReport.jsonLine(annotation, list: list, into: &$0) } }
-            }) { annotation, event, _ in
-                if selection.selects(annotation) { thread?.send(annotation, event: nil, selected: true) }
+                thread = OutputThread(stoppingWhen: io.outFailed) { annotation, _, _ in
+                    output.write { ReplayReport.jsonLine(annotation, list: list, into: &$0) }
+                }
+            }) { annotation, event, pass in
+                if selection.selects(annotation), thread?.send(annotation, event: nil, selected: true) == false {
+                    pass.abandon()
+                    return false
+                }
                 return true
             }
             thread?.finish()
+            // The output failed and the reading stopped: that failure is the error.
+            if io.outFailed() { return }
             try selection.checkFrom(steps: survey.stepCount, file: source.name)
         }
         output.flush()
@@ -102,7 +109,7 @@ extension ReplayCommand {
                 listing.listing.begin(header, steps: steps)
                 box = listing
                 if !picture {
-                    thread = OutputThread { annotation, event, selected in
+                    thread = OutputThread(stoppingWhen: io.outFailed) { annotation, event, selected in
                         listing.listing.step(annotation, event: event, state: nil, selected: selected)
                     }
                 }
@@ -110,13 +117,19 @@ extension ReplayCommand {
                 let selected = selection.selects(annotation)
                 if let thread {
                     // A frame that is not listed still heads the steps after it (--frames).
-                    if selected || annotation.kind == .frame { thread.send(annotation, event: annotation.kind == .frame ? event : nil, selected: selected) }
+                    if selected || annotation.kind == .frame,
+                       !thread.send(annotation, event: annotation.kind == .frame ? event : nil, selected: selected) {
+                        pass.abandon()
+                        return false
+                    }
                 } else {
                     box?.listing.step(annotation, event: event, state: pass.state, selected: selected)
                 }
                 return true
             }
             thread?.finish()
+            // The output failed and the reading stopped: that failure is the error.
+            if io.outFailed() { return true }
             if survey.stepCount != steps || survey.widestTime != widestTime, output.holding {
                 output.discard()
                 return false

@@ -21,6 +21,13 @@ final class StandardStream: @unchecked Sendable {
         return failureCode == 0 ? nil : String(cString: strerror(failureCode))
     }
 
+    /// True once a write has failed: cheap enough to ask now and then while writing.
+    var hasFailed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return failureCode != 0
+    }
+
     func write(_ text: String) {
         var text = text
         text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }

@@ -9,6 +9,13 @@ public enum TraceReader {
     /// Traces larger than this are refused (a recording of an hour of scrolling is far smaller).
     public static let maximumBytes = 512 << 20
 
+    /// Thrown by an `onEvent` that has all it needs: the reading ends there. Any
+    /// other error an event or `onEvent` gives is kept while the rest of the file
+    /// is checked (a syntax error further on comes first, as in `validate`); this
+    /// one is not an error in the trace, so the rest is not read at all. It never
+    /// leaves the reader's caller.
+    public static let stopReading = ReuseLabError(.checkFailed, "a reading stopped early: its reader has all it needs")
+
     /// Reads a whole trace into memory, the file read in chunks (standard input, `-`, at once).
     public static func read(path: String) throws(ReuseLabError) -> Trace {
         var header: TraceHeader?

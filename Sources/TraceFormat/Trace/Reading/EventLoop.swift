@@ -129,7 +129,7 @@ struct EventLoop {
                         do throws(ReuseLabError) {
                             try onEvent(event, reader.tracker.position)
                         } catch {
-                            guard keeping else { return .failed(error) }
+                            guard keeping, error != TraceReader.stopReading else { return .failed(error) }
                             kept = error
                         }
                     }
@@ -168,7 +168,7 @@ struct EventLoop {
                 failure = wrapped
             }
             if let failure {
-                guard keeping else { throw failure }
+                guard keeping, failure != TraceReader.stopReading else { throw failure }
                 kept = failure
             }
         } else {

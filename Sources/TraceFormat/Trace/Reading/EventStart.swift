@@ -61,7 +61,7 @@ extension TraceReader {
         var events: [TraceEvent] = []
         guard count > 0 else { return events }
         events.reserveCapacity(count)
-        let enough = ReuseLabError(.checkFailed, "a stretch of events has been read")
+        let enough = stopReading
         var streamer = TraceStreamer(window: window, file: file)
         do {
             try streamer.resume(at: start, header: header) { event, _ throws(ReuseLabError) in

@@ -1,0 +1,46 @@
+import Foundation
+import XCTest
+@testable import ReuseLabCLI
+import TraceFormat
+import ReuseLabTestSupport
+
+/// A long replay whose output fails (a full disk) stops there: the write error
+/// is the one error reported, with its own exit status, and the rest of the
+/// trace is not read — so an error further on in it is never met.
+final class FailedOutputTests: XCTestCase {
+    func testAFullDiskEndsAStreamedReplayWithTheWriteErrorAlone() throws {
+        let executable = try Executable.require()
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full here") }
+        let folder = try TemporaryFolder(prefix: "reuselab-full-disk", removeWhenReleased: true)
+        // About 40,000 events: a listing far past the 8 MB held back before anything is written.
+        let scenario = BenchCommand.benchmarkScenario(rows: 2500, strategy: "async-no-reset")
+        _ = try folder.write("long.scenario.json", JSONWriter.compact(scenario.jsonValue) + "\n")
+        let recorded = try Executable.run(executable, ["record", "long.scenario.json", "-o", "long.trace.json"], in: folder)
+        XCTAssertEqual(recorded.status, 0, recorded.err)
+        // An event near the end broken (not the last: the listing reads that first,
+        // to size its columns): a reading that went on to the end would report it.
+        var text = try String(contentsOfFile: folder.path("long.trace.json"), encoding: .utf8)
+        var broken = try XCTUnwrap(text.range(of: "{\"seq\":", options: .backwards))
+        for _ in 0..<100 { broken = try XCTUnwrap(text.range(of: "{\"seq\":", options: .backwards, range: text.startIndex..<broken.lowerBound)) }
+        text.replaceSubrange(broken, with: "{\"seq\" ")
+        _ = try folder.write("long.trace.json", text)
+
+        for options in [[], ["--json"], ["--frames"]] {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["replay", "long.trace.json"] + options
+            process.currentDirectoryURL = folder.url
+            let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+            let errors = Pipe()
+            process.standardOutput = full
+            process.standardError = errors
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            try full.close()
+            XCTAssertEqual(process.terminationStatus, 73, "\(options): \(said)")
+            XCTAssertEqual(said, "reuselab: error: <stdout>: cannot write to standard output: No space left on device\n", "\(options)")
+        }
+    }
+}

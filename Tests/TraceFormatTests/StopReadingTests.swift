@@ -1,0 +1,58 @@
+import ReuseLabTestSupport
+import XCTest
+@testable import TraceFormat
+
+/// A reader that has all it needs throws `TraceReader.stopReading`, and the
+/// reading ends there: the rest of the file is not read, so an error further on
+/// is not met. Any other error thrown for an event is kept while the rest is
+/// checked, as `validate` puts a syntax error further on first.
+final class StopReadingTests: XCTestCase {
+    /// A bundled trace whose last event has a syntax error, read from memory and from a file.
+    private func brokenAtTheEnd() throws -> (bytes: [UInt8], path: String, folder: TemporaryFolder) {
+        let trace = Golden.packageRoot.appendingPathComponent("traces/images-async-no-reset.trace.json").path
+        let text = try String(contentsOfFile: trace, encoding: .utf8)
+        let broken = text.replacingOccurrences(of: "{\"seq\":1260,", with: "{\"seq\" 1260,")
+        XCTAssertNotEqual(broken, text)
+        let folder = try TemporaryFolder(prefix: "reuselab-stop", removeWhenReleased: true)
+        addTeardownBlock { _ = folder }
+        let path = try folder.write("broken.trace.json", broken)
+        return (Array(broken.utf8), path, folder)
+    }
+
+    func testStoppingEndsTheReadingBeforeALaterSyntaxError() throws {
+        let (bytes, path, _) = try brokenAtTheEnd()
+        for (name, read) in [("memory", { (onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) in
+                                 try TraceReader.stream(bytes: bytes, file: "t.json", onHeader: { _ in }, onEvent: onEvent) }),
+                             ("file", { (onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) in
+                                 _ = try TraceReader.streamReporting(path: path, chunkSize: 4096, capacity: 0, onHeader: { _ in }, onEvent: onEvent) })] {
+            var seen = 0
+            do {
+                try read { _, _ throws(ReuseLabError) in
+                    seen += 1
+                    if seen == 10 { throw TraceReader.stopReading }
+                }
+                XCTFail("\(name): the stop comes back to the caller")
+            } catch {
+                XCTAssertEqual(error, TraceReader.stopReading, "\(name): the syntax error further on is never reached")
+            }
+            XCTAssertEqual(seen, 10, name)
+        }
+    }
+
+    func testAnyOtherErrorStillWaitsForTheRestToBeChecked() throws {
+        let (bytes, _, _) = try brokenAtTheEnd()
+        let mine = ReuseLabError(.badInput, "an event I refuse")
+        var seen = 0
+        do {
+            try TraceReader.stream(bytes: bytes, file: "t.json", onHeader: { _ in }) { _, _ throws(ReuseLabError) in
+                seen += 1
+                if seen == 10 { throw mine }
+            }
+            XCTFail("an error is thrown")
+        } catch {
+            XCTAssertNotEqual(error, mine, "a syntax error further on comes first, as validate has it")
+            XCTAssertTrue(error.description.contains("events[1260]"), error.description)
+        }
+        XCTAssertEqual(seen, 10, "no event is handed on after the error")
+    }
+}
