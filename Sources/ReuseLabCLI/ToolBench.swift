@@ -33,7 +33,8 @@ enum ToolBench {
             try OutputFile.write(Array((JSONWriter.compact(scenario.jsonValue) + "\n").utf8), to: path("\(name).scenario.json"),
                                  permission: .ours, standardOutput: { _ in })
             // The whole 'reuselab record -o' process.
-            plan.append(Planned(name: "record (\(strategy))", arguments: [me, "record", path("\(name).scenario.json"), "-o", path("\(name).trace.json")]))
+            plan.append(Planned(name: "record (\(strategy))", arguments: [me, "record", path("\(name).scenario.json"), "-o", path("\(name).trace.json")],
+                                records: true))
         }
         // Reading: validate against python3 and jq on the same file.
         let python = MeasuredRun.find("python3"), gnu = MeasuredRun.find("diff")
@@ -208,6 +209,8 @@ enum ToolBench {
         var input = "/dev/null"
         var against: String?
         var note: String?
+        /// True for a recording, which makes the files the other commands read.
+        var records = false
     }
 
     /// Each command run `runs` times, in rounds: every command once, then every
@@ -221,7 +224,7 @@ enum ToolBench {
         var prepared = false
         for _ in 0..<runs {
             for (index, command) in plan.enumerated() {
-                if !prepared, !command.name.hasPrefix("record") {
+                if !prepared, !command.records {
                     try afterFirst()
                     prepared = true
                 }
