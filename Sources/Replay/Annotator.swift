@@ -12,8 +12,6 @@ public struct Annotator {
     public let header: TraceHeader
     /// The events around the next one to explain.
     private var window = EventWindow()
-    /// The event `step` explained last.
-    public private(set) var lastEvent: TraceEvent?
     /// The state after the events annotated so far.
     public private(set) var state: ReplayState
     /// The phase, before the step taken last, of the cell its event names (nil when
@@ -94,6 +92,9 @@ public struct Annotator {
     /// The next event of a trace being read.
     public mutating func feed(_ event: TraceEvent) { window.append(event) }
 
+    /// The next events of a trace being read, in order.
+    mutating func feed(contentsOf events: [TraceEvent]) { window.append(contentsOf: events) }
+
     /// This Annotator without the events it holds: a checkpoint to take up again
     /// by feeding it the trace from the event it explains next.
     var resting: Annotator {
@@ -152,7 +153,7 @@ public struct Annotator {
         try nextStep(file: file)?.annotation
     }
 
-    /// `step`, with the event it explains (the same as `lastEvent` after it). A step
+    /// `step`, with the event it explains. A step
     /// not `worded` has everything but its text (marks, the rule it rests on), and
     /// leaves the Annotator as a worded one does: for a reader that quotes only a
     /// few steps, such as the summary.
@@ -183,7 +184,6 @@ public struct Annotator {
         default: break
         }
         next += 1
-        lastEvent = event
         phaseBefore = before.eventCellPhase
         window.drop(before: next)
         let annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, utf8Text: worded ? text.bytes : [],

@@ -60,15 +60,28 @@ struct EventWindow {
     var total: Int { base + events.count - head }
 
     mutating func append(_ event: TraceEvent) {
-        let index = total
-        // The time read in place: copying the last event to compare cost more than the rest.
-        if events.count > head, events[events.count - 1].time != event.time {
+        events.append(event)
+        passEnds.append(Int.max)
+        noteArrival(at: events.count - 1)
+    }
+
+    /// `append` for each of `batch`, in order, each copied in once.
+    mutating func append(contentsOf batch: [TraceEvent]) {
+        let first = events.count
+        events.append(contentsOf: batch)
+        passEnds.append(contentsOf: repeatElement(Int.max, count: batch.count))
+        for position in first..<events.count { noteArrival(at: position) }
+    }
+
+    /// The event just stored at `position`: the pass before it ends if its time is
+    /// new. Times are read in place: copying an event to compare cost more than the rest.
+    private mutating func noteArrival(at position: Int) {
+        let index = position - head + base
+        if position > head, events[position - 1].time != events[position].time {
             for pass in max(openPass, base)..<index { passEnds[pass - base + head] = index }
             openPass = index
         }
-        if firstFrame == nil, event.kind == .frame { firstFrame = index }
-        events.append(event)
-        passEnds.append(Int.max)
+        if firstFrame == nil, events[position].kind == .frame { firstFrame = index }
     }
 
     /// No more events: the open pass ends at the trace's end.

@@ -230,13 +230,12 @@ public enum TraceSource: Sendable {
         // Events past `last` and the look-ahead it needs are not read.
         let feedLimit = last > Int.max - Annotator.lookAhead - 2 ? Int.max : last + Annotator.lookAhead + 2
         func drain() throws(ReuseLabError) {
-            while !holder.stopped, let annotation = try holder.annotator?.step(file: file) {
-                guard annotation.seq <= last else {
+            while !holder.stopped, let step = try holder.annotator?.nextStep(file: file) {
+                guard step.annotation.seq <= last else {
                     holder.stopped = true
                     return
                 }
-                if let event = holder.annotator?.lastEvent, let state = holder.annotator?.state,
-                   try !body(annotation, event, state) {
+                if let state = holder.annotator?.state, try !body(step.annotation, step.event, state) {
                     holder.stopped = true
                 }
             }
@@ -288,11 +287,11 @@ public final class AnnotationPass {
     /// Feeds `events` in order, explaining each step once the events it may look
     /// at have come (only checking them once no more steps are wanted).
     func take(_ events: [TraceEvent], _ body: Body) throws(ReuseLabError) {
-        for event in events {
-            guard !abandoned else { return }
-            annotator?.feed(event)
-            if annotating { try drain(body) } else { try check() }
-        }
+        guard !abandoned else { return }
+        // The batch goes in whole: fed one by one, each event was copied twice more.
+        // The steps are the same, since a step waits for its look-ahead either way.
+        annotator?.feed(contentsOf: events)
+        if annotating { try drain(body) } else { try check() }
     }
 
     /// Folds the events fed and not explained, to check them.

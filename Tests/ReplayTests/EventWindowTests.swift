@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+import TraceFormat
+@testable import Replay
+import ReuseLabTestSupport
+
+/// The Annotator's window is fed a batch at a time by a streamed replay and an
+/// event at a time elsewhere, with explained events dropped from the front in
+/// between. Either way, every event's layout pass must end where the whole
+/// trace, given at once, says it does, and the first frame be the same.
+final class EventWindowTests: XCTestCase {
+    func testBatchesAndSingleEventsSeeTheSamePasses() throws {
+        let folder = packageRoot.appendingPathComponent("traces")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".trace.json") }.sorted()
+        XCTAssertGreaterThan(names.count, 20)
+        var random = SeededGenerator(seed: 7)
+        for name in names {
+            let events = try CheckedTraceReader.read(path: folder.appendingPathComponent(name).path).events
+            let whole = EventWindow(whole: events)
+            var fed = EventWindow()
+            var next = 0, read = 0
+            while read < events.count {
+                // A batch of 1 to 600 events, or a single one, then some dropped from the front.
+                let count = min(events.count - read, Int(random.next() % 600) + 1)
+                if count == 1 {
+                    fed.append(events[read])
+                } else {
+                    fed.append(contentsOf: Array(events[read..<(read + count)]))
+                }
+                read += count
+                // Where a pass is closed by what has come in, it ends where the whole trace says.
+                for index in next..<read where whole.passEnd(index) < read {
+                    XCTAssertEqual(fed.passEnd(index), whole.passEnd(index), "\(name) event \(index) after \(read)")
+                }
+                let frameCame = whole.firstFrame.map { $0 < read } ?? false
+                XCTAssertEqual(fed.firstFrame, frameCame ? whole.firstFrame : nil, "\(name) after \(read)")
+                next = min(read, next + Int(random.next() % 700))
+                fed.drop(before: next)
+            }
+            fed.end()
+            for index in next..<events.count {
+                XCTAssertEqual(fed.passEnd(index), whole.passEnd(index), "\(name) event \(index) at the end")
+            }
+            XCTAssertEqual(fed.firstFrame, whole.firstFrame, name)
+        }
+    }
+}
