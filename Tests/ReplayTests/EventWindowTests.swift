@@ -10,12 +10,9 @@ import ReuseLabTestSupport
 /// trace, given at once, says it does, and the first frame be the same.
 final class EventWindowTests: XCTestCase {
     func testBatchesAndSingleEventsSeeTheSamePasses() throws {
-        let folder = packageRoot.appendingPathComponent("traces")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".trace.json") }.sorted()
-        XCTAssertGreaterThan(names.count, 20)
         var random = SeededGenerator(seed: 7)
-        for name in names {
-            let events = try CheckedTraceReader.read(path: folder.appendingPathComponent(name).path).events
+        for (name, path) in try bundledTraceFiles() {
+            let events = try CheckedTraceReader.read(path: path).events
             let whole = EventWindow(whole: events)
             var fed = EventWindow()
             var next = 0, read = 0

@@ -43,6 +43,14 @@ func bundledTrace(_ name: String) -> String {
     packageRoot.appendingPathComponent("traces/\(name).trace.json").path
 }
 
+/// Every bundled trace, by file name and path, in name order (there are over 20).
+func bundledTraceFiles() throws -> [(name: String, path: String)] {
+    let folder = packageRoot.appendingPathComponent("traces")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".trace.json") }.sorted()
+    XCTAssertGreaterThan(names.count, 20, "the bundled traces are found")
+    return names.map { ($0, folder.appendingPathComponent($0).path) }
+}
+
 /// A temporary folder for one test's files, deleted when released.
 final class ScratchFolder: TemporaryFolder {
     init() throws { try super.init(prefix: "reuselab-replay", removeWhenReleased: true) }

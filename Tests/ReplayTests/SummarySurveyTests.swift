@@ -10,11 +10,7 @@ import ReuseLabTestSupport
 /// phase before a step read from that fold's own state.
 final class SummarySurveyTests: XCTestCase {
     func testTheAnnotatorsFoldMeasuresWhatASeparateFoldMeasures() throws {
-        let folder = packageRoot.appendingPathComponent("traces")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".trace.json") }.sorted()
-        XCTAssertGreaterThan(names.count, 5)
-        for name in names {
-            let path = folder.appendingPathComponent(name).path
+        for (name, path) in try bundledTraceFiles() {
             var survey: SummarySurvey?
             _ = try TraceSource.file(path).annotateOnce(foldingWith: StepMeasure.self, onHeader: { survey = SummarySurvey(header: $0) },
                                                          wording: { _ in false }) { _, event, pass in

@@ -9,12 +9,9 @@ import ReuseLabTestSupport
 /// exactly as a worded step does: every later step reads the same either way.
 final class UnwordedStepsTests: XCTestCase {
     func testUnwordedStepsChangeNothingAfterThem() throws {
-        let folder = packageRoot.appendingPathComponent("traces")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".trace.json") }.sorted()
-        XCTAssertGreaterThan(names.count, 20)
         var random = SeededGenerator(seed: 14)
-        for name in names {
-            let trace = try CheckedTraceReader.read(path: folder.appendingPathComponent(name).path)
+        for (name, path) in try bundledTraceFiles() {
+            let trace = try CheckedTraceReader.read(path: path)
             let worded = try Annotator.annotate(trace, file: name)
             // Every other step, one in ten, and none worded: each a different way to leave words out.
             for rate in [2, 10, Int.max] {
@@ -39,10 +36,8 @@ final class UnwordedStepsTests: XCTestCase {
     /// fully worded reading does: on every bundled trace, the same moments, every
     /// one with its words.
     func testTheSummaryQuotesWhatAFullyWordedReadingQuotes() throws {
-        let folder = packageRoot.appendingPathComponent("traces")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".trace.json") }.sorted()
-        for name in names {
-            let source = TraceSource.file(folder.appendingPathComponent(name).path)
+        for (name, path) in try bundledTraceFiles() {
+            let source = TraceSource.file(path)
             var sparing = SummaryMoments(), full = SummaryMoments()
             var worded = 0, steps = 0
             _ = try source.annotateOnce(foldingWith: StepMeasure.self, wording: { sparing.wants.mayQuote($0) }) { annotation, event, pass in
