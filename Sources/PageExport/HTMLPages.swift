@@ -24,16 +24,14 @@ public enum HTMLPages {
     /// The page of two traces compared: A and B side by side, stepping in
     /// lockstep through the alignment `reuselab diff` computes.
     public static func diff(pathA: String, pathB: String, generator: String) throws(ReuseLabError) -> String {
-        // Each file is read once (either may be standard input), in the order a
-        // reading of A then B would meet its errors.
+        // Each file is read once (either may be standard input), A's side and B's
+        // on two threads; an error in A comes before one in B, as in a reading of
+        // A then B.
         let fileA = InputFile.displayName(pathA), fileB = InputFile.displayName(pathB)
-        let bytesA = try InputFile.read(pathA, limit: TraceReader.maximumBytes)
-        let traceA = try CheckedTraceReader.read(bytes: bytesA, file: fileA)
-        let viewA = try TraceView(trace: traceA, file: fileA)
-        let bytesB = try InputFile.read(pathB, limit: TraceReader.maximumBytes)
-        let traceB = try CheckedTraceReader.read(bytes: bytesB, file: fileB)
-        let viewB = try TraceView(trace: traceB, file: fileB)
-        let diff = try TraceDiff.compare(bytesA: bytesA, fileA: fileA, bytesB: bytesB, fileB: fileB, keepingPositions: true)
+        let (sideA, sideB) = try Concurrently.both({ () throws(ReuseLabError) in try PageSide(path: pathA, file: fileA) },
+                                                   { () throws(ReuseLabError) in try PageSide(path: pathB, file: fileB) })
+        let traceA = sideA.trace.value, viewA = sideA.view.value, viewB = sideB.view.value
+        let diff = try TraceDiff.compare(bytesA: sideA.bytes, fileA: fileA, bytesB: sideB.bytes, fileB: fileB, keepingPositions: true)
         let comparison = DiffView(diff)
         let title = "\(DiffView.label(diff.a)) and \(DiffView.label(diff.b)), side by side"
         return PageDocument.html(title: title, data: .object([
@@ -71,5 +69,21 @@ public enum HTMLPages {
         guard let bytes = try? InputFile.read(path, limit: 1 << 26) else { return "it cannot be read" }
         let head = String(decoding: bytes.prefix(600), as: UTF8.self)
         return head.contains("<meta name=\"generator\" content=\"reuselab\">") ? nil : "it is not a page written by reuselab"
+    }
+}
+
+/// One trace of a page comparing two: its bytes (compared afterwards), the
+/// trace read and checked from them, and its view. Built on a thread of its
+/// own; the trace and view are handed back once that thread is done with them.
+private struct PageSide: Sendable {
+    let bytes: [UInt8]
+    let trace: UncheckedBox<Trace>
+    let view: UncheckedBox<TraceView>
+
+    init(path: String, file: String) throws(ReuseLabError) {
+        bytes = try InputFile.read(path, limit: TraceReader.maximumBytes)
+        let read = try CheckedTraceReader.read(bytes: bytes, file: file)
+        trace = UncheckedBox(read)
+        view = UncheckedBox(try TraceView(trace: read, file: file))
     }
 }

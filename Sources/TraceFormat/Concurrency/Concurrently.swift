@@ -1,12 +1,12 @@
 import Dispatch
-import TraceFormat
 
 /// Two independent pieces of work run at the same time, one per thread: reading
-/// trace A and trace B is most of a diff's time, and neither needs the other.
-enum Concurrently {
+/// trace A and trace B is most of a diff's time (and of a page comparing them),
+/// and neither needs the other.
+public enum Concurrently {
     /// The results of `first` and `second`, run side by side. If both fail,
     /// `first`'s error is the one thrown, as it would be if they ran in order.
-    static func both<First: Sendable, Second: Sendable>(
+    public static func both<First: Sendable, Second: Sendable>(
         _ first: @escaping @Sendable () throws(ReuseLabError) -> First,
         _ second: @escaping @Sendable () throws(ReuseLabError) -> Second
     ) throws(ReuseLabError) -> (First, Second) {
