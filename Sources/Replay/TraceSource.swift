@@ -200,10 +200,10 @@ public enum TraceSource: Sendable {
     static let batchSize = 512
 
     /// The reading thread of `annotateOnce` with one event read: checked, then
-    /// handed on with the batch it fills. (Its variables are passed, not captured
-    /// by a local function: captured ones were kept on the heap, a few percent of
-    /// the reading.)
-    /// False once the annotating thread has cancelled: reading stops.
+    /// handed on with the batch it fills; false once the annotating thread has
+    /// cancelled, and reading stops. (Its variables are passed, not captured by a
+    /// local function: captured ones were kept on the heap, a few percent of the
+    /// reading.)
     @inline(__always)
     private static func handOn<Folder: TraceFolder>(_ event: TraceEvent, at position: SourcePosition,
                                                     checking: inout TraceFold.Checking<Folder>?, batch: inout [TraceEvent],
