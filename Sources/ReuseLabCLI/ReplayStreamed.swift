@@ -56,11 +56,8 @@ extension ReplayCommand {
                     output.write { ReplayReport.jsonLine(annotation, list: list, into: &$0) }
                 }
             }) { annotation, event, pass in
-                if selection.selects(annotation), thread?.send(annotation, event: nil, selected: true) == false {
-                    pass.abandon()
-                    return false
-                }
-                return true
+                guard selection.selects(annotation), let thread else { return true }
+                return handOn(annotation, event: nil, selected: true, to: thread, pass)
             }
             thread?.finish()
             // The output failed and the reading stopped: that failure is the error.
@@ -69,6 +66,17 @@ extension ReplayCommand {
         }
         output.flush()
         return 0
+    }
+
+    /// Hands a step to the output thread; once the output has failed, the pass is
+    /// abandoned (the reading stops) and false says so.
+    private static func handOn(_ annotation: Annotation, event: TraceEvent?, selected: Bool, to thread: OutputThread,
+                               _ pass: AnnotationPass) -> Bool {
+        guard thread.send(annotation, event: event, selected: selected) else {
+            pass.abandon()
+            return false
+        }
+        return true
     }
 
     /// `body`, which makes a streamed output; on an error the output thread is
@@ -117,10 +125,8 @@ extension ReplayCommand {
                 let selected = selection.selects(annotation)
                 if let thread {
                     // A frame that is not listed still heads the steps after it (--frames).
-                    if selected || annotation.kind == .frame,
-                       !thread.send(annotation, event: annotation.kind == .frame ? event : nil, selected: selected) {
-                        pass.abandon()
-                        return false
+                    if selected || annotation.kind == .frame {
+                        return handOn(annotation, event: annotation.kind == .frame ? event : nil, selected: selected, to: thread, pass)
                     }
                 } else {
                     box?.listing.step(annotation, event: event, state: pass.state, selected: selected)
