@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// What `Calibrator.calibrate` found: the scenario whose recording best reproduces
 /// an imported device trace, how well it does, and where the two still part ways.

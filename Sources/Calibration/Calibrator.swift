@@ -1,4 +1,6 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Recorder
 
 /// Finds the scenario whose recording best reproduces an imported device trace.

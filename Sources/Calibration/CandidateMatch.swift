@@ -1,4 +1,3 @@
-import TraceFormat
 import Diff
 
 /// How one candidate's recording lines up with the device's calls: the longest

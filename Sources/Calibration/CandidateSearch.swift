@@ -1,4 +1,3 @@
-import TraceFormat
 import Recorder
 
 /// The search itself: records candidates from `SearchSpace` in memory, several at

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// One lifecycle call as calibration compares it: its kind and the rows it names,
 /// never its cell id (a device log's cell ids are the importer's guesses) nor its

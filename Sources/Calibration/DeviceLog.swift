@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 
 /// What an imported device trace says about the recording that could reproduce
 /// it: how many rows the launch screen showed, how far the drag went, whether the

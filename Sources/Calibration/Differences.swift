@@ -1,4 +1,3 @@
-import TraceFormat
 import Diff
 
 /// Where the device and the best recording part ways, in plain sentences, in

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// The scenarios calibration may record, and the order that breaks ties (earlier
 /// wins): the launch row count the log shows (and, when the launch's end is

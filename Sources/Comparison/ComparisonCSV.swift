@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 
 /// A comparison as CSV, one line per metric and column — the long
 /// form a spreadsheet's pivot table or a data-frame library reads without
@@ -19,7 +19,7 @@ public enum ComparisonCSV {
         for block in comparison.blocks {
             for row in block.rows {
                 for (index, cell) in row.cells.enumerated() {
-                    let figures = cell.spread.map { [$0.median, $0.min, $0.max].map(JSONWriter.formatNumber) } ?? ["", "", ""]
+                    let figures = cell.spread.map { [$0.median, $0.min, $0.max].map(NumberText.of) } ?? ["", "", ""]
                     out += line([block.network?.name ?? "", row.group.rawValue, row.key, row.label, row.kind.rawValue,
                                  row.unit?.rawValue ?? "", block.columns[index].name] + figures
                                 + [String(cell.spread?.count ?? 0), String(cell.runs), row.best == index ? "true" : "false"])

@@ -1,4 +1,6 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Recorder
 
 /// Reading what `compare` is given, and telling a scenario from a trace when the

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceCoding
 import Replay
 
 /// A comparison as one JSON object, for other tools. Figures keep full precision

@@ -1,4 +1,5 @@
-import TraceFormat
+import ToolSupport
+import TraceCoding
 import Replay
 
 /// A comparison as Markdown, to paste into a pull request or a design note: the

@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 import Replay
 
 /// A comparison drawn as one SVG file that any browser opens: per block

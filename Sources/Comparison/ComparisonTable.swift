@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 import Replay
 
 /// One column of a comparison: a strategy recorded over seeds, or one trace file.

@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 import Replay
 
 /// A comparison as text for a terminal of `width` columns: a heading, then per

@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 import Replay
 
 /// The unit a row of a comparison is shown in, taken from the quantity the metric

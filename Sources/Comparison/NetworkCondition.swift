@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 
 /// A named network a comparison records the scenario on (`--network NAME`).
 ///

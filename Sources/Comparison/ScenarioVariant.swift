@@ -1,4 +1,6 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Recorder
 
 /// The scenario as one column of one block records it: the same table, script,

@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 
 /// The random seeds a scenario is recorded with, as `--seeds` names them: `7`,
 /// `1-20`, or a comma list of both (`1-5,9`).

@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 import Replay
 
 /// Two or more trace files, each measured as `stats` measures it (streamed from

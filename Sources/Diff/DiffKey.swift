@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 import Replay
 
 /// What an event means for comparing two strategies: its kind and the fields that

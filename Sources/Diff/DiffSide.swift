@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 import Replay
 
 /// One trace as the differ sees it: its header, the key, key hash and `seq` of

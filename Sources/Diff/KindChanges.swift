@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// How much of one event kind differs between two traces: the events of that kind
 /// only one side has, and the places where both did it but differently (A's

@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import TraceCoding
 import Replay
 
 /// What differs between the scenarios behind two traces. A strategy comparison is

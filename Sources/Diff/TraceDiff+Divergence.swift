@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 import Replay
 
 /// Where two traces first part ways, before it is explained: the first run of

@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 import Replay
 
 /// Two traces compared: their lifecycle and loading events aligned, where they

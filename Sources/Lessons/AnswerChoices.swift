@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// The answers a page offers for a question, one of them right.
 ///

@@ -1,4 +1,3 @@
-import TraceFormat
 
 /// Finds a narration that states the answer to its own question: the answer's
 /// own words ("prepareForReuse", "cell #3", "rows 19–28", "19") appearing in the

@@ -1,5 +1,5 @@
 import Foundation
-import TraceFormat
+import TraceModel
 
 /// Reads a learner's free-form answer leniently, in the form the question's query
 /// answers: "19-28", "19…28" and "19, 20, …, 28" are the same rows; "reuse",

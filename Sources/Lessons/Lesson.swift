@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 
 /// A lesson: a trace to watch, an introduction, and steps that each pause the
 /// trace and ask the learner what happens next. Every answer is derived from the

@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 
 /// An answer to a lesson question: what the trace says (computed by a query) or
 /// what the learner said (read leniently), in one comparable form.

@@ -1,5 +1,5 @@
 import Foundation
-import TraceFormat
+import ToolSupport
 
 /// `reuselab lesson check`: every pause point exists, every question resolves
 /// against its trace, fixed answers agree with the trace, the lesson has a

@@ -1,4 +1,6 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 extension Lesson {
     static let memberNames = ["id", "title", "trace", "introduction", "steps", "takeaway", "fix"]

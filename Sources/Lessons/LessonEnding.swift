@@ -1,4 +1,3 @@
-import TraceFormat
 
 /// The last screen of a lesson: the score over the whole lesson (questions
 /// answered in earlier sittings included), the questions to look at again, the

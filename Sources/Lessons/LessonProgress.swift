@@ -1,5 +1,6 @@
 import Foundation
-import TraceFormat
+import ToolSupport
+import TraceCoding
 
 /// How far a learner got in one lesson, and how each answer went.
 public struct LessonProgress: Sendable, Equatable {

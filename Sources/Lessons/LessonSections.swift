@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 
 extension Query {
     /// The row the query asks about, if it names one.

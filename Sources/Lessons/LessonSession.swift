@@ -1,4 +1,6 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 
 /// One sitting of a lesson: walks the steps from where the progress left off,

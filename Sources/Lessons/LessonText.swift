@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 import Replay
 
 /// How a lesson's text is laid out for a terminal `width` columns wide: prose

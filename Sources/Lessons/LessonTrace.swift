@@ -1,5 +1,5 @@
 import Foundation
-import TraceFormat
+import ToolSupport
 
 /// Finds and reads a trace a lesson names: the path is relative to the lesson file
 /// and must resolve (links followed) inside the project's `traces/` or `lessons/`

@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 import Replay
 
 /// A whole lesson laid out in advance, for a page to run without a terminal:

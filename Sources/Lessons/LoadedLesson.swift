@@ -1,5 +1,7 @@
 import Foundation
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// A lesson read from its file together with its trace, ready to check or run.
 public struct LoadedLesson {

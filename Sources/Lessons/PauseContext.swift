@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 import Replay
 
 /// The steps a student sees before a question: of every step since the last

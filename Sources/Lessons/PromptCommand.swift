@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceCoding
 
 /// What a learner can type at a lesson's prompt besides an answer.
 public enum PromptCommand: String, CaseIterable, Sendable {

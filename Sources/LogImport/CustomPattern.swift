@@ -1,5 +1,6 @@
 import Foundation
-import TraceFormat
+import ToolSupport
+import TraceCoding
 
 /// A user's own rule for a log line the built-in spellings do not know, given as
 /// `KIND=REGEX` (for example `cellForRowAt=^configure (?<row>\d+) on (?<cell>0x[0-9a-f]+)$`).

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// What the instructor tells `reuselab import` about a log: its name, the
 /// table view it came from (profile and row count, when known), a title, and

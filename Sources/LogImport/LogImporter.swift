@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 
 /// Turns a device's console log into a trace: `reuselab import`.
 ///

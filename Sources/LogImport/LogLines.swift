@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 
 /// Splits a log, read in chunks, into lines: `\n`, `\r\n` or `\r` ends a line,
 /// bytes are decoded as UTF-8 (invalid bytes become U+FFFD), and a line longer

@@ -1,4 +1,3 @@
-import TraceFormat
 
 /// One handler per callback a log can show (see `TraceBuilder` for the rules).
 extension TraceBuilder {

@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 
 /// The second pass of an import: recognised log lines in, trace events out.
 ///

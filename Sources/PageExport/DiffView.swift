@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 import Diff
 
 /// Two traces compared, as the diff page steps through them: the alignment

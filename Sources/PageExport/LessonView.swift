@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 import Lessons
 
 /// A lesson as the lesson page runs it: the `LessonWalkthrough` (stops,

@@ -1,4 +1,5 @@
-import TraceFormat
+import ToolSupport
+import TraceCoding
 
 /// The whole HTML file: a strict Content-Security-Policy, the style, the data
 /// and the script, nothing fetched from anywhere.

@@ -1,5 +1,4 @@
-import TraceFormat
-import ReuseEngine
+import TraceModel
 import Replay
 
 /// Where the page draws each row: the engine's own `TableGeometry` when the

@@ -1,4 +1,5 @@
-import TraceFormat
+import ToolSupport
+import TraceCoding
 
 /// A JSON value as the page embeds it: built in memory, written once.
 ///

@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 import Replay
 
 /// A `TableScene` as the page's State members (see `notes` in the README's page

@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 
 /// The page's per-step states, kept small: a full state (a keyframe, marked
 /// `"key": 1`) every `interval` steps and at the first, and between them only

@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 import Replay
 
 /// One trace as the page draws it: every step's annotation (the sentence

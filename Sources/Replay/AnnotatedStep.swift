@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// One step the `Annotator` took: its annotation and the event it explains.
 ///

@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import TraceCoding
 
 /// One step of a trace explained: the event, when it happened, and a sentence in
 /// plain words saying what happened and why — derived from the trace alone.

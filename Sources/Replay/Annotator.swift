@@ -1,4 +1,6 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// Explains every step of a trace in plain words — why a row got a new cell or a
 /// reused one, what a prefetch batch holds, when a cell shows another row's image —

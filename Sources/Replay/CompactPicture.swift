@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 
 /// The table view at one moment, small enough to sit under a lesson question
 /// (about 20 lines at 80 columns): the rows on screen with their cell and image,

@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import TraceCoding
 
 /// Which steps to show: event kinds (`init`, `prepareForReuse`, …) and named groups
 /// of them (`reuse`, `prefetch`, `stale`, …), as `replay --only` and the stepper's

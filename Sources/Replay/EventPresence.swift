@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// Which kinds of events a trace contains, and whether its frame snapshots say what
 /// each cell's image view shows: what decides, for a hand-written trace, which

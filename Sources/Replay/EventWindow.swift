@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// The stretch of a trace the `Annotator` can see: from the event it explains
 /// next to at most `Annotator.lookAhead` events after it. Events come in at the

@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 
 /// The latest pieces of a sentence being written, gathered in place (no heap)
 /// and moved into its array together.

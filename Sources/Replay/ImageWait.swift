@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// How long rows waited for their images. A display period of a row runs from its
 /// `willDisplay` until the first frame snapshot that shows that row's cell with the

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// The words a reader of a trace uses for the list the trace is about: a table
 /// view's rows, or a collection view's items and the rows of its grid; its calls

@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 
 /// A metric's quantity with its unit, so a printer knows how to show it.
 public enum MetricQuantity: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// What `TraceMetrics` measured in one trace: the metrics of DESIGN.md ("Replay and
 /// annotation"), each a value or the reason it could not be computed.

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// The live cells that are not on screen, grouped by where they are: prepared
 /// for a row not yet visible, being set up, just off screen, kept aside out of

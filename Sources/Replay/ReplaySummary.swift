@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 
 /// What a trace teaches, in a few sentences computed from the trace: how many cells
 /// served how many rows, the first reuse, prefetching, the first STALE and LATE

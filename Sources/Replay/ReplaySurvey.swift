@@ -1,4 +1,6 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// What a listing must know before its first line, measured as the trace is
 /// read: how many steps there are and how wide the time column gets. It checks

@@ -1,5 +1,7 @@
 import Foundation
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// A trace to step through, back and forth, in memory that does not hold the
 /// trace: one byte of marks and one of kind per step, and every `interval` steps

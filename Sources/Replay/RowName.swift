@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// A row (or a collection view's item) as a sentence names it: "row 15", "Row
 /// 15" at the start of a sentence, "section 1 row 3" in a table with sections.

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 // Sums of values taken from a trace. Each value is bounded by the reader, but a huge
 // hand-made trace could add enough of them to overflow; a sum stops at the largest

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// How long the user scrolled: the sum of intervals from `scrollViewWillBeginDragging`
 /// to the matching `scrollViewDidEndDragging` with `willDecelerate` false, or to

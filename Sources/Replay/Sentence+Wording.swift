@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// `Wording`'s numbers and names, written straight into a sentence's bytes: the
 /// ones most steps say (a frame's offset and rows, a pool's count, a response's
@@ -35,6 +35,6 @@ extension Sentence.Interpolation {
 
     /// "rows 3–23", as `Wording.span`.
     mutating func appendInterpolation(span first: Int, _ last: Int, naming: RowNaming) {
-        naming.appendSpan(first, last, to: &bytes)
+        bytes.append(utf8: naming.span(first, last))
     }
 }

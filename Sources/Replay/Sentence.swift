@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceCoding
 
 /// An explanation being written, kept as UTF-8 bytes until it is done.
 ///

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// How long the screen showed a stale image: each frame snapshot in which some
 /// visible cell shows another row's image (`ReplayState.staleCells(in:)`) counts

@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 
 /// A picture of the replay state as text that fits a given width (80 columns by
 /// default): the screen with each visible row, its cell and what its image view

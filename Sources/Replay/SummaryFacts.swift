@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 
 /// Counts of events `ReplaySummary` needs beyond the metrics, taken in one pass
 /// over the trace.

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// What the table view looks like after a step, as structured data rather than
 /// text: the rows on screen with the cell in each and what its image view

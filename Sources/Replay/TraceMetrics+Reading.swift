@@ -1,4 +1,5 @@
-import TraceFormat
+import ToolSupport
+import TraceCoding
 
 extension TraceMetrics: TraceFolder {
     /// Measures the trace at `path` (standard input for `-`). A trace the validator

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 extension TraceMetrics {
     /// The metrics of the events applied so far.

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// The metrics of DESIGN.md, measured by folding a trace's events in order.
 ///

@@ -1,4 +1,6 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// Where a replay reads its trace: a file, read afresh for each pass, or bytes
 /// already in memory (standard input, which cannot be read twice).

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// Downloads whose image never reached the screen: each image download (a
 /// `response` from the network to an image request) counts until a frame snapshot

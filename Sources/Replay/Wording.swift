@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 
 /// Small pieces of plain English shared by annotations and pictures (and the page).
 public enum Wording {

@@ -1,5 +1,5 @@
 import Foundation
-import TraceFormat
+import TraceModel
 
 /// The simulated `UICollectionView` with a vertical flow layout: a grid of items,
 /// `columns` to a row of items (see `TableGeometry.init(collection:)`).

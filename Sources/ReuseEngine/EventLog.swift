@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// Collects what the engine does, in order, as trace events stamped with the
 /// current virtual time. The recorder turns the log into a trace file.

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// The virtual clock: display frames at a fixed rate, counted from launch.
 ///

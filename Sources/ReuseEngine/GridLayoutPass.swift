@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// A collection view's layout pass. Collections have no profile: the engine runs
 /// them on the modern table profile's machinery — entering items ask before

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// What moves the content while a script step runs: the content offset it wants
 /// at a given time, and whether it is done. Frames ask it at their own times, so a

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// The content offset of a gesture at each frame: a drag at steady speed, a fling
 /// that decelerates like `UIScrollView`, or an animated `scrollToRow`.

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// Plays a scenario: builds the world, the table view (or the collection view,
 /// for a scenario with a `collection`) and the app's view controller, runs

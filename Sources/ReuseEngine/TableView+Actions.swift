@@ -1,5 +1,4 @@
 import Foundation
-import TraceFormat
 
 /// The table view's responses to app and system actions.
 extension TableView {

@@ -1,5 +1,5 @@
 import Foundation
-import TraceFormat
+import TraceModel
 
 /// The simulated `UITableView`: it owns the visible cells, the reuse pools, the
 /// modern profile's prepared and kept-aside cells, and the prefetch window, and it

@@ -1,5 +1,5 @@
 import Foundation
-import TraceFormat
+import TraceModel
 
 /// `UITableViewDataSource`: the app configures a cell for each row it is asked for.
 public protocol TableViewDataSource: AnyObject {

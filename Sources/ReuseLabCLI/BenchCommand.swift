@@ -1,5 +1,7 @@
 import Foundation
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Recorder
 import Strategies
 

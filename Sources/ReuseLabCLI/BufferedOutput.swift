@@ -1,4 +1,5 @@
-import TraceFormat
+import ToolSupport
+import TraceCoding
 
 /// Text printed in pieces, handed on in blocks of about 64 KB: a listing of a
 /// million steps is a million small writes otherwise.

@@ -1,4 +1,6 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Calibration
 
 /// `reuselab calibrate TRACE [-o SCENARIO]`: for a trace imported from a device's
@@ -147,15 +149,15 @@ enum CalibrateCommand: Subcommand {
         let table = scenario.table
         let launch = Int(max(0, min(1e6, ((table.viewportHeight - table.contentInsetTop) / table.rowHeight).rounded(.up))))
         var parts = ["\(scenario.profile.rawValue.prefix(1).uppercased() + scenario.profile.rawValue.dropFirst()) profile",
-                     "\(JSONWriter.formatNumber(table.viewportHeight)) pt screen with insets \(JSONWriter.formatNumber(table.contentInsetTop))/\(JSONWriter.formatNumber(table.contentInsetBottom)) pt",
-                     "\(plural(launch, "row")) of \(JSONWriter.formatNumber(table.rowHeight)) pt at launch",
+                     "\(NumberText.of(table.viewportHeight)) pt screen with insets \(NumberText.of(table.contentInsetTop))/\(NumberText.of(table.contentInsetBottom)) pt",
+                     "\(plural(launch, "row")) of \(NumberText.of(table.rowHeight)) pt at launch",
                      "\(plural(table.rows, "row")) in all"]
         parts.append(scenario.prefetching ? "a prefetch data source" : "no prefetch data source")
         if !scenario.isPrefetchingEnabled { parts.append("isPrefetchingEnabled off") }
         var text = parts.joined(separator: ", ")
         for step in scenario.script {
             switch step {
-            case .drag(let by, let ms): text += "; a \(JSONWriter.formatNumber(by)) pt drag over \(ms) ms"
+            case .drag(let by, let ms): text += "; a \(NumberText.of(by)) pt drag over \(ms) ms"
             case .disappear: text += ", then the screen goes away"
             default: break
             }

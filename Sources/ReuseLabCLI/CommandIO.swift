@@ -1,5 +1,5 @@
 import Foundation
-import TraceFormat
+import ToolSupport
 
 /// Where a command writes: standard output and standard error, replaceable in tests.
 public struct CommandIO {

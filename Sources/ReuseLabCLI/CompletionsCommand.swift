@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 
 /// `reuselab completions bash|zsh|fish`: the shell completion script, generated
 /// from every command's declaration.

@@ -2,7 +2,8 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import TraceFormat
+import ToolSupport
+import TraceCoding
 import Recorder
 import Diff
 

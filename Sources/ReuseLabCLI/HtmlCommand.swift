@@ -1,5 +1,6 @@
 import Foundation
-import TraceFormat
+import ToolSupport
+import TraceCoding
 import PageExport
 
 /// `reuselab html TRACE` and `reuselab html A B`: the visual side, one

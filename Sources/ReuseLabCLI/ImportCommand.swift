@@ -1,5 +1,7 @@
 import Foundation
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import LogImport
 
 /// `reuselab import LOG`: a device's console log in, an ordinary trace out.

@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 
 /// The one check every command that reads a file and writes another makes before
 /// any work: never write over the file being read (not even with --force), then

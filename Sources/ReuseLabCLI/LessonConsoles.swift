@@ -1,5 +1,5 @@
 import Foundation
-import TraceFormat
+import ToolSupport
 import Lessons
 
 /// The keyboard and screen. On a terminal answers are typed with `LineEditor`

@@ -1,5 +1,5 @@
 import Foundation
-import TraceFormat
+import ToolSupport
 
 /// Line editing at a prompt on a terminal, for the lesson's answers: ← →,
 /// Backspace and Delete, Home and End (and Ctrl-A, Ctrl-E), ↑ ↓ through the

@@ -1,4 +1,5 @@
-import TraceFormat
+import ToolSupport
+import TraceCoding
 
 /// One line being edited at a prompt: the characters typed, where the cursor is
 /// among them, and which line of the history is shown. Fed keys, it says whether

@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 
 /// How a line being edited is shown on the one screen line of its prompt.
 ///

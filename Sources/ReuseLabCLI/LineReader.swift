@@ -1,5 +1,5 @@
 import Foundation
-import TraceFormat
+import ToolSupport
 
 /// Lines from standard input, read with `read(2)` so that Ctrl-C can stop a wait
 /// for input: when the read is interrupted and `Interruption` caught the signal,

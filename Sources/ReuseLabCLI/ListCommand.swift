@@ -1,5 +1,6 @@
 import Foundation
-import TraceFormat
+import ToolSupport
+import TraceCoding
 import Recorder
 
 /// `reuselab list [DIR]`: the bundled scenarios and whether each has its trace.

@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 
 /// `reuselab man`: the manual page, in roff, generated from every command's declaration.
 enum ManCommand: Subcommand {

@@ -4,7 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TraceFormat
+import ToolSupport
 
 /// One program run as its own process, its output thrown away, timed on the
 /// wall clock, with its peak memory — how `bench --tools` puts reuselab beside

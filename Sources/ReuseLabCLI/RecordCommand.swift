@@ -1,5 +1,6 @@
 import Foundation
-import TraceFormat
+import ToolSupport
+import TraceCoding
 import Recorder
 
 /// `reuselab record SCENARIO [-o TRACE]`: runs a scenario through the engine and

@@ -4,7 +4,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 
 /// `reuselab replay TRACE`: every step of a trace, explained — as a listing, step

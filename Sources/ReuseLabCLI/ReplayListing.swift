@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 import Replay
 
 /// The default `replay` output, printed as the steps are annotated: a title

@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 import Replay
 
 /// `replay --step`: one step at a time, forward and back, jumping to a step, to

@@ -1,5 +1,7 @@
 import Foundation
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// The `reuselab` command: finds the subcommand and turns every error into a
 /// `reuselab: error: …` line on standard error and the exit status of its kind.

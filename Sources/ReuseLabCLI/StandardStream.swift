@@ -1,5 +1,5 @@
 import Foundation
-import TraceFormat
+import ToolSupport
 
 /// Standard output or error, written with `write(2)`: a short write is continued,
 /// an interrupted one retried, and a failure (a full disk, a closed reader) is

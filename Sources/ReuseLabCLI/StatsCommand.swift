@@ -1,4 +1,6 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 
 /// `reuselab stats TRACE`: the metrics of a trace, measured from the trace alone.

@@ -1,4 +1,6 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 
 /// How one step is printed: `SEQ  TIME  KIND  text`, the text wrapped to the
@@ -229,7 +231,7 @@ struct StepLayout {
                                 to out: inout [UInt8]) {
         func appendRows() {
             if let first = snapshot.cells.first?.row, let last = snapshot.cells.last?.row {
-                naming.appendSpan(first, last, to: &out)
+                out.append(utf8: naming.span(first, last))
             } else {
                 out.append(utf8: "no ")
                 out.append(utf8: naming.list.plural)

@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 
 /// `replay --step` on a terminal: keys instead of lines, a status line under the
 /// current step, and the terminal's settings restored however the session ends.

@@ -1,4 +1,5 @@
-import TraceFormat
+import ToolSupport
+import TraceCoding
 import Strategies
 
 /// `reuselab strategies`.

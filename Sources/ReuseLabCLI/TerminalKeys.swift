@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TraceFormat
+import ToolSupport
 
 /// Keys read one at a time from a terminal in raw mode: arrows arrive as escape
 /// sequences (ESC [ C, or ESC O C in application mode), Enter as CR, Backspace as

@@ -1,5 +1,6 @@
 import Foundation
-import TraceFormat
+import ToolSupport
+import TraceCoding
 import Strategies
 
 /// `reuselab bench --tools`: reuselab's everyday commands, each run as its own

@@ -1,4 +1,5 @@
-import TraceFormat
+import ToolSupport
+import TraceCoding
 import Replay
 
 /// `reuselab validate TRACE...`: checks traces against the format and the

@@ -1,5 +1,5 @@
 import ReuseEngine
-import TraceFormat
+import TraceModel
 
 /// The app's items grouped into the table's sections, read by index path the way
 /// a sectioned data source reads `sections[indexPath.section].items[indexPath.row]`.

@@ -1,5 +1,5 @@
 import ReuseEngine
-import TraceFormat
+import TraceModel
 
 /// One app strategy the engine can simulate: its scenario name, what it teaches,
 /// the seed article its code comes from, and how to build its view controller —

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 import Replay
 
 /// A track per cell object ("cell #3"), telling its life as `ReplayState` sees it:

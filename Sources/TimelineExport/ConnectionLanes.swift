@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// The network as lanes: a track per URLSession connection ("connection 1",
 /// "connection 2", …), each request a slice from when a connection picked it up

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// Every call and bookkeeping event of the trace as an instant (`i`) on the
 /// track it concerns, named by its kind as the trace names it (`cellForItemAt`

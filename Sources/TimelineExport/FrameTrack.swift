@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// The screen, frame by frame: a slice for each `frame` event, lasting until the
 /// next one (a trace writes a frame only when something on screen changed, so a

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// The main thread as the trace tells it: a slice for each piece of work that
 /// held it (`mainThreadBlocked`: a synchronous `Data(contentsOf:)`, decoding an

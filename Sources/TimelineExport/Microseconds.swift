@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// Times on the exported timeline: whole microseconds of the trace's virtual
 /// clock, the unit Chrome's trace-event format gives `ts` and `dur` in.

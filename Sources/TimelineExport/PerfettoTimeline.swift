@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 import Replay
 
 /// One export under way: the trace folded event by event through `ReplayState`

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// When the list was moving: a slice while a finger drags it
 /// (`scrollViewWillBeginDragging` to `scrollViewDidEndDragging`) and one while it

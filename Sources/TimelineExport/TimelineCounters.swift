@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// Counters (`C` events) read from the state after each event: memory held by
 /// decoded images, cells alive, and requests running and waiting for a

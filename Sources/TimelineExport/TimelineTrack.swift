@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// One horizontal track of the exported timeline: a "thread" in Chrome's
 /// trace-event terms (`pid`, `tid`), named and ordered by metadata events.

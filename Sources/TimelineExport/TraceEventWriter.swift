@@ -1,4 +1,5 @@
-import TraceFormat
+import TraceModel
+import ToolSupport
 
 /// Writes Chrome's trace-event JSON ("JSON Object Format"), the file Perfetto
 /// (ui.perfetto.dev) and chrome://tracing open: `{"displayTimeUnit": …,

@@ -2,7 +2,9 @@ import ReuseLabTestSupport
 import Foundation
 import XCTest
 import ReuseLabCLI
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// What one run of the command printed and the status it returned.
 struct CommandResult {

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import ReuseLabCLI
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// The command line itself: overview, help, usage errors, and the happy paths of
 /// each subcommand, run in-process through `ReuseLab.run(_:io:)`.

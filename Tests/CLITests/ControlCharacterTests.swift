@@ -1,7 +1,9 @@
 import ReuseLabTestSupport
 import Foundation
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// Names and text from outside the program — file names, a trace's title and
 /// strategy, notes — reach standard output and error with every control and

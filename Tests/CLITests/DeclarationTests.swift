@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import ReuseLabTestSupport
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import ReuseLabCLI
 
 /// Everything derived from the commands' declarations: the help, the bash, zsh

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import ReuseLabCLI
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import ReuseLabTestSupport
 
 /// A long replay whose output fails (a full disk) stops there: the write error

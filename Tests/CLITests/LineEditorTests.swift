@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import ReuseLabTestSupport
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import ReuseLabCLI
 
 /// The lesson prompt's line editing without a terminal: the editing state fed
@@ -218,7 +220,7 @@ final class LineEditorTests: XCTestCase {
                 XCTAssertLessThanOrEqual(frame.columns, max(2, width - prompt.columns - 1), "round \(round)")
                 XCTAssertLessThanOrEqual(frame.cursorColumn, frame.columns)
                 let before = String(state.characters[view.firstShown..<state.cursor])
-                XCTAssertEqual(frame.cursorColumn, TraceFormat.TextWrap.columns(before), "round \(round)")
+                XCTAssertEqual(frame.cursorColumn, ToolSupport.TextWrap.columns(before), "round \(round)")
                 XCTAssertTrue(frame.text.hasPrefix(before), "round \(round)")
                 if state.cursor < state.characters.count {
                     XCTAssertTrue(frame.text.hasPrefix(before + String(state.characters[state.cursor])), "the character under the cursor shows")
@@ -236,7 +238,7 @@ final class LineEditorTests: XCTestCase {
         XCTAssertFalse(hostile.text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\u{1B}" })
         XCTAssertFalse(hostile.text.contains("\u{1B}]"))
         XCTAssertFalse(hostile.text.contains("\u{1B}[2J"))
-        XCTAssertEqual(hostile.columns, TraceFormat.TextWrap.columns(hostile.text))
+        XCTAssertEqual(hostile.columns, ToolSupport.TextWrap.columns(hostile.text))
         let twoLines = LineEditorPrompt("Which one?\r\n답: ")
         XCTAssertEqual(twoLines.above, "Which one?\n")
         XCTAssertEqual(twoLines.text, "답: ")

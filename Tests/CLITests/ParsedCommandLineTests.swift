@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import ReuseLabCLI
 
 /// The parser reads a command line against its declaration: every value checked

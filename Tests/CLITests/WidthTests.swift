@@ -1,7 +1,9 @@
 import ReuseLabTestSupport
 import Foundation
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// Text on standard output fits the terminal: every command wraps its lines to
 /// COLUMNS, a long title or summary under its own column instead of running off

@@ -1,6 +1,8 @@
 import XCTest
 import Foundation
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// `reuselab compare` as a user runs it: the shapes of --csv and --markdown,
 /// text that fits the terminal, and every bad input refused with its status and

@@ -3,7 +3,9 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import Comparison
 
 /// The chart `--svg` writes is well-formed XML (read back with XMLParser), has

@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import Comparison
 
 /// `--seeds`: N, A-B and comma lists; everything else refused as a usage error

@@ -1,7 +1,9 @@
 import ReuseLabTestSupport
 import XCTest
 import Diff
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 
 /// Two collection views compared in their own words, and a table against a

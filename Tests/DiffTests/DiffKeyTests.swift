@@ -1,6 +1,8 @@
 import XCTest
 import Diff
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 
 /// Event keys compare what an event means, not when or with which object it happened.

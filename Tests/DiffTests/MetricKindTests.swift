@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 @testable import Diff
 

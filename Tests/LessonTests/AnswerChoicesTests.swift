@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import Lessons
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// The lesson page asks with choices made in Swift. For every bundled lesson:
 /// exactly one choice is right, rightness is the runner's own `accepts`, and

@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import Lessons
 
 /// Answers with numbers no Int holds, or at the very edge of one, are read without a

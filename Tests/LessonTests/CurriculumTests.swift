@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import Lessons
 
 /// The bundled curriculum: sound, complete, and graded by its traces.

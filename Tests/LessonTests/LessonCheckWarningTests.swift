@@ -1,6 +1,8 @@
 import XCTest
 import Foundation
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import Lessons
 
 /// `lesson check` fails a lesson without a takeaway and warns about what a

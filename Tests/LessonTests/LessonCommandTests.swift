@@ -1,6 +1,8 @@
 import XCTest
 import Foundation
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import ReuseLabCLI
 
 /// `reuselab lesson` as a user runs it (in process, from the project folder).

@@ -1,6 +1,8 @@
 import XCTest
 import Foundation
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import Lessons
 
 /// Lessons that point outside the project, and every kind of mistake an

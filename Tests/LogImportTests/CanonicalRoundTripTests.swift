@@ -1,7 +1,9 @@
 import XCTest
 import Foundation
 import ReuseLabTestSupport
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import LogImport
 
 /// The instrumentation snippet's canonical format imports without guessing: a

@@ -1,7 +1,9 @@
 import XCTest
 import Foundation
 import ReuseLabTestSupport
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import LogImport
 
 /// `reuselab import`'s second pass: logs in, valid traces out, with cell identity

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import PageExport
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import ReuseLabTestSupport
 
 /// A collection view's page draws a grid: every item's place (top, height, left

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import PageExport
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import ReuseLabTestSupport
 
 /// Reading a page back as its script does: the embedded data, and the state

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import PageExport
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import ReuseLabTestSupport
 
 /// Text from a trace is escaped for every place it lands, and the page's

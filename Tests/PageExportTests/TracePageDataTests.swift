@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import PageExport
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 import ReuseLabTestSupport
 

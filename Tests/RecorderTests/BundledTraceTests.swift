@@ -1,6 +1,8 @@
 import XCTest
 import Foundation
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Recorder
 
 /// The traces in `traces/` are generated from the scenarios beside them; this

@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import Recorder
 
 /// A recording is checked beside the engine, batch by batch, before anything is

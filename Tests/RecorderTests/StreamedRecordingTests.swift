@@ -1,6 +1,8 @@
 import XCTest
 import Foundation
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Recorder
 
 /// A trace is written in chunks straight to its file: the same bytes as the whole

@@ -1,6 +1,8 @@
 import ReuseLabTestSupport
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 
 /// The hand-written grid trace (`Golden/grid-hand.trace.json`: 20 items in two

@@ -1,6 +1,8 @@
 import ReuseLabTestSupport
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 
 /// A trace written by hand — no scenario in its header, no engine behind it — is

@@ -1,6 +1,8 @@
 import XCTest
 import Foundation
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 
 /// Annotations that rest on a rule Apple does not document say so, and no

@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 
 /// The metrics fold goes through `ReplayState.apply`, so it refuses exactly the

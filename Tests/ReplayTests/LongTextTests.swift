@@ -2,7 +2,9 @@ import ReuseLabTestSupport
 import Foundation
 import XCTest
 @testable import ReuseLabCLI
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// Wrapping is linear in the text, however long its words: a note of one
 /// megabyte-long word is replayed, summarised, stepped and diffed promptly

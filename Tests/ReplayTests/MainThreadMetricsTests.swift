@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 
 /// Main-thread blocking, hitches, scrolling time and the hitch time ratio; image memory.

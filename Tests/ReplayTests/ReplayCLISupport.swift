@@ -2,7 +2,9 @@ import ReuseLabTestSupport
 import Foundation
 import XCTest
 import ReuseLabCLI
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 // Helpers for the `replay` command's tests: running it in-process and as the real
 // binary (with piped input, or on a pseudo-terminal), bundled traces, golden files.

@@ -1,6 +1,8 @@
 import ReuseLabTestSupport
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 @testable import ReuseLabCLI
 

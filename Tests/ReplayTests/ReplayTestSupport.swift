@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 
 // Helpers for the Replay tests: hand-written traces built as text, with each event
@@ -44,7 +46,7 @@ struct HandTrace {
         if let scenario { out += "  \"scenario\": \(scenario),\n" }
         out += "  \"events\": [\n"
         out += events.enumerated().map { index, event in
-            "    {\"seq\":\(index),\"t\":\(JSONWriter.formatNumber(event.t)),\(event.body)}"
+            "    {\"seq\":\(index),\"t\":\(NumberText.of(event.t)),\(event.body)}"
         }.joined(separator: ",\n")
         out += events.isEmpty ? "  ]\n}\n" : "\n  ]\n}\n"
         return out
@@ -133,16 +135,16 @@ enum Ev {
     static func failed(_ request: Int) -> String { #""kind":"requestFailed","request":\#(request),"reason":"timed out""# }
     static func cancelled(_ request: Int) -> String { #""kind":"requestCancelled","request":\#(request)"# }
     static func cacheHit(row: Int, image: Int, layer: String) -> String { #""kind":"cacheHit","row":\#(row),"image":\#(image),"layer":"\#(layer)""# }
-    static func blocked(_ ms: Double) -> String { #""kind":"mainThreadBlocked","ms":\#(JSONWriter.formatNumber(ms)),"cause":"decode""# }
+    static func blocked(_ ms: Double) -> String { #""kind":"mainThreadBlocked","ms":\#(NumberText.of(ms)),"cause":"decode""# }
     static func hitch(frame: Int, missed: Int, ms: Double) -> String {
-        #""kind":"hitch","frame":\#(frame),"missedFrames":\#(missed),"ms":\#(JSONWriter.formatNumber(ms)),"cause":"sync download""#
+        #""kind":"hitch","frame":\#(frame),"missedFrames":\#(missed),"ms":\#(NumberText.of(ms)),"cause":"sync download""#
     }
     static func imageMemory(_ bytes: Int) -> String { #""kind":"imageMemory","bytes":\#(bytes)"# }
-    static func beginDragging(_ offset: Double = 0) -> String { #""kind":"scrollViewWillBeginDragging","offset":\#(JSONWriter.formatNumber(offset))"# }
+    static func beginDragging(_ offset: Double = 0) -> String { #""kind":"scrollViewWillBeginDragging","offset":\#(NumberText.of(offset))"# }
     static func endDragging(_ offset: Double = 0, willDecelerate: Bool) -> String {
-        #""kind":"scrollViewDidEndDragging","offset":\#(JSONWriter.formatNumber(offset)),"willDecelerate":\#(willDecelerate)"#
+        #""kind":"scrollViewDidEndDragging","offset":\#(NumberText.of(offset)),"willDecelerate":\#(willDecelerate)"#
     }
-    static func endDecelerating(_ offset: Double = 0) -> String { #""kind":"scrollViewDidEndDecelerating","offset":\#(JSONWriter.formatNumber(offset))"# }
+    static func endDecelerating(_ offset: Double = 0) -> String { #""kind":"scrollViewDidEndDecelerating","offset":\#(NumberText.of(offset))"# }
 }
 
 /// Measures a hand-written trace that must be valid.

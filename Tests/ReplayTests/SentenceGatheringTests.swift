@@ -1,6 +1,8 @@
 import XCTest
 @testable import Replay
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// A `Sentence` gathers its latest pieces in place and moves them into its array
 /// together: whatever the pieces, their sizes and their order, it must read

@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 
 /// Stale images: how long a visible cell showed another row's image.

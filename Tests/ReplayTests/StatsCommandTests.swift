@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import ReuseLabCLI
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// `reuselab stats` run in-process with captured output.
 final class StatsCommandTests: XCTestCase {

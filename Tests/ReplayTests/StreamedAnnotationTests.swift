@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import Replay
 import Recorder
 import ReuseLabTestSupport

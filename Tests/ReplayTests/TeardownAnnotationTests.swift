@@ -1,6 +1,8 @@
 import XCTest
 import Foundation
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 
 /// The teardown explained as UIKit does it: the screen goes away, the table view is

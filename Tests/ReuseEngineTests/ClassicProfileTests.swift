@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// The classic profile (table views built before the iOS 15 SDK), in the order of
 /// the decompiled iOS 12-era `_updateVisibleCellsNow:`: no cell prepared ahead;

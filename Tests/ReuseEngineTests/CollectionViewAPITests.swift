@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import ReuseEngine
 
 /// A view controller that writes down every call the collection view makes, with

@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import ReuseEngine
 
 /// One test per rule of the engine (DESIGN.md "Geometry and time", "Reuse mechanics").

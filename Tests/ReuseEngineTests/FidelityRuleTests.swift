@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// Recordings checked against the rules of `uikit-behaviour.md`: the prefetch
 /// context at both ends of a list, the ± 1 range for prepared cells on a fast

@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import ReuseEngine
 
 /// A collection view's grid: which items a content offset shows, rows of items

@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import Recorder
 
 /// A memory warning empties the reuse pool, but under ARC a cell that a pending

@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import ReuseEngine
 
 /// The prefetch rules of UIKit's `_UITableViewPrefetchContext`, one per test.

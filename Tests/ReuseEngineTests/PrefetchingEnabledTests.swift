@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// `isPrefetchingEnabled` (issue 11, item 5). Apple, `UITableView.isPrefetchingEnabled`:
 /// "When true, the table view may request cells in advance of displaying them. When

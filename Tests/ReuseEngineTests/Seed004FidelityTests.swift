@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// Seed 004's console log ("실행화면") comes from a real device with the iOS 15+
 /// table view: 44 pt rows, rows 0–18 set up at launch, then a slow drag down.

@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import Recorder
 
 /// Teardown as the evidence has it (shared research, "Teardown and memory"): the

@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 @testable import ReuseEngine
 
 /// The rules of the simulated world: the network, caches, the main thread and its queue.

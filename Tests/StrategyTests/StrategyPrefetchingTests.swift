@@ -1,7 +1,9 @@
 import XCTest
 import Recorder
 import Strategies
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// Issue 11, item 8: every strategy honours the scenario's `prefetching` member. With
 /// it on, the view controller sets `tableView.prefetchDataSource = self`, so a scroll

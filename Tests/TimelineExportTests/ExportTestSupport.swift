@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 import TimelineExport
 import ReuseLabTestSupport
@@ -47,7 +49,7 @@ enum ExportFixtures {
         var titleJSON = ""
         JSONWriter.writeString(title, into: &titleJSON)
         let events = bodies.enumerated().map { index, body in
-            "    {\"seq\":\(index),\"t\":\(JSONWriter.formatNumber(times?[index] ?? Double(index))),\(body)}"
+            "    {\"seq\":\(index),\"t\":\(NumberText.of(times?[index] ?? Double(index))),\(body)}"
         }
         return "{\n  \"format\": \"reuselab-trace\",\n  \"version\": 1,\n  \"title\": \(titleJSON),\n  \"profile\": \"modern\",\n  \"events\": [\n"
             + events.joined(separator: ",\n") + "\n  ]\n}\n"

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 import Replay
 import TimelineExport
 import ReuseLabTestSupport

@@ -1,6 +1,8 @@
 import XCTest
 import Foundation
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// The flushes an atomic write makes while it writes: a large file comes out
 /// whole and in order, and an error a flush meets is reported rather than lost

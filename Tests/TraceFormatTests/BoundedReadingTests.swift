@@ -1,6 +1,8 @@
 import ReuseLabTestSupport
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// Reading a long trace from a file keeps memory bounded: the reader's window
 /// never grows past its first size, however long the file (a structural check on

@@ -1,5 +1,7 @@
 import XCTest
-import TraceFormat
+import TraceModel
+import ToolSupport
+import TraceCoding
 
 /// Numbers and text written straight into bytes read as `String` would write them.
 final class ByteAppendingTests: XCTestCase {

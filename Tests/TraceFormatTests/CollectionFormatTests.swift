@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// A collection view's scenario and trace: the `collection` member, the header's
 /// `list` and `columns`, and the collection view's own names for its calls and

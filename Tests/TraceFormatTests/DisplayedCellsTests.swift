@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// A frame's check asks each listed cell's record whether it is displayed in its
 /// row, instead of looking the row up in `displayed`: the two must always agree.

@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// Event kinds are hashed and compared by their place among the cases, not by
 /// their names: each case must have its own place, the one `allCases` gives it.

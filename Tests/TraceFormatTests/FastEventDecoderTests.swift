@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// The fast event decoder against the full one: on every event of every bundled
 /// trace, and on a corpus of odd and broken events made from them, it either

@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// What an imported trace adds to the format: the `import` header member, `gap`
 /// events after which the replay starts afresh, and `inferred` events.

@@ -1,7 +1,9 @@
 import ReuseLabTestSupport
 import Foundation
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// Reading the files users name: missing files, folders, empty, binary and huge
 /// files each get their own exit status and a message naming the file.

@@ -1,10 +1,12 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// The byte writer spells numbers and strings exactly as the String-based writer
 /// did before it (kept here as the reference): every golden trace depends on it.
 final class JSONBytesTests: XCTestCase {
-    /// The rule `JSONWriter.formatNumber` had: whole numbers below 10^15 as integers, else `String(Double)`.
+    /// The rule `NumberText.of` had: whole numbers below 10^15 as integers, else `String(Double)`.
     static func reference(_ number: Double) -> String {
         if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
         return String(number)
@@ -31,7 +33,7 @@ final class JSONBytesTests: XCTestCase {
     }
 
     func assertSpelling(_ number: Double, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(JSONWriter.formatNumber(number), Self.reference(number), "\(number.bitPattern)", file: file, line: line)
+        XCTAssertEqual(NumberText.of(number), Self.reference(number), "\(number.bitPattern)", file: file, line: line)
     }
 
     func testNumbersAreSpelledAsBefore() {

@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// The positioned JSON reader: where it says things are, and how it refuses
 /// everything that is not strict JSON without ever trapping.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// `ByteBuffer.appendString` passes plain text eight bytes at a time: whatever
 /// needs escaping, at any place, is still escaped, and the string reads back as

@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// The lifecycle rules for requests, image views and what frames say they show.
 final class LoadingValidationTests: XCTestCase {

@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// Every number a scenario or a trace holds has a documented range: a value outside
 /// it is refused with the usual exit-65 error naming the member, a value on its

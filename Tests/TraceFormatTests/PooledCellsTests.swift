@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// A pool as replay keeps it: joining order kept, any cell taken out, holes
 /// squeezed out — and the same answers as a plain list would give.

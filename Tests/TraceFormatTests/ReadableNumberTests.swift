@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 import ReuseLabTestSupport
 
 /// Numbers in text for people: at most one decimal, no "-0", no trailing ".0",

@@ -1,5 +1,7 @@
 import Foundation
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// Whole trace files, good and bad, for comparing the streaming reader with the
 /// reference (the reader before it): the header moved around, members after the

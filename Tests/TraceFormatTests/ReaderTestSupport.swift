@@ -1,6 +1,8 @@
 import ReuseLabTestSupport
 import Foundation
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// Helpers for the differential tests of the streaming reader: the bundled traces,
 /// their events as text, and both ways of decoding one event.

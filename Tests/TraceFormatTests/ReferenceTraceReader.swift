@@ -1,4 +1,6 @@
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// The trace reader as it was before the one-pass streaming reader: a first pass
 /// over the whole document (header members parsed, the events array stepped over),

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// Regression tests for bugs found in Sources/TraceFormat by the bad-input suite;
 /// each states the correct behaviour.

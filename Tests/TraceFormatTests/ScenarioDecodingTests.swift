@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// `Scenario.decode`: every mistake an instructor can make in a scenario is reported
 /// with the line:column of the offending value, its path, and what was expected.

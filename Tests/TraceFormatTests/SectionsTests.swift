@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// Tables with sections: how rows are named, how a scenario gives sections, and
 /// how a trace writes and reads index paths.
@@ -37,12 +39,6 @@ final class RowNamingTests: XCTestCase {
         XCTAssertEqual(RowNaming.single.span(7, 7), "row 7")
         XCTAssertEqual(RowNaming.single.span(9, 2), "row 9", "a span the wrong way round names its first row")
         XCTAssertEqual(RowNaming(sectionRowCounts: [], list: .collection(columns: 3)).span(0, 4), "items 0–4")
-        // Written into bytes, each reads as its text does.
-        for (naming, first, last) in [(naming, 10, 13), (naming, 5, 5), (RowNaming.single, 3, 22), (RowNaming.single, 4, 4)] {
-            var bytes: [UInt8] = [UInt8(ascii: "(")]
-            naming.appendSpan(first, last, to: &bytes)
-            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "(" + naming.span(first, last))
-        }
         XCTAssertEqual(RowNaming.single.short(14), "14")
         XCTAssertFalse(RowNaming(sectionRowCounts: [40]).hasSections, "one section is a plain table")
     }

@@ -1,6 +1,8 @@
 import ReuseLabTestSupport
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// A reader that has all it needs throws `TraceReader.stopReading`, and the
 /// reading ends there: the rest of the file is not read, so an error further on

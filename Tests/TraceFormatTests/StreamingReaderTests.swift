@@ -1,6 +1,8 @@
 import ReuseLabTestSupport
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// The streaming reader against the reader before it (`ReferenceTraceReader`):
 /// the same trace or the same error message, character for character, for every

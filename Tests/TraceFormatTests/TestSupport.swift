@@ -1,7 +1,9 @@
 import ReuseLabTestSupport
 import Foundation
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 // Shared helpers for the TraceFormat tests: building inputs, catching the typed
 // errors the parser and decoders throw, and asserting on the parts of a message a
@@ -174,7 +176,7 @@ enum Ev {
     static func cancelPrefetch(_ rows: [Int]) -> String { "\"kind\":\"cancelPrefetchingForRowsAt\",\"rows\":[\(rows.map(String.init).joined(separator: ","))]" }
     static func frame(_ number: Int, offset: Double = 0, _ cells: [(row: Int, cell: Int)]) -> String {
         let list = cells.map { "{\"row\":\($0.row),\"cell\":\($0.cell)}" }.joined(separator: ",")
-        return "\"kind\":\"frame\",\"frame\":\(number),\"offset\":\(JSONWriter.formatNumber(offset)),\"cells\":[\(list)]"
+        return "\"kind\":\"frame\",\"frame\":\(number),\"offset\":\(NumberText.of(offset)),\"cells\":[\(list)]"
     }
 
     /// A cell created, configured and shown in `row`: three events.

@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 import ReuseLabTestSupport
 
 /// Text is wrapped on its bytes where it can be; it must come out exactly as the

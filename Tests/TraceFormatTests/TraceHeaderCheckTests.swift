@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// Whether a file is a trace (so `record -o` may replace it) is decided from its
 /// header, read from the first few MB: a long trace is not read whole to decide.

@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// Reading and validating traces: header problems, event structure, and every
 /// lifecycle rule of `ReplayState.apply`, each naming the event and its line.

@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// The quick scan that lets safe text through untouched must never miss an
 /// unsafe character, and should not stop at safe ones that share its lead bytes.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// The one escaping rule for text from outside the program, and the last guard on
 /// every byte written: C0 and C1 controls, DEL, line separators and the invisible

@@ -1,5 +1,7 @@
 import XCTest
-@testable import TraceFormat
+@testable import TraceModel
+@testable import ToolSupport
+@testable import TraceCoding
 
 /// The scenario's world members (`images`, `network`, `cache`, `mainThread`,
 /// `paging`): defaults, a full round trip, and every kind of mistake.

@@ -1,4 +1,3 @@
-import TraceFormat
 
 /// An `NSCache` of decoded images keyed by image number, with `countLimit` and
 /// `totalCostLimit`. When over a limit it evicts the least recently used image

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// The simulated `UIImageView` of a cell. Setting `image` is recorded (`imageSet`),
 /// keeps the image's memory alive, and marks the screen as changed.

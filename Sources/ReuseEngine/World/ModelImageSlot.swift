@@ -1,4 +1,3 @@
-import TraceFormat
 
 /// An image kept on a model object (`mvo.thumbnailImage` in seed 000, the news
 /// array in seed 002): memoization. Setting it keeps the image's memory alive;

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// Work that happens off the main thread at a given virtual time: a response
 /// arriving, a background closure running. Ordered by time, then by the order it

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// The simulated `UIImage`: either the app's placeholder or a decoded picture
 /// (image number N), which holds width × height × 4 bytes of memory while anything

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// The image server and `URLSession`: requests wait for one of the host's
 /// connections (6, URLSession's default), take a latency drawn from the scenario's

@@ -1,4 +1,4 @@
-import TraceFormat
+import TraceModel
 
 /// Everything around the table view that takes time: the main thread and its
 /// queue, background threads, the network, caches and image memory — all on one

@@ -1,4 +1,5 @@
-import TraceFormat
+import ToolSupport
+import TraceCoding
 
 /// `--help` for a command, generated from its declaration in one layout for
 /// every command, wrapped to `width`: usage, what it does, arguments, options,

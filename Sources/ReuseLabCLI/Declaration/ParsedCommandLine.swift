@@ -1,5 +1,6 @@
 import Foundation
-import TraceFormat
+import ToolSupport
+import TraceCoding
 
 /// A command line read against its `CommandDeclaration`: every option known,
 /// every value checked (ranges, choices), the positionals counted. A command's

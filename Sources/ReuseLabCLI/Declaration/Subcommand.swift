@@ -1,4 +1,4 @@
-import TraceFormat
+import ToolSupport
 
 /// A `reuselab` subcommand: its declaration, and what it does with a command
 /// line already read against it. `ReuseLab` reads the command line, answers

@@ -1,0 +1,36 @@
+import TraceModel
+import ToolSupport
+
+/// The `"import"` member of an imported trace's header, as written and read.
+extension ImportSource {
+    public var jsonValue: JSONValue {
+        var out = JSONObjectBuilder()
+        out.add("log", log)
+        out.add("lines", lines)
+        out.add("recognised", recognised)
+        out.add("skipped", skipped)
+        out.add("syntheticTimes", syntheticTimes)
+        if let rows { out.add("rows", rows) }
+        if let sections { out.add("sections", sections) }
+        return out.value
+    }
+
+    static func decode(_ field: JSONField) throws(ReuseLabError) -> ImportSource {
+        let object = try field.object()
+        try object.rejectUnknown(allowed: ["log", "lines", "recognised", "skipped", "syntheticTimes", "rows", "sections"])
+        var sections: [Int]?
+        if let sectionsField = object.optional("sections") {
+            var counts: [Int] = []
+            for element in try sectionsField.array() { counts.append(try element.nonNegativeInt(max: 1_000_000)) }
+            guard !counts.isEmpty else { throw sectionsField.error("\"sections\" is empty; leave it out for a table of one section") }
+            sections = counts
+        }
+        return ImportSource(log: try object.required("log", "the log's file name").string(),
+                            lines: try object.required("lines").nonNegativeInt(),
+                            recognised: try object.required("recognised").nonNegativeInt(),
+                            skipped: try object.required("skipped").nonNegativeInt(),
+                            syntheticTimes: try object.optional("syntheticTimes")?.bool() ?? false,
+                            rows: try object.optional("rows")?.positiveInt(max: 1_000_000),
+                            sections: sections)
+    }
+}
