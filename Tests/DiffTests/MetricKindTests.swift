@@ -7,7 +7,7 @@ import Replay
 
 /// Only a cost or a benefit has a better side; a descriptive metric never does.
 final class MetricKindTests: XCTestCase {
-    func testEachMetricDeclaresTheKindTheREADMEListsForIt() throws {
+    func testEachMetricDeclaresTheKindTheDocsListForIt() throws {
         let report = try TraceFold.run(TraceMetrics.self, path: bundledTrace("images-plain")).report
         let kinds = Dictionary(uniqueKeysWithValues: report.entries.map { ($0.key, $0.kind) })
         for key in ["staleMs", "hitches", "imageWaitTotalMs", "timeToFirstCompleteScreenMs", "downloads",
@@ -32,11 +32,11 @@ final class MetricKindTests: XCTestCase {
         XCTAssertEqual(MetricDelta.better(.cost, nil, 50), .neither)
     }
 
-    func testTheReadmeListsEveryMetricUnderItsKind() throws {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    func testTheCommandsPageListsEveryMetricUnderItsKind() throws {
+        let page = try String(contentsOf: packageRoot.appendingPathComponent("docs/commands.md"), encoding: .utf8)
         let report = try TraceFold.run(TraceMetrics.self, path: bundledTrace("images-plain")).report
         for entry in report.entries {
-            XCTAssertTrue(readme.contains("`\(entry.key)` (\(entry.kind.rawValue))"), "README lacks `\(entry.key)` (\(entry.kind.rawValue))")
+            XCTAssertTrue(page.contains("`\(entry.key)` (\(entry.kind.rawValue))"), "docs/commands.md lacks `\(entry.key)` (\(entry.kind.rawValue))")
         }
     }
 }
