@@ -69,5 +69,6 @@ let package = Package(
         // (saying so) where Chromium is not installed. `.ci/run` installs it and runs them.
         .testTarget(name: "BrowserTests", dependencies: ["ReuseLabTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FuzzTests", dependencies: ["ReuseLabTestSupport"], exclude: ["Regressions"]),
+        .testTarget(name: "DocsTests", path: "Tests/DocsTests"),
     ]
 )

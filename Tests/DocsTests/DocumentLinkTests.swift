@@ -1,0 +1,87 @@
+import XCTest
+
+/// The README and `docs/` send a reader only to places that exist: every
+/// relative link reaches a file, every `#anchor` a heading, every `docs/NAME.md`
+/// they mention is there, and nothing points into `../shared`, which lives
+/// beside the repository and not in it.
+final class DocumentLinkTests: XCTestCase {
+    /// Pages other branches write; tolerated as missing until they are merged.
+    /// The lead removes this list after merging them.
+    static let filesWrittenElsewhere: Set<String> = ["docs/page-schema.md", "docs/performance.md"]
+
+    /// The package's folder, found from this file: `Tests/DocsTests/` is two below it.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func testTheProjectsDocumentsLeadOnlyWhereThereIsSomething() throws {
+        let links = DocumentLinks(root: Self.packageRoot, filesWrittenElsewhere: Self.filesWrittenElsewhere)
+        let documents = try links.documents()
+        XCTAssertTrue(documents.contains("README.md"))
+        XCTAssertTrue(documents.contains("docs/engine.md"), "the documents are found: \(documents)")
+        let problems = try links.problems()
+        XCTAssertTrue(problems.isEmpty, "\n" + problems.map(\.description).joined(separator: "\n"))
+    }
+
+    func testTheReadmeKeepsItsTwoSetUpCommands() throws {
+        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.contains("swift run reuselab"))
+        XCTAssertTrue(readme.contains("swift test"))
+    }
+
+    // MARK: The checker itself
+
+    func testABrokenLinkAMissingAnchorAMissingPageAndSharedAreReported() throws {
+        let folder = try Self.temporaryProject([
+            "README.md": """
+            # Title
+
+            See [the engine](docs/engine.md#rules), [nowhere](docs/missing.md),
+            [a bad anchor](docs/engine.md#no-such-heading), [up](#title) and [down](#nothing).
+            Read docs/gone.md first, and the brief in ../shared/brief.md.
+            ```
+            [not a link](inside/a/fence.md)
+            ```
+            `[not a link either](code/span.md)`, and [outside](../elsewhere.md).
+            [written elsewhere](docs/performance.md), as docs/page-schema.md is.
+            """,
+            "docs/engine.md": """
+            # The engine
+            ## Rules
+            Back to the [README](../README.md#title), and [a sibling](strategies.md).
+            """,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let links = DocumentLinks(root: folder, filesWrittenElsewhere: Self.filesWrittenElsewhere)
+        let messages = try links.problems().map(\.description)
+        XCTAssertEqual(messages, [
+            "README.md:5: points into ../shared, which a clone of the repository does not have",
+            "README.md:5: mentions docs/gone.md, which does not exist",
+            "README.md:3: docs/missing.md leads to docs/missing.md, which does not exist",
+            "README.md:4: #no-such-heading matches no heading in docs/engine.md",
+            "README.md:4: #nothing matches no heading in README.md",
+            "README.md:9: ../elsewhere.md leads outside the repository",
+            "docs/engine.md:3: strategies.md leads to docs/strategies.md, which does not exist",
+        ])
+    }
+
+    func testAnchorsAreMadeAsGitHubMakesThem() {
+        XCTAssertEqual(DocumentLinks.slug("`reuselab html TRACE [-o FILE]` and `reuselab html A B`"),
+                       "reuselab-html-trace--o-file-and-reuselab-html-a-b")
+        XCTAssertEqual(DocumentLinks.slug("Not modelled, and why"), "not-modelled-and-why")
+        XCTAssertEqual(DocumentLinks.slug("Seed 004, line for line"), "seed-004-line-for-line")
+        XCTAssertEqual(DocumentLinks.slug("The [engine](engine.md) — rules"), "the-engine--rules")
+        XCTAssertEqual(DocumentLinks.slugs(in: "# A\n## A\n```\n# not a heading\n```\n### A"), ["a", "a-1", "a-2"])
+    }
+
+    /// A folder holding `files` (paths relative to it), made fresh for one test.
+    static func temporaryProject(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("reuselab-docs-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+}
