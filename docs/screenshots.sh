@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the README's pictures of the pages `reuselab html` writes:
+# Regenerates the pictures in README.md and docs/ of the pages `reuselab html` writes:
 # headless Chromium (Debian's `chromium`) renders pages made from bundled traces.
 #   docs/screenshots.sh          # from the package's folder or anywhere
 set -euo pipefail

@@ -1,7 +1,7 @@
 /// A rule of the engine that Apple does not document: what an annotation that
 /// rests on it is modelled from. `replay` appends `note` to such annotations so
 /// a student can tell what is documented from what is our best reading of the
-/// evidence (the README's "What the engine models, and how we know" lists them all).
+/// evidence (docs/engine.md lists them all).
 public enum InferredRule: String, Sendable, CaseIterable {
     /// Prepared and kept cells stay while their row is within the visible rows ± 1
     /// (decompiled iOS 18.2 `pruneCellsForVisibleIndexRange:`, seed 004's log).

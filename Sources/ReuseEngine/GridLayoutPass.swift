@@ -3,8 +3,8 @@ import TraceModel
 /// A collection view's layout pass. Collections have no profile: the engine runs
 /// them on the modern table profile's machinery — entering items ask before
 /// leaving ones give their cells up, kept and prepared cells, data prefetching —
-/// with what the research says is a collection view's own (see the README, "What
-/// the engine models", *Collection views*, and `uikit-behaviour.md`):
+/// with what the research says is a collection view's own (see docs/engine.md,
+/// "Collection views", for the rules and their sources):
 ///
 /// 1. Each entering item gets `willDisplay`, after `cellForItemAt` unless a cell
 ///    was prepared ahead or kept for it. Rows of items come in the order the

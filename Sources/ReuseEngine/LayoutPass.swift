@@ -1,7 +1,7 @@
 /// One layout pass: bring the set of visible cells in line with the content offset.
 ///
-/// The two profiles order a pass differently (see the README, "Order inside one
-/// pass"):
+/// The two profiles order a pass differently (see docs/engine.md,
+/// "The two profiles"):
 /// - classic, as the decompiled iOS 12-era `_updateVisibleCellsNow:` does it:
 ///   `didEndDisplaying` for each leaving row, whose cell joins the pool at once;
 ///   then for each entering row `cellForRowAt` → `willDisplay` (so an entering row

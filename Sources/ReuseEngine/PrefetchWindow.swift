@@ -1,6 +1,6 @@
 /// Which rows the table view asks the prefetch data source for, and when it
 /// cancels them — UIKit's `_UITableViewPrefetchContext`, as decompiled from
-/// iOS 18.2 (see the README, "What the engine models, and how we know").
+/// iOS 18.2 (see docs/engine.md).
 ///
 /// Each layout pass is one update, given the rows now visible:
 /// - **Direction**, from how the visible range changed: forward while it starts at

@@ -86,7 +86,7 @@ extension TableView {
     /// then the table view is deallocated and every cell it holds with it — on
     /// screen, kept aside, prepared ahead or pooled — one `deinit` each, in creation
     /// order. No cell gets `didEndDisplaying`: no source shows UIKit sending it when a
-    /// screen is pushed over, popped or deallocated (see the README, "Teardown").
+    /// screen is pushed over, popped or deallocated (see docs/engine.md, "Teardown").
     /// This and a memory warning are the only times cells are deallocated.
     ///
     /// The recording ends here and pending blocks never run, so this is simplified:

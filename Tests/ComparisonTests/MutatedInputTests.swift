@@ -4,7 +4,7 @@ import ReuseLabTestSupport
 
 /// `compare` on mangled scenarios and traces (seeded, so a failure is reproduced
 /// from its case number): whatever the input, it ends with a status from the
-/// README's table, one `reuselab: error:` line and nothing on standard output
+/// table in docs/commands.md, one `reuselab: error:` line and nothing on standard output
 /// when it fails, and a table when it does not — never a crash.
 final class MutatedInputTests: ScratchTestCase {
     /// A byte changed to another printable one, a cut, or a line removed.

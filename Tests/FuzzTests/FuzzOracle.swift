@@ -4,7 +4,7 @@ enum FuzzProblem: Sendable {
     case signal(Int32)
     /// Still running at the time limit, and killed.
     case timeout(Double)
-    /// An exit status the README's table does not allow for this command.
+    /// An exit status the table in docs/commands.md does not allow for this command.
     case status(Int32, allowed: Set<Int32>)
     /// A failure status without a `reuselab: error: ` line on standard error.
     case missingErrorLine(Int32)
@@ -42,7 +42,7 @@ enum FuzzProblem: Sendable {
 
 /// The rules every run must keep, whatever its input:
 /// - it exits (no signal) before the time limit;
-/// - with a status the README allows (`FuzzCommand.allowed`);
+/// - with a status docs/commands.md allows (`FuzzCommand.allowed`);
 /// - a status other than 0 and 1 comes with a `reuselab: error: ` line on standard error;
 /// - standard output and standard error hold UTF-8 text with no control character but
 ///   line feed and tab: no ESC, BEL, BS, CR, NUL, DEL, no C1 control (U+0080–U+009F), no

@@ -7,8 +7,8 @@ struct FuzzCommand: Sendable {
     var afterFirstSucceeds = false
     /// Run only when this file (in the workspace) is at most `followUpLimit` bytes.
     var onlyIfSmall: String?
-    /// The statuses this command may exit with. Always within the README's table
-    /// (0, 1, 64, 65, 66, 67, 73), narrowed where the README rules a status out:
+    /// The statuses this command may exit with. Always within the table in docs/commands.md
+    /// (0, 1, 64, 65, 66, 67, 73), narrowed where the docs rule a status out:
     /// 1 only comes from `record --check`, `lesson check` and `diff` of traces that
     /// differ (and a trace compared with itself is always equivalent).
     var allowed: Set<Int32> = FuzzCommand.anyStatus

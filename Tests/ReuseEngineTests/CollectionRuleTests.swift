@@ -7,7 +7,7 @@ import Recorder
 
 /// The engine's collection view rules, one per test, on a small grid: 60 items,
 /// two to a row of items, 100 pt tall, on a 350 pt screen — rows of items 0–3
-/// (items 0–7) at launch. (See `TableView.layOutGrid` and the README, "Collection views".)
+/// (items 0–7) at launch. (See `TableView.layOutGrid` and docs/engine.md, "Collection views".)
 final class CollectionRuleTests: XCTestCase {
     static let grid = CollectionSpec(items: 60, columns: 2, itemHeight: 100, viewportHeight: 350)
     let geometry = TableGeometry(collection: CollectionRuleTests.grid)

@@ -3,7 +3,7 @@ import TraceModel
 import ToolSupport
 import TraceCoding
 
-/// Recordings checked against the rules of `uikit-behaviour.md`: the prefetch
+/// Recordings checked against the rules in docs/engine.md: the prefetch
 /// context at both ends of a list, the ± 1 range for prepared cells on a fast
 /// fling, the order inside one pass on a jump, and reconfigure against reload.
 final class FidelityRuleTests: XCTestCase {

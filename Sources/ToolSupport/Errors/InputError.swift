@@ -29,7 +29,7 @@ public enum FailureKind: Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// The process exit status for this kind of failure (documented in the README).
+    /// The process exit status for this kind of failure (documented in docs/commands.md).
     public var exitStatus: Int32 {
         switch self {
         case .usage: return 64        // EX_USAGE
