@@ -42,7 +42,8 @@ let package = Package(
         .target(name: "Comparison", dependencies: ["Recorder", "Replay"]),
         // The visual side: a self-contained HTML page (trace, diff, lesson) whose every
         // state and sentence is computed here, through ReplayState and the Annotator.
-        .target(name: "PageExport", dependencies: ["Replay", "Lessons", "Diff"]),
+        .target(name: "PageExport", dependencies: ["Replay", "Lessons", "Diff"],
+                resources: [.embedInCode("Resources/page.js"), .embedInCode("Resources/page.css")]),
         // A trace as a timeline for Perfetto and chrome://tracing (Chrome's trace-event JSON),
         // streamed as the trace is folded through ReplayState.
         .target(name: "TimelineExport", dependencies: ["Replay"]),

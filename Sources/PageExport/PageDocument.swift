@@ -14,7 +14,7 @@ enum PageDocument {
     static let dataElementID = "reuselab-data"
 
     static func html(title: String, data: PageValue) -> String {
-        let style = PageStyle.source, script = PageScript.source
+        let style = PageAssets.style, script = PageAssets.script
         let policy = contentSecurityPolicy(script: script, style: style)
         var out = "<!DOCTYPE html>\n<html lang=\"en\"><head>\n<meta charset=\"utf-8\">\n"
         out += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(MarkupText.escape(policy))\">\n"

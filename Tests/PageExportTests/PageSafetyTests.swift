@@ -61,14 +61,14 @@ final class PageSafetyTests: XCTestCase {
     func testThePolicyNamesExactlyTheScriptAndStyleByTheirHashes() throws {
         let folder = try TemporaryFolder(removeWhenReleased: true)
         let html = try PageData.page(forTrace: hostileTrace(), in: folder)
-        let policy = PageDocument.contentSecurityPolicy(script: PageScript.source, style: PageStyle.source)
+        let policy = PageDocument.contentSecurityPolicy(script: PageAssets.script, style: PageAssets.style)
         XCTAssertTrue(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy.replacingOccurrences(of: "'", with: "&apos;"))\">"))
         XCTAssertTrue(policy.hasPrefix("default-src 'none'; "))
-        XCTAssertTrue(policy.contains("script-src 'sha256-\(SHA256.base64Digest(of: PageScript.source))'"))
-        XCTAssertTrue(policy.contains("style-src 'sha256-\(SHA256.base64Digest(of: PageStyle.source))'"))
+        XCTAssertTrue(policy.contains("script-src 'sha256-\(SHA256.base64Digest(of: PageAssets.script))'"))
+        XCTAssertTrue(policy.contains("style-src 'sha256-\(SHA256.base64Digest(of: PageAssets.style))'"))
         XCTAssertFalse(policy.contains("unsafe"))
-        XCTAssertTrue(html.contains("<script>\(PageScript.source)</script>"))
-        XCTAssertTrue(html.contains("<style>\(PageStyle.source)</style>"))
+        XCTAssertTrue(html.contains("<script>\(PageAssets.script)</script>"))
+        XCTAssertTrue(html.contains("<style>\(PageAssets.style)</style>"))
     }
 
     func testSHA256KnownAnswers() {

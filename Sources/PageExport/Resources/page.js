@@ -1,15 +1,3 @@
-/// The page's JavaScript for `reuselab html` (trace, diff and lesson pages).
-///
-/// It draws what the embedded data says and navigates it: it computes no
-/// lifecycle state (every state, annotation, mark and group comes from the data
-/// `reuselab html` embeds), reads that data with `JSON.parse`, and puts every
-/// string into the DOM with `textContent` (never `innerHTML`). Hand-written, no
-/// libraries. The schema and the DOM hooks: notes/page-schema.md.
-///
-/// This is a Swift raw string literal: backslashes are literal, and the JS must
-/// never contain the closing delimiter or a raw interpolation sequence.
-enum PageScript {
-    static let source = #"""
 "use strict";
 /* ReuseLab page script (schema 1). One script for the three page kinds:
  * "trace" (animate and step through one trace), "diff" (two traces side by side,
@@ -1909,5 +1897,3 @@ enum PageScript {
     D.body.dataset.ready = "1";
   }
 })();
-"""#
-}
