@@ -2,9 +2,9 @@ import TraceModel
 import ToolSupport
 import Replay
 
-/// A `TableScene` as the page's State members (docs/page-schema.md describes the
-/// page's data): each member encoded on its own, so that `StateDeltas` can keep
-/// only the members that changed since the step before.
+/// A `TableScene` as the page's State members (docs/page-schema.md, "States"):
+/// each member encoded on its own, so that `StateDeltas` can keep only the
+/// members that changed since the step before.
 struct SceneEncoding {
     let naming: RowNaming
     let geometry: PageGeometry

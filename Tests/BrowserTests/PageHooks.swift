@@ -1,6 +1,6 @@
 import Foundation
 
-/// The DOM hooks of a ReuseLab page (see the page schema): readiness, the current
+/// The DOM hooks of a ReuseLab page (docs/page-schema.md): readiness, the current
 /// step, the annotation, and the embedded data, read through a `BrowserPage`.
 extension BrowserPage {
     /// Opens an exported page and waits until it has drawn (`body[data-ready=1]`).
