@@ -11,7 +11,6 @@ public enum ReuseLab {
     nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [
         RecordCommand.self, ValidateCommand.self, ReplayCommand.self, DiffCommand.self, CompareCommand.self, StatsCommand.self,
         LessonCommand.self, ImportCommand.self, CalibrateCommand.self, HtmlCommand.self, ExportCommand.self, StrategiesCommand.self, ListCommand.self,
-        BenchCommand.self,
         CompletionsCommand.self, ManCommand.self,
     ]
 

@@ -20,7 +20,7 @@ final class CommandLineTests: FolderTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.err, "")
         XCTAssertEqual(result.out, bare.err)
-        for command in ["record", "validate", "strategies", "list", "bench"] {
+        for command in ["record", "validate", "strategies", "list", "diff"] {
             XCTAssertTrue(result.out.contains("\n  \(command) "), "overview lists \(command)")
         }
         XCTAssertTrue(result.out.contains("64 usage error"), "the overview documents exit statuses")
@@ -41,11 +41,10 @@ final class CommandLineTests: FolderTestCase {
         XCTAssertTrue(version.out.hasPrefix("reuselab ") && version.out.contains("trace format version 1"), version.out)
         assertFailure(reuselab(["strategies", "extra"]), status: 64, contains: ["strategies: unexpected argument 'extra'"])
         assertFailure(reuselab(["list", "traces", "more"]), status: 64, contains: ["list: unexpected argument 'more'"])
-        assertFailure(reuselab(["bench", "now"]), status: 64, contains: ["bench: unexpected argument 'now'"])
     }
 
     func testEverySubcommandHasHelp() {
-        for command in ["record", "validate", "strategies", "list", "bench"] {
+        for command in ["record", "validate", "strategies", "list", "diff"] {
             for flag in ["--help", "-h"] {
                 let result = reuselab([command, flag])
                 XCTAssertEqual(result.status, 0, "\(command) \(flag)")
@@ -79,16 +78,16 @@ final class CommandLineTests: FolderTestCase {
         assertFailure(reuselab(["validate", "--jsno", "t.json"]), status: 64, contains: ["validate: unknown option --jsno (did you mean --json?)"])
         assertFailure(reuselab(["strategies", "-x"]), status: 64, contains: ["strategies: unknown option -x"])
         assertFailure(reuselab(["list", "--all"]), status: 64, contains: ["list: unknown option --all"])
-        assertFailure(reuselab(["bench", "--row", "100"]), status: 64, contains: ["bench: unknown option --row (did you mean --rows?)"])
+        assertFailure(reuselab(["diff", "a.json", "b.json", "--contxt", "1"]), status: 64, contains: ["diff: unknown option --contxt (did you mean --context?)"])
         // A flag does not take a value.
         assertFailure(reuselab(["validate", "--json=yes", "t.json"]), status: 64, contains: ["validate: --json takes no value"])
     }
 
     func testOptionWithoutItsValue() {
         assertFailure(reuselab(["record", "s.json", "-o"]), status: 64, contains: ["record: the option -o needs a value (TRACE)"])
-        assertFailure(reuselab(["bench", "--rows"]), status: 64, contains: ["bench: the option --rows needs a value"])
-        assertFailure(reuselab(["bench", "--rows", "5"]), status: 64, contains: ["bench: --rows takes a whole number from 100 to 1000000, got 5"])
-        assertFailure(reuselab(["bench", "--rows=many"]), status: 64, contains: ["got many"])
+        assertFailure(reuselab(["diff", "a.json", "b.json", "--context"]), status: 64, contains: ["diff: the option --context needs a value"])
+        assertFailure(reuselab(["diff", "a.json", "b.json", "--context", "5000"]), status: 64, contains: ["diff: --context takes a whole number from 0 to 1000, got 5000"])
+        assertFailure(reuselab(["diff", "a.json", "b.json", "--context=many"]), status: 64, contains: ["got many"])
     }
 
     func testRecordNeedsExactlyOneScenario() {
@@ -287,17 +286,6 @@ final class CommandLineTests: FolderTestCase {
     func testListOfAMissingFolder() {
         let path = folder.path("nowhere")
         assertFailure(reuselab(["list", path]), status: 66, file: path, contains: ["no such folder"])
-    }
-
-    // MARK: bench
-
-    func testBenchJSONAtTheSmallestSize() throws {
-        let result = reuselab(["bench", "--rows", "100", "--json"])
-        XCTAssertEqual(result.status, 0, result.err)
-        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        XCTAssertEqual(object["rows"] as? Int, 100)
-        XCTAssertGreaterThan(object["events"] as? Int ?? 0, 0)
-        XCTAssertNotNil(object["validateEventsPerSecond"] as? Int)
     }
 
     func testRecordRefusesToOverwriteAFileThatIsNotATraceUnlessForced() throws {

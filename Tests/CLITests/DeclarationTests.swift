@@ -190,7 +190,6 @@ final class DeclarationTests: FolderTestCase {
         XCTAssertEqual(replies[1], expected)
         XCTAssertEqual(replies[2], choices.sorted())
         XCTAssertEqual(replies[3], choices.sorted())
-        if command == "bench" { XCTAssertTrue(choices.contains("async-reset"), "\(choices)") }
     }
 
     func testBashCompletesValuesPositionalsAndFiles() throws {

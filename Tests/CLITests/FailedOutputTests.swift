@@ -15,8 +15,7 @@ final class FailedOutputTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full here") }
         let folder = try TemporaryFolder(prefix: "reuselab-full-disk", removeWhenReleased: true)
         // About 40,000 events: a listing far past the 8 MB held back before anything is written.
-        let scenario = BenchCommand.benchmarkScenario(rows: 2500, strategy: "async-no-reset")
-        _ = try folder.write("long.scenario.json", JSONWriter.compact(scenario.jsonValue) + "\n")
+        _ = try folder.write("long.scenario.json", LongScroll.scenarioJSON(rows: 2500, strategy: "async-no-reset"))
         let recorded = try Executable.run(executable, ["record", "long.scenario.json", "-o", "long.trace.json"], in: folder)
         XCTAssertEqual(recorded.status, 0, recorded.err)
         // An event near the end broken (not the last: the listing reads that first,

@@ -107,8 +107,8 @@ final class NumericCrashTests: FolderTestCase {
             ["replay", "lifecycle.trace.json", "--from", "-1"],
             ["diff", "lifecycle.trace.json", "lifecycle.trace.json", "--context", "9223372036854775807"],
             ["diff", "lifecycle.trace.json", "lifecycle.trace.json", "--context", "1e300"],
-            ["bench", "--rows", "1e300"],
-            ["bench", "--rows", "9223372036854775807"],
+            ["import", "device.log", "--rows", "1e300"],
+            ["import", "device.log", "--rows", "9223372036854775807"],
         ]
         for arguments in cases {
             let result = try run(arguments)

@@ -42,7 +42,7 @@ final class WidthTests: FolderTestCase {
 
     func testHelpAndListingsFitEightyColumns() throws {
         var runs: [[String]] = [["--help"], ["list"], ["strategies"], ["lesson"]]
-        for command in ["record", "validate", "stats", "replay", "diff", "lesson", "list", "strategies", "bench"] {
+        for command in ["record", "validate", "stats", "replay", "diff", "lesson", "list", "strategies"] {
             runs.append([command, "--help"])
         }
         try assertFits(runs, columns: 80)
@@ -86,12 +86,6 @@ final class WidthTests: FolderTestCase {
             ["diff", trace("prefetch-off"), trace("prefetch-on")],
             ["diff", trace("seed004-slow-scroll"), trace("fast-fling")],
         ], columns: 80, statuses: [0, 1])
-    }
-
-    /// `bench` with its smallest table, and its diff, take under a second in a debug
-    /// build (the default 10,000 rows take about twenty, so they are not run here).
-    func testBenchFitsEightyColumns() throws {
-        try assertFits([["bench", "--rows", "100"], ["bench", "--diff", "--rows", "100"]], columns: 80)
     }
 
     func testReplayAndStatsFitSixtyColumns() throws {

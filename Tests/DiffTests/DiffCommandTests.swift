@@ -236,27 +236,3 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(other.status, 66)
     }
 }
-
-/// `reuselab bench --diff`, small: two recordings written to files and diffed.
-final class DiffBenchTests: XCTestCase {
-    func testBenchDiffRecordsTwoStrategiesAndComparesThem() throws {
-        let run = runReuseLab(["bench", "--diff", "--rows", "200", "--json"])
-        XCTAssertEqual(run.status, 0, run.err)
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
-        let a = try XCTUnwrap(json["a"] as? [String: Any]), b = try XCTUnwrap(json["b"] as? [String: Any])
-        XCTAssertEqual(a["strategy"] as? String, "async-no-reset")
-        XCTAssertEqual(b["strategy"] as? String, "async-reset")
-        XCTAssertGreaterThan(a["events"] as? Int ?? 0, 1_000)
-        XCTAssertGreaterThan(json["diffSeconds"] as? Double ?? 0, 0)
-        XCTAssertEqual(json["truncated"] as? Bool, false)
-        XCTAssertGreaterThan(json["changedEvents"] as? Int ?? 0, 0, "the reset adds an imageSet per reuse")
-
-        let text = runReuseLab(["bench", "--diff", "--rows", "200", "--against", "async-no-reset"])
-        XCTAssertEqual(text.status, 0, text.err)
-        XCTAssertTrue(text.out.contains("result    0 events only in A, 0 only in B, in 0 stretches; aligned exactly"), text.out)
-
-        let stray = runReuseLab(["bench", "--against", "plain"])
-        XCTAssertEqual(stray.status, 64)
-        XCTAssertTrue(stray.err.contains("--against goes with --diff"))
-    }
-}

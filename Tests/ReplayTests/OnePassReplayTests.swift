@@ -131,7 +131,7 @@ final class OnePassReplayTests: XCTestCase {
 
     /// A trace of `count` events whose event `bad` says the wrong seq.
     private func badTrace(count: Int, bad: Int) throws -> (bytes: [UInt8], validateError: ReuseLabError) {
-        let trace = try Recorder.simulate(BenchCommand.benchmarkScenario(rows: 200, strategy: "async-no-reset"))
+        let trace = try Recorder.simulate(try Recorder.parseScenario(bytes: Array(LongScroll.scenarioJSON(rows: 200, strategy: "async-no-reset").utf8), file: "long.scenario.json"))
         XCTAssertGreaterThan(trace.events.count, count)
         var events = Array(trace.events.prefix(count))
         events[bad].seq += 7
@@ -171,7 +171,7 @@ final class OnePassReplayTests: XCTestCase {
             try ReplayCommand.listing(source, all, groupByFrame: false, picture: false, io: io, holdLimit: 10_000)
         }
         XCTAssertEqual(listed.error?.description, refused.description)
-        XCTAssertTrue(listed.out.hasPrefix("Benchmark: 200 rows"), String(listed.out.prefix(100)))
+        XCTAssertTrue(listed.out.hasPrefix("A long scroll of 200 rows"), String(listed.out.prefix(100)))
         XCTAssertTrue(listed.out.hasSuffix("\n"))
         let seqs = listed.out.split(separator: "\n").compactMap { line in Int(line.prefix(5).trimmingCharacters(in: .whitespaces)) }
         XCTAssertGreaterThan(seqs.count, 1000)

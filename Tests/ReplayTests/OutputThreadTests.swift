@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ReuseLabTestSupport
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -19,7 +20,7 @@ final class OutputThreadTests: XCTestCase {
     }
 
     func testStepsComeOutAsTheyWentIn() throws {
-        let trace = try Recorder.simulate(BenchCommand.benchmarkScenario(rows: 60, strategy: "async-no-reset"))
+        let trace = try Recorder.simulate(try Recorder.parseScenario(bytes: Array(LongScroll.scenarioJSON(rows: 60, strategy: "async-no-reset").utf8), file: "long.scenario.json"))
         var sent = try Annotator.annotate(trace, file: "t")
         XCTAssertGreaterThan(sent.count, 1_000, "several batches")
         // Every mark and rule somewhere, and text that is not plain ASCII.

@@ -14,7 +14,7 @@ import ReuseLabTestSupport
 /// compacted many times over.
 final class StreamedAnnotationTests: XCTestCase {
     func testStreamingAndWholeTraceAnnotationsAgreeOnALongTrace() throws {
-        let trace = try Recorder.simulate(BenchCommand.benchmarkScenario(rows: 500, strategy: "async-no-reset"))
+        let trace = try Recorder.simulate(try Recorder.parseScenario(bytes: Array(LongScroll.scenarioJSON(rows: 500, strategy: "async-no-reset").utf8), file: "long.scenario.json"))
         XCTAssertGreaterThan(trace.events.count, 10_000)
         let whole = try Annotator.annotate(trace, file: "long")
         let bytes = Array(TraceWriter.text(trace).utf8)
