@@ -219,7 +219,7 @@ enum PrettyJSON {
                 var key = ""
                 JSONWriter.writeString(member.key, into: &key)
                 out += margin + "  " + key + ": "
-                write(member.value.value, indent: indent + 2, used: indent + 2 + key.count + 2, width: width, into: &out)
+                write(member.value, indent: indent + 2, used: indent + 2 + key.count + 2, width: width, into: &out)
                 out += offset == object.members.count - 1 ? "\n" : ",\n"
             }
             out += margin + "}"
@@ -227,7 +227,7 @@ enum PrettyJSON {
             out += "[\n"
             for (offset, element) in elements.enumerated() {
                 out += margin + "  "
-                write(element.value, indent: indent + 2, used: indent + 2, width: width, into: &out)
+                write(element, indent: indent + 2, used: indent + 2, width: width, into: &out)
                 out += offset == elements.count - 1 ? "\n" : ",\n"
             }
             out += margin + "]"
@@ -243,10 +243,10 @@ enum PrettyJSON {
             return "{" + object.members.map { member in
                 var key = ""
                 JSONWriter.writeString(member.key, into: &key)
-                return key + ": " + spaced(member.value.value)
+                return key + ": " + spaced(member.value)
             }.joined(separator: ", ") + "}"
         case .array(let elements):
-            return "[" + elements.map { spaced($0.value) }.joined(separator: ", ") + "]"
+            return "[" + elements.map { spaced($0) }.joined(separator: ", ") + "]"
         default:
             return JSONWriter.compact(value)
         }

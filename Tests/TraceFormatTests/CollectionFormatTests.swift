@@ -118,17 +118,6 @@ final class CollectionTraceCodingTests: XCTestCase {
         }
         XCTAssertTrue(TraceWriter.headerText(read.header).contains("\"list\": \"collection\",\n  \"columns\": 2,\n"))
         XCTAssertFalse(TraceWriter.headerText(read.header).contains("profile"))
-        // The fast decoder takes these events and makes what the full decoder makes.
-        var fast = FastEventDecoder(list: read.header.list)
-        for (index, body) in bodies.enumerated() {
-            let line = Array("{\"seq\":\(index),\"t\":\(index),\(body)}".utf8)
-            let outcome = line.withUnsafeBufferPointer { fast.decode($0, at: 0) }
-            guard case .decoded(let event, _) = outcome else { return XCTFail("declined: \(body)") }
-            XCTAssertEqual(event, read.events[index], body)
-        }
-        // …and declines a table's spelling in a collection trace, which the full decoder then explains.
-        let tableLine = Array(#"{"seq":0,"t":0,"kind":"cellForRowAt","row":0,"cell":1}"#.utf8)
-        guard case .declined = tableLine.withUnsafeBufferPointer({ fast.decode($0, at: 0) }) else { return XCTFail("a table name was taken") }
     }
 
     func testEachListRefusesTheOthersNames() {

@@ -88,7 +88,7 @@ enum ReaderFileCorpus {
         }
         // Each event in turn replaced by each of its mutations.
         for index in [0, 2, 4, 5] {
-            for mutated in FastEventDecoderTests.mutations(of: handEvents[index]) {
+            for mutated in EventMutations.mutations(of: handEvents[index]) {
                 var events = handEvents
                 events[index] = mutated
                 files.append(("event \(index) as \(mutated)", trace(events: events)))

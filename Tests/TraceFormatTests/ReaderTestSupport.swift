@@ -5,7 +5,7 @@ import Foundation
 @testable import TraceCoding
 
 /// Helpers for the differential tests of the streaming reader: the bundled traces,
-/// their events as text, and both ways of decoding one event.
+/// their events as text, and and decoding one event.
 enum ReaderCorpus {
     static var traceFolder: URL { Golden.packageRoot.appendingPathComponent("traces") }
 
@@ -25,30 +25,19 @@ enum ReaderCorpus {
         }
     }
 
-    /// What the fast decoder makes of `bytes`: the event (when it reads all of them), or nil.
-    /// `list` is the trace's kind of list (a collection view's events use its names).
-    static func fast(_ bytes: [UInt8], list: ListStyle = .table) -> (event: TraceEvent?, end: Int?) {
-        var decoder = FastEventDecoder(list: list)
-        return bytes.withUnsafeBufferPointer { buffer in
-            switch decoder.decode(buffer, at: 0) {
-            case .decoded(let event, let end): return (event, end)
-            case .declined, .ranOut: return (nil, nil)
+    /// What the decoder makes of `bytes` as event 0 of a trace: the event or the error.
+    static func decode(_ bytes: [UInt8], naming: RowNaming) -> Result<TraceEvent, ReuseLabError> {
+        bytes.withUnsafeBufferPointer { text in
+            var decoder = EventDecoder(naming: naming)
+            var parser = JSONParser(text, depth: 2)
+            let context = EventContext(text: text, start: 0, startPosition: .start, index: 0)
+            do throws(JSONSyntaxError) {
+                let root = try decoder.read(&parser, context: context)
+                try parser.expectEnd()
+                do throws(ReuseLabError) { return .success(try decoder.decode(root, context: context)) } catch { return .failure(error) }
+            } catch {
+                return .failure(ReuseLabError(.badInput, location: InputLocation(position: error.position), error.message))
             }
-        }
-    }
-
-    /// What the full decoder makes of `bytes` as event 0: the event or the error's text.
-    static func slow(_ bytes: [UInt8], naming: RowNaming) -> Result<TraceEvent, ReuseLabError> {
-        let node: JSONNode
-        do {
-            node = try JSONParser.parseDocument(bytes)
-        } catch {
-            return .failure(ReuseLabError(.badInput, location: InputLocation(position: error.position), error.message))
-        }
-        do {
-            return .success(try TraceEvent.decode(JSONField(node, path: "events[0]", eventIndex: 0), naming: naming))
-        } catch {
-            return .failure(error)
         }
     }
 

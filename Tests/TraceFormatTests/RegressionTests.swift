@@ -9,11 +9,11 @@ import XCTest
 final class TraceFormatRegressionTests: XCTestCase {
     private func scenarioError(_ text: String) -> ReuseLabError? {
         expectError { () throws(ReuseLabError) in
-            let root: JSONNode
-            do throws(JSONSyntaxError) { root = try JSONParser.parseDocument(utf8(text)) } catch {
+            let root: JSONField
+            do throws(JSONSyntaxError) { root = try parseField(text) } catch {
                 throw ReuseLabError(.badInput, location: InputLocation(position: error.position), error.message)
             }
-            _ = try Scenario.decode(JSONField(root, path: ""))
+            _ = try Scenario.decode(root)
         }
     }
 

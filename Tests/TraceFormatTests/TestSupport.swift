@@ -13,13 +13,13 @@ func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
 
 /// A scenario decoded from text, a syntax error turned into the error a reader gives.
 func decodeScenario(_ text: String, knownStrategies: [String]? = nil) throws(ReuseLabError) -> Scenario {
-    let root: JSONNode
+    let root: JSONField
     do {
-        root = try JSONParser.parseDocument(utf8(text))
+        root = try parseField(text)
     } catch {
         throw ReuseLabError(.badInput, location: InputLocation(position: error.position), error.message)
     }
-    return try Scenario.decode(JSONField(root, path: ""), knownStrategies: knownStrategies)
+    return try Scenario.decode(root, knownStrategies: knownStrategies)
 }
 
 /// The syntax error `text` gives, or nil when it parses.
@@ -29,7 +29,7 @@ func syntaxError(_ text: String) -> JSONSyntaxError? {
 
 func syntaxError(bytes: [UInt8]) -> JSONSyntaxError? {
     do {
-        _ = try JSONParser.parseDocument(bytes)
+        _ = try parseTape(bytes)
         return nil
     } catch {
         return error
@@ -39,7 +39,7 @@ func syntaxError(bytes: [UInt8]) -> JSONSyntaxError? {
 /// Parses a document that must be valid JSON.
 func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> JSONNode? {
     do {
-        return try JSONParser.parseDocument(utf8(text))
+        return try parseTree(utf8(text))
     } catch {
         XCTFail("expected valid JSON, got \(error.position): \(error.message)", file: file, line: line)
         return nil

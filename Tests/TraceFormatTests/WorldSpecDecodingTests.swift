@@ -9,7 +9,7 @@ final class WorldSpecDecodingTests: XCTestCase {
     /// Decodes a scenario text the way the recorder does (any strategy name accepted).
     struct Decoder {
         func decode(_ text: String) throws -> Scenario {
-            try Scenario.decode(JSONField(try JSONParser.parseDocument(utf8(text)), path: ""))
+            try Scenario.decode(try parseField(text))
         }
 
         func decodeError(_ text: String) -> ReuseLabError? {

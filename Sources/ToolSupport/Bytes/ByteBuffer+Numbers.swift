@@ -6,6 +6,13 @@
 /// the shortest form of such a number is exactly its decimal digits (see
 /// `appendShortDecimal`).
 public enum NumberText {
+    /// Whether `number` is a whole number (`number == number.rounded()`, told
+    /// without a call to the C library for the usual sizes).
+    public static func isWhole(_ number: Double) -> Bool {
+        if abs(number) < 4e15 { return Double(Int64(number)) == number }
+        return number == number.rounded()
+    }
+
     /// `number` spelled as a trace spells it: `44`, `16.666`, `1e+20`.
     public static func of(_ number: Double) -> String {
         var buffer = ByteBuffer(capacity: 32)

@@ -113,13 +113,13 @@ package final class InputWindow {
     }
 
     /// Calls `body` with the bytes held, the first at offset `start`.
-    package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
         switch source {
         case .memory(let bytes):
-            return bytes.withUnsafeBufferPointer(body)
+            return try bytes.withUnsafeBufferPointer(body)
         case .file:
             let held = UnsafeRawBufferPointer(rebasing: buffer[0..<(end - start)])
-            return held.withMemoryRebound(to: UInt8.self, body)
+            return try held.withMemoryRebound(to: UInt8.self, body)
         }
     }
 

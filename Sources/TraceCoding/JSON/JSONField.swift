@@ -1,181 +1,95 @@
 import TraceModel
 import ToolSupport
 
-/// A JSON value together with its path from the document root (`table.rowHeight`,
-/// `script[2].drag.ms`), with typed accessors that fail with a `ReuseLabError`
-/// naming that path, the line and column, and what was expected.
-///
-/// Scenario and trace decoding go through this one type, so every wrong type or
-/// missing member anywhere in ReuseLab's inputs is reported the same way.
-public struct JSONField: Sendable {
-    public var node: JSONNode
-    public var eventIndex: Int?
-    /// The path of the value holding this one, and the step from it. The path is
-    /// put together only when asked for (for an error message): decoding a trace
-    /// creates a field for every member of every event, and building each path
-    /// up front took a seventh of the time of reading a trace.
-    private var parentPath: String
-    private var step: Step?
+/// A JSON value of a document read whole (a scenario, a lesson, a trace's
+/// header), together with its path from the document root (`table.rowHeight`,
+/// `script[2].drag.ms`), read through the typed accessors of `JSONValueReading`,
+/// which fail with a `ReuseLabError` naming that path, the line and column, and
+/// what was expected.
+public struct JSONField: JSONValueReading, Sendable {
+    /// The value read, and which of its tape's entries this field is. What the
+    /// path starts from is the tape's: the rest of a path is found in the tape
+    /// only when asked for, for an error message.
+    let tape: JSONTape
+    let index: Int
 
-    private enum Step: Sendable {
-        case member(String)
-        case element(Int)
+    /// The largest whole number any input may hold (see `largestWholeNumber`).
+    public static let largestWholeNumber = TraceCoding.largestWholeNumber
+
+    /// The event the value is part of, if any.
+    public var eventIndex: Int? { tape.eventIndex }
+
+    /// The whole value a tape holds, at `path`.
+    public init(_ tape: JSONTape, path: String, eventIndex: Int? = nil) {
+        self.init(tape.named(path, eventIndex: eventIndex), index: 0)
     }
 
-    public init(_ node: JSONNode, path: String, eventIndex: Int? = nil) {
-        self.node = node
-        self.parentPath = path
-        self.step = nil
-        self.eventIndex = eventIndex
+    /// The same value at another path.
+    public init(_ field: JSONField, path: String) {
+        self.init(field.tape.named(path, at: field.index, eventIndex: field.eventIndex), index: field.index)
     }
 
-    /// The member `key` of an object at `parent`.
-    init(_ node: JSONNode, parent: String, member key: String, eventIndex: Int?) {
-        self.node = node
-        self.parentPath = parent
-        self.step = .member(key)
-        self.eventIndex = eventIndex
+    init(_ tape: JSONTape, index: Int) {
+        self.tape = tape
+        self.index = index
     }
 
-    /// Element `index` of an array at `parent`.
-    init(_ node: JSONNode, parent: String, element index: Int, eventIndex: Int?) {
-        self.node = node
-        self.parentPath = parent
-        self.step = .element(index)
-        self.eventIndex = eventIndex
-    }
+    /// The value at entry `index` inside this one.
+    fileprivate func child(_ index: Int) -> JSONField { JSONField(tape, index: index) }
 
     /// Where the value is: `table.rowHeight`, `script[2].drag.ms`.
     public var path: String {
-        switch step {
-        case nil: return parentPath
-        // Member names come from the file: shown with control characters visible, and shortened.
-        case .member(let key)?: return parentPath.isEmpty ? VisibleText.shortened(key) : parentPath + "." + VisibleText.shortened(key)
-        case .element(let index)?: return parentPath + "[" + String(index) + "]"
+        var path = tape.rootPath
+        if let element = tape.rootElement { path += "[" + String(element) + "]" }
+        var current = tape.rootIndex
+        while current != index {
+            let entry = tape.entries[current]
+            guard entry.kind == .array || entry.kind == .object else { break }
+            let isObject = entry.kind == .object
+            var child = current + 1, position = 0, found = false
+            while child < Int(entry.next) {
+                let value = isObject ? child + 1 : child
+                let next = Int(tape.entries[value].next)
+                if index >= value && index < next {
+                    if isObject {
+                        // Member names come from the file: shown with control characters visible, and shortened.
+                        let key = VisibleText.shortened(tape.string(child))
+                        path = path.isEmpty ? key : path + "." + key
+                    } else {
+                        path += "[" + String(position) + "]"
+                    }
+                    current = value
+                    found = true
+                    break
+                }
+                child = next
+                position += 1
+            }
+            guard found else { break }
         }
+        return path
     }
 
-    public var position: SourcePosition { node.position }
+    private var entry: JSONTape.Entry { tape.entries[index] }
 
-    /// An error about this value.
-    public func error(_ message: String) -> ReuseLabError {
-        ReuseLabError(.badInput, location: InputLocation(position: node.position, path: path, eventIndex: eventIndex), message)
-    }
+    public var kind: JSONKind { entry.kind }
+    public var numberValue: Double { entry.number }
+    public var stringValue: String { tape.string(index) }
+    public var position: SourcePosition { tape.position(of: index) }
 
-    private var quotedName: String {
-        let last = path.split(separator: ".").last.map(String.init) ?? path
-        return last.isEmpty ? "the document" : "\"\(VisibleText.shortened(last))\""
-    }
-
-    private func typeError(_ expected: String) -> ReuseLabError {
-        error("\(quotedName) must be \(expected), found \(describeFound())")
-    }
-
-    private func describeFound() -> String {
-        switch node.value {
-        case .number(let number): return "the number \(NumberText.of(number))"
-        case .string(let text):
-            return "the string \"\(VisibleText.shortened(text, limit: 40))\""
-        case .bool(let flag): return flag ? "true" : "false"
-        default: return node.value.kindName
-        }
-    }
-
-    // MARK: Scalars
-
-    /// The largest whole number (either sign) any input may hold: sums and products of
-    /// a few such values stay far from `Int.max`, and every one is exact as a `Double`.
-    public static let largestWholeNumber = 1_000_000_000_000
-
-    /// A whole number from -1e12 to 1e12. Every check is made on the JSON number
-    /// itself, before it becomes an `Int`, so no input can trap the conversion.
-    public func int() throws(ReuseLabError) -> Int {
-        guard case .number(let number) = node.value, number == number.rounded() else { throw typeError("a whole number") }
-        let limit = Double(Self.largestWholeNumber)
-        guard number >= -limit, number <= limit else {
-            throw error("\(quotedName) must be a whole number from -\(Self.largestWholeNumber) to \(Self.largestWholeNumber), found \(NumberText.of(number))")
-        }
-        return Int(number)
-    }
-
-    public func int(in range: ClosedRange<Int>) throws(ReuseLabError) -> Int {
-        guard let number = wholeNumber() else { return try int() }
-        guard number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
-            throw error("\(quotedName) must be between \(range.lowerBound) and \(range.upperBound), found \(NumberText.of(number))")
-        }
-        return try int()
-    }
-
-    public func positiveInt(max: Int = 1_000_000_000) throws(ReuseLabError) -> Int {
-        guard let number = wholeNumber() else { return try int() }
-        guard number > 0 else { throw error("\(quotedName) must be greater than zero, found \(NumberText.of(number))") }
-        guard number <= Double(max) else { throw error("\(quotedName) must be at most \(max), found \(NumberText.of(number))") }
-        return try int()
-    }
-
-    public func nonNegativeInt(max: Int = JSONField.largestWholeNumber) throws(ReuseLabError) -> Int {
-        guard let number = wholeNumber() else { return try int() }
-        guard number >= 0 else { throw error("\(quotedName) must not be negative, found \(NumberText.of(number))") }
-        guard number <= Double(max) else { throw error("\(quotedName) must be at most \(max), found \(NumberText.of(number))") }
-        return try int()
-    }
-
-    /// The value when it is a whole JSON number (of any size), else nil.
-    private func wholeNumber() -> Double? {
-        guard case .number(let number) = node.value, number == number.rounded() else { return nil }
-        return number
-    }
-
-    public func double() throws(ReuseLabError) -> Double {
-        guard case .number(let number) = node.value else { throw typeError("a number") }
-        return number
-    }
-
-    /// A number above zero, at least `minimum` (when given) and at most `max`.
-    public func positiveDouble(atLeast minimum: Double? = nil, max: Double = 1e9) throws(ReuseLabError) -> Double {
-        let value = try double()
-        guard value > 0 else { throw error("\(quotedName) must be greater than zero, found \(NumberText.of(value))") }
-        if let minimum, value < minimum {
-            throw error("\(quotedName) must be at least \(NumberText.of(minimum)), found \(NumberText.of(value))")
-        }
-        guard value <= max else { throw error("\(quotedName) must be at most \(NumberText.of(max)), found \(NumberText.of(value))") }
-        return value
-    }
-
-    public func nonNegativeDouble(max: Double = 1e9) throws(ReuseLabError) -> Double {
-        let value = try double()
-        guard value >= 0 else { throw error("\(quotedName) must not be negative, found \(NumberText.of(value))") }
-        guard value <= max else { throw error("\(quotedName) must be at most \(NumberText.of(max)), found \(NumberText.of(value))") }
-        return value
-    }
-
-    public func string() throws(ReuseLabError) -> String {
-        guard case .string(let text) = node.value else { throw typeError("a string") }
-        return text
-    }
-
-    public func bool() throws(ReuseLabError) -> Bool {
-        guard case .bool(let flag) = node.value else { throw typeError("true or false") }
-        return flag
-    }
-
-    /// A string that must be one of `choices`.
-    public func choice(_ choices: [String]) throws(ReuseLabError) -> String {
-        let text = try string()
-        guard choices.contains(text) else {
-            var message = "\(quotedName) must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(VisibleText.shortened(text))\""
-            if let guess = Suggestion.closest(to: text, among: choices) { message += " (did you mean \"\(guess)\"?)" }
-            throw error(message)
-        }
-        return text
-    }
+    /// The value built whole.
+    public var value: JSONValue { tape.value(index) }
 
     // MARK: Containers
 
     public func array() throws(ReuseLabError) -> [JSONField] {
-        guard case .array(let elements) = node.value else { throw typeError("an array") }
-        let parent = path
-        return elements.enumerated().map { JSONField($0.element, parent: parent, element: $0.offset, eventIndex: eventIndex) }
+        Array(try elements())
+    }
+
+    /// The elements of an array, one after another, without gathering them.
+    public func elements() throws(ReuseLabError) -> JSONElements {
+        guard entry.kind == .array else { throw typeError("an array") }
+        return JSONElements(field: self)
     }
 
     public func intArray() throws(ReuseLabError) -> [Int] {
@@ -185,55 +99,95 @@ public struct JSONField: Sendable {
     }
 
     public func object() throws(ReuseLabError) -> JSONFieldObject {
-        guard case .object(let object) = node.value else { throw typeError("an object") }
-        return JSONFieldObject(object: object, field: self)
+        guard entry.kind == .object else { throw typeError("an object") }
+        return JSONFieldObject(field: self)
     }
 }
 
-/// An object member lookup that knows its path, for `required`/`optional` members
-/// and for rejecting unknown members with a "did you mean" hint.
+/// The elements of an array field, in order.
+public struct JSONElements: Sequence, Sendable {
+    let field: JSONField
+
+    public struct Iterator: IteratorProtocol {
+        let field: JSONField
+        var element: Int
+        let end: Int
+
+        public mutating func next() -> JSONField? {
+            guard element < end else { return nil }
+            defer { element = Int(field.tape.entries[element].next) }
+            return field.child(element)
+        }
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(field: field, element: field.index + 1, end: Int(field.tape.entries[field.index].next))
+    }
+
+    /// How many elements there are.
+    public var count: Int {
+        var count = 0, element = field.index + 1
+        let end = Int(field.tape.entries[field.index].next)
+        while element < end {
+            count += 1
+            element = Int(field.tape.entries[element].next)
+        }
+        return count
+    }
+
+    public var underestimatedCount: Int { count }
+}
+
+/// An object's members by name, for `required`/`optional` members and for
+/// rejecting unknown members with a "did you mean" hint.
 public struct JSONFieldObject: Sendable {
-    public var object: JSONObject
     public var field: JSONField
-    /// The object's own path, put together once for all its members.
-    private let path: String
 
-    public init(object: JSONObject, field: JSONField) {
-        self.object = object
+    init(field: JSONField) {
         self.field = field
-        self.path = field.path
     }
 
-    public var keys: [String] { object.keys }
-
-    private func childPath(_ key: String) -> String {
-        // Member names come from the file: shown with control characters visible, and shortened.
-        field.path.isEmpty ? VisibleText.shortened(key) : "\(field.path).\(VisibleText.shortened(key))"
+    /// The entry of each member's key, in order (its value is the entry after it).
+    private var keyEntries: [Int] {
+        var keys: [Int] = []
+        var key = field.index + 1
+        let end = Int(field.tape.entries[field.index].next)
+        while key < end {
+            keys.append(key)
+            key = Int(field.tape.entries[key + 1].next)
+        }
+        return keys
     }
 
+    public var keys: [String] { keyEntries.map(field.tape.string) }
+
+    /// The member `key`, unless it is missing or null.
     public func optional(_ key: String) -> JSONField? {
-        guard let node = object[key] else { return nil }
-        if case .null = node.value { return nil }
-        return JSONField(node, parent: path, member: key, eventIndex: field.eventIndex)
+        let utf8 = Array(key.utf8)
+        guard let keyEntry = keyEntries.first(where: { field.tape.string($0, equalsBytes: utf8) }),
+              field.tape.entries[keyEntry + 1].kind != .null else { return nil }
+        return field.child(keyEntry + 1)
+    }
+
+    /// Whether the object has the member `key`, whatever its value (null included).
+    public func has(_ key: String) -> Bool {
+        let utf8 = Array(key.utf8)
+        return keyEntries.contains { field.tape.string($0, equalsBytes: utf8) }
     }
 
     public func required(_ key: String, _ what: String = "") throws(ReuseLabError) -> JSONField {
         guard let child = optional(key) else {
-            let where_ = field.path.isEmpty ? "the document" : "\"\(field.path)\""
-            let hint = what.isEmpty ? "" : " (\(what))"
-            throw field.error("\(where_) is missing the member \"\(key)\"\(hint)")
+            throw field.error(JSONField.missingMember(key, what, objectPath: field.path))
         }
         return child
     }
 
     /// Fails on a member not in `allowed`, naming it and suggesting the nearest allowed name.
     public func rejectUnknown(allowed: [String]) throws(ReuseLabError) {
-        for member in object.members where !allowed.contains(member.key) {
-            let where_ = field.path.isEmpty ? "the document" : "\"\(field.path)\""
-            let name = VisibleText.shortened(member.key)
-            var message = "unknown member \"\(name)\" in \(where_); expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))"
-            if let guess = Suggestion.closest(to: member.key, among: allowed) { message = "unknown member \"\(name)\" in \(where_) (did you mean \"\(guess)\"?)" }
-            throw ReuseLabError(.badInput, location: InputLocation(position: member.keyPosition, path: childPath(member.key), eventIndex: field.eventIndex), message)
+        let names = allowed.map { Array($0.utf8) }
+        for key in keyEntries where !names.contains(where: { field.tape.string(key, equalsBytes: $0) }) {
+            throw UnknownMember.error(field.tape.string(key), objectPath: field.path, allowed: allowed,
+                                      position: field.tape.position(of: key), eventIndex: field.eventIndex)
         }
     }
 }

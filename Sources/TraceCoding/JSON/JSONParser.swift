@@ -1,12 +1,14 @@
-import TraceModel
 import ToolSupport
 
-/// A strict JSON (RFC 8259) reader over UTF-8 bytes that knows the line and column
-/// of everything it reads.
+/// A strict JSON (RFC 8259) reader over UTF-8 bytes that can say the line and
+/// column of everything it reads.
 ///
-/// It reads one value at a time, so the trace reader can walk a large `events`
-/// array event by event instead of building the whole document in memory. It never
+/// It reads a document piece by piece — an object's opening brace, its member
+/// names, an array's elements — and any value whole into a `JSONTape`, so the
+/// trace reader can walk a large `events` array one event at a time. It never
 /// traps on input: every malformed byte sequence becomes a `JSONSyntaxError`.
+/// Positions are counted only for a message or when asked for, from a place
+/// whose position is known (the start of the text, or of the piece being read).
 public struct JSONParser {
     /// Deeper nesting than this is refused rather than risking the stack.
     public static let maximumDepth = 256
@@ -19,60 +21,100 @@ public struct JSONParser {
     public var arrayLimit = JSONParser.maximumArrayElements
     public var arrayLimitReason = "no list in a ReuseLab file is that long (a table has at most 1,000,000 rows)"
 
-    private let bytes: [UInt8]
-    private(set) var index: Int = 0
-    private var line: Int = 1
-    private var column: Int = 1
-    private var depth: Int = 0
+    private let text: UnsafeBufferPointer<UInt8>
+    /// The next byte to read.
+    private(set) var index: Int
+    private var depth: Int
+    /// A place whose position is known, from which others are counted.
+    private let originIndex: Int
+    private let originPosition: SourcePosition
+    /// The tape being built by `parseValue`, and where its text starts.
+    private var entries: [JSONTape.Entry] = []
+    private var tapeBase = 0
+    /// The keys of the objects being checked (`Mode.check`), innermost last.
+    private var checkedKeys: [StringToken] = []
 
-    public init(bytes: [UInt8]) {
-        self.bytes = bytes
-        // A UTF-8 byte-order mark is tolerated, as most editors may write one.
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            index = 3
-        }
+    /// A parser over `text` from `index`, which is at `position`, inside `depth`
+    /// open arrays and objects: a whole document, or a piece of a larger one (one
+    /// trace event, one header member) read with the positions and nesting limit
+    /// a reader of the whole document would have there.
+    init(_ text: UnsafeBufferPointer<UInt8>, at index: Int = 0, position: SourcePosition = .start, depth: Int = 0) {
+        self.init(text, at: index, from: index, position: position, depth: depth)
     }
 
-    /// A parser over a piece of a larger document (one trace event, one header
-    /// member): `bytes` begin at `position`, inside `depth` open arrays and objects,
-    /// and no byte-order mark is looked for. Positions and the nesting limit come
-    /// out as they would for the whole document.
-    init(fragment bytes: [UInt8], startingAt position: SourcePosition, depth: Int) {
-        self.bytes = bytes
-        self.line = position.line
-        self.column = position.column
+    /// A parser at `index`, whose positions are counted from `originIndex` (not
+    /// after it), which is at `position`.
+    init(_ text: UnsafeBufferPointer<UInt8>, at index: Int, from originIndex: Int, position: SourcePosition, depth: Int) {
+        self.text = text
+        self.index = index
         self.depth = depth
+        self.originIndex = originIndex
+        originPosition = position
     }
 
-    /// Whether every byte given has been read: a fragment that stops here may
-    /// only be cut short, not finished.
-    var isAtEnd: Bool { index >= bytes.count }
+    /// A parser at the start of a whole document: a UTF-8 byte-order mark is
+    /// stepped over, as most editors may write one, without moving the column.
+    static func document(_ text: UnsafeBufferPointer<UInt8>) -> JSONParser {
+        let mark = text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF
+        return JSONParser(text, at: mark ? 3 : 0)
+    }
+
+    /// Whether every byte given has been read: a piece that stops here may only
+    /// be cut short, not finished.
+    var isAtEnd: Bool { index >= text.count }
 
     /// Where the parser stands now.
-    public var position: SourcePosition { SourcePosition(line: line, column: column) }
+    public var position: SourcePosition { position(at: index) }
 
-    /// A saved place, to come back to with `restore`.
-    public struct Mark { fileprivate var index, line, column, depth: Int }
-    public var mark: Mark { Mark(index: index, line: line, column: column, depth: depth) }
-    public mutating func restore(_ mark: Mark) {
-        index = mark.index; line = mark.line; column = mark.column; depth = mark.depth
+    /// The line and column of `offset` (not before the parser's start): a line
+    /// feed starts a line; columns count characters, so UTF-8 continuation bytes
+    /// do not move them.
+    func position(at offset: Int) -> SourcePosition {
+        var line = originPosition.line, column = originPosition.column
+        var at = originIndex
+        while at < offset && at < text.count {
+            let byte = text[at]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            at += 1
+        }
+        return SourcePosition(line: line, column: column)
+    }
+
+    private func error(_ message: String, at offset: Int, isLimit: Bool = false) -> JSONSyntaxError {
+        JSONSyntaxError(message, at: position(at: offset), isLimit: isLimit)
+    }
+
+    /// The next byte after any white space, if any (the white space is stepped over).
+    mutating func nextByte() -> UInt8? {
+        skipWhitespace()
+        return peek()
+    }
+
+    /// The text of the string `token` between its quotes, as written (escapes undone by `decode`).
+    func text(of token: StringToken) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: text[(token.start + 1)..<(token.end - 1)])
     }
 
     // MARK: Whole documents
 
     /// Reads one complete JSON document: a single value and nothing after it but white space.
-    public static func parseDocument(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes)
-        let node = try parser.parseValue()
+    static func parseDocument(_ text: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONTape {
+        var parser = JSONParser.document(text)
+        let tape = try parser.parseValue()
         try parser.expectEnd()
-        return node
+        return tape
     }
 
     /// Fails unless only white space is left.
     public mutating func expectEnd() throws(JSONSyntaxError) {
         skipWhitespace()
-        if index < bytes.count {
-            throw JSONSyntaxError("unexpected \(describeCurrent()) after the end of the JSON document", at: position)
+        if index < text.count {
+            throw error("unexpected \(describeCurrent()) after the end of the JSON document", at: index)
         }
     }
 
@@ -82,49 +124,69 @@ public struct JSONParser {
     public mutating func beginObject() throws(JSONSyntaxError) {
         skipWhitespace()
         guard peek() == UInt8(ascii: "{") else {
-            throw JSONSyntaxError("expected a JSON object ('{'), found \(describeCurrent())", at: position)
+            throw error("expected a JSON object ('{'), found \(describeCurrent())", at: index)
         }
         try enterNesting()
-        advance()
+        index += 1
     }
 
     /// Reads the next member key of an object begun with `beginObject`, and its colon.
     /// Returns nil (after consuming `}`) when the object ends.
     public mutating func nextMemberKey(isFirst: Bool) throws(JSONSyntaxError) -> (key: String, position: SourcePosition)? {
+        guard let key = try readMemberKey(isFirst: isFirst) else { return nil }
+        try readColon(after: key)
+        return (decode(key), position(at: key.start))
+    }
+
+    /// The next member's key, left as its text and before its colon (see
+    /// `readColon`), or nil (after consuming `}`) when the object ends.
+    mutating func readMemberKey(isFirst: Bool) throws(JSONSyntaxError) -> StringToken? {
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
-            advance()
+            index += 1
             depth -= 1
             return nil
         }
         if !isFirst {
             guard peek() == UInt8(ascii: ",") else {
-                throw JSONSyntaxError("expected ',' or '}' after an object member, found \(describeCurrent())", at: position)
+                throw error("expected ',' or '}' after an object member, found \(describeCurrent())", at: index)
             }
-            advance()
+            index += 1
             skipWhitespace()
         }
-        let keyPosition = position
         guard peek() == UInt8(ascii: "\"") else {
-            throw JSONSyntaxError("expected a member name in double quotes, found \(describeCurrent())", at: position)
+            throw error("expected a member name in double quotes, found \(describeCurrent())", at: index)
         }
-        let key = try parseString()
+        return try readString()
+    }
+
+    /// The colon after the member name `key`.
+    mutating func readColon(after key: StringToken) throws(JSONSyntaxError) {
         skipWhitespace()
         guard peek() == UInt8(ascii: ":") else {
-            throw JSONSyntaxError("expected ':' after the member name \"\(VisibleText.shortened(key))\", found \(describeCurrent())", at: position)
+            throw error("expected ':' after the member name \"\(VisibleText.shortened(decode(key)))\", found \(describeCurrent())", at: index)
         }
-        advance()
-        return (key, keyPosition)
+        index += 1
+    }
+
+    /// The error for an array, starting at `start`, that goes past the limit.
+    func arrayTooLong(startingAt start: Int) -> JSONSyntaxError {
+        error("an array has more than \(arrayLimit) elements; \(arrayLimitReason)", at: start, isLimit: true)
+    }
+
+    /// The error for the member `key` named twice in one object.
+    func duplicateMember(_ key: StringToken) -> JSONSyntaxError {
+        error("the member \"\(VisibleText.shortened(decode(key)))\" appears twice in one object", at: key.start)
     }
 
     /// Consumes `[`, leaving the parser before the first element.
     public mutating func beginArray() throws(JSONSyntaxError) {
         skipWhitespace()
         guard peek() == UInt8(ascii: "[") else {
-            throw JSONSyntaxError("expected a JSON array ('['), found \(describeCurrent())", at: position)
+            throw error("expected a JSON array ('['), found \(describeCurrent())", at: index)
         }
         try enterNesting()
-        advance()
+        index += 1
     }
 
     /// Moves to the next element of an array begun with `beginArray`.
@@ -132,342 +194,489 @@ public struct JSONParser {
     public mutating func nextElement(isFirst: Bool) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
         if peek() == UInt8(ascii: "]") {
-            advance()
+            index += 1
             depth -= 1
             return false
         }
         if !isFirst {
             guard peek() == UInt8(ascii: ",") else {
-                throw JSONSyntaxError("expected ',' or ']' after an array element, found \(describeCurrent())", at: position)
+                throw error("expected ',' or ']' after an array element, found \(describeCurrent())", at: index)
             }
-            advance()
+            index += 1
         }
         return true
     }
 
     // MARK: Values
 
-    /// Reads one value at the current place.
-    public mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+    /// How a value is read.
+    enum Mode {
+        /// Into the tape, checking that no object names a member twice and no
+        /// array is longer than the limit.
+        case build
+        /// Checked as `build` checks it, and not kept.
+        case check
+        /// Only checked to be JSON: a member named twice and an array past the
+        /// limit are not syntax, and a reader that only checks the text (the rest
+        /// of a trace after an error) lets them pass.
+        case skip
+    }
+
+    /// Reads one value at the current place into a tape of its own, which
+    /// messages call `path` (`path[element]` unless `element` is nil).
+    public mutating func parseValue(path: String = "", element: Int? = nil, eventIndex: Int? = nil) throws(JSONSyntaxError) -> JSONTape {
         skipWhitespace()
-        let start = position
+        tapeBase = index
+        // The tape keeps the entries; the next value starts a list of its own, as long.
+        let capacity = max(16, entries.count)
+        entries = []
+        entries.reserveCapacity(capacity)
+        try value(.build)
+        let bytes = Array(UnsafeBufferPointer(rebasing: text[tapeBase..<index]))
+        return JSONTape(bytes: bytes, entries: entries, origin: position(at: tapeBase),
+                        rootPath: path, rootElement: element, eventIndex: eventIndex)
+    }
+
+    /// Steps over one value, checking only that it is JSON (`Mode.skip`).
+    public mutating func skipValue() throws(JSONSyntaxError) {
+        try value(.skip)
+    }
+
+    /// A value read at the current place (`Mode.check` for a container): where
+    /// it is, and a scalar's value.
+    struct ValueToken {
+        var kind: JSONKind
+        var start: Int
+        var end: Int
+        /// A number's value, a boolean's as 0 or 1.
+        var number: Double
+        /// A string with an escape in it.
+        var escaped: Bool
+    }
+
+    /// Reads the value at the current place, checking a container whole.
+    mutating func readValue() throws(JSONSyntaxError) -> ValueToken {
+        skipWhitespace()
+        let start = index
         guard let byte = peek() else {
-            throw JSONSyntaxError("unexpected end of file where a value was expected (is the file truncated?)", at: start)
+            throw error("unexpected end of file where a value was expected (is the file truncated?)", at: start)
         }
         switch byte {
-        case UInt8(ascii: "{"):
-            try enterNesting()
-            defer { depth -= 1 }
-            advance()
-            var object = JSONObject()
-            // Duplicate names are found with a set once an object grows past a few
-            // members, so an object of a million members is read in linear time.
-            var seenKeys: Set<String> = []
-            var first = true
-            while true {
-                skipWhitespace()
-                if peek() == UInt8(ascii: "}") { advance(); break }
-                if !first {
-                    guard peek() == UInt8(ascii: ",") else {
-                        throw JSONSyntaxError("expected ',' or '}' after an object member, found \(describeCurrent())", at: position)
-                    }
-                    advance()
-                    skipWhitespace()
-                }
-                first = false
-                let keyPosition = position
-                guard peek() == UInt8(ascii: "\"") else {
-                    throw JSONSyntaxError("expected a member name in double quotes, found \(describeCurrent())", at: position)
-                }
-                let key = try parseString()
-                let duplicate = object.members.count < 16 ? object.members.contains(where: { $0.key == key }) : seenKeys.contains(key)
-                if object.members.count >= 15 {
-                    if seenKeys.isEmpty { seenKeys = Set(object.members.map(\.key)) }
-                    seenKeys.insert(key)
-                }
-                if duplicate {
-                    throw JSONSyntaxError("the member \"\(VisibleText.shortened(key))\" appears twice in one object", at: keyPosition)
-                }
-                skipWhitespace()
-                guard peek() == UInt8(ascii: ":") else {
-                    throw JSONSyntaxError("expected ':' after the member name \"\(VisibleText.shortened(key))\", found \(describeCurrent())", at: position)
-                }
-                advance()
-                let value = try parseValue()
-                object.members.append(.init(key: key, keyPosition: keyPosition, value: value))
-            }
-            return JSONNode(.object(object), at: start)
-        case UInt8(ascii: "["):
-            try enterNesting()
-            defer { depth -= 1 }
-            advance()
-            var elements: [JSONNode] = []
-            var first = true
-            while true {
-                skipWhitespace()
-                if peek() == UInt8(ascii: "]") { advance(); break }
-                if !first {
-                    guard peek() == UInt8(ascii: ",") else {
-                        throw JSONSyntaxError("expected ',' or ']' after an array element, found \(describeCurrent())", at: position)
-                    }
-                    advance()
-                }
-                first = false
-                guard elements.count < arrayLimit else {
-                    throw JSONSyntaxError("an array has more than \(arrayLimit) elements; \(arrayLimitReason)", at: start, isLimit: true)
-                }
-                elements.append(try parseValue())
-            }
-            return JSONNode(.array(elements), at: start)
         case UInt8(ascii: "\""):
-            return JSONNode(.string(try parseString()), at: start)
-        case UInt8(ascii: "t"):
-            try parseLiteral("true")
-            return JSONNode(.bool(true), at: start)
-        case UInt8(ascii: "f"):
-            try parseLiteral("false")
-            return JSONNode(.bool(false), at: start)
-        case UInt8(ascii: "n"):
-            try parseLiteral("null")
-            return JSONNode(.null, at: start)
+            let string = try readString()
+            return ValueToken(kind: .string, start: start, end: index, number: 0, escaped: string.escaped)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONNode(.number(try parseNumber()), at: start)
+            let number = try readNumber()
+            return ValueToken(kind: .number, start: start, end: index, number: number, escaped: false)
         default:
-            throw JSONSyntaxError("expected a JSON value, found \(describeCurrent())", at: start)
+            let kind: JSONKind
+            switch byte {
+            case UInt8(ascii: "{"): kind = .object
+            case UInt8(ascii: "["): kind = .array
+            case UInt8(ascii: "t"), UInt8(ascii: "f"): kind = .bool
+            case UInt8(ascii: "n"): kind = .null
+            default: kind = .null
+            }
+            try value(.check)
+            return ValueToken(kind: kind, start: start, end: index, number: byte == UInt8(ascii: "t") ? 1 : 0, escaped: false)
         }
     }
 
-    /// Skips one value without building it (used to step over an `events` array).
-    public mutating func skipValue() throws(JSONSyntaxError) {
+    /// Reads the value at the current place as `mode` says.
+    private mutating func value(_ mode: Mode) throws(JSONSyntaxError) {
         skipWhitespace()
-        switch peek() {
-        case UInt8(ascii: "{"):
-            try beginObject()
-            var first = true
-            while try nextMemberKey(isFirst: first) != nil {
-                first = false
-                try skipValue()
-            }
-        case UInt8(ascii: "["):
-            try beginArray()
-            var first = true
-            while try nextElement(isFirst: first) {
-                first = false
-                try skipValue()
-            }
-        default:
-            _ = try parseValue()
+        let start = index
+        guard let byte = peek() else {
+            throw error("unexpected end of file where a value was expected (is the file truncated?)", at: start)
         }
+        switch byte {
+        case UInt8(ascii: "{"):
+            try object(mode)
+        case UInt8(ascii: "["):
+            try array(mode)
+        case UInt8(ascii: "\""):
+            let string = try readString()
+            if mode == .build { append(.string, escaped: string.escaped, from: start) }
+        case UInt8(ascii: "t"):
+            try literal("true")
+            if mode == .build { append(.bool, from: start, number: 1) }
+        case UInt8(ascii: "f"):
+            try literal("false")
+            if mode == .build { append(.bool, from: start, number: 0) }
+        case UInt8(ascii: "n"):
+            try literal("null")
+            if mode == .build { append(.null, from: start) }
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let number = try readNumber()
+            if mode == .build { append(.number, from: start, number: number) }
+        default:
+            throw error("expected a JSON value, found \(describeCurrent())", at: start)
+        }
+    }
+
+    private mutating func object(_ mode: Mode) throws(JSONSyntaxError) {
+        let start = index
+        try enterNesting()
+        defer { depth -= 1 }
+        index += 1
+        let me = entries.count
+        if mode == .build { append(.object, from: start) }
+        let firstChecked = checkedKeys.count
+        defer { if mode == .check { checkedKeys.removeSubrange(firstChecked...) } }
+        // Its member names once there are many, so an object of a million members
+        // is checked for a name given twice in linear time.
+        var names: Set<String> = []
+        var count = 0
+        var first = true
+        while true {
+            skipWhitespace()
+            if peek() == UInt8(ascii: "}") { index += 1; break }
+            if !first {
+                guard peek() == UInt8(ascii: ",") else {
+                    throw error("expected ',' or '}' after an object member, found \(describeCurrent())", at: index)
+                }
+                index += 1
+                skipWhitespace()
+            }
+            first = false
+            let keyStart = index
+            guard peek() == UInt8(ascii: "\"") else {
+                throw error("expected a member name in double quotes, found \(describeCurrent())", at: index)
+            }
+            let key = try readString()
+            if mode != .skip {
+                let duplicate = mode == .build ? isDuplicate(key, among: keysOfObject(at: me), count: count, names: &names)
+                                               : isDuplicate(key, amongCheckedFrom: firstChecked, names: &names)
+                if duplicate { throw duplicateMember(key) }
+                if mode == .build { append(.string, escaped: key.escaped, from: keyStart) } else { checkedKeys.append(key) }
+                count += 1
+            }
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else {
+                throw error("expected ':' after the member name \"\(VisibleText.shortened(decode(key)))\", found \(describeCurrent())", at: index)
+            }
+            index += 1
+            try value(mode)
+        }
+        if mode == .build { close(me) }
+    }
+
+    /// The keys of the object being built whose entry is `me`.
+    private func keysOfObject(at me: Int) -> [StringToken] {
+        var keys: [StringToken] = []
+        var entry = me + 1
+        while entry < entries.count {
+            keys.append(StringToken(start: tapeBase + Int(entries[entry].start), end: tapeBase + Int(entries[entry].end),
+                                    escaped: entries[entry].escaped))
+            entry = Int(entries[entry + 1].next)
+        }
+        return keys
+    }
+
+    /// Whether `key` names one of the `count` members read before it: compared
+    /// as text while there are few, through a set of their names once there are many.
+    mutating func isDuplicate(_ key: StringToken, among earlier: [StringToken], count: Int, names: inout Set<String>) -> Bool {
+        if count >= 15 {
+            if names.isEmpty {
+                for other in earlier { names.insert(decode(other)) }
+            }
+            return !names.insert(decode(key)).inserted
+        }
+        for other in earlier where sameText(key, other) { return true }
+        return false
+    }
+
+    /// `isDuplicate(_:among:count:names:)` for the keys `checkedKeys` holds from `first` on.
+    private mutating func isDuplicate(_ key: StringToken, amongCheckedFrom first: Int, names: inout Set<String>) -> Bool {
+        let count = checkedKeys.count - first
+        if count >= 15 { return isDuplicate(key, among: Array(checkedKeys[first...]), count: count, names: &names) }
+        for other in first..<checkedKeys.count where sameText(key, checkedKeys[other]) { return true }
+        return false
+    }
+
+    /// Whether two strings read are the same text.
+    func sameText(_ a: StringToken, _ b: StringToken) -> Bool {
+        if !a.escaped && !b.escaped {
+            return a.end - a.start == b.end - b.start && text[a.start..<a.end].elementsEqual(text[b.start..<b.end])
+        }
+        return decode(a) == decode(b)
+    }
+
+    private mutating func array(_ mode: Mode) throws(JSONSyntaxError) {
+        let start = index
+        try enterNesting()
+        defer { depth -= 1 }
+        index += 1
+        let me = entries.count
+        if mode == .build { append(.array, from: start) }
+        var count = 0
+        var first = true
+        while true {
+            skipWhitespace()
+            if peek() == UInt8(ascii: "]") { index += 1; break }
+            if !first {
+                guard peek() == UInt8(ascii: ",") else {
+                    throw error("expected ',' or ']' after an array element, found \(describeCurrent())", at: index)
+                }
+                index += 1
+            }
+            first = false
+            if mode != .skip {
+                guard count < arrayLimit else { throw arrayTooLong(startingAt: start) }
+            }
+            try value(mode)
+            count += 1
+        }
+        if mode == .build { close(me) }
+    }
+
+    // MARK: The tape
+
+    private mutating func append(_ kind: JSONKind, escaped: Bool = false, from start: Int, number: Double = 0) {
+        let next = Int32(truncatingIfNeeded: entries.count + 1)
+        entries.append(JSONTape.Entry(kind: kind, escaped: escaped, start: Int32(truncatingIfNeeded: start - tapeBase),
+                                      end: Int32(truncatingIfNeeded: index - tapeBase), next: next, number: number))
+    }
+
+    /// Ends the container at entry `me` here, after everything in it.
+    private mutating func close(_ me: Int) {
+        entries[me].end = Int32(truncatingIfNeeded: index - tapeBase)
+        entries[me].next = Int32(truncatingIfNeeded: entries.count)
     }
 
     // MARK: Pieces
 
     private mutating func enterNesting() throws(JSONSyntaxError) {
         guard depth < Self.maximumDepth else {
-            throw JSONSyntaxError("values are nested more than \(Self.maximumDepth) deep", at: position)
+            throw error("values are nested more than \(Self.maximumDepth) deep", at: index)
         }
         depth += 1
     }
 
     private func peek() -> UInt8? {
-        index < bytes.count ? bytes[index] : nil
-    }
-
-    private mutating func advance() {
-        let byte = bytes[index]
-        index += 1
-        if byte == UInt8(ascii: "\n") {
-            line += 1
-            column = 1
-        } else if byte & 0xC0 != 0x80 {
-            // Count characters, not bytes: UTF-8 continuation bytes do not move the column.
-            column += 1
-        }
+        index < text.count ? text[index] : nil
     }
 
     private mutating func skipWhitespace() {
-        while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-            advance()
+        while index < text.count {
+            let byte = text[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            index += 1
         }
     }
 
-    private mutating func parseLiteral(_ word: StaticString) throws(JSONSyntaxError) {
-        let start = position
-        let expected = word.withUTF8Buffer { Array($0) }
-        for byte in expected {
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let start = index
+        for byte in UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount) {
             guard peek() == byte else {
-                throw JSONSyntaxError("expected the literal '\(word)', found \(describeCurrent())", at: index < bytes.count ? position : start)
+                throw error("expected the literal '\(word)', found \(describeCurrent())", at: index < text.count ? index : start)
             }
-            advance()
+            index += 1
         }
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
-        // Fast path: a small whole number (ids, rows, seq) needs no strtod.
+    // MARK: Numbers
+
+    private mutating func readNumber() throws(JSONSyntaxError) -> Double {
+        // The usual number: a small whole one (ids, rows, seq), read as an integer.
         var scan = index
         var whole = 0
-        let negative = bytes[scan] == UInt8(ascii: "-")
+        let negative = text[scan] == UInt8(ascii: "-")
         if negative { scan += 1 }
         let digitsStart = scan
-        while scan < bytes.count, isDigit(bytes[scan]), scan - digitsStart < 15 {
-            whole = whole * 10 + Int(bytes[scan] - UInt8(ascii: "0"))
+        while scan < text.count, Self.isDigit(text[scan]), scan - digitsStart < 15 {
+            whole = whole * 10 + Int(text[scan] - UInt8(ascii: "0"))
             scan += 1
         }
         let digitCount = scan - digitsStart
-        let next = scan < bytes.count ? bytes[scan] : 0
-        if digitCount > 0, digitCount < 15, !(digitCount > 1 && bytes[digitsStart] == UInt8(ascii: "0")),
-           next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E"), !isDigit(next) {
-            column += scan - index
+        let next = scan < text.count ? text[scan] : 0
+        if digitCount > 0, digitCount < 15, !(digitCount > 1 && text[digitsStart] == UInt8(ascii: "0")),
+           next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E"), !Self.isDigit(next) {
             index = scan
             return Double(negative ? -whole : whole)
         }
-        return try parseNumberSlowly()
+        return try readNumberInFull()
     }
 
-    private mutating func parseNumberSlowly() throws(JSONSyntaxError) -> Double {
-        let start = position
-        let startIndex = index
-        if peek() == UInt8(ascii: "-") { advance() }
-        guard let first = peek(), isDigit(first) else {
-            throw JSONSyntaxError("expected a digit in a number, found \(describeCurrent())", at: position)
+    private mutating func readNumberInFull() throws(JSONSyntaxError) -> Double {
+        let start = index
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        guard let first = peek(), Self.isDigit(first) else {
+            throw error("expected a digit in a number, found \(describeCurrent())", at: index)
         }
         if first == UInt8(ascii: "0") {
-            advance()
-            if let next = peek(), isDigit(next) {
-                throw JSONSyntaxError("numbers may not have leading zeros", at: start)
+            index += 1
+            if let next = peek(), Self.isDigit(next) {
+                throw error("numbers may not have leading zeros", at: start)
             }
         } else {
-            while let byte = peek(), isDigit(byte) { advance() }
+            while let byte = peek(), Self.isDigit(byte) { index += 1 }
         }
         if peek() == UInt8(ascii: ".") {
-            advance()
-            guard let byte = peek(), isDigit(byte) else {
-                throw JSONSyntaxError("expected a digit after the decimal point, found \(describeCurrent())", at: position)
+            index += 1
+            guard let byte = peek(), Self.isDigit(byte) else {
+                throw error("expected a digit after the decimal point, found \(describeCurrent())", at: index)
             }
-            while let byte = peek(), isDigit(byte) { advance() }
+            while let byte = peek(), Self.isDigit(byte) { index += 1 }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
-            advance()
-            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { advance() }
-            guard let byte = peek(), isDigit(byte) else {
-                throw JSONSyntaxError("expected a digit in the exponent, found \(describeCurrent())", at: position)
+            index += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+            guard let byte = peek(), Self.isDigit(byte) else {
+                throw error("expected a digit in the exponent, found \(describeCurrent())", at: index)
             }
-            while let byte = peek(), isDigit(byte) { advance() }
+            while let byte = peek(), Self.isDigit(byte) { index += 1 }
         }
-        let text = String(decoding: bytes[startIndex..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
-            throw JSONSyntaxError("the number \(text) is too large", at: start)
+        if let exact = exactDecimal(from: start) { return exact }
+        let spelled = String(decoding: text[start..<index], as: UTF8.self)
+        guard let value = Double(spelled), value.isFinite else {
+            throw error("the number \(spelled) is too large", at: start)
         }
         return value
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool {
+    /// The value of the number just read from `start` when it has a fraction of at
+    /// most 15 significant digits and no exponent — every time and offset in a
+    /// trace — else nil. `Double(digits) / 10^k` is then the correctly rounded
+    /// value, as `Double(String)` gives: both operands are exact doubles and the
+    /// division rounds correctly.
+    private mutating func exactDecimal(from start: Int) -> Double? {
+        var at = start
+        let negative = text[at] == UInt8(ascii: "-")
+        if negative { at += 1 }
+        var digits = 0, significant = 0, scale = 0
+        var afterPoint = false
+        while at < index {
+            let byte = text[at]
+            at += 1
+            if byte == UInt8(ascii: ".") { afterPoint = true; continue }
+            guard Self.isDigit(byte) else { return nil }
+            digits = digits &* 10 &+ Int(byte - UInt8(ascii: "0"))
+            if digits > 0 { significant += 1 }
+            if afterPoint { scale += 1 }
+            guard significant <= 15, scale <= 22 else { return nil }
+        }
+        let value = Double(digits) / Self.powersOfTen[scale]
+        return negative ? -value : value
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
-        // Fast path: a string of printable ASCII without escapes (nearly every key and value).
+    // MARK: Strings
+
+    /// A string read and checked, its quotes included.
+    struct StringToken {
+        var start: Int
+        var end: Int
+        /// It has an escape in it.
+        var escaped: Bool
+    }
+
+    /// Reads a string: checks its text is valid UTF-8 without raw control
+    /// characters and its escapes are well formed, and says where it lies.
+    private mutating func readString() throws(JSONSyntaxError) -> StringToken {
+        let start = index
+        // The usual string: printable ASCII without escapes (nearly every key and value).
         var scan = index + 1
-        while scan < bytes.count {
-            let byte = bytes[scan]
+        while scan < text.count {
+            let byte = text[scan]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes[(index + 1)..<scan], as: UTF8.self)
-                column += scan + 1 - index
                 index = scan + 1
-                return text
+                return StringToken(start: start, end: index, escaped: false)
             }
             if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\\") { break }
             scan += 1
         }
-        return try parseStringSlowly()
+        return try readStringInFull()
     }
 
-    private mutating func parseStringSlowly() throws(JSONSyntaxError) -> String {
-        let start = position
-        advance() // opening quote
-        var scalars = String.UnicodeScalarView()
+    private mutating func readStringInFull() throws(JSONSyntaxError) -> StringToken {
+        let start = index
+        index += 1 // opening quote
         var runStart = index
-        // Copies the run of plain bytes before `index`, checking that it is valid UTF-8.
-        func flushRun(_ parser: inout JSONParser, _ scalars: inout String.UnicodeScalarView, from runStart: Int) throws(JSONSyntaxError) {
-            guard runStart < parser.index else { return }
-            guard let text = String(validating: parser.bytes[runStart..<parser.index], as: UTF8.self) else {
-                throw JSONSyntaxError("the string is not valid UTF-8 text (is this a binary file?)", at: start)
+        var runIsASCII = true
+        var escaped = false
+        // The run of plain bytes before `index` must be valid UTF-8.
+        func checkRun(_ parser: JSONParser) throws(JSONSyntaxError) {
+            guard !runIsASCII, runStart < parser.index else { return }
+            guard String(validating: UnsafeBufferPointer(rebasing: parser.text[runStart..<parser.index]), as: UTF8.self) != nil else {
+                throw parser.error("the string is not valid UTF-8 text (is this a binary file?)", at: start)
             }
-            scalars.append(contentsOf: text.unicodeScalars)
         }
         while true {
             guard let byte = peek() else {
-                throw JSONSyntaxError("unexpected end of file inside a string that starts here (is the file truncated?)", at: start)
+                throw error("unexpected end of file inside a string that starts here (is the file truncated?)", at: start)
             }
             if byte == UInt8(ascii: "\"") {
-                try flushRun(&self, &scalars, from: runStart)
-                advance()
-                return String(scalars)
+                try checkRun(self)
+                index += 1
+                return StringToken(start: start, end: index, escaped: escaped)
             }
             if byte < 0x20 {
-                throw JSONSyntaxError(byte == 0x0A
+                throw error(byte == 0x0A
                     ? "a line break inside a string (write it as \\n, or close the string)"
-                    : "control character U+\(hex4(UInt32(byte))) inside a string (escape it as \\u\(hex4(UInt32(byte))))", at: position)
+                    : "control character U+\(hex4(UInt32(byte))) inside a string (escape it as \\u\(hex4(UInt32(byte))))", at: index)
             }
             if byte == UInt8(ascii: "\\") {
-                try flushRun(&self, &scalars, from: runStart)
-                let escapePosition = position
-                advance()
-                guard let escaped = peek() else {
-                    throw JSONSyntaxError("unexpected end of file inside a string that starts here (is the file truncated?)", at: start)
-                }
-                advance()
-                switch escaped {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"):
-                    let unit = try parseHex4(escapePosition)
-                    if (0xD800...0xDBFF).contains(unit) {
-                        // A high surrogate must be followed by an escaped low surrogate.
-                        guard peek() == UInt8(ascii: "\\") else {
-                            throw JSONSyntaxError("a \\u escape for a high surrogate must be followed by a low surrogate", at: escapePosition)
-                        }
-                        advance()
-                        guard peek() == UInt8(ascii: "u") else {
-                            throw JSONSyntaxError("a \\u escape for a high surrogate must be followed by a low surrogate", at: escapePosition)
-                        }
-                        advance()
-                        let low = try parseHex4(escapePosition)
-                        guard (0xDC00...0xDFFF).contains(low) else {
-                            throw JSONSyntaxError("a \\u escape for a high surrogate must be followed by a low surrogate", at: escapePosition)
-                        }
-                        let combined = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                        guard let scalar = Unicode.Scalar(combined) else {
-                            throw JSONSyntaxError("invalid \\u escape", at: escapePosition)
-                        }
-                        scalars.append(scalar)
-                    } else {
-                        guard let scalar = Unicode.Scalar(unit) else {
-                            throw JSONSyntaxError("a lone low surrogate \\u\(hex4(unit)) is not a character", at: escapePosition)
-                        }
-                        scalars.append(scalar)
-                    }
-                default:
-                    throw JSONSyntaxError("unknown escape '\\\(describeByte(escaped))' in a string (JSON knows \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", at: escapePosition)
-                }
+                try checkRun(self)
+                escaped = true
+                try readEscape(stringStart: start)
                 runStart = index
+                runIsASCII = true
                 continue
             }
-            advance()
+            if byte >= 0x80 { runIsASCII = false }
+            index += 1
         }
     }
 
-    private mutating func parseHex4(_ escapePosition: SourcePosition) throws(JSONSyntaxError) -> UInt32 {
+    /// Reads the escape at `index` (its backslash), checking it.
+    private mutating func readEscape(stringStart: Int) throws(JSONSyntaxError) {
+        let escapeStart = index
+        index += 1
+        guard let escaped = peek() else {
+            throw error("unexpected end of file inside a string that starts here (is the file truncated?)", at: stringStart)
+        }
+        index += 1
+        switch escaped {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return
+        case UInt8(ascii: "u"):
+            let unit = try readHex4(escapeStart)
+            if (0xD800...0xDBFF).contains(unit) {
+                // A high surrogate must be followed by an escaped low surrogate.
+                let surrogate = "a \\u escape for a high surrogate must be followed by a low surrogate"
+                guard peek() == UInt8(ascii: "\\") else { throw error(surrogate, at: escapeStart) }
+                index += 1
+                guard peek() == UInt8(ascii: "u") else { throw error(surrogate, at: escapeStart) }
+                index += 1
+                let low = try readHex4(escapeStart)
+                guard (0xDC00...0xDFFF).contains(low) else { throw error(surrogate, at: escapeStart) }
+                guard Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) != nil else {
+                    throw error("invalid \\u escape", at: escapeStart)
+                }
+            } else if Unicode.Scalar(unit) == nil {
+                throw error("a lone low surrogate \\u\(hex4(unit)) is not a character", at: escapeStart)
+            }
+        default:
+            throw error("unknown escape '\\\(describeByte(escaped))' in a string (JSON knows \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", at: escapeStart)
+        }
+    }
+
+    private mutating func readHex4(_ escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = peek() else {
-                throw JSONSyntaxError("unexpected end of file inside a \\u escape", at: escapePosition)
+                throw error("unexpected end of file inside a \\u escape", at: escapeStart)
             }
             let digit: UInt32
             switch byte {
@@ -475,12 +684,21 @@ public struct JSONParser {
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
             default:
-                throw JSONSyntaxError("expected four hexadecimal digits after \\u", at: escapePosition)
+                throw error("expected four hexadecimal digits after \\u", at: escapeStart)
             }
             value = value * 16 + digit
-            advance()
+            index += 1
         }
         return value
+    }
+
+    /// The text of a string read and checked.
+    func decode(_ token: StringToken) -> String {
+        let tape = JSONTape(bytes: Array(text[token.start..<token.end]),
+                            entries: [JSONTape.Entry(kind: .string, escaped: token.escaped, start: 0,
+                                                     end: Int32(truncatingIfNeeded: token.end - token.start), next: 1, number: 0)],
+                            origin: .start)
+        return tape.string(0)
     }
 
     private func hex4(_ value: UInt32) -> String {

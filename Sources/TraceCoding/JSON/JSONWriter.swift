@@ -27,7 +27,7 @@ public enum JSONWriter {
             out.append(0x5B) // [
             for (offset, element) in elements.enumerated() {
                 if offset > 0 { out.append(0x2C) }
-                write(element.value, into: &out)
+                write(element, into: &out)
             }
             out.append(0x5D) // ]
         case .object(let object):
@@ -36,7 +36,7 @@ public enum JSONWriter {
                 if offset > 0 { out.append(0x2C) }
                 out.appendString(member.key)
                 out.append(0x3A) // :
-                write(member.value.value, into: &out)
+                write(member.value, into: &out)
             }
             out.append(0x7D) // }
         }
@@ -57,22 +57,15 @@ public struct JSONObjectBuilder {
     public init() {}
 
     public mutating func add(_ key: String, _ value: JSONValue) {
-        object.members.append(.init(key: key, keyPosition: .start, value: JSONNode(value, at: .start)))
+        object.members.append(.init(key: key, value: value))
     }
     public mutating func add(_ key: String, _ value: Int) { add(key, .number(Double(value))) }
     public mutating func add(_ key: String, _ value: Double) { add(key, .number(value)) }
     public mutating func add(_ key: String, _ value: String) { add(key, .string(value)) }
     public mutating func add(_ key: String, _ value: Bool) { add(key, .bool(value)) }
     public mutating func add(_ key: String, _ values: [Int]) {
-        add(key, .array(values.map { JSONNode(.number(Double($0)), at: .start) }))
+        add(key, .array(values.map { .number(Double($0)) }))
     }
 
     public var value: JSONValue { .object(object) }
-}
-
-extension JSONValue {
-    /// An array value for output.
-    public static func list(_ values: [JSONValue]) -> JSONValue {
-        .array(values.map { JSONNode($0, at: .start) })
-    }
 }

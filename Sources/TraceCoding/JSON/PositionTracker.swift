@@ -1,3 +1,4 @@
+import Foundation
 import TraceModel
 import ToolSupport
 
@@ -22,16 +23,19 @@ struct PositionTracker {
     /// Moves to `target` (not before `offset`), counting the bytes in between;
     /// `bytes` holds the input from offset `base` and must include them.
     mutating func advance(to target: Int, in bytes: UnsafeBufferPointer<UInt8>, base: Int) {
-        guard target > offset else { return }
+        guard target > offset, let start = bytes.baseAddress else { return }
         let from = offset - base, to = target - base
-        // Only the characters after the last line feed make the column; the line
-        // feeds before it are counted in a loop without branches.
-        var lastFeed = to - 1
-        while lastFeed >= from && bytes[lastFeed] != 0x0A { lastFeed -= 1 }
-        if lastFeed >= from {
-            var feeds = 0
-            for index in from...lastFeed { feeds &+= bytes[index] == 0x0A ? 1 : 0 }
-            position = SourcePosition(line: position.line &+ feeds, column: 1 &+ Self.characters(bytes, lastFeed + 1, to))
+        // Line feeds are found with memchr (a trace has one a line, and lines are
+        // long); only the characters after the last one make the column.
+        var feeds = 0, lineStart = -1, at = from
+        while at < to, let found = memchr(start + at, 0x0A, to - at) {
+            let feed = UnsafeRawPointer(found) - UnsafeRawPointer(start)
+            feeds += 1
+            lineStart = feed + 1
+            at = feed + 1
+        }
+        if lineStart >= 0 {
+            position = SourcePosition(line: position.line &+ feeds, column: 1 &+ Self.characters(bytes, lineStart, to))
         } else {
             position = SourcePosition(line: position.line, column: position.column &+ Self.characters(bytes, from, to))
         }

@@ -1,17 +1,15 @@
-import TraceModel
 import ToolSupport
 
 /// Runs `JSONParser` on one piece of a trace held in an `InputWindow` — a header
-/// member, an event the fast decoder declined, a separator it could not read —
-/// with the line, column and nesting the parser would have there if it were
-/// reading the whole file, so its values and messages are exactly the ones a
-/// parser of the whole file gives.
+/// member, the `[` of the events — with the line, column and nesting a parser of
+/// the whole file would have there, so its values and messages are exactly the
+/// ones a parser of the whole file gives.
 ///
-/// The piece's length is not known in advance: the parser is given half a
-/// kilobyte (a few events' worth), and given twice as many and run again whenever it stops at the end
-/// of what it was given before the end of the input (it never decides anything
-/// from bytes it has not reached).
-struct FragmentParsing {
+/// The piece's length is not known in advance: the parser is given what the
+/// window holds, and run again with more whenever it stops at the end of what
+/// it was given before the end of the input (it never decides anything from
+/// bytes it has not reached).
+enum FragmentParsing {
     /// What the parser did, where it stopped, and its place there.
     struct Parsed<Value> {
         var result: Result<Value, JSONSyntaxError>
@@ -19,7 +17,7 @@ struct FragmentParsing {
         var endPosition: SourcePosition
     }
 
-    /// The bytes given to the parser at first.
+    /// The bytes the window holds at least, at first.
     static let firstLength = 512
 
     /// Parses from `offset` (at `position`, inside `depth` containers) with `body`,
@@ -27,28 +25,24 @@ struct FragmentParsing {
     static func parse<Value>(_ window: InputWindow, at offset: Int, position: SourcePosition, depth: Int, keeping keep: Int,
                              arrayLimit: (count: Int, reason: String)? = nil,
                              _ body: (inout JSONParser) throws(JSONSyntaxError) -> Value) throws(ReuseLabError) -> Parsed<Value> {
-        var length = firstLength
+        var wanted = offset + firstLength
         while true {
-            try window.fill(keeping: min(keep, offset), through: offset + length)
-            let available = window.end - offset
-            let taken = min(length, available)
-            let reachesEnd = window.reachedEnd && taken == available
-            var parser = JSONParser(fragment: window.copy(from: offset, to: offset + taken), startingAt: position, depth: depth)
-            if let arrayLimit {
-                parser.arrayLimit = arrayLimit.count
-                parser.arrayLimitReason = arrayLimit.reason
+            try window.fill(keeping: min(keep, offset), through: wanted)
+            let base = window.start
+            let (parsed, ranOut) = window.withBytes { text -> (Parsed<Value>, Bool) in
+                var parser = JSONParser(text, at: offset - base, position: position, depth: depth)
+                if let arrayLimit {
+                    parser.arrayLimit = arrayLimit.count
+                    parser.arrayLimitReason = arrayLimit.reason
+                }
+                let result = Result { () throws(JSONSyntaxError) in try body(&parser) }
+                return (Parsed(result: result, end: base + parser.index, endPosition: parser.position), parser.isAtEnd)
             }
-            let result: Result<Value, JSONSyntaxError>
-            do throws(JSONSyntaxError) {
-                result = .success(try body(&parser))
-            } catch {
-                result = .failure(error)
-            }
-            if parser.isAtEnd && !reachesEnd {
-                length *= 2
+            if ranOut && !window.reachedEnd {
+                wanted = window.end + max(firstLength, window.end - offset)
                 continue
             }
-            return Parsed(result: result, end: offset + parser.index, endPosition: parser.position)
+            return parsed
         }
     }
 }

@@ -141,7 +141,8 @@ struct TraceStreamer {
             let read = try parse(depth: 1) { (parser: inout JSONParser) throws(JSONSyntaxError) -> MemberRead in
                 guard let (key, keyPosition) = try parser.nextMemberKey(isFirst: first) else { return .end }
                 if seen[key] != nil || (key == "events" && eventsSeen) { return .twice(key, keyPosition) }
-                if key == "events" { return .events(EventsMember(keyPosition: keyPosition, valueOffset: parser.index, valuePosition: parser.position)) }
+                // Where its value starts is where this reading ends (`read.end`).
+                if key == "events" { return .events(EventsMember(keyPosition: keyPosition, valueOffset: 0, valuePosition: .start)) }
                 return .member(key, try parser.parseValue())
             }
             first = false
@@ -155,12 +156,13 @@ struct TraceStreamer {
                 throw ReuseLabError(.badInput, file: file, location: InputLocation(position: keyPosition, path: VisibleText.shortened(key)),
                                     "the member \"\(VisibleText.shortened(key))\" appears twice")
             case .success(.events(var events)):
-                events.valueOffset += tracker.offset
+                events.valueOffset = read.end
+                events.valuePosition = read.endPosition
                 tracker.jump(to: events.valueOffset, position: events.valuePosition)
                 return events
-            case .success(.member(let key, let node)):
+            case .success(.member(let key, let tape)):
                 try commit(read)
-                members[key] = JSONField(node, path: VisibleText.shortened(key))
+                members[key] = JSONField(tape, path: VisibleText.shortened(key))
             }
         }
     }
@@ -170,7 +172,7 @@ struct TraceStreamer {
         case end
         case twice(String, SourcePosition)
         case events(EventsMember)
-        case member(String, JSONNode)
+        case member(String, JSONTape)
     }
 
     private mutating func expectEnd() throws(ReuseLabError) {

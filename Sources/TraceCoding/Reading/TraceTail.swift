@@ -57,9 +57,10 @@ public struct TraceTail: Sendable, Equatable {
 
     /// Looks backwards from the end: `}` closing the trace, `]` closing the events,
     /// `}` closing the last event; then tries each `{` before that, nearest first,
-    /// until one decodes as an event ending at that brace after a `[` or a `,`.
+    /// until one reads as an event ending at that brace after a `[` or a `,`.
     static func find(in bytes: [UInt8], list: ListStyle) -> TraceTail? {
-        bytes.withUnsafeBufferPointer { buffer -> TraceTail? in
+        var decoder = EventDecoder(naming: RowNaming(sectionRowCounts: [], list: list))
+        return bytes.withUnsafeBufferPointer { buffer -> TraceTail? in
             var i = buffer.count - 1
             func skipSpace() { while i >= 0, [0x20, 0x0A, 0x0D, 0x09].contains(buffer[i]) { i -= 1 } }
             skipSpace()
@@ -71,12 +72,15 @@ public struct TraceTail: Sendable, Equatable {
             skipSpace()
             guard i >= 0, buffer[i] == UInt8(ascii: "}") else { return nil }
             let close = i
-            var decoder = FastEventDecoder(list: list)
             var start = close - 1
             while start >= 0 {
-                if buffer[start] == UInt8(ascii: "{"), precededByListSeparator(buffer, start),
-                   case .decoded(let event, let end) = decoder.decode(buffer, at: start), end == close + 1 {
-                    return TraceTail(lastSeq: event.seq, lastTime: event.time)
+                if buffer[start] == UInt8(ascii: "{"), precededByListSeparator(buffer, start) {
+                    var parser = JSONParser(buffer, at: start, depth: 2)
+                    let context = EventContext(text: buffer, start: start, startPosition: .start, index: 0)
+                    if let root = try? decoder.read(&parser, context: context), parser.index == close + 1,
+                       let event = try? decoder.decode(root, context: context) {
+                        return TraceTail(lastSeq: event.seq, lastTime: event.time)
+                    }
                 }
                 start -= 1
             }

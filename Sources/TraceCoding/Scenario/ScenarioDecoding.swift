@@ -76,7 +76,7 @@ extension Scenario {
         if let collectionPrefetching { isPrefetchingEnabled = collectionPrefetching }
         let fps = try object.optional("fps").map { field throws(ReuseLabError) in
             // Checked as the JSON number, so 1e300 is "not 60 or 120" rather than too big a whole number.
-            if case .number(let number) = field.node.value, number != 60, number != 120 {
+            if field.kind == .number, let number = try? field.double(), number != 60, number != 120 {
                 throw field.error("\"fps\" must be 60 or 120, found \(NumberText.of(number))")
             }
             return try field.int()
@@ -335,7 +335,7 @@ extension ScriptStep {
             guard velocity != 0, abs(velocity) <= maximumVelocity else { throw velocityField.error("\"velocity\" must be a non-zero speed in points per second (at most \(NumberText.of(maximumVelocity))), found \(NumberText.of(velocity))") }
             var rate = DecelerationRate.normal
             if let rateField = args.optional("deceleration") {
-                switch rateField.node.value {
+                switch rateField.kind {
                 case .string:
                     rate = try rateField.choice(["normal", "fast"]) == "fast" ? DecelerationRate.fast : DecelerationRate.normal
                 default:

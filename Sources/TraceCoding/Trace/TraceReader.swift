@@ -92,22 +92,25 @@ public enum TraceReader {
         // The header members before "events" are read one by one; reading stops at
         // the events, at the first syntax error or at the end, and what was read
         // decides. A trace cut short after its header still counts as a trace.
-        var parser = JSONParser(bytes: bytes)
-        var members: [String: JSONField] = [:]
-        do {
-            try parser.beginObject()
-            var first = true
-            while let (key, _) = try parser.nextMemberKey(isFirst: first), key != "events" {
-                first = false
-                members[key] = JSONField(try parser.parseValue(), path: key)
+        let members = bytes.withUnsafeBufferPointer { text in
+            var parser = JSONParser.document(text)
+            var members: [String: JSONField] = [:]
+            do throws(JSONSyntaxError) {
+                try parser.beginObject()
+                var first = true
+                while let (key, _) = try parser.nextMemberKey(isFirst: first), key != "events" {
+                    first = false
+                    members[key] = JSONField(try parser.parseValue(), path: key)
+                }
+            } catch {
+                // Whatever was read before the problem is all there is to go on.
             }
-        } catch {
-            // Whatever was read before the problem is all there is to go on.
+            return members
         }
-        guard case .string(let format)? = members["format"]?.node.value, format == TraceHeader.formatName else {
+        guard let format = members["format"], format.kind == .string, (try? format.string()) == TraceHeader.formatName else {
             return "is not a ReuseLab trace (its header has no \"format\": \"\(TraceHeader.formatName)\")"
         }
-        guard case .number(let version)? = members["version"]?.node.value, version == Double(TraceHeader.currentVersion) else {
+        guard let version = members["version"], version.kind == .number, (try? version.double()) == Double(TraceHeader.currentVersion) else {
             return "is not a ReuseLab trace this version writes (its \"version\" is not \(TraceHeader.currentVersion))"
         }
         return nil
@@ -116,7 +119,7 @@ public enum TraceReader {
     static let headerMembers = ["format", "version", "title", "profile", "list", "columns", "scenario", "import", "events"]
 
     static func decodeHeader(_ members: [String: JSONField], rootPosition: SourcePosition) throws(ReuseLabError) -> TraceHeader {
-        let root = JSONField(JSONNode(.object(JSONObject()), at: rootPosition), path: "")
+        let root = JSONField(JSONTape.emptyObject(at: rootPosition), path: "")
         guard let formatField = members["format"] else {
             throw root.error("this is not a ReuseLab trace: it has no \"format\" member (expected \"format\": \"\(TraceHeader.formatName)\")")
         }
@@ -154,7 +157,7 @@ public enum TraceReader {
         }
         var scenario: Scenario?
         if let scenarioField = members["scenario"] {
-            scenario = try Scenario.decode(JSONField(scenarioField.node, path: "scenario"))
+            scenario = try Scenario.decode(JSONField(scenarioField, path: "scenario"))
             if let scenario, scenario.list != list {
                 let said = scenario.list.isCollection ? "a collection view of \(scenario.list.columns) columns" : "a table view"
                 throw (members["columns"] ?? members["list"] ?? scenarioField).error("the header's list does not match its scenario, which describes \(said)")
@@ -163,7 +166,7 @@ public enum TraceReader {
                 throw profileField.error("\"profile\" is \"\(profile.rawValue)\" but the scenario says \"\(scenario.profile.rawValue)\"")
             }
         }
-        let source = try members["import"].map { field throws(ReuseLabError) in try ImportSource.decode(JSONField(field.node, path: "import")) }
+        let source = try members["import"].map { field throws(ReuseLabError) in try ImportSource.decode(JSONField(field, path: "import")) }
         return TraceHeader(title: title, profile: profile, list: list, scenario: scenario, source: source)
     }
 

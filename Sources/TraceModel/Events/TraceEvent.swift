@@ -214,7 +214,7 @@ extension EventKind: Hashable {
     public static func == (a: EventKind, b: EventKind) -> Bool { a.ordinal == b.ordinal }
 
     /// The case's place in `allCases`.
-    var ordinal: Int {
+    package var ordinal: Int {
         switch self {
         case .initCell: return 0
         case .prepareForReuse: return 1
