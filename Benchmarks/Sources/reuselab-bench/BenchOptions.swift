@@ -2,7 +2,7 @@
 struct BenchOptions {
     /// The `reuselab` binary to measure.
     var reuselab: String
-    /// The folder of bundled traces, whose largest is replayed against the 50 ms target.
+    /// The folder of bundled traces, each replayed against the 50 ms target; the largest is drawn with `html`.
     var traces: String
     /// The lessons folder, for the time to a lesson's first question.
     var lessons: String

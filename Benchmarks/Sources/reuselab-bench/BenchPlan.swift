@@ -35,7 +35,7 @@ struct BenchPlan {
             skipped.append("no lessons folder at \(options.lessons): the time to the first lesson not measured")
         }
         for trace in bundledTraces {
-            commands.append(TimedCommand(name: "replay " + FileName.base(trace), arguments: [me, "replay", trace], bundled: true))
+            commands.append(TimedCommand(name: "replay " + FileName.base(trace), arguments: [me, "replay", trace], bundledTrace: trace))
         }
         largestBundled = bundledTraces.max { (FileText.size($0) ?? 0) < (FileText.size($1) ?? 0) }
         if let largest = largestBundled {

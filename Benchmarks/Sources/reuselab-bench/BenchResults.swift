@@ -29,7 +29,7 @@ struct BenchResults {
     }
 
     /// Every bundled trace's replay.
-    var bundledReplays: [Measurement] { measurements.filter(\.command.bundled) }
+    var bundledReplays: [Measurement] { measurements.filter { $0.command.bundledTrace != nil } }
 
     /// The bundled trace that took longest to replay.
     var slowestBundled: Measurement? { bundledReplays.max { $0.seconds < $1.seconds } }

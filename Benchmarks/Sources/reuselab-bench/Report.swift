@@ -12,17 +12,18 @@ enum Report {
         var rows: [Row] = []
         for measurement in results.measurements {
             let command = measurement.command
-            if command.bundled {
-                guard measurement.command.name == results.bundledReplays.first?.command.name,
-                      let slowest = results.slowestBundled else { continue }
+            if command.bundledTrace != nil {
+                // The first of them stands for all: the slowest, and the largest beside it.
+                guard command.name == results.bundledReplays.first?.command.name,
+                      let slowest = results.slowestBundled, let slowestTrace = slowest.command.bundledTrace else { continue }
                 let replays = results.bundledReplays
-                let peak = replays.compactMap(\.peakBytes).max()
-                var remark = "slowest: " + FileName.base(slowest.command.arguments[2])
-                if let largest = results.largestBundled, largest != slowest.command.arguments[2],
-                   let theirs = replays.first(where: { $0.command.arguments[2] == largest }) {
+                var remark = "slowest: " + FileName.base(slowestTrace)
+                if let largest = results.largestBundled, largest != slowestTrace,
+                   let theirs = replays.first(where: { $0.command.bundledTrace == largest }) {
                     remark += "; largest, \(FileName.base(largest)): " + Format.time(theirs.seconds)
                 }
-                rows.append(Row(name: "replay, each of \(replays.count) bundled traces", seconds: slowest.seconds, peakBytes: peak, remark: remark))
+                rows.append(Row(name: "replay, each of \(replays.count) bundled traces", seconds: slowest.seconds,
+                                peakBytes: replays.compactMap(\.peakBytes).max(), remark: remark))
                 continue
             }
             var remark = command.note ?? ""
@@ -97,7 +98,7 @@ enum Report {
                 case nil: break
                 }
             }
-            if measurement.command.bundled { members.append(("bundled", .bool(true))) }
+            if let trace = measurement.command.bundledTrace { members.append(("bundledTrace", .string(trace))) }
             return .object(members)
         }
         let targets: [JSONText] = Target.all(results).map { target in

@@ -33,7 +33,7 @@ struct Target {
 
         // What a student feels first: a bundled trace replays at once.
         if let slowest = results.slowestBundled {
-            let name = String(slowest.command.name.dropFirst("replay ".count))
+            let name = FileName.base(slowest.command.bundledTrace ?? "")
             targets.append(Target(subject: "replay, every bundled trace", goal: "< 50 ms each",
                                   measured: "slowest " + Format.time(slowest.seconds) + " (\(name))",
                                   verdict: slowest.seconds < 0.050 ? .met : .missed))

@@ -21,8 +21,8 @@ struct TimedCommand {
     var writes: String?
     /// Exit statuses that mean it did its work: 0, and 1 for a diff that found differences.
     var succeeds: Set<Int32> = [0]
-    /// One of the replays of every bundled trace, which the table shows as one row.
-    var bundled = false
+    /// The bundled trace it replays: the table shows all those replays as one row.
+    var bundledTrace: String?
 }
 
 /// A command's best figures over the benchmark's runs.
