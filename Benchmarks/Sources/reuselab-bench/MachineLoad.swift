@@ -8,9 +8,9 @@ import Darwin
 /// the share of all CPU time a virtual machine's host kept for itself (steal), and the
 /// share that processes other than this benchmark and the commands it ran used.
 ///
-/// A benchmark on a shared machine measures its neighbours too. The replays keep two
-/// threads busy and `validate` one, so a busy spell costs them more and moves their
-/// ratio to `validate`; the report says whether a run met one. Read from /proc/stat,
+/// A benchmark on a shared machine measures its neighbours too. The replays and `diff`
+/// work on several threads and `validate` on one, so a busy spell costs them more and
+/// moves their ratios; the report says whether a run met one. Read from /proc/stat,
 /// so Linux only; elsewhere the report says nothing about load.
 struct MachineLoad {
     /// The host's share of the machine's CPU time, 0 to 1.

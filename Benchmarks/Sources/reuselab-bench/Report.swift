@@ -62,7 +62,7 @@ enum Report {
         }
         if let load = results.load {
             out += "While the commands ran, " + load.sentence
-                + (load.isBusy ? ": a busy machine, which slows the replays (two threads) more than validate (one)." : ".") + "\n"
+                + (load.isBusy ? ": a busy machine, which slows the replays and diff (several threads) more than validate (one)." : ".") + "\n"
         } else {
             out += "How busy the machine was is not known here (no /proc/stat).\n"
         }
