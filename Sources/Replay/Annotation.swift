@@ -10,28 +10,22 @@ public struct Annotation: Sendable, Equatable {
     /// The display frame this event belongs to (the last frame drawn before it).
     public var frame: Int
     /// The explanation, one or more sentences.
-    public var text: String {
-        get { String(decoding: utf8Text, as: UTF8.self) }
-        set { utf8Text = Array(newValue.utf8) }
+    public var text: String
+    public var utf8Text: [UInt8] {
+        get { Array(text.utf8) }
+        set { text = String(decoding: newValue, as: UTF8.self) }
     }
-    /// `text` as the Annotator writes it, in UTF-8: what the listing and JSON lines
-    /// copy out as they are, without a `String` made and checked for each step.
-    public var utf8Text: [UInt8]
     /// Marks a student should not miss: a stale or late image, a hitch, a new cell.
     public var marks: Set<Mark>
     /// The undocumented rule the explanation rests on, if any (its note ends `text`).
     public var inferred: InferredRule?
 
     public init(seq: Int, time: VirtualTime, kind: EventKind, frame: Int, text: String, marks: Set<Mark>, inferred: InferredRule? = nil) {
-        self.init(seq: seq, time: time, kind: kind, frame: frame, utf8Text: Array(text.utf8), marks: marks, inferred: inferred)
-    }
-
-    init(seq: Int, time: VirtualTime, kind: EventKind, frame: Int, utf8Text: [UInt8], marks: Set<Mark>, inferred: InferredRule?) {
         self.seq = seq
         self.time = time
         self.kind = kind
         self.frame = frame
-        self.utf8Text = utf8Text
+        self.text = text
         self.marks = marks
         self.inferred = inferred
     }

@@ -10,6 +10,13 @@ import TraceCoding
 /// and metrics) and reads the state just before and after. Where the reason lies in
 /// the same layout pass (a cell released right after another row asked for one), it
 /// looks ahead at the events with the same time.
+///
+/// Taking a step and wording it are apart: `nextStep` folds the event and notes
+/// what later steps rely on (when a cell was reused, which stale images were
+/// called out, which cells were prepared ahead) with the step's marks, and
+/// `words(for:)` puts that step into words. A reader that shows only some steps
+/// (the summary, a filtered listing) words only those; every step is noted, so
+/// the words of any step are the same whichever steps before it were worded.
 public struct Annotator {
     public let header: TraceHeader
     /// The events around the next one to explain.
@@ -28,7 +35,6 @@ public struct Annotator {
     private var clearedSinceReuse: Set<Int> = []
     /// Stale (cell, image) pairs already called out, so each is announced once.
     private var announcedStale: [StalePair] = []
-    private struct StalePair: Hashable { let cell: Int, image: Int }
     /// When the app last called reloadData (its cells are replaced in that same pass).
     private var reloadDataAt: VirtualTime?
     /// When each cell's `cellForRowAt` last ran.
@@ -58,9 +64,6 @@ public struct Annotator {
     /// True when fewer distinct images than rows are shared among the rows: an
     /// image is then named by its number, not by its row.
     private let imagesNamedByNumber: Bool
-    /// True while a step is explained without its words (`nextStep(file:worded:)`):
-    /// everything the later steps rely on is still noted, but no sentence is written.
-    private var muted = false
     /// How far ahead an explanation looks within one pass. What it looks for (the
     /// cell's own cellForRowAt, a cell leaving in the same pass) comes within a few
     /// rows' events; the bound keeps a trace whose every event shares one time
@@ -76,7 +79,7 @@ public struct Annotator {
     }
 
     /// Annotates a trace as it is read: `feed` each event, `endOfTrace` after the
-    /// last; `step` explains an event once the events it may look at have come.
+    /// last; `nextStep` takes a step once the events it may look at have come.
     public init(header: TraceHeader) {
         self.header = header
         self.state = ReplayState(header: header)
@@ -94,9 +97,6 @@ public struct Annotator {
     /// The next event of a trace being read.
     public mutating func feed(_ event: TraceEvent) { window.append(event) }
 
-    /// The next events of a trace being read, in order.
-    mutating func feed(contentsOf events: [TraceEvent]) { window.append(contentsOf: events) }
-
     /// This Annotator without the events it holds: a checkpoint to take up again
     /// by feeding it the trace from the event it explains next.
     var resting: Annotator {
@@ -105,40 +105,15 @@ public struct Annotator {
         return copy
     }
 
-    /// Folds the events fed and not yet explained into the state, without
-    /// explaining them: for a reading that wants no more steps but still checks the
-    /// rest of the trace (call it again after each event fed from then on).
-    mutating func foldUnexplained() throws(LifecycleViolation) {
-        while next < window.total {
-            try state.apply(window[next])
-            next += 1
-        }
-        window.drop(before: next)
-    }
-
-    /// Whether `test` holds for the event `step` explains next; nil until it has
-    /// come in. Read where it lies, not copied out. (Mutating only so that a caller
-    /// holding the Annotator in an optional reaches it in place.)
-    mutating func upcoming(satisfies test: (TraceEvent) -> Bool) -> Bool? {
-        next < window.total ? window.event(next, satisfies: test) : nil
-    }
-
     /// How many events the Annotator holds in memory (for tests of its bound).
     var heldEvents: Int { window.storedCount }
 
     /// The trace has no more events.
     public mutating func endOfTrace() { window.end() }
 
-    /// `survey`, if any, notes `event` (the step taken last) from the state after
-    /// it, read where it lies. (Mutating only so that a caller holding the
-    /// Annotator in an optional reaches it in place rather than copying it.)
-    mutating func note(_ event: TraceEvent, into survey: inout SummarySurvey?) {
-        survey?.note(event, after: state, phaseBefore: phaseBefore)
-    }
-
-    /// Whether the trace records frames, as far as an explanation of the next event
+    /// Whether the trace records frames, as far as an explanation of event `index`
     /// may look (a recorded trace does from its first frame; a hand-written one may not).
-    private var hasFrames: Bool { window.firstFrame.map { $0 <= next + Self.lookAhead } ?? false }
+    private func hasFrames(at index: Int) -> Bool { window.firstFrame.map { $0 <= index + Self.lookAhead } ?? false }
 
     /// Annotates every event of `trace`, or reports the first that cannot happen.
     public static func annotate(_ trace: Trace, file: String) throws(ReuseLabError) -> [Annotation] {
@@ -149,36 +124,29 @@ public struct Annotator {
         return result
     }
 
-    /// Annotates the next event; nil at the end, or (while a trace is being fed)
-    /// until the events it may look at have come.
+    /// Annotates the next event, in words; nil at the end, or (while a trace is
+    /// being fed) until the events it may look at have come.
     public mutating func step(file: String = "trace") throws(ReuseLabError) -> Annotation? {
-        try nextStep(file: file)?.annotation
+        guard let step = try nextStep(file: file) else { return nil }
+        return worded(step)
     }
 
-    /// `step`, with the event it explains. A step
-    /// not `worded` has everything but its text (marks, the rule it rests on), and
-    /// leaves the Annotator as a worded one does: for a reader that quotes only a
-    /// few steps, such as the summary.
-    public mutating func nextStep(file: String = "trace", worded: Bool = true) throws(ReuseLabError) -> AnnotatedStep? {
+    /// Takes the next step: folds its event and notes it, with everything but its
+    /// words (its marks, the rule it rests on, its frame); nil at the end, or
+    /// until the events it may look at have come. `words(for:)` words it.
+    public mutating func nextStep(file: String = "trace") throws(ReuseLabError) -> AnnotatedStep? {
         guard next < window.total, window.ended || window.total > next + Self.lookAhead else { return nil }
-        let event = window[next]
+        // The step taken before this one is worded by now, or never will be.
+        window.drop(before: next)
+        let index = next
+        let event = window[index]
         let before = Before(state, event: event.body)
         do throws(LifecycleViolation) {
             try state.apply(event)
         } catch {
-            throw error.error(at: event, index: next, file: file, list: state.header.list)
+            throw error.error(at: event, index: index, file: file, list: state.header.list)
         }
-        var marks: Set<Annotation.Mark> = []
-        var inferred: InferredRule?
-        muted = !worded
-        var text = explain(event, index: next, before: before, marks: &marks, inferred: &inferred)
-        muted = false
-        // A device log shows what UIKit did: the engine's undocumented rules are not what it rests on.
-        if worded, let inferred, !isImported {
-            text += " "
-            text += Sentence(inferred.note)
-        }
-        if worded, event.inferred { text += " (Inferred by reuselab import: the log does not say which cell, or does not print this call.)" }
+        let noted = note(event, index: index, before: before)
         if case .frame(let snapshot) = event.body { frame = snapshot.frame }
         switch event.body {
         case .prepareForReuse(let cell, _, _): imageSetSinceReuse.remove(cell)
@@ -187,10 +155,29 @@ public struct Annotator {
         }
         next += 1
         phaseBefore = before.eventCellPhase
-        window.drop(before: next)
-        let annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, utf8Text: worded ? text.bytes : [],
-                                    marks: marks, inferred: isImported ? nil : inferred)
-        return AnnotatedStep(annotation: annotation, event: event)
+        let annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: "",
+                                    marks: noted.marks, inferred: isImported ? nil : noted.inferred)
+        return AnnotatedStep(annotation: annotation, event: event, index: index, before: before, noted: noted)
+    }
+
+    /// The words of `step`, the step taken last (before the next is taken; any
+    /// other step gets none): one or more sentences.
+    public func words(for step: AnnotatedStep) -> String {
+        guard step.index == next - 1 else { return "" }
+        var text = sentence(step.event, index: step.index, before: step.before, noted: step.noted.detail)
+        // A device log shows what UIKit did: the engine's undocumented rules are not what it rests on.
+        if let inferred = step.noted.inferred, !isImported {
+            text += " " + inferred.note
+        }
+        if step.event.inferred { text += " (Inferred by reuselab import: the log does not say which cell, or does not print this call.)" }
+        return text
+    }
+
+    /// The annotation of `step`, the step taken last, with its words.
+    public func worded(_ step: AnnotatedStep) -> Annotation {
+        var annotation = step.annotation
+        annotation.text = words(for: step)
+        return annotation
     }
 
     // MARK: Looking around
@@ -215,7 +202,7 @@ public struct Annotator {
     private func beforeNextFrame(after index: Int) -> ArraySlice<TraceEvent> {
         // In a device log a row shown at once has its willDisplay right after its cellForRowAt.
         if isImported { return window.slice((index + 1)..<(index + 2)) }
-        guard hasFrames else { return samePass(after: index) }
+        guard hasFrames(at: index) else { return samePass(after: index) }
         let limit = min(window.total, index + 1 + Self.lookAhead)
         let end = window.firstIndex(in: (index + 1)..<limit) { $0.kind == .frame } ?? limit
         return window.slice((index + 1)..<end)
@@ -229,7 +216,24 @@ public struct Annotator {
         return nil
     }
 
-    private func visibleRows(_ state: Before) -> ClosedRange<Int>? { state.visibleRows }
+    /// The row whose cell leaves the screen later in the pass of the init at
+    /// `index` (why the pool was empty then); nil when none does, or the row is being reloaded.
+    private func leavingLater(index: Int, before: Before) -> Int? {
+        guard before.reloadingRows.isEmpty else { return nil }
+        for event in samePass(after: index) {
+            if case .didEndDisplaying(let row, _) = event.body { return row }
+        }
+        return nil
+    }
+
+    /// The row `cell` belongs to, in the state after the step: the one its phase
+    /// names, else the one it showed last.
+    private func rowOfCell(_ record: CellRecord?) -> Int? {
+        switch record?.phase {
+        case .displayed(let row), .configured(let row), .keptAside(let row), .offscreen(let row): return row
+        default: return record?.lastRow
+        }
+    }
 
     private func imageOwner(_ image: Int) -> String {
         if imagesNamedByNumber {
@@ -241,181 +245,341 @@ public struct Annotator {
     // MARK: Naming rows
 
     /// "row 15", or "section 1 row 3" in a table with sections.
-    private func named(_ row: Int) -> RowName { RowName(row: row, naming: naming, capitalized: false) }
-    private func capital(_ row: Int) -> RowName { RowName(row: row, naming: naming, capitalized: true) }
+    private func named(_ row: Int) -> String { naming.name(row) }
+    private func capital(_ row: Int) -> String { naming.name(row).capitalizedFirst }
     /// "rows 19–28" (sorted), or by section in a table with sections.
     private func rowsNamed(_ rows: [Int]) -> String { Wording.rows(rows, naming: naming) }
 
     /// "rows 3–22", or "section 0 rows 10–11 and section 1 rows 0–8".
-    private func span(_ first: Int, _ last: Int) -> String { Wording.span(first, last, naming: naming) }
+    private func span(_ first: Int, _ last: Int) -> String { naming.span(first, last) }
 
-    // MARK: Explaining
+    // MARK: Noting a step
 
-
-    private mutating func explain(_ event: TraceEvent, index: Int, before: Before, marks: inout Set<Annotation.Mark>,
-                                  inferred: inout InferredRule?) -> Sentence {
+    /// Notes the step of `event` (folded into `state` already) in what later steps
+    /// rely on, and gives its marks, its rule and what its words need to know of
+    /// that bookkeeping as it stood before.
+    private mutating func note(_ event: TraceEvent, index: Int, before: Before) -> StepNote {
+        var noted = StepNote()
         switch event.body {
-        case .initCell(let cell, let identifier):
-            marks.insert(.newCell)
-            let row = rowConfigured(for: cell, after: index)
-            let who = row.map { "\(capital($0)) gets a new cell" } ?? "A new cell is created"
-            let reason = emptyPoolReason(index: index, before: before, identifier: identifier)
-            if reason.leavesLater, header.profile == .modern { inferred = .modernPassOrder }
-            return say(muted, "\(who) (init, cell #\(cell)) because the \(VisibleText.escape(identifier)) reuse pool is empty: \(reason.text).")
-        case .prepareForReuse(let cell, _, let previousRow):
-            marks.insert(.reused)
+        case .initCell:
+            noted.marks.insert(.newCell)
+            if leavingLater(index: index, before: before) != nil, header.profile == .modern { noted.inferred = .modernPassOrder }
+        case .prepareForReuse(let cell, _, _):
+            noted.marks.insert(.reused)
             reusedAt[cell] = index
             clearedSinceReuse.remove(cell)
+            if before.waitingInPool > 1 { noted.inferred = .poolOrder }
+        case .cellForRowAt(let row, let cell):
+            configuredAt[cell] = event.time
+            guard !Self.isReconfigured(row: row, cell: cell, before: before) else { break }
+            preparedAhead.remove(cell)
+            let shownNow = beforeNextFrame(after: index).contains { $0.body == .willDisplay(row: row, cell: cell) }
+            let ahead = !prefetchingOff && !shownNow && before.displayed(row) == nil && header.profile == .modern
+            var grid: GridPreparation?
+            if ahead {
+                preparedAhead.insert(cell)
+                if words.isCollection { grid = notePreparedInGrid(row, index: index, time: event.time) }
+            }
+            noted.detail = .configured(preparedAhead: ahead, grid: grid)
+        case .willDisplay(let row, let cell):
+            switch before.cell(cell)?.phase {
+            case .keptAside, .offscreen:
+                noted.detail = .shown(preparedAt: nil, gridRow: noteGridRowMoving(row, index: index, time: event.time, entering: true))
+            default:
+                // Prepared ahead only if configured in an earlier pass: a cellForRowAt that
+                // blocked the main thread moves the clock on inside one pass.
+                var preparedAt: VirtualTime?
+                if let at = configuredAt[cell], preparedAhead.remove(cell) != nil, at < event.time { preparedAt = at }
+                noted.detail = .shown(preparedAt: preparedAt, gridRow: noteGridRowMoving(row, index: index, time: event.time, entering: true))
+            }
+        case .didEndDisplaying(let row, _):
+            if !(before.reloadingRows.contains(row) || reloadDataAt == event.time) {
+                noted.detail = .left(gridRow: noteGridRowMoving(row, index: index, time: event.time, entering: false))
+            }
+        case .keepAside:
+            noted.inferred = .preparedCellRange
+        case .enqueue(let cell, _):
+            switch before.cell(cell)?.phase {
+            case .keptAside, .configured: noted.inferred = .preparedCellRange
+            default: break
+            }
+        case .prefetchRowsAt(let rows):
+            prefetchBatches += 1
+            rowCountChanged = false
+            if !words.isCollection, let visible = before.visibleRows, !rows.allSatisfy({ $0 > visible.upperBound }) {
+                if rows.allSatisfy({ $0 < visible.lowerBound }) {
+                    if let count = state.currentRowCount, visible.upperBound == count - 1 { noted.inferred = .prefetchDirection }
+                } else {
+                    noted.inferred = .prefetchDirection
+                }
+            }
+        case .cancelPrefetchingForRowsAt:
+            if !words.isCollection { noted.inferred = .prefetchCancellation }
+            noted.detail = .cancelled(rowCountChanged: rowCountChanged)
+            rowCountChanged = false
+        case .frame(let snapshot):
+            noted.detail = noteFrame(snapshot, marks: &noted.marks)
+        case .imageSet(let cell, let image):
+            noteImageSet(cell: cell, image: image, marks: &noted.marks)
+        case .hitch:
+            noted.marks.insert(.hitch)
+        case .numberOfRows:
+            rowCountChanged = true
+        case .reloadData:
+            reloadDataAt = event.time
+        default:
+            break
+        }
+        return noted
+    }
+
+    /// A cellForRowAt of a reconfigureRows: the row's own cell configured again where it is.
+    private static func isReconfigured(row: Int, cell: Int, before: Before) -> Bool {
+        guard before.reconfiguringRows.contains(row), let phase = before.cell(cell)?.phase else { return false }
+        return [.displayed(row: row), .configured(row: row), .keptAside(row: row)].contains(phase)
+    }
+
+    /// A collection view configures `item` before it is on screen: whether a
+    /// sentence already said its row of the grid is prepared together, or this one
+    /// says it (when other items of the row are configured in the same pass).
+    private mutating func notePreparedInGrid(_ item: Int, index: Int, time: VirtualTime) -> GridPreparation? {
+        guard let grid = words.grid else { return nil }
+        let gridRow = grid.row(of: item)
+        if let told = preparedGridRow, told.row == gridRow, told.time == time { return .told(gridRow: gridRow) }
+        var together = [item]
+        for event in samePass(after: index) {
+            if case .cellForRowAt(let other, _) = event.body, other != item, grid.row(of: other) == gridRow,
+               state.displayed[other] == nil, !together.contains(other) {
+                together.append(other)
+            }
+        }
+        guard together.count > 1 else { return .alone }
+        preparedGridRow = (gridRow, time)
+        return .together(gridRow: gridRow, items: together)
+    }
+
+    /// The row of the grid `item` is in, when the sentence of this step says it
+    /// enters (or leaves) the screen: at the first item of a row that moves with
+    /// others of its row in the same pass; nil for a table, or an item that comes
+    /// or goes alone.
+    private mutating func noteGridRowMoving(_ item: Int, index: Int, time now: VirtualTime, entering: Bool) -> GridRowMove? {
+        guard let grid = words.grid else { return nil }
+        let gridRow = grid.row(of: item)
+        if let told = movingGridRow, told.row == gridRow, told.time == now, told.entering == entering { return nil }
+        var together = [item]
+        for event in samePass(after: index) {
+            switch event.body {
+            case .willDisplay(let other, _) where entering, .didEndDisplaying(let other, _) where !entering:
+                if other != item, grid.row(of: other) == gridRow, !together.contains(other) { together.append(other) }
+            default:
+                break
+            }
+        }
+        guard together.count > 1 else { return nil }
+        // The whole row moves: no other item of it stays on screen (leaving), or was there already (entering).
+        let moving = Set(together)
+        let others = state.displayed.keys.contains { grid.row(of: $0) == gridRow && !moving.contains($0) }
+        guard !others else { return nil }
+        movingGridRow = (gridRow, now, entering)
+        return GridRowMove(gridRow: gridRow, items: together, entering: entering)
+    }
+
+    /// The stale images a frame shows that no sentence called out yet, and those
+    /// called out that it no longer shows.
+    private mutating func noteFrame(_ snapshot: FrameSnapshot, marks: inout Set<Annotation.Mark>) -> StepNote.Detail {
+        let stale = state.staleCells(in: snapshot)
+        // A screenful at most: an array searched in order beats hashing.
+        var current: [StalePair] = []
+        var news: [StaleImage] = []
+        for visible in stale {
+            guard case .image(let number) = visible.image else { continue }
+            let pair = StalePair(cell: visible.cell, image: number)
+            if !current.contains(pair) { current.append(pair) }
+            if announcedStale.contains(pair) { continue }
+            marks.insert(.stale)
+            let carriedOver = !clearedSinceReuse.contains(visible.cell) && reusedAt[visible.cell] != nil && !setAfterReuse(visible.cell)
+            news.append(StaleImage(cell: visible.cell, row: visible.row, image: number, carriedOver: carriedOver))
+        }
+        let fixed = announcedStale.filter { !current.contains($0) }.sorted(by: { $0.cell < $1.cell })
+        announcedStale = current
+        if !stale.isEmpty && marks.isEmpty { marks.insert(.stale) }
+        guard !news.isEmpty || !fixed.isEmpty else { return .none }
+        return .frame(stale: news, gone: fixed)
+    }
+
+    private mutating func noteImageSet(cell: Int, image: ImageShown, marks: inout Set<Annotation.Mark>) {
+        let record = state.cell(cell)
+        if record?.phase == .dequeued {
+            // Set inside prepareForReuse, before cellForRowAt gives the cell its new row.
+            if image == .nothing || image == .placeholder { clearedSinceReuse.insert(cell) }
+            return
+        }
+        guard let row = rowOfCell(record) else { return }
+        switch image {
+        case .nothing, .placeholder:
+            if reusedAt[cell] != nil { clearedSinceReuse.insert(cell) }
+        case .image(let number):
+            if number != state.expectedImage(forRow: row) { marks.insert(.late) }
+        }
+    }
+
+    /// True if the cell's image view was set (to an image) after its last prepareForReuse.
+    private func setAfterReuse(_ cell: Int) -> Bool {
+        reusedAt[cell] != nil && imageSetSinceReuse.contains(cell)
+    }
+
+    // MARK: Wording a step
+
+    /// The sentences of the step of `event`, from the state after it, `before`,
+    /// the events around it and what noting it found (`noted`).
+    private func sentence(_ event: TraceEvent, index: Int, before: Before, noted: StepNote.Detail) -> String {
+        switch event.body {
+        case .initCell(let cell, let identifier):
             let row = rowConfigured(for: cell, after: index)
-            var text = say(muted, "\(row.map { "\(capital($0)) reuses" } ?? "dequeueReusableCell hands out") cell #\(cell) (prepareForReuse)")
-            text += say(muted, previousRow.map { ", which showed \(named($0))." } ?? ".")
+            let who = row.map { "\(capital($0)) gets a new cell" } ?? "A new cell is created"
+            return "\(who) (init, cell #\(cell)) because the \(VisibleText.escape(identifier)) reuse pool is empty: \(emptyPoolReason(index: index, before: before))."
+        case .prepareForReuse(let cell, _, let previousRow):
+            let row = rowConfigured(for: cell, after: index)
+            var text = "\(row.map { "\(capital($0)) reuses" } ?? "dequeueReusableCell hands out") cell #\(cell) (prepareForReuse)"
+            text += previousRow.map { ", which showed \(named($0))." } ?? "."
             let waiting = before.waitingInPool
             if waiting > 1 {
-                text += say(muted, " It is the most recently pooled of the \(waiting) cells waiting.")
-                inferred = .poolOrder
+                text += " It is the most recently pooled of the \(waiting) cells waiting."
             }
             if case .image(let image) = before.cell(cell)?.image ?? .nothing {
-                text += say(muted, " Its image view still holds image \(image) until something resets it.")
+                text += " Its image view still holds image \(image) until something resets it."
             }
             return text
         case .cellForRowAt(let row, let cell):
-            configuredAt[cell] = event.time
-            if before.reconfiguringRows.contains(row), let phase = before.cell(cell)?.phase,
-               [.displayed(row: row), .configured(row: row), .keptAside(row: row)].contains(phase) {
-                let place = phase == .displayed(row: row) ? "on screen" : "held off screen for it"
-                return say(muted, "\(words.call(.reconfigureRows)): the data source configures \(named(row))'s own cell #\(cell) again, \(place): dequeuing hands back that same cell, so there is no init, no prepareForReuse and no willDisplay.")
+            if Self.isReconfigured(row: row, cell: cell, before: before) {
+                let place = before.cell(cell)?.phase == .displayed(row: row) ? "on screen" : "held off screen for it"
+                return "\(words.call(.reconfigureRows)): the data source configures \(named(row))'s own cell #\(cell) again, \(place): dequeuing hands back that same cell, so there is no init, no prepareForReuse and no willDisplay."
             }
-            preparedAhead.remove(cell)
-            var text = say(muted, "The data source configures cell #\(cell) for \(named(row)).")
-            let shownNow = beforeNextFrame(after: index).contains { $0.body == .willDisplay(row: row, cell: cell) }
+            var text = "The data source configures cell #\(cell) for \(named(row))."
             let reloading = before.reloadingRows.contains(row) || before.displayed(row) != nil
             if prefetchingOff {
                 // Nothing is prepared ahead with the property off (Apple: "When false, the
                 // table view requests cells when they need to display"), whatever the times say.
                 if !reloading, header.profile == .modern {
-                    text += say(muted, " isPrefetchingEnabled is false, so the \(words.view) asks for \(words.aRow)'s cell only when the \(words.row) is about to appear, never ahead of time.")
+                    text += " isPrefetchingEnabled is false, so the \(words.view) asks for \(words.aRow)'s cell only when the \(words.row) is about to appear, never ahead of time."
                 }
-            } else if !shownNow, before.displayed(row) == nil, header.profile == .modern {
-                preparedAhead.insert(cell)
+            } else if case .configured(true, let grid) = noted {
                 if words.isCollection {
-                    text += say(muted, " ") + preparedAheadInGrid(row, index: index, time: event.time)
+                    text += " " + preparedInGrid(row, grid)
                 } else {
-                    text += say(muted, " \(capital(row)) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt.")
+                    text += " \(capital(row)) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt."
                 }
             }
             if reloading {
-                text += say(muted, " The \(words.row) is being reloaded: its old cell stays on screen until the new one is displayed.")
+                text += " The \(words.row) is being reloaded: its old cell stays on screen until the new one is displayed."
             }
             return text
         case .willDisplay(let row, let cell):
+            guard case .shown(let preparedAt, let gridRow) = noted else { return "" }
+            let moving = gridRowMoving(gridRow)
             switch before.cell(cell)?.phase {
             case .keptAside, .offscreen:
-                return say(muted, "\(capital(row)) comes back on screen with cell #\(cell), which was kept aside: it is shown again without \(words.call(.cellForRowAt)) or prepareForReuse.") + gridRowMoving(row, index: index, entering: true)
+                return "\(capital(row)) comes back on screen with cell #\(cell), which was kept aside: it is shown again without \(words.call(.cellForRowAt)) or prepareForReuse." + moving
             default:
-                // Prepared ahead only if configured in an earlier pass: a cellForRowAt that
-                // blocked the main thread moves the clock on inside one pass.
-                if let at = configuredAt[cell], preparedAhead.remove(cell) != nil, at < event.time {
+                if let at = preparedAt {
                     // An imported log without timestamps has times that are only its line order.
                     let synthetic = header.source?.syntheticTimes == true
-                    return say(muted, "\(capital(row)) appears with cell #\(cell), prepared ahead \(synthetic ? "earlier" : "at \(Wording.ms(at))").")
-                        + gridRowMoving(row, index: index, entering: true)
+                    return "\(capital(row)) appears with cell #\(cell), prepared ahead \(synthetic ? "earlier" : "at \(Wording.ms(at))")." + moving
                 }
-                return say(muted, "\(capital(row)) appears with cell #\(cell) (willDisplay).") + gridRowMoving(row, index: index, entering: true)
+                return "\(capital(row)) appears with cell #\(cell) (willDisplay)." + moving
             }
         case .didEndDisplaying(let row, let cell):
-            var fate: Sentence = ""
+            var fate = ""
             for later in samePass(after: index) {
-                if case .keepAside(let id, _) = later.body, id == cell { fate = say(muted, " Cell #\(cell) is kept aside, not pooled, in case \(named(row)) comes back."); break }
-                if case .enqueue(let id, let identifier) = later.body, id == cell { fate = say(muted, " Cell #\(cell) joins the \(VisibleText.escape(identifier)) reuse pool at once."); break }
+                if case .keepAside(let id, _) = later.body, id == cell { fate = " Cell #\(cell) is kept aside, not pooled, in case \(named(row)) comes back."; break }
+                if case .enqueue(let id, let identifier) = later.body, id == cell { fate = " Cell #\(cell) joins the \(VisibleText.escape(identifier)) reuse pool at once."; break }
                 if case .viewDidDisappear = later.body { break }
             }
             // Recordings no longer send this at teardown; a hand-written or older trace may.
-            if before.hasDisappeared { fate = say(muted, " The \(words.view) is going away (UIKit is not known to send didEndDisplaying then).") }
-            if before.reloadingRows.contains(row) || reloadDataAt == event.time {
-                return say(muted, "\(capital(row))'s old cell #\(cell) ends displaying (didEndDisplaying): the reload replaces it, while the \(words.row) itself stays on screen.") + fate
+            if before.hasDisappeared { fate = " The \(words.view) is going away (UIKit is not known to send didEndDisplaying then)." }
+            guard case .left(let gridRow) = noted else {
+                return "\(capital(row))'s old cell #\(cell) ends displaying (didEndDisplaying): the reload replaces it, while the \(words.row) itself stays on screen." + fate
             }
-            return say(muted, "\(capital(row)) leaves the screen (didEndDisplaying, cell #\(cell)).") + gridRowMoving(row, index: index, entering: false) + fate
+            return "\(capital(row)) leaves the screen (didEndDisplaying, cell #\(cell))." + gridRowMoving(gridRow) + fate
         case .keepAside(let cell, let row):
-            inferred = .preparedCellRange
             let near = words.isCollection ? "stays near the screen" : "stays within one row of the screen"
-            return say(muted, "Cell #\(cell) is kept aside with \(named(row))'s content, out of the reuse pool, while \(named(row)) \(near): if it comes back, it is shown again without \(words.call(.cellForRowAt)).")
+            return "Cell #\(cell) is kept aside with \(named(row))'s content, out of the reuse pool, while \(named(row)) \(near): if it comes back, it is shown again without \(words.call(.cellForRowAt))."
         case .enqueue(let cell, let rawIdentifier):
             let identifier = VisibleText.escape(rawIdentifier)
-            let waiting = state.poolCount(rawIdentifier)
+            let waiting = Wording.count(state.poolCount(rawIdentifier), "cell")
             switch before.cell(cell)?.phase {
             case .keptAside(let row):
-                inferred = .preparedCellRange
-                return say(muted, "Cell #\(cell), kept aside since \(named(row)) left, joins the \(identifier) reuse pool (\(count: waiting, "cell") waiting): \(letGoReason(row: row))")
+                return "Cell #\(cell), kept aside since \(named(row)) left, joins the \(identifier) reuse pool (\(waiting) waiting): \(letGoReason(row: row))"
             case .configured(let row):
-                inferred = .preparedCellRange
-                return say(muted, "Cell #\(cell) was prepared for \(named(row)), which did not appear; it goes back to the \(identifier) pool (\(count: waiting, "cell") waiting) without didEndDisplaying: \(letGoReason(row: row))")
+                return "Cell #\(cell) was prepared for \(named(row)), which did not appear; it goes back to the \(identifier) pool (\(waiting) waiting) without didEndDisplaying: \(letGoReason(row: row))"
             default:
-                return say(muted, "Cell #\(cell) joins the \(identifier) reuse pool (\(count: waiting, "cell") waiting).")
+                return "Cell #\(cell) joins the \(identifier) reuse pool (\(waiting) waiting)."
             }
         case .deinitCell(let cell):
             guard before.hasDisappeared else {
-                return say(muted, "Cell #\(cell) is deallocated (deinit): the pool was emptied (memory warning). Cells live as long as the \(words.view), not as long as \(words.aRow).")
+                return "Cell #\(cell) is deallocated (deinit): the pool was emptied (memory warning). Cells live as long as the \(words.view), not as long as \(words.aRow)."
             }
             // Teardown: the table or collection view is deallocated, and every cell it holds with it.
             switch before.cell(cell)?.phase {
             case .displayed(let row):
-                return say(muted, "Cell #\(cell), still showing \(named(row)), is deallocated (deinit) with the \(words.view), without didEndDisplaying: UIKit sends none when the screen goes away.")
+                return "Cell #\(cell), still showing \(named(row)), is deallocated (deinit) with the \(words.view), without didEndDisplaying: UIKit sends none when the screen goes away."
             case .keptAside(let row), .offscreen(let row):
-                return say(muted, "Cell #\(cell), kept aside since \(named(row)) left, is deallocated (deinit) with the \(words.view).")
+                return "Cell #\(cell), kept aside since \(named(row)) left, is deallocated (deinit) with the \(words.view)."
             case .configured(let row):
-                return say(muted, "Cell #\(cell), prepared ahead for \(named(row)), is deallocated (deinit) with the \(words.view); \(named(row)) never appeared.")
+                return "Cell #\(cell), prepared ahead for \(named(row)), is deallocated (deinit) with the \(words.view); \(named(row)) never appeared."
             case .pooled:
-                return say(muted, "Cell #\(cell), waiting in the reuse pool, is deallocated (deinit) with the \(words.view).")
+                return "Cell #\(cell), waiting in the reuse pool, is deallocated (deinit) with the \(words.view)."
             default:
-                return say(muted, "Cell #\(cell) is deallocated (deinit) with the \(words.view).")
+                return "Cell #\(cell) is deallocated (deinit) with the \(words.view)."
             }
         case .prefetchRowsAt(let rows):
-            prefetchBatches += 1
-            rowCountChanged = false
-            if words.isCollection { return explainItemPrefetch(rows, before: before) }
-            var text = say(muted, "Prefetch batch \(prefetchBatches): \(rowsNamed(rows)) (\(count: rows.count, "row"))")
-            if let visible = visibleRows(before) {
+            if words.isCollection { return itemPrefetch(rows, before: before) }
+            var text = "Prefetch batch \(prefetchBatches): \(rowsNamed(rows)) (\(Wording.count(rows.count, "row")))"
+            if let visible = before.visibleRows {
                 let below = rows.allSatisfy { $0 > visible.upperBound }, above = rows.allSatisfy { $0 < visible.lowerBound }
                 if below {
-                    text += say(muted, ", past the bottom edge (\(named(visible.upperBound)) is the last on screen)")
+                    text += ", past the bottom edge (\(named(visible.upperBound)) is the last on screen)"
                     text += visible.lowerBound == 0 ? ", looking down as it always does while the first row is on screen" : ", scrolling down"
                 } else if above {
-                    text += say(muted, ", above the top edge (\(named(visible.lowerBound)) is the first on screen), nearest first")
+                    text += ", above the top edge (\(named(visible.lowerBound)) is the first on screen), nearest first"
                     if let count = state.currentRowCount, visible.upperBound == count - 1 {
-                        text += say(muted, ": the screen reaches the last row, so the table looks up even before the finger turns")
-                        inferred = .prefetchDirection
+                        text += ": the screen reaches the last row, so the table looks up even before the finger turns"
                     } else {
-                        text += say(muted, ", scrolling up")
+                        text += ", scrolling up"
                     }
                 } else {
-                    text += say(muted, ", on both sides of the screen: away from either end of the list, the first batch looks both ways")
-                    inferred = .prefetchDirection
+                    text += ", on both sides of the screen: away from either end of the list, the first batch looks both ways"
                 }
             }
-            return text + say(muted, rows.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
+            return text + (rows.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
         case .cancelPrefetchingForRowsAt(let rows):
-            if words.isCollection { return explainItemPrefetchCancel(rows) }
-            inferred = .prefetchCancellation
-            if rowCountChanged {
-                rowCountChanged = false
-                return say(muted, "The number of rows changed, so the table cancels every prefetch still outstanding: \(rowsNamed(rows)). Whatever the app started for them may now be for the wrong rows.")
-            }
-            let window = visibleRows(before).map { " (the window now reaches \(span(max(0, $0.lowerBound - 15), $0.upperBound + 15)))" } ?? ""
+            let changed: Bool
+            if case .cancelled(let rowCountChanged) = noted { changed = rowCountChanged } else { changed = false }
             let one = rows.count == 1
-            return say(muted, "\(rowsNamed(rows).capitalizedFirst) \(one ? "is" : "are") now more than 15 rows from the screen\(window): the table cancels \(one ? "its" : "their") prefetch. Cancellation is conservative: a change of direction alone cancels nothing, only distance does.")
+            if words.isCollection {
+                if changed {
+                    return "The number of items changed, so the collection view cancels every prefetch still outstanding: \(rowsNamed(rows)). Whatever the app started for them may now be for the wrong items."
+                }
+                return "The collection view cancels the prefetch of \(rowsNamed(rows)): \(one ? "it is" : "they are") no longer expected soon, and the app can stop loading \(one ? "its" : "their") data."
+            }
+            if changed {
+                return "The number of rows changed, so the table cancels every prefetch still outstanding: \(rowsNamed(rows)). Whatever the app started for them may now be for the wrong rows."
+            }
+            let window = before.visibleRows.map { " (the window now reaches \(span(max(0, $0.lowerBound - 15), $0.upperBound + 15)))" } ?? ""
+            return "\(rowsNamed(rows).capitalizedFirst) \(one ? "is" : "are") now more than 15 rows from the screen\(window): the table cancels \(one ? "its" : "their") prefetch. Cancellation is conservative: a change of direction alone cancels nothing, only distance does."
         case .scrollViewWillBeginDragging(let offset):
-            return say(muted, "A finger touches down at offset \(points: offset) and starts dragging.")
+            return "A finger touches down at offset \(Wording.points(offset)) and starts dragging."
         case .scrollViewDidEndDragging(let offset, let willDecelerate):
-            return willDecelerate ? "The finger lifts with speed at offset \(points: offset): the content keeps moving and slows down."
-                                  : "The finger stops and lifts at offset \(points: offset)."
+            return willDecelerate ? "The finger lifts with speed at offset \(Wording.points(offset)): the content keeps moving and slows down."
+                                  : "The finger stops and lifts at offset \(Wording.points(offset))."
         case .scrollViewDidEndDecelerating(let offset):
-            return say(muted, "The content comes to rest at offset \(points: offset).")
+            return "The content comes to rest at offset \(Wording.points(offset))."
         case .scrollToRow(let row, let position, let animated):
-            return say(muted, "The app scrolls \(named(row)) to the \(position)\(animated ? ", animated" : " at once").")
+            return "The app scrolls \(named(row)) to the \(position)\(animated ? ", animated" : " at once")."
         case .frame(let snapshot):
-            return explainFrame(snapshot, marks: &marks)
+            return frameSentence(snapshot, noted: noted)
         case .imageRequest(let request, let row, let image, let cause, let sync):
-            var text = say(muted, "\(capital(row)) asks for image \(image) (request \(request), \(Wording.cause(cause, words: words))).")
+            var text = "\(capital(row)) asks for image \(image) (request \(request), \(Wording.cause(cause, words: words)))."
             if sync {
                 let blocksMain = samePass(after: index).contains { later in
                     if case .mainThreadBlocked(_, let cause) = later.body { return cause.contains("synchronous download of image \(image) ") }
@@ -426,87 +590,80 @@ public struct Annotator {
             }
             return text
         case .pageRequest(let request, let firstRow, let count):
-            return say(muted, "The loading cell asks for the next page: \(words.rows) \(firstRow)–\(firstRow + count - 1) (request \(request)).")
+            return "The loading cell asks for the next page: \(words.rows) \(firstRow)–\(firstRow + count - 1) (request \(request))."
         case .requestStarted(let request):
             let running = state.runningRequestCount
             let waited = event.time > (state.request(request)?.requestedAt ?? event.time)
-            return say(muted, "Request \(request) gets a connection (\(running) running)" + (waited ? ", after waiting for one to free up." : "."))
+            return "Request \(request) gets a connection (\(running) running)" + (waited ? ", after waiting for one to free up." : ".")
         case .requestCoalesced(let request, let row):
-            return say(muted, "\(capital(row)) wants the same image as request \(request), which is already downloading: it waits for that download instead of starting another.")
+            return "\(capital(row)) wants the same image as request \(request), which is already downloading: it waits for that download instead of starting another."
         case .response(let request, let bytes, let fromCache):
-            guard let record = state.request(request) else { return say(muted, "Request \(request) answers.") }
+            guard let record = state.request(request) else { return "Request \(request) answers." }
             let took = Wording.ms(event.time - record.requestedAt)
             if let row = record.row, let image = record.image {
                 let source = fromCache ? "from URLCache" : "over the network (\(Wording.bytes(bytes)))"
-                var text = say(muted, "Image \(image) for \(named(row)) arrives \(source), \(took) after it was asked for.")
-                if !record.coalescedRows.isEmpty { text += say(muted, " \(rowsNamed(record.coalescedRows).capitalizedFirst) waited for it too.") }
+                var text = "Image \(image) for \(named(row)) arrives \(source), \(took) after it was asked for."
+                if !record.coalescedRows.isEmpty { text += " \(rowsNamed(record.coalescedRows).capitalizedFirst) waited for it too." }
                 return text
             }
-            return say(muted, "The page arrives (\(size: bytes)), \(took) after it was asked for.")
+            return "The page arrives (\(Wording.bytes(bytes))), \(took) after it was asked for."
         case .requestFailed(let request, let reason):
-            return say(muted, "Request \(request) fails: \(VisibleText.escape(reason)).")
+            return "Request \(request) fails: \(VisibleText.escape(reason))."
         case .requestCancelled(let request):
             let record = state.request(request)
             let what = record?.row.map { "\(named($0))'s image" } ?? "the page"
-            return say(muted, "Request \(request) for \(what) is cancelled" + (record?.cause == .prefetch ? " (it was a prefetch)." : "."))
+            return "Request \(request) for \(what) is cancelled" + (record?.cause == .prefetch ? " (it was a prefetch)." : ".")
         case .cacheHit(let row, let image, let layer):
-            return say(muted, "Image \(image) for \(named(row)) is found \(Wording.layer(layer)): no download.")
+            return "Image \(image) for \(named(row)) is found \(Wording.layer(layer)): no download."
         case .cacheEvict(let image, _):
-            return say(muted, "The NSCache drops image \(image) to stay within its limits.")
+            return "The NSCache drops image \(image) to stay within its limits."
         case .imageSet(let cell, let image):
-            return explainImageSet(cell: cell, image: image, index: index, marks: &marks)
+            return imageSetSentence(cell: cell, image: image, index: index)
         case .mainThreadBlocked(let ms, let cause):
-            return say(muted, "The main thread is busy for \(ms: ms): \(VisibleText.escape(cause)). No frame can be drawn until it is done.")
+            return "The main thread is busy for \(Wording.ms(ms)): \(VisibleText.escape(cause)). No frame can be drawn until it is done."
         case .hitch(let first, let missed, let ms, let cause):
-            marks.insert(.hitch)
-            return say(muted, "HITCH: \(count: missed, "frame") missed from frame \(first) (\(ms: ms) of frozen screen), because of \(VisibleText.escape(cause)).")
+            return "HITCH: \(Wording.count(missed, "frame")) missed from frame \(first) (\(Wording.ms(ms)) of frozen screen), because of \(VisibleText.escape(cause))."
         case .imageMemory(let bytes):
-            return say(muted, "Decoded images now take \(size: bytes) of memory.")
+            return "Decoded images now take \(Wording.bytes(bytes)) of memory."
         case .numberOfRows(let rows):
-            rowCountChanged = true
             let asks = words.isCollection ? "numberOfItemsInSection" : "numberOfRowsInSection"
-            return say(muted, "The \(words.view) asks \(asks): now \(count: rows, words.row).")
+            return "The \(words.view) asks \(asks): now \(Wording.count(rows, words.row))."
         case .reloadData:
-            reloadDataAt = event.time
-            return say(muted, "The app calls reloadData: every visible cell ends displaying and returns to the pool, then each visible \(words.row) is configured again with a dequeued cell.")
+            return "The app calls reloadData: every visible cell ends displaying and returns to the pool, then each visible \(words.row) is configured again with a dequeued cell."
         case .reloadRows(let rows):
             let discards = header.profile == .modern ? "; a cell prepared off screen for it is discarded to the pool" : ""
             let cellFor = words.call(.cellForRowAt)
             let which = rows.count == 1 ? "if it is on screen, it gets \(cellFor) again" : "each one on screen gets \(cellFor) again"
-            return say(muted, "The app reloads \(rowsNamed(rows)): \(which) with a dequeued cell, not its own (\(words.call(.reconfigureRows)) would keep its own)\(discards).")
+            return "The app reloads \(rowsNamed(rows)): \(which) with a dequeued cell, not its own (\(words.call(.reconfigureRows)) would keep its own)\(discards)."
         case .reconfigureRows(let rows):
             let row = words.row
-            return say(muted, "The app reconfigures \(rowsNamed(rows)) (\(words.call(.reconfigureRows)), iOS 15+): " + (rows.count == 1 ? "if the \(row) has a cell" : "each \(row) that has a cell") + ", on screen or prepared off screen, gets \(words.call(.cellForRowAt)) again with that same cell. Unlike \(words.call(.reloadRows)) there is no new cell, no prepareForReuse, no willDisplay, and prepared cells are kept; \(words.aRow) without a cell is left alone.")
+            return "The app reconfigures \(rowsNamed(rows)) (\(words.call(.reconfigureRows)), iOS 15+): " + (rows.count == 1 ? "if the \(row) has a cell" : "each \(row) that has a cell") + ", on screen or prepared off screen, gets \(words.call(.cellForRowAt)) again with that same cell. Unlike \(words.call(.reloadRows)) there is no new cell, no prepareForReuse, no willDisplay, and prepared cells are kept; \(words.aRow) without a cell is left alone."
         case .didReceiveMemoryWarning:
-            return say(muted, "A memory warning: the \(words.view) empties its reuse pools.")
+            return "A memory warning: the \(words.view) empties its reuse pools."
         case .viewDidDisappear:
-            return say(muted, "The screen goes away (viewDidDisappear); then the \(words.view) is deallocated with every cell it holds: on screen, kept aside, prepared ahead or pooled. The \(words.rows) still on screen get no didEndDisplaying, so per-\(words.row) work has to stop here.")
+            return "The screen goes away (viewDidDisappear); then the \(words.view) is deallocated with every cell it holds: on screen, kept aside, prepared ahead or pooled. The \(words.rows) still on screen get no didEndDisplaying, so per-\(words.row) work has to stop here."
         case .note(let text):
-            return say(muted, "NOTE: \(VisibleText.escape(text))")
+            return "NOTE: \(VisibleText.escape(text))"
         case .gap(let text):
             let afresh = " What each cell did in between is not known, so the replay starts afresh: each cell's next call is taken as it comes."
             if text.hasPrefix(Self.importersGap) {
-                return say(muted, "GAP: \(VisibleText.escape(String(text.dropFirst(Self.importersGap.count))).capitalizedFirst).\(afresh)")
+                return "GAP: \(VisibleText.escape(String(text.dropFirst(Self.importersGap.count))).capitalizedFirst).\(afresh)"
             }
             let printed = text.isEmpty ? "" : " (it prints \"\(VisibleText.escape(text))\")"
-            return say(muted, "GAP: the log leaves lines out here\(printed).\(afresh)")
+            return "GAP: the log leaves lines out here\(printed).\(afresh)"
         case .recordingEnded:
-            if before.hasDisappeared { return say(muted, "The recording ends; the screen has gone away with its \(words.view) and cells.") }
-            return say(muted, "The recording ends; the screen stays as the last frame showed it.")
+            if before.hasDisappeared { return "The recording ends; the screen has gone away with its \(words.view) and cells." }
+            return "The recording ends; the screen stays as the last frame showed it."
         }
     }
 
-    /// Why the pool was empty, and whether it is because a cell leaves later in this same pass.
-    private func emptyPoolReason(index: Int, before: Before, identifier: String) -> (text: String, leavesLater: Bool) {
-        var reasons: [String] = []
+    /// Why the pool was empty.
+    private func emptyPoolReason(index: Int, before: Before) -> String {
         if !before.reloadingRows.isEmpty {
-            return ("the \(words.row) is being reloaded, and its old cell stays in use until the new one is displayed", false)
+            return "the \(words.row) is being reloaded, and its old cell stays in use until the new one is displayed"
         }
-        var leaving: Int?
-        for event in samePass(after: index) {
-            if case .didEndDisplaying(let row, _) = event.body { leaving = row; break }
-        }
-        if let first = leaving {
+        var reasons: [String] = []
+        if let first = leavingLater(index: index, before: before) {
             reasons.append("\(named(first))'s cell leaves the screen in this same pass, but only after this \(words.row) asked for a cell")
         }
         let kept = before.keptAside.compactMap { id -> String? in
@@ -522,7 +679,7 @@ public struct Annotator {
             default: reasons.append("all \(live) cells that exist are on screen or in use")
             }
         }
-        return (reasons.joined(separator: "; "), leaving != nil)
+        return reasons.joined(separator: "; ")
     }
 
     // MARK: A collection view's grid
@@ -530,167 +687,170 @@ public struct Annotator {
     /// Why a collection view configures `item` before it is on screen: cells are
     /// prepared ahead, and when other items of its row of the grid are configured
     /// in the same pass, the sentence says the row is prepared together (once).
-    private mutating func preparedAheadInGrid(_ item: Int, index: Int, time: VirtualTime) -> Sentence {
+    private func preparedInGrid(_ item: Int, _ grid: GridPreparation?) -> String {
         let cellFor = words.call(.cellForRowAt)
-        guard let grid = words.grid else { return "" }
-        let gridRow = grid.row(of: item)
-        if let told = preparedGridRow, told.row == gridRow, told.time == time {
-            return say(muted, "\(capital(item)) is not on screen yet either: it is prepared with the rest of row \(gridRow) of the grid, and will appear with this cell, without another \(cellFor).")
+        switch grid {
+        case nil:
+            return ""
+        case .told(let gridRow):
+            return "\(capital(item)) is not on screen yet either: it is prepared with the rest of row \(gridRow) of the grid, and will appear with this cell, without another \(cellFor)."
+        case .alone:
+            return "\(words.nameInGrid(item).capitalizedFirst) is not on screen yet: while scrolling, the collection view prepares cells ahead of time; the item will appear with this cell, without another \(cellFor)."
+        case .together(let gridRow, let items):
+            return "\(capital(item)) is not on screen yet: while scrolling, the collection view prepares cells ahead of time, a row of the grid at a time: row \(gridRow), \(rowsNamed(items)). Each will appear with its cell, without another \(cellFor)."
         }
-        var together = [item]
-        for event in samePass(after: index) {
-            if case .cellForRowAt(let other, _) = event.body, other != item, grid.row(of: other) == gridRow,
-               state.displayed[other] == nil, !together.contains(other) {
-                together.append(other)
-            }
-        }
-        guard together.count > 1 else {
-            return say(muted, "\(words.nameInGrid(item).capitalizedFirst) is not on screen yet: while scrolling, the collection view prepares cells ahead of time; the item will appear with this cell, without another \(cellFor).")
-        }
-        preparedGridRow = (gridRow, time)
-        return say(muted, "\(capital(item)) is not on screen yet: while scrolling, the collection view prepares cells ahead of time, a row of the grid at a time: row \(gridRow), \(rowsNamed(together)). Each will appear with its cell, without another \(cellFor).")
     }
 
-    /// " Row 5 of the grid enters the screen: items 10–11 appear together.", said at
-    /// the first item of a row of the grid that enters (or leaves) with others of its
-    /// row in the same pass; empty for a table, or an item that comes or goes alone.
-    private mutating func gridRowMoving(_ item: Int, index: Int, entering: Bool) -> Sentence {
-        guard let grid = words.grid else { return "" }
-        let gridRow = grid.row(of: item)
-        let now = window[index].time
-        if let told = movingGridRow, told.row == gridRow, told.time == now, told.entering == entering { return "" }
-        var together = [item]
-        for event in samePass(after: index) {
-            switch event.body {
-            case .willDisplay(let other, _) where entering, .didEndDisplaying(let other, _) where !entering:
-                if other != item, grid.row(of: other) == gridRow, !together.contains(other) { together.append(other) }
-            default:
-                break
-            }
-        }
-        guard together.count > 1 else { return "" }
-        // The whole row moves: no other item of it stays on screen (leaving), or was there already (entering).
-        let moving = Set(together)
-        let others = state.displayed.keys.contains { grid.row(of: $0) == gridRow && !moving.contains($0) }
-        guard !others else { return "" }
-        movingGridRow = (gridRow, now, entering)
-        return entering ? " Row \(gridRow) of the grid enters the screen: \(rowsNamed(together)) appear together."
-                        : " Row \(gridRow) of the grid leaves the screen: \(rowsNamed(together)) leave together."
+    /// " Row 5 of the grid enters the screen: items 10–11 appear together.", or
+    /// nothing when noting the step found no row of the grid moving together.
+    private func gridRowMoving(_ move: GridRowMove?) -> String {
+        guard let move else { return "" }
+        return move.entering ? " Row \(move.gridRow) of the grid enters the screen: \(rowsNamed(move.items)) appear together."
+                             : " Row \(move.gridRow) of the grid leaves the screen: \(rowsNamed(move.items)) leave together."
     }
 
     /// A collection view's prefetch batch: the items, their rows of the grid and
     /// where they lie from the screen. A collection view's prefetching follows the
     /// scrolling's speed and direction; the table view's rules of which rows a
     /// batch names are not claimed for it.
-    private func explainItemPrefetch(_ items: [Int], before: Before) -> Sentence {
-        var text = say(muted, "Prefetch batch \(prefetchBatches): \(rowsNamed(items)) (\(count: items.count, "item")")
-        if let low = items.min(), let high = items.max(), let rows = words.gridRows(low, high) { text += say(muted, ", \(rows)") }
-        text += say(muted, ")")
-        if let visible = visibleRows(before) {
+    private func itemPrefetch(_ items: [Int], before: Before) -> String {
+        var text = "Prefetch batch \(prefetchBatches): \(rowsNamed(items)) (\(Wording.count(items.count, "item"))"
+        if let low = items.min(), let high = items.max(), let rows = words.gridRows(low, high) { text += ", \(rows)" }
+        text += ")"
+        if let visible = before.visibleRows {
             if items.allSatisfy({ $0 > visible.upperBound }) {
-                text += say(muted, ", past the bottom edge (\(named(visible.upperBound)) is the last on screen)")
+                text += ", past the bottom edge (\(named(visible.upperBound)) is the last on screen)"
             } else if items.allSatisfy({ $0 < visible.lowerBound }) {
-                text += say(muted, ", above the top edge (\(named(visible.lowerBound)) is the first on screen)")
+                text += ", above the top edge (\(named(visible.lowerBound)) is the first on screen)"
             } else {
-                text += say(muted, ", on both sides of the screen")
+                text += ", on both sides of the screen"
             }
         }
-        return text + say(muted, items.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
-    }
-
-    /// A collection view's cancellation, without the table view's distance rule.
-    private mutating func explainItemPrefetchCancel(_ items: [Int]) -> Sentence {
-        if rowCountChanged {
-            rowCountChanged = false
-            return say(muted, "The number of items changed, so the collection view cancels every prefetch still outstanding: \(rowsNamed(items)). Whatever the app started for them may now be for the wrong items.")
-        }
-        let one = items.count == 1
-        return say(muted, "The collection view cancels the prefetch of \(rowsNamed(items)): \(one ? "it is" : "they are") no longer expected soon, and the app can stop loading \(one ? "its" : "their") data.")
+        return text + (items.count == 1 ? ". It is not needed yet; the app can start loading its data." : ". They are not needed yet; the app can start loading their data.")
     }
 
     /// Why a prepared or kept cell is let go: its row is now more than one row from the screen.
-    private func letGoReason(row: Int) -> Sentence {
+    private func letGoReason(row: Int) -> String {
         let rows = state.displayed.keys
         guard words.isCollection else {
             guard let first = rows.min(), let last = rows.max() else {
                 return "\(named(row)) is no longer within one row of the screen."
             }
-            return "\(named(row)) is no longer within one row of the screen (\(span: first, last, naming: naming) are on screen)."
+            return "\(named(row)) is no longer within one row of the screen (\(span(first, last)) are on screen)."
         }
         // A collection view: said by rows of the grid, without claiming how far "near" reaches.
         guard let first = rows.min(), let last = rows.max() else {
             return "\(words.nameInGrid(row)) is no longer near the screen."
         }
         let grid = words.gridRows(first, last).map { ", \($0)," } ?? ""
-        return "\(words.nameInGrid(row)) is no longer near the screen (\(span: first, last, naming: naming)\(grid) are on screen)."
+        return "\(words.nameInGrid(row)) is no longer near the screen (\(span(first, last))\(grid) are on screen)."
     }
 
-    private mutating func explainImageSet(cell: Int, image: ImageShown, index: Int, marks: inout Set<Annotation.Mark>) -> Sentence {
+    private func imageSetSentence(cell: Int, image: ImageShown, index: Int) -> String {
         let record = state.cell(cell)
         if record?.phase == .dequeued {
-            // Set inside prepareForReuse, before cellForRowAt gives the cell its new row.
-            if image == .nothing || image == .placeholder { clearedSinceReuse.insert(cell) }
             let next = rowConfigured(for: cell, after: index).map { " before it is configured for \(named($0))" } ?? ""
-            return say(muted, "prepareForReuse clears cell #\(cell)'s image view (\(image.describe))\(next), so the previous \(words.row)'s image cannot show there.")
+            return "prepareForReuse clears cell #\(cell)'s image view (\(image.describe))\(next), so the previous \(words.row)'s image cannot show there."
         }
-        let row: Int? = {
-            switch record?.phase {
-            case .displayed(let row), .configured(let row), .keptAside(let row), .offscreen(let row): return row
-            default: return record?.lastRow
-            }
-        }()
-        guard let row else { return say(muted, "Cell #\(cell)'s image view is set to \(image.describe).") }
+        guard let row = rowOfCell(record) else { return "Cell #\(cell)'s image view is set to \(image.describe)." }
         switch image {
         case .nothing, .placeholder:
-            if reusedAt[cell] != nil { clearedSinceReuse.insert(cell) }
-            return say(muted, "Cell #\(cell) (\(named(row))) is cleared: its image view shows \(image.describe).")
+            return "Cell #\(cell) (\(named(row))) is cleared: its image view shows \(image.describe)."
         case .image(let number):
-            let expected = state.expectedImage(forRow: row)
-            if number == expected {
-                return say(muted, "Cell #\(cell) (\(named(row))) now shows its image, image \(number).")
+            if number == state.expectedImage(forRow: row) {
+                return "Cell #\(cell) (\(named(row))) now shows its image, image \(number)."
             }
-            marks.insert(.late)
-            return say(muted, "LATE: image \(number) (\(imageOwner(number))) is written into cell #\(cell), which has moved on to \(named(row)): the response arrived after the cell was reused, and nothing checked which \(words.row) the cell shows now.")
+            return "LATE: image \(number) (\(imageOwner(number))) is written into cell #\(cell), which has moved on to \(named(row)): the response arrived after the cell was reused, and nothing checked which \(words.row) the cell shows now."
         }
     }
 
-    private mutating func explainFrame(_ snapshot: FrameSnapshot, marks: inout Set<Annotation.Mark>) -> Sentence {
-        var text = say(muted, "Frame \(snapshot.frame): offset \(points: snapshot.offset), ")
+    private func frameSentence(_ snapshot: FrameSnapshot, noted: StepNote.Detail) -> String {
+        var text = "Frame \(snapshot.frame): offset \(Wording.points(snapshot.offset)), "
         if let first = snapshot.cells.first?.row, let last = snapshot.cells.last?.row {
             let grid = words.gridRows(first, last).map { " (\($0))" } ?? ""
-            text += say(muted, "\(span: first, last, naming: naming)\(grid) on screen (\(count: snapshot.cells.count, "cell")).")
+            text += "\(span(first, last))\(grid) on screen (\(Wording.count(snapshot.cells.count, "cell")))."
         } else {
-            text += say(muted, "no \(words.rows) on screen.")
+            text += "no \(words.rows) on screen."
         }
-        let stale = state.staleCells(in: snapshot)
-        // A screenful at most: an array searched in order beats hashing.
-        var current: [StalePair] = []
-        for visible in stale {
-            guard case .image(let number) = visible.image else { continue }
-            let pair = StalePair(cell: visible.cell, image: number)
-            if !current.contains(pair) { current.append(pair) }
-            if announcedStale.contains(pair) { continue }
-            marks.insert(.stale)
-            let carriedOver = !clearedSinceReuse.contains(visible.cell) && reusedAt[visible.cell] != nil && !setAfterReuse(visible.cell)
-            if carriedOver {
-                text += say(muted, " STALE: cell #\(visible.cell) now shows \(named(visible.row)) but its image view still holds \(imageOwner(number)) (image \(number)) — nothing reset it in prepareForReuse.")
+        guard case .frame(let stale, let gone) = noted else { return text }
+        for image in stale {
+            if image.carriedOver {
+                text += " STALE: cell #\(image.cell) now shows \(named(image.row)) but its image view still holds \(imageOwner(image.image)) (image \(image.image)) — nothing reset it in prepareForReuse."
             } else {
-                text += say(muted, " STALE: \(named(visible.row)) (cell #\(visible.cell)) shows \(imageOwner(number)) (image \(number)), written there by a response for another \(words.row).")
+                text += " STALE: \(named(image.row)) (cell #\(image.cell)) shows \(imageOwner(image.image)) (image \(image.image)), written there by a response for another \(words.row)."
             }
         }
-        let fixed = announcedStale.filter { !current.contains($0) }
-        for pair in fixed.sorted(by: { $0.cell < $1.cell }) {
-            text += say(muted, " Cell #\(pair.cell) no longer shows image \(pair.image).")
+        for pair in gone {
+            text += " Cell #\(pair.cell) no longer shows image \(pair.image)."
         }
-        announcedStale = current
-        if !stale.isEmpty && marks.isEmpty { marks.insert(.stale) }
         return text
     }
+}
 
-    /// True if the cell's image view was set (to an image) after its last prepareForReuse.
-    private func setAfterReuse(_ cell: Int) -> Bool {
-        reusedAt[cell] != nil && imageSetSinceReuse.contains(cell)
+/// One step the `Annotator` took: its annotation (without words until
+/// `Annotator.words(for:)` gives them) and the event it explains, with what its
+/// words are made from.
+public struct AnnotatedStep {
+    public internal(set) var annotation: Annotation
+    public let event: TraceEvent
+    /// The event's place in the trace.
+    let index: Int
+    let before: Before
+    let noted: StepNote
+}
+
+/// What noting a step found: its marks and rule, and what its words need to
+/// know of the Annotator's bookkeeping as it stood before the step.
+struct StepNote {
+    var marks: Set<Annotation.Mark> = []
+    var inferred: InferredRule?
+    var detail = Detail.none
+
+    enum Detail {
+        case none
+        /// A cellForRowAt: whether its cell is prepared ahead of its row (and
+        /// how a collection view's sentence tells its row of the grid).
+        case configured(preparedAhead: Bool, grid: GridPreparation?)
+        /// A willDisplay: when the cell was prepared ahead, if it was, and the row
+        /// of the grid entering the screen with it.
+        case shown(preparedAt: VirtualTime?, gridRow: GridRowMove?)
+        /// A didEndDisplaying that is not a reload's: the row of the grid leaving with it.
+        case left(gridRow: GridRowMove?)
+        /// A cancellation: whether the number of rows changed since the last prefetch.
+        case cancelled(rowCountChanged: Bool)
+        /// A frame: the stale images no sentence called out before, and those
+        /// called out that are gone.
+        case frame(stale: [StaleImage], gone: [StalePair])
     }
+}
+
+/// How a collection view's cellForRowAt tells the row of the grid it prepares.
+enum GridPreparation {
+    /// A sentence already said this row is prepared together.
+    case told(gridRow: Int)
+    /// No other item of its row is prepared in the same pass.
+    case alone
+    /// This sentence says the row is prepared together: these items.
+    case together(gridRow: Int, items: [Int])
+}
+
+/// A row of a collection view's grid entering or leaving the screen as a whole.
+struct GridRowMove {
+    let gridRow: Int
+    let items: [Int]
+    let entering: Bool
+}
+
+/// A cell and the image it shows that is not its row's.
+struct StalePair: Hashable { let cell: Int, image: Int }
+
+/// A stale image a frame shows: in which cell and row, and whether the cell
+/// carried it over from its last row (nothing reset it in prepareForReuse).
+struct StaleImage {
+    let cell: Int
+    let row: Int
+    let image: Int
+    let carriedOver: Bool
 }
 
 extension String {
@@ -775,12 +935,4 @@ private extension EventBody {
         default: return nil
         }
     }
-}
-
-/// `sentence`, unless the step is explained without words (`muted`): then it is
-/// not written at all. A free function: as a method of the Annotator, each call
-/// copied the Annotator so that the sentence could read it meanwhile.
-@inline(__always)
-private func say(_ muted: Bool, _ sentence: @autoclosure () -> Sentence) -> Sentence {
-    muted ? Sentence() : sentence()
 }

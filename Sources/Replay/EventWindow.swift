@@ -65,14 +65,6 @@ struct EventWindow {
         noteArrival(at: events.count - 1)
     }
 
-    /// `append` for each of `batch`, in order, each copied in once.
-    mutating func append(contentsOf batch: [TraceEvent]) {
-        let first = events.count
-        events.append(contentsOf: batch)
-        passEnds.append(contentsOf: repeatElement(Int.max, count: batch.count))
-        for position in first..<events.count { noteArrival(at: position) }
-    }
-
     /// The event just stored at `position`: the pass before it ends if its time is
     /// new. Times are read in place: copying an event to compare cost more than the rest.
     private mutating func noteArrival(at position: Int) {

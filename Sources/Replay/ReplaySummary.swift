@@ -19,8 +19,8 @@ public struct ReplaySummary: Sendable, Equatable {
     /// The narrative, one point per entry.
     public var points: [String]
 
-    /// The summary from a first pass (`SummarySurvey`: checked, measured,
-    /// counted) and the moments a second, annotating pass noted.
+    /// The summary from what one replay of the trace counted (`SummarySurvey`)
+    /// and the moments it noted.
     public init(survey: SummarySurvey, moments: SummaryMoments) {
         let header = survey.header
         let report = survey.report
@@ -201,53 +201,51 @@ public struct ReplaySummary: Sendable, Equatable {
     }
 }
 
-/// The annotations a summary quotes, noted as a streamed replay annotates:
-/// the first of each kind, the first STALE and LATE moments (and how many LATE
-/// there are), the frame of the first complete screen and the worst hitch.
+/// The annotations a summary quotes, noted as a replay annotates: the first of
+/// each kind, the first STALE and LATE moments (and how many LATE there are), the
+/// frame of the first complete screen and the worst hitch. Only these are put
+/// into words.
 public struct SummaryMoments: Sendable {
     var first: [EventKind: Annotation] = [:]
     var firstStale: Annotation?
     var firstLate: Annotation?
     var lateCount = 0
     var worstHitch: Annotation?
+    /// The milliseconds of the worst hitch so far: a later one replaces it only with more.
+    private var worstHitchMs = -1.0
     /// The first frame with cells, and the first whose every cell shows its own
     /// image: which is the first screen `TraceMetrics` decides only at the end.
     private var firstWithCells: Annotation?
     private var firstComplete: Annotation?
-    /// Which steps may still be quoted, asked before every step (`wants.mayQuote`).
-    public private(set) var wants = QuoteWatch()
 
     public init() {}
 
-    /// Notes one step as it is annotated; `pass` holds the state after it.
-    public mutating func note(_ annotation: Annotation, event: TraceEvent, pass: AnnotationPass) {
-        // Asked of the index, not the value: reading an Annotation out to compare it with nil copies it.
-        if first.index(forKey: annotation.kind) == nil {
-            first[annotation.kind] = annotation
-            wants.seenKinds.insert(annotation.kind)
+    /// Notes one step as it is annotated, `state` being the state after it;
+    /// `words` words it, asked only for a step kept to be quoted.
+    public mutating func note(_ step: AnnotatedStep, after state: ReplayState, words: () -> String) {
+        var worded: Annotation?
+        func quoted() -> Annotation {
+            if let worded { return worded }
+            var annotation = step.annotation
+            annotation.text = words()
+            worded = annotation
+            return annotation
         }
-        if annotation.marks.contains(.stale), firstStale == nil {
-            firstStale = annotation
-            wants.staleFound = true
-        }
+        let annotation = step.annotation
+        if first.index(forKey: annotation.kind) == nil { first[annotation.kind] = quoted() }
+        if annotation.marks.contains(.stale), firstStale == nil { firstStale = quoted() }
         if annotation.marks.contains(.late) {
             lateCount += 1
-            if firstLate == nil {
-                firstLate = annotation
-                wants.lateFound = true
-            }
+            if firstLate == nil { firstLate = quoted() }
         }
-        if case .frame(let snapshot) = event.body, !snapshot.cells.isEmpty, firstComplete == nil {
-            if firstWithCells == nil { firstWithCells = annotation }
-            if let state = pass.annotator?.state, TraceMetrics.isComplete(snapshot, in: state) {
-                firstComplete = annotation
-                wants.completeFound = true
-            }
+        if case .frame(let snapshot) = step.event.body, !snapshot.cells.isEmpty, firstComplete == nil {
+            if firstWithCells == nil { firstWithCells = quoted() }
+            if TraceMetrics.isComplete(snapshot, in: state) { firstComplete = quoted() }
         }
         // The most milliseconds, the first of equals.
-        if case .hitch(_, _, let ms, _) = event.body, ms > wants.worstHitchMs {
-            wants.worstHitchMs = ms
-            worstHitch = annotation
+        if case .hitch(_, _, let ms, _) = step.event.body, ms > worstHitchMs {
+            worstHitchMs = ms
+            worstHitch = quoted()
         }
     }
 
@@ -259,31 +257,5 @@ public struct SummaryMoments: Sendable {
     /// The first frame of the first complete screen, as the whole trace's metrics give its time.
     func completeScreen(at time: VirtualTime?) -> Annotation? {
         [firstComplete, firstWithCells].compactMap { $0 }.first { $0.time == time }
-    }
-}
-
-/// What `SummaryMoments` has found so far, kept apart and small: it is asked
-/// before every step whether that step may be quoted, and only quotable steps
-/// are put into words.
-public struct QuoteWatch: Sendable {
-    var seenKinds: Set<EventKind> = []
-    var staleFound = false
-    var lateFound = false
-    var completeFound = false
-    /// The milliseconds of the worst hitch so far: a later one replaces it only with more.
-    var worstHitchMs = -1.0
-
-    /// Whether the step of `event`, the next to be noted, may be one the summary
-    /// quotes: the first of its kind, a frame while the first STALE or the first
-    /// complete screen is still to come, an image set while the first LATE is, a
-    /// hitch longer than the worst so far. The others need no words.
-    public func mayQuote(_ event: TraceEvent) -> Bool {
-        if !seenKinds.contains(event.kind) { return true }
-        switch event.body {
-        case .frame(let snapshot): return !staleFound || (!completeFound && !snapshot.cells.isEmpty)
-        case .imageSet: return !lateFound
-        case .hitch(_, _, let ms, _): return ms > worstHitchMs
-        default: return false
-        }
     }
 }

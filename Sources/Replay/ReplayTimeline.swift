@@ -32,36 +32,40 @@ public final class ReplayTimeline {
     private var cachedBlock: (index: Int, events: [TraceEvent], annotations: [Annotation])?
     public static let interval = 1024
 
-    /// Reads the trace once, annotating every event (keeping only marks, kinds
-    /// and checkpoints) and so checking it, or reports what `validate` says is
-    /// wrong with it. One thread reads and measures the trace, noting where each
-    /// stretch starts, while the calling one explains it (see
-    /// `TraceSource.annotateOnce`): no step is put into words here, only marked.
+    /// Reads the trace once, taking every step (keeping only marks, kinds and
+    /// checkpoints, and where every `interval`th step's event starts) and so
+    /// checking it, or reports what `validate` says is wrong with it. No step is
+    /// put into words here.
     public init(source: TraceSource) throws(ReuseLabError) {
-        // In a class, so the steps are noted in place.
-        final class Noted {
-            var checkpoints: [Annotator] = []
-            var markBits: [UInt8] = []
-            var kinds: [EventKind] = []
-        }
-        let noted = Noted()
+        var header: TraceHeader?
+        var measure: StepMeasure?
+        var checkpoints: [Annotator] = []
+        var blockStarts: [EventStart] = []
+        var markBits: [UInt8] = []
+        var kinds: [EventKind] = []
         let stamp = FileStamp(source)
-        let reading = try source.annotateOnce(foldingWith: TimelineReading.self, onHeader: { header in
-            noted.checkpoints = [Annotator(header: header)]
-        }, wording: { _ in false }) { annotation, event, pass in
-            noted.markBits.append(Self.bits(annotation.marks))
-            noted.kinds.append(event.kind)
-            if noted.markBits.count % Self.interval == 0, let resting = pass.annotator?.resting { noted.checkpoints.append(resting) }
+        try source.replay(notingStarts: { start in
+            if start.index % Self.interval == 0 { blockStarts.append(start) }
+        }, onHeader: { read in
+            header = read
+            measure = StepMeasure(header: read)
+            checkpoints = [Annotator(header: read)]
+        }) { step, annotator in
+            markBits.append(Self.bits(step.annotation.marks))
+            kinds.append(step.event.kind)
+            measure?.apply(step.event)
+            if markBits.count % Self.interval == 0 { checkpoints.append(annotator.resting) }
             return true
         }
-        header = reading.measure.header
+        guard let header, let measure else { throw ReuseLabError(.badInput, file: source.name, "the trace has no header") }
+        self.header = header
         self.source = source
-        count = reading.measure.stepCount
-        widestTime = reading.measure.widestTime
-        checkpoints = noted.checkpoints
-        blockStarts = reading.blockStarts
-        markBits = noted.markBits
-        kinds = noted.kinds
+        count = measure.stepCount
+        widestTime = measure.widestTime
+        self.checkpoints = checkpoints
+        self.blockStarts = blockStarts
+        self.markBits = markBits
+        self.kinds = kinds
         self.stamp = stamp
     }
 
@@ -180,21 +184,4 @@ struct FileStamp: Equatable {
         self.size = size
         modified = attributes[.modificationDate] as? Date
     }
-}
-
-/// The reading thread's side of `ReplayTimeline.init`: the steps measured, and
-/// where every `ReplayTimeline.interval`th step's event starts in the file.
-struct TimelineReading: TraceFolder {
-    private(set) var measure: StepMeasure
-    private(set) var blockStarts: [EventStart] = []
-
-    init(header: TraceHeader) { measure = StepMeasure(header: header) }
-
-    static var notesStarts: Bool { true }
-
-    mutating func noteStart(_ start: EventStart) {
-        if start.index % ReplayTimeline.interval == 0 { blockStarts.append(start) }
-    }
-
-    mutating func apply(_ event: TraceEvent) { measure.apply(event) }
 }

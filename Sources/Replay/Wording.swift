@@ -38,9 +38,9 @@ public enum Wording {
 
     static func bytes(_ count: Int) -> String { InputFile.describeSize(count) }
 
+    /// "3 cells", "1 cell"; `plural` where adding "s" will not do.
     static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
-        let sentence: Sentence = "\(count: n, singular, plural)"
-        return String(decoding: sentence.bytes, as: UTF8.self)
+        "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
     }
 
     static func layer(_ layer: CacheLayer) -> String {

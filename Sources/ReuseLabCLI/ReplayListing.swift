@@ -46,7 +46,7 @@ struct ReplayListing {
         listed += 1
         if picture, let state = state() { last = (annotation, state) }
         guard groupByFrame else {
-            output.write { layout.write(annotation, event: event, into: &$0) }
+            out(layout.text(annotation, event: event))
             return
         }
         // Steps under a header per display frame: each step belongs to the last
@@ -65,8 +65,7 @@ struct ReplayListing {
                 lines.append(layout.style.bold("before the first frame"))
             }
         }
-        out(lines.map { $0 + "\n" }.joined())
-        output.write { layout.write(annotation, event: event, indent: 2, inFrameGroup: true, into: &$0) }
+        out(lines.map { $0 + "\n" }.joined() + layout.text(annotation, event: event, indent: 2, inFrameGroup: true))
     }
 
     /// After the last step: "(no step matches)", or the picture.

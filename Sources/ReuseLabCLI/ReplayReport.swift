@@ -11,14 +11,7 @@ enum ReplayReport {
     /// Apple does not document. `kind` is named as the trace's `list` names it
     /// (`cellForItemAt` in a collection view's trace).
     static func jsonLine(_ annotation: Annotation, list: ListStyle = .table) -> String {
-        var bytes = ByteBuffer(capacity: 256)
-        jsonLine(annotation, list: list, into: &bytes)
-        return bytes.string
-    }
-
-    /// `jsonLine`, appended to `bytes`.
-    static func jsonLine(_ annotation: Annotation, list: ListStyle = .table, into out: inout ByteBuffer) {
-        // Written straight into bytes (a listing of a million steps is a million of these).
+        var out = ByteBuffer(capacity: 256)
         out.append("{\"seq\":")
         out.appendInteger(annotation.seq)
         out.append(",\"t\":")
@@ -28,16 +21,10 @@ enum ReplayReport {
         out.append(",\"frame\":")
         out.appendInteger(annotation.frame)
         out.append(",\"text\":")
-        // The Annotator's bytes as they are, unless something in them is to be made visible.
-        if !annotation.utf8Text.withUnsafeBufferPointer({ out.appendVisibleString(utf8: $0) }) {
-            out.appendString(VisibleText.escape(annotation.text))
-        }
+        out.appendString(VisibleText.escape(annotation.text))
         out.append(",\"marks\":[")
-        // In name order, as `marks.sorted()` puts them, without sorting or an array each line.
-        var first = true
-        for mark in Annotation.Mark.byName where !annotation.marks.isEmpty && annotation.marks.contains(mark) {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
+        for (index, mark) in annotation.marks.sorted().enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
             out.appendString(mark.rawValue)
         }
         out.append(UInt8(ascii: "]"))
@@ -46,6 +33,7 @@ enum ReplayReport {
             out.appendString(rule.rawValue)
         }
         out.append("}\n")
+        return out.string
     }
 
     /// The title, the narrative as bullets, then the metrics as `stats` prints them,

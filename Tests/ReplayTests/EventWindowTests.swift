@@ -6,12 +6,12 @@ import TraceCoding
 @testable import Replay
 import ReuseLabTestSupport
 
-/// The Annotator's window is fed a batch at a time by a streamed replay and an
-/// event at a time elsewhere, with explained events dropped from the front in
-/// between. Either way, every event's layout pass must end where the whole
-/// trace, given at once, says it does, and the first frame be the same.
+/// The Annotator's window is fed an event at a time while a trace is read, with
+/// explained events dropped from the front in between: every event's layout pass
+/// must end where the whole trace, given at once, says it does, and the first
+/// frame be the same.
 final class EventWindowTests: XCTestCase {
-    func testBatchesAndSingleEventsSeeTheSamePasses() throws {
+    func testEventsFedOneByOneSeeTheSamePasses() throws {
         var random = SeededGenerator(seed: 7)
         for (name, path) in try bundledTraceFiles() {
             let events = try CheckedTraceReader.read(path: path).events
@@ -19,13 +19,9 @@ final class EventWindowTests: XCTestCase {
             var fed = EventWindow()
             var next = 0, read = 0
             while read < events.count {
-                // A batch of 1 to 600 events, or a single one, then some dropped from the front.
+                // 1 to 600 events, then some dropped from the front.
                 let count = min(events.count - read, Int(random.next() % 600) + 1)
-                if count == 1 {
-                    fed.append(events[read])
-                } else {
-                    fed.append(contentsOf: Array(events[read..<(read + count)]))
-                }
+                for event in events[read..<(read + count)] { fed.append(event) }
                 read += count
                 // Where a pass is closed by what has come in, it ends where the whole trace says.
                 for index in next..<read where whole.passEnd(index) < read {

@@ -9,6 +9,14 @@ import Replay
 /// The parts under `replay`: the timeline's checkpoints, the --only filter, the
 /// stepper's line commands, word wrapping in columns.
 final class ReplayPartsTests: XCTestCase {
+    /// Marks are hashed and compared by their place among the cases, and the
+    /// timeline keeps a step's marks as the bits of one byte.
+    func testEveryMarkHasABitOfItsOwn() {
+        XCTAssertLessThanOrEqual(Annotation.Mark.allCases.count, 8)
+        for (index, mark) in Annotation.Mark.allCases.enumerated() { XCTAssertEqual(mark.ordinal, index, "\(mark)") }
+        XCTAssertEqual(Set(Annotation.Mark.allCases).count, Annotation.Mark.allCases.count)
+    }
+
     func timeline(_ name: String) throws -> ReplayTimeline {
         try ReplayTimeline(source: .file(bundledTrace(name)))
     }

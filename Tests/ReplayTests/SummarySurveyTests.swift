@@ -14,9 +14,8 @@ final class SummarySurveyTests: XCTestCase {
     func testTheAnnotatorsFoldMeasuresWhatASeparateFoldMeasures() throws {
         for (name, path) in try bundledTraceFiles() {
             var survey: SummarySurvey?
-            _ = try TraceSource.file(path).annotateOnce(foldingWith: StepMeasure.self, onHeader: { survey = SummarySurvey(header: $0) },
-                                                         wording: { _ in false }) { _, event, pass in
-                pass.note(event, into: &survey)
+            try TraceSource.file(path).replay(onHeader: { survey = SummarySurvey(header: $0) }) { step, annotator in
+                survey?.note(step.event, after: annotator.state, phaseBefore: annotator.phaseBefore)
                 return true
             }
             let noted = try XCTUnwrap(survey, name)

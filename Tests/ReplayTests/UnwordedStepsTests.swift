@@ -6,9 +6,10 @@ import TraceCoding
 @testable import Replay
 import ReuseLabTestSupport
 
-/// The summary puts into words only the steps it may quote. A step explained
-/// without words must still carry its marks and rule, and leave the Annotator
-/// exactly as a worded step does: every later step reads the same either way.
+/// A reader words only the steps it shows (the summary, the ones it quotes). A
+/// step taken without words must still carry its marks and rule, and leave the
+/// Annotator exactly as a worded step does: every later step reads the same
+/// either way.
 final class UnwordedStepsTests: XCTestCase {
     func testUnwordedStepsChangeNothingAfterThem() throws {
         var random = SeededGenerator(seed: 14)
@@ -21,7 +22,8 @@ final class UnwordedStepsTests: XCTestCase {
                 var seq = 0
                 while true {
                     let wanted = rate != Int.max && random.next() % UInt64(rate) == 0
-                    guard let annotation = try annotator.nextStep(file: name, worded: wanted)?.annotation else { break }
+                    guard let step = try annotator.nextStep(file: name) else { break }
+                    let annotation = wanted ? annotator.worded(step) : step.annotation
                     let full = worded[seq]
                     XCTAssertEqual(annotation.text, wanted ? full.text : "", "\(name) step \(seq)")
                     XCTAssertEqual(annotation.marks, full.marks, "\(name) step \(seq)")
@@ -34,7 +36,7 @@ final class UnwordedStepsTests: XCTestCase {
         }
     }
 
-    /// The summary words only the steps it may quote, and quotes each moment as a
+    /// The summary words only the steps it quotes, and quotes each moment as a
     /// fully worded reading does: on every bundled trace, the same moments, every
     /// one with its words.
     func testTheSummaryQuotesWhatAFullyWordedReadingQuotes() throws {
@@ -42,19 +44,32 @@ final class UnwordedStepsTests: XCTestCase {
             let source = TraceSource.file(path)
             var sparing = SummaryMoments(), full = SummaryMoments()
             var worded = 0, steps = 0
-            _ = try source.annotateOnce(foldingWith: StepMeasure.self, wording: { sparing.wants.mayQuote($0) }) { annotation, event, pass in
-                if !annotation.text.isEmpty { worded += 1 }
+            try source.replay { step, annotator in
                 steps += 1
-                sparing.note(annotation, event: event, pass: pass)
+                sparing.note(step, after: annotator.state) {
+                    worded += 1
+                    return annotator.words(for: step)
+                }
                 return true
             }
-            _ = try source.annotateOnce(foldingWith: StepMeasure.self) { annotation, event, pass in
-                full.note(annotation, event: event, pass: pass)
+            try source.replay { step, annotator in
+                let text = annotator.words(for: step)
+                full.note(step, after: annotator.state) { text }
                 return true
             }
             XCTAssertEqual(sparing.quoted, full.quoted, name)
             XCTAssertFalse(sparing.quoted.contains { $0.text.isEmpty }, name)
             if steps > 1000 { XCTAssertLessThan(worded, steps / 2, "\(name): most steps need no words") }
         }
+    }
+
+    /// Only the step taken last can be worded: the Annotator has moved on from any other.
+    func testAnEarlierStepGetsNoWords() throws {
+        let trace = try CheckedTraceReader.read(path: bundledTrace("first-screen"))
+        var annotator = Annotator(trace: trace)
+        let first = try XCTUnwrap(try annotator.nextStep())
+        XCTAssertFalse(annotator.words(for: first).isEmpty)
+        _ = try annotator.nextStep()
+        XCTAssertEqual(annotator.words(for: first), "")
     }
 }

@@ -8,11 +8,11 @@ import Recorder
 import ReuseLabTestSupport
 @testable import ReuseLabCLI
 
-/// `replay` reads its trace once (checked on one thread, explained on another,
-/// laid out on a third): it must print exactly what the two readings printed,
-/// refuse a bad trace in `validate`'s words with nothing printed while the output
-/// is held, and end a longer listing with the error after the steps before it.
-final class OnePassReplayTests: XCTestCase {
+/// `replay` reads its trace once, checking it as it explains it: it must print
+/// what a listing of the whole trace in memory prints, refuse a bad trace in
+/// `validate`'s words with nothing printed while the output is held, and end a
+/// longer listing with the error after the steps before it.
+final class SinglePassReplayTests: XCTestCase {
     private func capture(_ body: (CommandIO) throws(ReuseLabError) -> Int32) -> (status: Int32, out: String, error: ReuseLabError?) {
         final class Captured: @unchecked Sendable { var out = "" }
         let captured = Captured()
@@ -69,24 +69,42 @@ final class OnePassReplayTests: XCTestCase {
         XCTAssertEqual(TraceTail.read(bytes: Array(TraceWriter.text(braced).utf8))?.lastSeq, lastSeq)
     }
 
-    // MARK: One reading prints what two printed
+    // MARK: One reading prints what a whole trace in memory prints
 
-    func testEveryBundledTraceIsListedAsTwoReadingsListIt() throws {
+    /// The listing as made from the whole trace in memory: its steps counted and
+    /// its times measured first, then every step annotated and laid out.
+    private func listedInMemory(_ path: String, _ chosen: ReplayCommand.Selection, frames: Bool, picture: Bool) throws -> String {
+        let trace = try CheckedTraceReader.read(path: path)
+        let measure = try TraceFold.run(StepMeasure.self, path: path)
+        final class Captured: @unchecked Sendable { var out = "" }
+        let captured = Captured()
+        let output = BufferedOutput(CommandIO(out: { captured.out += $0 }, err: { _ in }, width: 80))
+        let layout = StepLayout(header: trace.header, steps: measure.stepCount, widestTime: measure.widestTime, style: .plain, width: 80)
+        var listing = ReplayListing(layout: layout, groupByFrame: frames, picture: picture, output: output)
+        listing.begin(trace.header, steps: measure.stepCount)
+        var annotator = Annotator(trace: trace)
+        var index = 0
+        while let annotation = try annotator.step(file: path), annotation.seq <= chosen.to {
+            listing.step(annotation, event: trace.events[index], state: annotator.state, selected: chosen.selects(annotation))
+            index += 1
+        }
+        listing.finish(steps: measure.stepCount)
+        output.flush()
+        return captured.out
+    }
+
+    func testEveryBundledTraceIsListedAsInMemory() throws {
         for path in bundledTraces {
-            let source = TraceSource.file(path)
-            let once = capture { io throws(ReuseLabError) in
-                try ReplayCommand.listing(source, all, groupByFrame: false, picture: false, io: io)
+            let listed = capture { io throws(ReuseLabError) in
+                try ReplayCommand.listing(TraceSource.file(path), all, groupByFrame: false, picture: false, io: io)
             }
-            let twice = capture { io throws(ReuseLabError) in
-                try ReplayCommand.measuredListing(source, all, groupByFrame: false, picture: false, io: io)
-            }
-            XCTAssertEqual(once.status, 0, path)
-            XCTAssertEqual(once.out, twice.out, path)
+            XCTAssertEqual(listed.status, 0, path)
+            XCTAssertEqual(listed.out, try listedInMemory(path, all, frames: false, picture: false), path)
         }
     }
 
-    func testOptionsListTheSameInOneReading() throws {
-        let source = TraceSource.file(bundledTrace("images-async-no-reset"))
+    func testOptionsListAsInMemory() throws {
+        let path = bundledTrace("images-async-no-reset")
         let choices: [(ReplayCommand.Selection, Bool, Bool)] = [
             (try selection(from: 240, to: 270), false, false),
             (try selection(only: "reuse,stale"), true, false),
@@ -94,20 +112,17 @@ final class OnePassReplayTests: XCTestCase {
             (try selection(to: 40), false, true),
         ]
         for (chosen, frames, picture) in choices {
-            let once = capture { io throws(ReuseLabError) in
-                try ReplayCommand.listing(source, chosen, groupByFrame: frames, picture: picture, io: io)
+            let listed = capture { io throws(ReuseLabError) in
+                try ReplayCommand.listing(TraceSource.file(path), chosen, groupByFrame: frames, picture: picture, io: io)
             }
-            let twice = capture { io throws(ReuseLabError) in
-                try ReplayCommand.measuredListing(source, chosen, groupByFrame: frames, picture: picture, io: io)
-            }
-            XCTAssertEqual(once.out, twice.out, "frames \(frames), picture \(picture)")
-            XCTAssertFalse(once.out.isEmpty)
+            XCTAssertEqual(listed.out, try listedInMemory(path, chosen, frames: frames, picture: picture), "frames \(frames), picture \(picture)")
+            XCTAssertFalse(listed.out.isEmpty)
         }
     }
 
-    /// Times with no tenths make a narrower column than the last event suggests:
-    /// the held listing is dropped and made again from a first reading.
-    func testAColumnNarrowerThanTheHintIsMeasured() throws {
+    /// The last time shows no tenths, so the tail cannot size the time column:
+    /// a first reading measures it, narrower than the last time alone suggests.
+    func testAColumnTheTailCannotSizeIsMeasured() throws {
         let text = """
         {"format":"reuselab-trace","version":1,"title":"whole ms","profile":"modern","events":[
         {"seq":0,"t":0,"kind":"note","text":"start"},
@@ -117,14 +132,15 @@ final class OnePassReplayTests: XCTestCase {
         """
         let source = TraceSource.bytes(Array(text.utf8), name: "whole.trace.json")
         XCTAssertEqual(source.tail, TraceTail(lastSeq: 2, lastTime: VirtualTime(microseconds: 12_000_000)))
-        let once = capture { io throws(ReuseLabError) in
+        XCTAssertEqual(try source.listingMeasure().steps, 3)
+        XCTAssertEqual(try source.listingMeasure().widestTime, "12000 ms".count)
+        let listed = capture { io throws(ReuseLabError) in
             try ReplayCommand.listing(source, all, groupByFrame: false, picture: false, io: io)
         }
-        let twice = capture { io throws(ReuseLabError) in
-            try ReplayCommand.measuredListing(source, all, groupByFrame: false, picture: false, io: io)
-        }
-        XCTAssertEqual(once.out, twice.out)
-        XCTAssertTrue(once.out.contains("\n2  12000 ms  recordingEnded"), once.out)
+        XCTAssertTrue(listed.out.contains("\n2  12000 ms  recordingEnded"), listed.out)
+        // One time with a tenth among the last ones: as wide as any can be.
+        let tenth = text.replacingOccurrences(of: "\"t\":1000,", with: "\"t\":10000.25,")
+        XCTAssertEqual(try TraceSource.bytes(Array(tenth.utf8), name: "tenth.trace.json").listingMeasure().widestTime, "10000.3 ms".count)
     }
 
     // MARK: A bad trace
@@ -187,8 +203,8 @@ final class OnePassReplayTests: XCTestCase {
         XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("{\"seq\":") && $0.hasSuffix("}") })
     }
 
-    /// The thread that explains also checks (the reading only measures), and an
-    /// event it refuses is answered with what `validate` says of the whole trace:
+    /// The Annotator's fold checks, and an event it refuses is answered with what
+    /// `validate` says of the whole trace:
     /// a syntax error further on comes first, a later event that does not decode
     /// does not, and a bad event after the last step listed (`--to`) still counts.
     func testTheErrorIsValidatesWhateverComesAfterTheBadEvent() throws {
@@ -198,7 +214,13 @@ final class OnePassReplayTests: XCTestCase {
         var syntax = lines, undecodable = lines
         syntax[later] = syntax[later].replacingOccurrences(of: "\"kind\":", with: "\"kind\" ")
         undecodable[later] = undecodable[later].replacingOccurrences(of: "\"kind\":\"", with: "\"kind\":\"nonsense")
-        for (name, text) in [("bad seq alone", lines), ("and a syntax error later", syntax), ("and a bad kind later", undecodable)] {
+        // An event that does not decode soon after the bad one, before the Annotator
+        // has folded that far: still the bad seq, as `validate` says.
+        let soon = try XCTUnwrap(lines.firstIndex { $0.contains("{\"seq\":600,") })
+        var undecodableSoon = lines
+        undecodableSoon[soon] = undecodableSoon[soon].replacingOccurrences(of: "\"kind\":\"", with: "\"kind\":\"nonsense")
+        for (name, text) in [("bad seq alone", lines), ("and a syntax error later", syntax), ("and a bad kind later", undecodable),
+                             ("and a bad kind soon after", undecodableSoon)] {
             let variant = Array(text.joined(separator: "\n").utf8)
             let expected: ReuseLabError
             do throws(ReuseLabError) {
