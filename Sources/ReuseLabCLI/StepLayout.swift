@@ -47,18 +47,13 @@ struct StepLayout {
     /// `indent` spaces. `inFrameGroup`: under a frame header (`--frames`), which
     /// already says the frame's number and offset.
     func text(_ annotation: Annotation, event: TraceEvent?, indent: Int = 0, inFrameGroup: Bool = false) -> String {
-        lines(annotation, event: event, indent: indent, inFrameGroup: inFrameGroup).map { $0 + "\n" }.joined()
-    }
-
-    /// The lines of one step, each starting with `indent` spaces.
-    func lines(_ annotation: Annotation, event: TraceEvent?, indent: Int = 0, inFrameGroup: Bool = false) -> [String] {
         // The Annotator makes trace text visible; escaping again changes nothing
         // then, and keeps any text it missed from reaching the terminal raw.
         var body = VisibleText.escape(annotation.text)
         if case .frame(let snapshot)? = event?.body {
             body = Self.frameText(snapshot, annotation: body, inFrameGroup: inFrameGroup, naming: naming)
         }
-        let tags = Self.taggedMarks.filter { annotation.marks.contains($0) }
+        let tags = annotation.marks.isEmpty ? [] : Self.taggedMarks.filter { annotation.marks.contains($0) }
         var tagText = ""
         if !tags.isEmpty {
             // "LATE: image 2 …" under the tag [LATE] says it once.
@@ -81,26 +76,53 @@ struct StepLayout {
 
         // SEQ  TIME  KIND, right-aligned numbers; a kind too long for its column has the line to itself.
         let seq = String(annotation.seq), time = Self.time(annotation.time)
-        var head = Self.spaces(indent + seqWidth - seq.count) + seq + "  " + Self.spaces(timeWidth - time.count) + time + "  "
-            + (style.enabled ? style.dim(kind) : kind)
-        var lines: [String] = []
+        var out = ""
+        out.reserveCapacity(body.utf8.count + 2 * width)
+        Self.appendSpaces(indent + seqWidth - seq.utf8.count, to: &out)
+        out += seq
+        out += "  "
+        Self.appendSpaces(timeWidth - time.utf8.count, to: &out)
+        out += time
+        out += "  "
+        out += style.enabled ? style.dim(kind) : kind
+        var besideHead = true
         if kindColumns > Self.kindWidth || !besideColumns {
-            lines.append(head)
-            head = Self.spaces(textColumn)
+            out += "\n"
+            besideHead = false
         } else {
-            head += Self.spaces(Self.kindWidth + 2 - kindColumns)
+            Self.appendSpaces(Self.kindWidth + 2 - kindColumns, to: &out)
         }
         for (index, line) in TextWrap.lines(body, firstWidth: textWidth, width: textWidth).enumerated() {
-            var line = line
+            if !besideHead { Self.appendSpaces(textColumn, to: &out) }
+            besideHead = false
             if index == 0, style.enabled, !tagText.isEmpty, line.utf8.starts(with: tagText.utf8) {
-                line = tags.map(style.tag).joined(separator: " ") + String(decoding: line.utf8.dropFirst(tagText.utf8.count), as: UTF8.self)
+                out += tags.map(style.tag).joined(separator: " ")
+                out += String(decoding: line.utf8.dropFirst(tagText.utf8.count), as: UTF8.self)
+            } else {
+                out += line
             }
-            lines.append((index == 0 ? head : Self.spaces(textColumn)) + line)
+            out += "\n"
         }
-        return lines
+        return out
     }
 
-    private static func spaces(_ count: Int) -> String { String(repeating: " ", count: max(0, count)) }
+    /// The lines of one step, each starting with `indent` spaces.
+    func lines(_ annotation: Annotation, event: TraceEvent?, indent: Int = 0, inFrameGroup: Bool = false) -> [String] {
+        text(annotation, event: event, indent: indent, inFrameGroup: inFrameGroup).utf8
+            .split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Runs of 0 to 255 spaces, made once.
+    private static let blanks = (0..<256).map { String(repeating: " ", count: $0) }
+
+    private static func appendSpaces(_ count: Int, to out: inout String) {
+        var left = max(0, count)
+        while left > 0 {
+            let piece = min(left, blanks.count - 1)
+            out += blanks[piece]
+            left -= piece
+        }
+    }
 
     /// A frame's short text: "Frame 60: offset 173 pt, rows 3–23." (under a frame
     /// header: "Rows 3–23 on screen."), then the annotation's sentences after its first.

@@ -118,7 +118,7 @@ final class VisibleTextScanTests: XCTestCase {
             var quoted = ByteBuffer(capacity: 8)
             quoted.appendString(text)
             var visible = ByteBuffer(capacity: 8)
-            visible.append(utf8: "head")
+            visible.appendText("head")
             let accepted = Array(text.utf8).withUnsafeBufferPointer { visible.appendVisibleString(utf8: $0) }
             XCTAssertEqual(accepted, !VisibleText.mayContainUnsafe(text), text.debugDescription)
             XCTAssertEqual(visible.string, accepted ? "head" + quoted.string : "head", text.debugDescription)

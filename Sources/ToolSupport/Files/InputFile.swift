@@ -150,11 +150,7 @@ public enum InputFile {
     }
 
     /// "1.5 GB", "12 KB", "300 bytes".
-    public static func describeSize(_ bytes: Int) -> String {
-        var text: [UInt8] = []
-        text.appendSize(bytes)
-        return String(decoding: text, as: UTF8.self)
-    }
+    public static func describeSize(_ bytes: Int) -> String { ReadableNumber.size(bytes) }
 
     /// The name to show for a path in messages (`<stdin>` for `-`).
     public static func displayName(_ path: String) -> String {

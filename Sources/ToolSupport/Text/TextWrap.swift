@@ -3,241 +3,119 @@
 /// marks none.
 public enum TextWrap {
     /// Splits `text` into lines of at most `firstWidth` columns for the first line and
-    /// `width` for the others, breaking at spaces; a word longer than a line is cut.
-    /// Nothing is lost: a word of no width (a zero-width space) stays with its neighbours.
-    /// Linear in the length of the text, however long its words.
+    /// `width` for the others, breaking at spaces; a word longer than a line is cut
+    /// between characters. Nothing is lost: a word of no width (a zero-width space)
+    /// stays with its neighbours. Linear in the length of the text, however long its words.
+    ///
+    /// The one wrapping: paragraphs, hanging indents, table cells and the replay
+    /// listing's rows are all made of these lines. Words are found on the text's
+    /// UTF-8 bytes (see `words`), and a line is the stretch of text from its first
+    /// word to its last when the words in it are one space apart, as they mostly are.
     public static func lines(_ text: String, firstWidth: Int, width: Int) -> [String] {
-        if let lines = text.utf8.withContiguousStorageIfAvailable({ byteLines($0, firstWidth: firstWidth, width: width) }),
-           let lines {
-            return lines
-        }
-        return unicodeLines(text, firstWidth: firstWidth, width: width)
-    }
-
-    /// `lines` for any text, measuring each character.
-    static func unicodeLines(_ text: String, firstWidth: Int, width: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        var currentWidth = 0
-        func limit() -> Int { max(1, lines.isEmpty ? firstWidth : width) }
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let wordWidth = columns(word)
-            if !current.isEmpty && currentWidth + 1 + wordWidth <= limit() {
-                current += " " + word
-                currentWidth += 1 + wordWidth
-                continue
-            }
-            if !current.isEmpty {
-                lines.append(current)
-                current = ""
+        var text = text
+        text.makeContiguousUTF8()
+        let found = words(text)
+        return text.utf8.withContiguousStorageIfAvailable { bytes -> [String] in
+            var lines: [String] = []
+            // The line being filled: its words (or the last piece of a word cut), as byte ranges.
+            var current: [Range<Int>] = []
+            var currentWidth = 0
+            func limit() -> Int { max(1, lines.isEmpty ? firstWidth : width) }
+            func close() {
+                lines.append(line(current, in: bytes))
+                current.removeAll(keepingCapacity: true)
                 currentWidth = 0
             }
-            if wordWidth <= limit() {
-                current = String(word)
-                currentWidth = wordWidth
-                continue
-            }
-            // A word wider than a whole line is cut, in one pass, into pieces that fit;
-            // the last piece stays open for the words that follow.
-            for character in word {
-                let next = character.unicodeScalars.reduce(0) { $0 + columns($1) }
-                if !current.isEmpty && currentWidth + next > limit() {
-                    lines.append(current)
-                    current = ""
-                    currentWidth = 0
-                }
-                current.append(character)
-                currentWidth += next
-            }
-        }
-        if !current.isEmpty || lines.isEmpty { lines.append(current) }
-        return lines
-    }
-
-    /// `lines` done on the UTF-8 bytes, words found between space bytes — the
-    /// common case, much faster than splitting into characters. Nil (the caller
-    /// then measures character by character) wherever the two could differ: see
-    /// `wrapBytes`.
-    private static func byteLines(_ bytes: UnsafeBufferPointer<UInt8>, firstWidth: Int, width: Int) -> [String]? {
-        var lines: [String] = []
-        let done = wrapBytes(bytes, firstWidth: firstWidth, width: width) { line in
-            lines.append(String(decoding: line, as: UTF8.self))
-        }
-        return done ? lines : nil
-    }
-
-    /// The wrapping of `lines`, done on UTF-8 bytes: `line` is called with each
-    /// line's bytes in turn (valid only during the call). False — the caller then
-    /// drops whatever lines it was given and measures character by character —
-    /// wherever bytes and characters could differ: a carriage return (CR LF is one
-    /// character), a character that joins the space before it (a mark, a joiner, a
-    /// Hangul vowel, an emoji modifier) or one that joins the space after it (the
-    /// few "prepend" characters, by their lead bytes), or a word wider than a line
-    /// that is not plain ASCII.
-    public static func wrapBytes(_ bytes: UnsafeBufferPointer<UInt8>, firstWidth: Int, width: Int,
-                                 line: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        var ranges: [Range<Int>] = []
-        if singleSpacedLines(bytes, firstWidth: firstWidth, width: width, into: &ranges) {
-            for range in ranges { line(UnsafeBufferPointer(rebasing: bytes[range])) }
-            return true
-        }
-        var previous: UInt8 = 0
-        for byte in bytes where byte >= 0x80 || byte == 0x0D {
-            switch byte {
-            case 0x0D, 0xD8...0xDD: return false
-            case 0xA2 where previous == 0xE0, 0xA3 where previous == 0xE0: return false
-            case 0x91 where previous == 0xF0: return false
-            default: break
-            }
-            previous = byte
-        }
-        var closed = 0
-        var current: [UInt8] = []
-        var currentWidth = 0
-        current.reserveCapacity(4 * max(firstWidth, width) + 4)
-        func limit() -> Int { max(1, closed == 0 ? firstWidth : width) }
-        func close() {
-            current.withUnsafeBufferPointer { line($0) }
-            closed += 1
-            current.removeAll(keepingCapacity: true)
-            currentWidth = 0
-        }
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == 0x20 {
-                index += 1
-                continue
-            }
-            var end = index
-            var ascii = true
-            while end < bytes.count && bytes[end] != 0x20 {
-                if bytes[end] >= 0x80 { ascii = false }
-                end += 1
-            }
-            let word = UnsafeBufferPointer(rebasing: bytes[index..<end])
-            var wordWidth = word.count
-            if !ascii {
-                let text = String(decoding: word, as: UTF8.self)
-                if let first = text.unicodeScalars.first, index > 0, joinsPrevious(first) { return false }
-                wordWidth = text.unicodeScalars.reduce(0) { $0 + columns($1) }
-            }
-            index = end
-            if !current.isEmpty && currentWidth + 1 + wordWidth <= limit() {
-                current.append(0x20)
-                current.append(contentsOf: word)
-                currentWidth += 1 + wordWidth
-                continue
-            }
-            if !current.isEmpty { close() }
-            if wordWidth <= limit() {
-                current.append(contentsOf: word)
-                currentWidth = wordWidth
-                continue
-            }
-            guard ascii else { return false }
-            // A word wider than a whole line is cut into pieces that fit.
-            for byte in word {
-                if !current.isEmpty && currentWidth + 1 > limit() { close() }
-                current.append(byte)
-                currentWidth += 1
-            }
-        }
-        if !current.isEmpty || closed == 0 { close() }
-        return true
-    }
-
-    /// The lines of the usual sentence — words one space apart, no space first or
-    /// last, none wider than a line, ASCII but for a few one-column characters (the
-    /// dashes, quotes and ellipsis of U+2010–U+2027, the arrows U+2190–U+2199, the
-    /// Latin-1 letters and signs) — as ranges of its bytes, each line a piece of the
-    /// text itself: `wrapBytes`'s wrapping, found in one pass and without copying.
-    /// False for any other text (then `lines` is left empty and `wrapBytes` decides).
-    public static func singleSpacedLines(_ bytes: UnsafeBufferPointer<UInt8>, firstWidth: Int, width: Int,
-                                         into lines: inout [Range<Int>]) -> Bool {
-        lines.removeAll(keepingCapacity: true)
-        let count = bytes.count
-        guard count > 0, bytes[0] != 0x20, bytes[count - 1] != 0x20 else { return false }
-        let widest = min(max(1, firstWidth), max(1, width))
-        var limit = max(1, firstWidth)
-        // Offsets in bytes, and the columns before them.
-        var lineStart = 0, lineColumn = 0
-        var fitEnd = 0
-        var wordStart = 0, wordColumn = 0
-        var column = 0
-        var index = 0
-        while index <= count {
-            // The end of the text ends the last word as a space would.
-            if index < count {
-                let byte = bytes[index]
-                if byte != 0x20 {
-                    if byte > 0x20 && byte < 0x80 {
-                        // A run of visible ASCII, a column a byte.
-                        let start = index
-                        index += 1
-                        while index < count, bytes[index] > 0x20, bytes[index] < 0x80 { index += 1 }
-                        column += index - start
-                        continue
-                    } else if byte < 0x80 {
-                        if byte == 0x0D { lines.removeAll(keepingCapacity: true); return false }
-                        index += 1
-                    } else {
-                        let length = oneColumnCharacterLength(bytes, at: index)
-                        guard length > 0 else { lines.removeAll(keepingCapacity: true); return false }
-                        index += length
-                    }
-                    column += 1
+            for word in found {
+                if !current.isEmpty && currentWidth + 1 + word.columns <= limit() {
+                    current.append(word.bytes)
+                    currentWidth += 1 + word.columns
                     continue
                 }
+                if !current.isEmpty { close() }
+                if word.columns <= limit() {
+                    current.append(word.bytes)
+                    currentWidth = word.columns
+                    continue
+                }
+                // A word wider than a whole line is cut, in one pass, into pieces of
+                // whole characters that fit; the last piece stays open for the words that follow.
+                var start = word.bytes.lowerBound, pieceWidth = 0
+                for (offset, columns) in characters(of: word.bytes, in: text) {
+                    if start != offset && pieceWidth + columns > limit() {
+                        lines.append(line([start..<offset], in: bytes))
+                        start = offset
+                        pieceWidth = 0
+                    }
+                    pieceWidth += columns
+                }
+                current.append(start..<word.bytes.upperBound)
+                currentWidth = pieceWidth
             }
-            // A word ends at `index`: none (two spaces) or one wider than a line is not for this way.
-            guard index > wordStart, column - wordColumn <= widest else { lines.removeAll(keepingCapacity: true); return false }
-            if column - lineColumn > limit {
-                // It does not fit after the words before it: the line ends before it.
-                lines.append(lineStart..<fitEnd)
-                lineStart = wordStart
-                lineColumn = wordColumn
-                limit = max(1, width)
-            }
-            fitEnd = index
-            index += 1
-            column += 1
-            wordStart = index
-            wordColumn = column
-        }
-        lines.append(lineStart..<fitEnd)
-        return true
+            if !current.isEmpty || lines.isEmpty { close() }
+            return lines
+        } ?? []
     }
 
-    /// The length in bytes of the character at `index` if it is one of the
-    /// one-column characters `singleSpacedLines` takes, else 0.
-    @inline(__always)
-    private static func oneColumnCharacterLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
-        let lead = bytes[index]
-        guard index + 1 < bytes.count else { return 0 }
-        let second = bytes[index + 1]
-        switch lead {
-        case 0xC3 where second >= 0x80 && second <= 0xBF: return 2
-        case 0xC2 where second >= 0xA1 && second <= 0xBF && second != 0xAD: return 2
-        case 0xE2:
-            guard index + 2 < bytes.count else { return 0 }
-            let third = bytes[index + 2]
-            if second == 0x80 && third >= 0x90 && third <= 0xA7 { return 3 }
-            if second == 0x86 && third >= 0x90 && third <= 0x99 { return 3 }
-            return 0
-        default: return 0
-        }
+    /// A word of a text: where its UTF-8 bytes lie, and how many columns it takes.
+    struct Word: Equatable {
+        var bytes: Range<Int>
+        var columns: Int
     }
 
-    /// Whether `scalar` after a space makes one character with it.
-    private static func joinsPrevious(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark, .format: return true
-        default: break
+    /// The words of `text`: what lies between its spaces, a space being a
+    /// character of its own (one that a mark after it, or a prepended character
+    /// before it, joins is part of a word) — the words `split(separator: " ")`
+    /// finds character by character. Spaces are found by their bytes, and only one
+    /// beside a byte above ASCII is asked whether it is a character boundary.
+    static func words(_ text: String) -> [Word] {
+        var text = text
+        text.makeContiguousUTF8()
+        let utf8 = text.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        return utf8.withContiguousStorageIfAvailable { bytes -> [Word] in
+            var words: [Word] = []
+            var start = 0, ascii = true
+            func endWord(at end: Int) {
+                guard start < end else { return }
+                words.append(Word(bytes: start..<end, columns: ascii ? end - start : columns(text[index(start)..<index(end)])))
+            }
+            for offset in bytes.indices {
+                let byte = bytes[offset]
+                guard byte == 0x20 else {
+                    if byte >= 0x80 { ascii = false }
+                    continue
+                }
+                let before: UInt8 = offset > 0 ? bytes[offset - 1] : 0
+                let after: UInt8 = offset + 1 < bytes.count ? bytes[offset + 1] : 0
+                guard before < 0x80 && after < 0x80
+                        || index(offset).samePosition(in: text) != nil && index(offset + 1).samePosition(in: text) != nil else {
+                    continue
+                }
+                endWord(at: offset)
+                start = offset + 1
+                ascii = true
+            }
+            endWord(at: bytes.count)
+            return words
+        } ?? []
+    }
+
+    /// Where each character of the bytes `range` of `text` starts, and its columns.
+    private static func characters(of range: Range<Int>, in text: String) -> [(offset: Int, columns: Int)] {
+        let utf8 = text.utf8
+        let word = text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+        return word.indices.map { (utf8.distance(from: utf8.startIndex, to: $0), columns(word[$0].unicodeScalars)) }
+    }
+
+    /// The line of these pieces of `bytes`, one space apart: the stretch from the
+    /// first to the last when only single spaces lie between them.
+    private static func line(_ pieces: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let first = pieces.first, let last = pieces.last else { return "" }
+        if zip(pieces, pieces.dropFirst()).allSatisfy({ $0.upperBound + 1 == $1.lowerBound }) {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[first.lowerBound..<last.upperBound]), as: UTF8.self)
         }
-        switch scalar.value {
-        case 0x1160...0x11FF, 0xD7B0...0xD7FF, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F, 0xFF9E, 0xFF9F: return true
-        default: return scalar.properties.isGraphemeExtend || scalar.properties.isEmojiModifier
-        }
+        return pieces.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }.joined(separator: " ")
     }
 
     /// The columns `text` takes on a terminal.
@@ -245,7 +123,12 @@ public enum TextWrap {
         // ASCII (the common case) is one column a byte.
         let utf8 = text.utf8
         if !utf8.contains(where: { $0 >= 0x80 }) { return utf8.count }
-        return text.unicodeScalars.reduce(0) { $0 + columns($1) }
+        return columns(text.unicodeScalars)
+    }
+
+    /// The columns of these scalars, added up.
+    static func columns<Scalars: Sequence<Unicode.Scalar>>(_ scalars: Scalars) -> Int {
+        scalars.reduce(0) { $0 + columns($1) }
     }
 
     public static func columns(_ scalar: Unicode.Scalar) -> Int {
