@@ -64,6 +64,9 @@ public struct Annotator {
     /// True when fewer distinct images than rows are shared among the rows: an
     /// image is then named by its number, not by its row.
     private let imagesNamedByNumber: Bool
+    /// What the step taken last needs for its words: the state before it, and
+    /// what noting it found (see `words(for:)`).
+    private var taken: (before: Before, noted: StepNote)?
     /// How far ahead an explanation looks within one pass. What it looks for (the
     /// cell's own cellForRowAt, a cell leaving in the same pass) comes within a few
     /// rows' events; the bound keeps a trace whose every event shares one time
@@ -157,16 +160,17 @@ public struct Annotator {
         phaseBefore = before.eventCellPhase
         let annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: "",
                                     marks: noted.marks, inferred: isImported ? nil : noted.inferred)
-        return AnnotatedStep(annotation: annotation, event: event, index: index, before: before, noted: noted)
+        taken = (before, noted)
+        return AnnotatedStep(annotation: annotation, event: event, index: index)
     }
 
     /// The words of `step`, the step taken last (before the next is taken; any
     /// other step gets none): one or more sentences.
     public func words(for step: AnnotatedStep) -> String {
-        guard step.index == next - 1 else { return "" }
-        var text = sentence(step.event, index: step.index, before: step.before, noted: step.noted.detail)
+        guard step.index == next - 1, let taken else { return "" }
+        var text = sentence(step.event, index: step.index, before: taken.before, noted: taken.noted.detail)
         // A device log shows what UIKit did: the engine's undocumented rules are not what it rests on.
-        if let inferred = step.noted.inferred, !isImported {
+        if let inferred = taken.noted.inferred, !isImported {
             text += " " + inferred.note
         }
         if step.event.inferred { text += " (Inferred by reuselab import: the log does not say which cell, or does not print this call.)" }
@@ -788,15 +792,12 @@ public struct Annotator {
 }
 
 /// One step the `Annotator` took: its annotation (without words until
-/// `Annotator.words(for:)` gives them) and the event it explains, with what its
-/// words are made from.
+/// `Annotator.words(for:)` gives them) and the event it explains.
 public struct AnnotatedStep {
     public internal(set) var annotation: Annotation
     public let event: TraceEvent
     /// The event's place in the trace.
     let index: Int
-    let before: Before
-    let noted: StepNote
 }
 
 /// What noting a step found: its marks and rule, and what its words need to

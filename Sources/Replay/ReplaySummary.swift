@@ -38,6 +38,20 @@ public struct ReplaySummary: Sendable, Equatable {
             + story.stale() + story.late() + story.hitches() + story.appEvents() + story.memory()
     }
 
+    /// Replays `source` once, measuring every step (`SummarySurvey`) from the
+    /// Annotator's own fold and noting the moments the summary quotes, the only
+    /// steps put into words; the summary and the trace's metrics.
+    public static func of(_ source: TraceSource) throws(ReuseLabError) -> (summary: ReplaySummary, report: MetricsReport) {
+        var survey: SummarySurvey?
+        var moments = SummaryMoments()
+        try source.replay(onHeader: { survey = SummarySurvey(header: $0) }) { step, annotator in
+            annotator.note(step, into: &survey, and: &moments)
+            return true
+        }
+        guard let survey else { throw ReuseLabError(.badInput, file: source.name, "the trace has no header") }
+        return (ReplaySummary(survey: survey, moments: moments), survey.report)
+    }
+
     /// "once", "twice", "3 times".
     static func times(_ count: Int) -> String {
         count == 1 ? "once" : count == 2 ? "twice" : "\(count) times"
@@ -220,33 +234,53 @@ public struct SummaryMoments: Sendable {
 
     public init() {}
 
+    /// Why the step noted last is kept, until it is filed with its words.
+    private var keeping: (firstOfKind: Bool, stale: Bool, late: Bool, withCells: Bool, complete: Bool, worst: Bool)?
+
     /// Notes one step as it is annotated, `state` being the state after it;
     /// `words` words it, asked only for a step kept to be quoted.
     public mutating func note(_ step: AnnotatedStep, after state: ReplayState, words: () -> String) {
-        var worded: Annotation?
-        func quoted() -> Annotation {
-            if let worded { return worded }
-            var annotation = step.annotation
-            annotation.text = words()
-            worded = annotation
-            return annotation
-        }
-        let annotation = step.annotation
-        if first.index(forKey: annotation.kind) == nil { first[annotation.kind] = quoted() }
-        if annotation.marks.contains(.stale), firstStale == nil { firstStale = quoted() }
-        if annotation.marks.contains(.late) {
-            lateCount += 1
-            if firstLate == nil { firstLate = quoted() }
-        }
-        if case .frame(let snapshot) = step.event.body, !snapshot.cells.isEmpty, firstComplete == nil {
-            if firstWithCells == nil { firstWithCells = quoted() }
-            if TraceMetrics.isComplete(snapshot, in: state) { firstComplete = quoted() }
-        }
-        // The most milliseconds, the first of equals.
-        if case .hitch(_, _, let ms, _) = step.event.body, ms > worstHitchMs {
+        guard keeps(step, after: state) else { return }
+        var annotation = step.annotation
+        annotation.text = words()
+        quote(annotation)
+    }
+
+    /// Notes one step as it is annotated, `state` being the state after it;
+    /// true when it is kept to be quoted: `quote` then files it with its words.
+    mutating func keeps(_ step: AnnotatedStep, after state: ReplayState) -> Bool {
+        let kind = step.annotation.kind, marks = step.annotation.marks
+        let firstOfKind = first.index(forKey: kind) == nil
+        let stale = !marks.isEmpty && marks.contains(.stale) && firstStale == nil
+        let late = !marks.isEmpty && marks.contains(.late)
+        var withCells = false, complete = false, worst = false
+        switch step.event.body {
+        case .frame(let snapshot) where !snapshot.cells.isEmpty && firstComplete == nil:
+            withCells = firstWithCells == nil
+            complete = TraceMetrics.isComplete(snapshot, in: state)
+        case .hitch(_, _, let ms, _) where ms > worstHitchMs:
+            // The most milliseconds, the first of equals.
             worstHitchMs = ms
-            worstHitch = quoted()
+            worst = true
+        default:
+            break
         }
+        if late { lateCount += 1 }
+        guard firstOfKind || stale || (late && firstLate == nil) || withCells || complete || worst else { return false }
+        keeping = (firstOfKind, stale, late && firstLate == nil, withCells, complete, worst)
+        return true
+    }
+
+    /// Files the step `keeps` kept, in words.
+    mutating func quote(_ annotation: Annotation) {
+        guard let keeping else { return }
+        if keeping.firstOfKind { first[annotation.kind] = annotation }
+        if keeping.stale { firstStale = annotation }
+        if keeping.late { firstLate = annotation }
+        if keeping.withCells { firstWithCells = annotation }
+        if keeping.complete { firstComplete = annotation }
+        if keeping.worst { worstHitch = annotation }
+        self.keeping = nil
     }
 
     /// Every step kept to be quoted, in order of `seq` (for tests).
@@ -257,5 +291,15 @@ public struct SummaryMoments: Sendable {
     /// The first frame of the first complete screen, as the whole trace's metrics give its time.
     func completeScreen(at time: VirtualTime?) -> Annotation? {
         [firstComplete, firstWithCells].compactMap { $0 }.first { $0.time == time }
+    }
+}
+
+extension Annotator {
+    /// `survey` and `moments` note `step`, the step taken last, from the state
+    /// after it. (Mutating only so that the Annotator is read in place: a
+    /// copy of it, made to pass it along, cost more than the noting.)
+    mutating func note(_ step: AnnotatedStep, into survey: inout SummarySurvey?, and moments: inout SummaryMoments) {
+        survey?.note(step.event, after: state, phaseBefore: phaseBefore)
+        if moments.keeps(step, after: state) { moments.quote(worded(step)) }
     }
 }

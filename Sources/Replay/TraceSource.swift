@@ -95,26 +95,26 @@ public enum TraceSource: Sendable {
     /// `notingStarts`, if given, is told where each event starts (see `EventStart`).
     public func replay(notingStarts: ((EventStart) -> Void)? = nil,
                        onHeader: (TraceHeader) throws(ReuseLabError) -> Void = { _ in },
-                       _ body: (AnnotatedStep, inout Annotator) throws(ReuseLabError) -> Bool) throws(ReuseLabError) {
+                       _ body: (AnnotatedStep, inout Annotator) -> Bool) throws(ReuseLabError) {
         var reading: Replaying?
         let file = name
         do throws(ReuseLabError) {
             try read(notingStarts: notingStarts, onHeader: { header throws(ReuseLabError) in
                 reading = Replaying(header)
                 try onHeader(header)
-            }, onEvent: { event throws(ReuseLabError) in
+            }, onEvent: { event in
                 guard let reading else { return false }
                 reading.annotator.feed(event)
-                return try reading.takeSteps(file: file, body)
+                return reading.takeSteps(file: file, body)
             })
-            if let reading, reading.refusal == nil, !reading.stopped {
+            if let reading, !reading.refused, !reading.stopped {
                 reading.annotator.endOfTrace()
-                _ = try reading.takeSteps(file: file, body)
+                _ = reading.takeSteps(file: file, body)
             }
         } catch {
             throw validationError() ?? error
         }
-        if let refusal = reading?.refusal { throw validationError() ?? refusal }
+        if let reading, reading.refused { throw validationError() ?? reading.refusal }
     }
 
     /// The Annotator of `replay`, in a box the reading closure changes in place.
@@ -122,25 +122,24 @@ public enum TraceSource: Sendable {
         var annotator: Annotator
         /// True once `body` wants nothing more.
         var stopped = false
-        /// The error the Annotator's fold gave, if it refused an event.
-        var refusal: ReuseLabError?
+        /// True once the Annotator's fold refused an event, and the error it gave.
+        var refused = false
+        var refusal = ReuseLabError(.badInput, "the trace was refused")
 
         init(_ header: TraceHeader) { annotator = Annotator(header: header) }
 
         /// Takes every step whose events have come, handing each on; false once reading is to stop.
-        func takeSteps(file: String, _ body: (AnnotatedStep, inout Annotator) throws(ReuseLabError) -> Bool) throws(ReuseLabError) -> Bool {
-            while !stopped, refusal == nil {
-                let step: AnnotatedStep
-                do throws(ReuseLabError) {
-                    guard let taken = try annotator.nextStep(file: file) else { return true }
-                    step = taken
-                } catch {
-                    refusal = error
-                    return false
+        func takeSteps(file: String, _ body: (AnnotatedStep, inout Annotator) -> Bool) -> Bool {
+            do throws(ReuseLabError) {
+                while !stopped, let step = try annotator.nextStep(file: file) {
+                    if !body(step, &annotator) { stopped = true }
                 }
-                if try !body(step, &annotator) { stopped = true }
+                return !stopped
+            } catch {
+                refused = true
+                refusal = error
+                return false
             }
-            return false
         }
     }
 
@@ -179,10 +178,10 @@ public enum TraceSource: Sendable {
     /// (the rest is not checked), or when `body` returns false; false then.
     @discardableResult
     public func annotate(through last: Int = Int.max,
-                         _ body: (Annotation, TraceEvent, ReplayState) throws(ReuseLabError) -> Bool) throws(ReuseLabError) -> Bool {
+                         _ body: (Annotation, TraceEvent, ReplayState) -> Bool) throws(ReuseLabError) -> Bool {
         var finished = true
-        try replay { step, annotator throws(ReuseLabError) in
-            guard step.annotation.seq <= last, try body(annotator.worded(step), step.event, annotator.state) else {
+        try replay { step, annotator in
+            guard step.annotation.seq <= last, body(annotator.worded(step), step.event, annotator.state) else {
                 finished = false
                 return false
             }

@@ -27,20 +27,11 @@ extension ReplayCommand {
         }
     }
 
-    /// `--summary`: each step is measured (`SummarySurvey`) from the Annotator's own
-    /// fold, and the moments the summary quotes are noted, and only they worded.
+    /// `--summary`: what the trace teaches, from one replay of it (`ReplaySummary.of`).
     static func summary(_ source: TraceSource, json: Bool, io: CommandIO) throws(ReuseLabError) -> Int32 {
-        var survey: SummarySurvey?
-        var moments = SummaryMoments()
-        try source.replay(onHeader: { survey = SummarySurvey(header: $0) }) { step, annotator in
-            survey?.note(step.event, after: annotator.state, phaseBefore: annotator.phaseBefore)
-            moments.note(step, after: annotator.state) { annotator.words(for: step) }
-            return true
-        }
-        guard let survey else { throw ReuseLabError(.badInput, file: source.name, "the trace has no header") }
-        let summary = ReplaySummary(survey: survey, moments: moments)
-        io.out(json ? ReplayReport.summaryJSON(summary, report: survey.report, file: source.name)
-                    : ReplayReport.summaryText(summary, report: survey.report, style: .detect(), width: io.width))
+        let (summary, report) = try ReplaySummary.of(source)
+        io.out(json ? ReplayReport.summaryJSON(summary, report: report, file: source.name)
+                    : ReplayReport.summaryText(summary, report: report, style: .detect(), width: io.width))
         return 0
     }
 
