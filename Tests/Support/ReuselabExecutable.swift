@@ -70,16 +70,14 @@ public enum ReuselabExecutable {
         } else {
             process.standardInput = FileHandle.nullDevice
         }
+        // Told when the process ends, rather than asking now and then.
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
         var timedOut = false
-        while process.isRunning {
-            if Date() > deadline {
-                kill(process.processIdentifier, SIGKILL)
-                timedOut = true
-                break
-            }
-            usleep(2_000)
+        if ended.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            timedOut = true
         }
         process.waitUntilExit()
         try outHandle.close()
