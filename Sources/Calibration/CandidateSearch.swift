@@ -1,3 +1,4 @@
+import ToolSupport
 import Recorder
 
 /// The search itself: records candidates from `SearchSpace` in memory, several at
@@ -77,7 +78,7 @@ struct CandidateSearch {
     /// (past the capacity, say) is left out.
     func record(_ candidates: [SearchSpace.Candidate]) -> [Tried] {
         let space = space, title = title, deviceKeys = deviceKeys
-        let matches = InParallel.map(candidates.count) { index -> CandidateMatch? in
+        let matches = ParallelMap.map(candidates.count) { index -> CandidateMatch? in
             let scenario = space.scenario(candidates[index], title: title)
             guard let trace = try? Recorder.record(scenario, capacity: CandidateSearch.recordingCapacity) else { return nil }
             return CandidateMatch(device: deviceKeys, recorded: CallSequence(trace.events).calls)

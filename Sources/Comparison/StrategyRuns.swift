@@ -37,7 +37,7 @@ public struct StrategyRuns: Sendable {
         self.seeds = seeds ?? SeedList([scenario.seed])
         self.networks = networks
         self.profile = profile ?? scenario.profile
-        self.jobs = jobs ?? ParallelRuns.defaultJobs
+        self.jobs = jobs ?? ParallelMap.defaultJobs
     }
 
     /// strategies × seeds × networks, or nil when that product overflows.
@@ -77,7 +77,7 @@ public struct StrategyRuns: Sendable {
             }
         }
         let scenarios = work.map(\.scenario)
-        let results = ParallelRuns.map(scenarios.count, jobs: jobs) { index in Self.measure(scenarios[index]) }
+        let results = ParallelMap.map(scenarios.count, jobs: jobs) { index in Self.measure(scenarios[index]) }
 
         var blocks: [ComparisonBlock] = []
         for (n, network) in networks.enumerated() {

@@ -8,7 +8,7 @@ public enum TraceRuns {
     /// The first trace, in the order given, that cannot be read or is invalid
     /// gives its error, exactly as `stats` would report it.
     public static func compare(paths: [String], jobs: Int? = nil) throws(ReuseLabError) -> Comparison {
-        let results = ParallelRuns.map(paths.count, jobs: jobs ?? ParallelRuns.defaultJobs) { index -> Result<MetricsReport, ReuseLabError> in
+        let results = ParallelMap.map(paths.count, jobs: jobs ?? ParallelMap.defaultJobs) { index -> Result<MetricsReport, ReuseLabError> in
             do throws(ReuseLabError) {
                 return .success(try TraceMetrics.measure(path: paths[index]))
             } catch {

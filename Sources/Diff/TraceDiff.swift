@@ -141,7 +141,7 @@ public struct TraceDiff: Sendable {
                                kinds: Set<EventKind> = DiffKeyMaker.defaultKinds, context: Int = 3, maximumHunks: Int = 200,
                                keepingPositions: Bool = false) throws(ReuseLabError) -> TraceDiff {
         let sourceA = TraceSource.bytes(bytesA, name: fileA), sourceB = TraceSource.bytes(bytesB, name: fileB)
-        let (a, b) = try Concurrently.both({ () throws(ReuseLabError) in
+        let (a, b) = try ParallelMap.both({ () throws(ReuseLabError) in
             try DiffSide.scan(sourceA, kinds: kinds)
         }, { () throws(ReuseLabError) in
             try DiffSide.scan(sourceB, kinds: kinds)
@@ -159,7 +159,7 @@ public struct TraceDiff: Sendable {
         // Second pass, as far as each side's explanation of the divergence replays.
         let parting = Parting(alignment.operations, a: a, b: b)
         let plans: (a: ExplanationPlan?, b: ExplanationPlan?) = parting.map { ExplanationPlan.both($0, a: a, b: b) } ?? (nil, nil)
-        let (explainedA, explainedB) = try Concurrently.both({ () throws(ReuseLabError) in
+        let (explainedA, explainedB) = try ParallelMap.both({ () throws(ReuseLabError) in
             try Explanation(source: sourceA, side: a, plan: plans.a)
         }, { () throws(ReuseLabError) in
             try Explanation(source: sourceB, side: b, plan: plans.b)
@@ -194,7 +194,7 @@ public struct TraceDiff: Sendable {
             _ = try DiffSide.scan(sourceA, kinds: kinds)
             throw error
         }
-        let (a, b) = try Concurrently.both({ () throws(ReuseLabError) in
+        let (a, b) = try ParallelMap.both({ () throws(ReuseLabError) in
             try DiffSide.scan(sourceA, kinds: kinds)
         }, { () throws(ReuseLabError) in
             try DiffSide.scan(sourceB, kinds: kinds)

@@ -103,19 +103,6 @@ final class SeededComparisonTests: XCTestCase {
         XCTAssertEqual(reuselab(arguments).out, one.out)
     }
 
-    func testParallelRunsKeepEachResultInItsPlace() {
-        for jobs in [1, 2, 3, 16] {
-            let results = ParallelRuns.map(500, jobs: jobs) { index -> Int in
-                // Uneven work, so pieces finish out of order.
-                var sum = 0
-                for step in 0..<((index * 7919) % 3000) { sum &+= step }
-                return withExtendedLifetime(sum) { index * 2 }
-            }
-            XCTAssertEqual(results, (0..<500).map { $0 * 2 }, "jobs \(jobs)")
-        }
-        XCTAssertEqual(ParallelRuns.map(0, jobs: 4) { $0 }, [])
-    }
-
     /// Ten strategies over twenty seeds of the shared scroll finish in seconds,
     /// even in a debug build on a shared two-core machine (the bound is loose on purpose).
     func testTenStrategiesOverTwentySeedsFinishInSeconds() throws {

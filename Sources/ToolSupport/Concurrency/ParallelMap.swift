@@ -2,15 +2,17 @@ import Dispatch
 import Foundation
 
 /// Independent pieces of work on up to `jobs` threads at once, each result kept
-/// at its own index, so the outcome never depends on which finished first.
+/// at its own index, so the outcome never depends on which finished first: the
+/// one way ReuseLab runs work side by side (calibration's candidates, compare's
+/// runs, a diff's two traces).
 ///
 /// `jobs` workers each take the next piece not yet taken until none is left;
 /// with one job everything runs in order on the calling thread.
-enum ParallelRuns {
+public enum ParallelMap {
     /// How many threads to use by default: the cores this process may run on.
-    static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-    static func map<Value: Sendable>(_ count: Int, jobs: Int, _ work: @escaping @Sendable (Int) -> Value) -> [Value] {
+    public static func map<Value: Sendable>(_ count: Int, jobs: Int = defaultJobs, _ work: @escaping @Sendable (Int) -> Value) -> [Value] {
         guard count > 0 else { return [] }
         let workers = min(max(1, jobs), count)
         if workers == 1 { return (0..<count).map(work) }
@@ -22,6 +24,25 @@ enum ParallelRuns {
         }
         return slots.values
     }
+
+    /// The results of `first` and `second`, run side by side. If both fail,
+    /// `first`'s error is the one thrown, as it would be if they ran in order.
+    public static func both<First: Sendable, Second: Sendable>(
+        _ first: @escaping @Sendable () throws(ReuseLabError) -> First,
+        _ second: @escaping @Sendable () throws(ReuseLabError) -> Second
+    ) throws(ReuseLabError) -> (First, Second) {
+        let results = map(2, jobs: 2) { index -> Either<Result<First, ReuseLabError>, Result<Second, ReuseLabError>> in
+            index == 0 ? .first(Result(catching: first)) : .second(Result(catching: second))
+        }
+        guard case .first(let a) = results[0], case .second(let b) = results[1] else { return (try first(), try second()) }
+        return (try a.get(), try b.get())
+    }
+}
+
+/// One of two kinds of result.
+private enum Either<First: Sendable, Second: Sendable>: Sendable {
+    case first(First)
+    case second(Second)
 }
 
 /// The results, one slot per piece, and the next piece to hand out; every access
