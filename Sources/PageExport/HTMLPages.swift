@@ -26,13 +26,10 @@ public enum HTMLPages {
     /// The page of two traces compared: A and B side by side, stepping in
     /// lockstep through the alignment `reuselab diff` computes.
     public static func diff(pathA: String, pathB: String, generator: String) throws(ReuseLabError) -> String {
-        // Each file is read once (either may be standard input), A's side and B's
-        // on two threads; an error in A comes before one in B, as in a reading of
-        // A then B.
+        // Each file is read once (either may be standard input): A, then B.
         let fileA = InputFile.displayName(pathA), fileB = InputFile.displayName(pathB)
-        let (sideA, sideB) = try Concurrently.both({ () throws(ReuseLabError) in try PageSide(path: pathA, file: fileA) },
-                                                   { () throws(ReuseLabError) in try PageSide(path: pathB, file: fileB) })
-        let traceA = sideA.trace.value, viewA = sideA.view.value, viewB = sideB.view.value
+        let sideA = try PageSide(path: pathA, file: fileA), sideB = try PageSide(path: pathB, file: fileB)
+        let traceA = sideA.trace, viewA = sideA.view, viewB = sideB.view
         let diff = try TraceDiff.compare(bytesA: sideA.bytes, fileA: fileA, bytesB: sideB.bytes, fileB: fileB, keepingPositions: true)
         let comparison = DiffView(diff)
         let title = "\(DiffView.label(diff.a)) and \(DiffView.label(diff.b)), side by side"
@@ -75,17 +72,15 @@ public enum HTMLPages {
 }
 
 /// One trace of a page comparing two: its bytes (compared afterwards), the
-/// trace read and checked from them, and its view. Built on a thread of its
-/// own; the trace and view are handed back once that thread is done with them.
-private struct PageSide: Sendable {
+/// trace read and checked from them, and its view.
+private struct PageSide {
     let bytes: [UInt8]
-    let trace: UncheckedBox<Trace>
-    let view: UncheckedBox<TraceView>
+    let trace: Trace
+    let view: TraceView
 
     init(path: String, file: String) throws(ReuseLabError) {
         bytes = try InputFile.read(path, limit: TraceReader.maximumBytes)
-        let read = try CheckedTraceReader.read(bytes: bytes, file: file)
-        trace = UncheckedBox(read)
-        view = UncheckedBox(try TraceView(trace: read, file: file))
+        trace = try CheckedTraceReader.read(bytes: bytes, file: file)
+        view = try TraceView(trace: trace, file: file)
     }
 }

@@ -4,44 +4,46 @@ import ToolSupport
 import TraceCoding
 @testable import Recorder
 
-/// A recording is checked beside the engine, batch by batch, before anything is
-/// handed to the writing thread: the events up to the first one no table view
-/// could take go on, that one and everything after stay back, and the refusal
-/// names it.
+/// A recording is checked as the engine hands its events off, before they are
+/// written: the events up to the first one no table view could take are
+/// written, that one and everything after are not, and the refusal names it.
 final class RecordingCheckTests: XCTestCase {
-    func header() -> TraceHeader {
-        TraceHeader(title: "check", profile: .modern)
+    /// What a `Writing` wrote, as text.
+    final class Written {
+        var text = ""
     }
 
-    func drained(_ channel: BatchChannel<[TraceEvent]>) -> [[TraceEvent]] {
-        channel.finish()
-        var batches: [[TraceEvent]] = []
-        while let batch = channel.next() { batches.append(batch) }
-        return batches
+    func writing(into written: Written) -> Recorder.Writing {
+        Recorder.Writing(header: TraceHeader(title: "check", profile: .modern), maximumBytes: 1 << 20) { chunk in
+            written.text += String(decoding: chunk, as: UTF8.self)
+        }
     }
 
-    func testGoodBatchesAreHandedOnWhole() {
-        let checking = Recorder.Checking(header: header())
-        let channel = BatchChannel<[TraceEvent]>(capacity: 4)
-        let first = [TraceEvent(seq: 0, time: .zero, body: .initCell(cell: 1, identifier: "Cell")),
-                     TraceEvent(seq: 1, time: .zero, body: .cellForRowAt(row: 0, cell: 1))]
-        checking.handOn(first, to: channel)
-        checking.handOn([], to: channel)
-        checking.handOn([TraceEvent(seq: 2, time: .zero, body: .willDisplay(row: 0, cell: 1))], to: channel)
-        XCTAssertNil(checking.violation)
-        XCTAssertEqual(drained(channel).map { $0.map(\.seq) }, [[0, 1], [2]])
+    func testGoodBatchesAreWrittenWhole() {
+        let written = Written()
+        let writing = writing(into: written)
+        writing.take([TraceEvent(seq: 0, time: .zero, body: .initCell(cell: 1, identifier: "Cell")),
+                      TraceEvent(seq: 1, time: .zero, body: .cellForRowAt(row: 0, cell: 1))])
+        writing.take([])
+        writing.take([TraceEvent(seq: 2, time: .zero, body: .willDisplay(row: 0, cell: 1))])
+        XCTAssertTrue(writing.finish())
+        XCTAssertNil(writing.violation)
+        XCTAssertEqual(written.text.components(separatedBy: "{\"seq\":").count - 1, 3)
     }
 
-    func testNothingGoesOnFromTheFirstRefusedEvent() throws {
-        let checking = Recorder.Checking(header: header())
-        let channel = BatchChannel<[TraceEvent]>(capacity: 4)
+    func testNothingIsWrittenFromTheFirstRefusedEvent() throws {
+        let written = Written()
+        let writing = writing(into: written)
         // Cell 7 was never made: its willDisplay is refused.
-        checking.handOn([TraceEvent(seq: 0, time: .zero, body: .initCell(cell: 1, identifier: "Cell")),
-                         TraceEvent(seq: 1, time: .zero, body: .willDisplay(row: 0, cell: 7)),
-                         TraceEvent(seq: 2, time: .zero, body: .cellForRowAt(row: 0, cell: 1))], to: channel)
-        checking.handOn([TraceEvent(seq: 3, time: .zero, body: .cellForRowAt(row: 1, cell: 1))], to: channel)
-        XCTAssertEqual(drained(channel).map { $0.map(\.seq) }, [[0]])
-        let violation = try XCTUnwrap(checking.violation)
+        writing.take([TraceEvent(seq: 0, time: .zero, body: .initCell(cell: 1, identifier: "Cell")),
+                      TraceEvent(seq: 1, time: .zero, body: .willDisplay(row: 0, cell: 7)),
+                      TraceEvent(seq: 2, time: .zero, body: .cellForRowAt(row: 0, cell: 1))])
+        writing.take([TraceEvent(seq: 3, time: .zero, body: .cellForRowAt(row: 1, cell: 1))])
+        _ = writing.finish()
+        XCTAssertTrue(written.text.contains("{\"seq\":0,"))
+        XCTAssertFalse(written.text.contains("{\"seq\":1,"), written.text)
+        XCTAssertFalse(written.text.contains("{\"seq\":3,"), written.text)
+        let violation = try XCTUnwrap(writing.violation)
         XCTAssertEqual(violation.kind, .badInput)
         XCTAssertTrue(violation.message.contains("willDisplay"), violation.message)
         XCTAssertTrue(violation.message.contains("ReuseLab bug"), violation.message)
