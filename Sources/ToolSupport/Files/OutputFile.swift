@@ -170,19 +170,11 @@ public enum OutputFile {
             } else {
                 fchmod(descriptor, 0o666 & ~currentUmask)
             }
-            let flush = BackgroundFlush(descriptor)
-            // Before the file is closed, whatever happens (defers run last first).
-            defer { _ = flush.finish() }
-            var offset = 0
             try produce { (chunk: UnsafeRawBufferPointer) throws(ReuseLabError) in
                 let failed = writeAll(descriptor, chunk)
                 if failed != 0 { throw failure("writing failed", failed) }
-                EarlyWriteback.start(descriptor, offset: offset, count: chunk.count)
-                offset += chunk.count
-                flush.wrote(upTo: offset)
             }
-            let flushFailure = flush.finish()
-            if flushFailure != 0 { throw failure("writing failed", flushFailure) }
+            // On the disk before the rename makes it the file's contents.
             if fsync(descriptor) != 0 && errno != EINVAL { throw failure("writing failed", errno) }
         }
         guard rename(temporary, target) == 0 else { throw failure("cannot replace it", errno) }
