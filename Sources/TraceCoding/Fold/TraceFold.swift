@@ -3,22 +3,11 @@ import ToolSupport
 
 /// Anything built by folding a trace's events in order, starting from its header:
 /// the replay state itself, and everything that reads a trace through it
-/// (metrics, annotations, lessons, the differ). Its type is named on another
-/// thread (a streamed replay folds on its reading thread), hence `SendableMetatype`.
-public protocol TraceFolder: SendableMetatype {
+/// (metrics, annotations, lessons, the differ).
+public protocol TraceFolder {
     init(header: TraceHeader)
     /// Folds one event, or explains why it cannot happen now.
     mutating func apply(_ event: TraceEvent) throws(LifecycleViolation)
-    /// True for a folder that is told where each event starts in the file
-    /// (`noteStart`, before `apply`): one that keeps places to read again from.
-    static var notesStarts: Bool { get }
-    /// Where the next event to be folded starts.
-    mutating func noteStart(_ start: EventStart)
-}
-
-extension TraceFolder {
-    public static var notesStarts: Bool { false }
-    public mutating func noteStart(_ start: EventStart) {}
 }
 
 extension ReplayState: TraceFolder {}
@@ -61,25 +50,21 @@ public enum TraceFold {
 
     /// A folder fed events as they are read, each with where it starts: a
     /// violation becomes the error every reader gives (file, line and column, the
-    /// event's number, why). `run` is this over a whole trace; a streamed replay
-    /// holds one to check each event as it comes, ahead of what it explains.
-    public struct Checking<Folder: TraceFolder> {
-        public private(set) var folder: Folder
+    /// event's number, why). `run` is this over a whole trace.
+    struct Checking<Folder: TraceFolder> {
+        private(set) var folder: Folder
         /// How many events have been folded.
-        public private(set) var index = 0
+        private(set) var index = 0
         private let list: ListStyle
         private let file: String
 
-        public init(header: TraceHeader, file: String) {
+        init(header: TraceHeader, file: String) {
             folder = Folder(header: header)
             list = header.list
             self.file = file
         }
 
-        /// Where the next event starts, for a folder that `notesStarts`.
-        public mutating func noteStart(_ start: EventStart) { folder.noteStart(start) }
-
-        public mutating func apply(_ event: TraceEvent, at position: SourcePosition) throws(ReuseLabError) {
+        mutating func apply(_ event: TraceEvent, at position: SourcePosition) throws(ReuseLabError) {
             do throws(LifecycleViolation) {
                 try folder.apply(event)
             } catch {
