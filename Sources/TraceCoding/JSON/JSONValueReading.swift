@@ -27,6 +27,29 @@ public protocol JSONValueReading {
 /// a few such values stay far from `Int.max`, and every one is exact as a `Double`.
 public let largestWholeNumber = 1_000_000_000_000
 
+/// The rules the typed accessors of `JSONValueReading` hold a value to, on
+/// its kind and number alone: the value when it keeps them, else nil (and the
+/// accessor says what is wrong). A decoder of many values asks these first.
+enum ValueRules {
+    /// A whole number from -1e12 to 1e12 (`int()`).
+    static func int(_ kind: JSONKind, _ number: Double) -> Int? {
+        guard kind == .number, NumberText.isWhole(number), abs(number) <= Double(largestWholeNumber) else { return nil }
+        return Int(number)
+    }
+
+    /// `nonNegativeInt(max:)`.
+    static func nonNegativeInt(_ kind: JSONKind, _ number: Double, max: Int = largestWholeNumber) -> Int? {
+        guard number >= 0, number <= Double(max) else { return nil }
+        return int(kind, number)
+    }
+
+    /// `positiveInt(max:)`.
+    static func positiveInt(_ kind: JSONKind, _ number: Double, max: Int = 1_000_000_000) -> Int? {
+        guard number > 0, number <= Double(max) else { return nil }
+        return int(kind, number)
+    }
+}
+
 extension JSONValueReading {
     /// An error about this value.
     public func error(_ message: String) -> ReuseLabError {
@@ -58,6 +81,7 @@ extension JSONValueReading {
     /// A whole number from -1e12 to 1e12. Every check is made on the JSON number
     /// itself, before it becomes an `Int`, so no input can trap the conversion.
     public func int() throws(ReuseLabError) -> Int {
+        if let value = ValueRules.int(kind, numberValue) { return value }
         let number = numberValue
         guard kind == .number, NumberText.isWhole(number) else { throw typeError("a whole number") }
         let limit = Double(largestWholeNumber)
@@ -76,6 +100,7 @@ extension JSONValueReading {
     }
 
     public func positiveInt(max: Int = 1_000_000_000) throws(ReuseLabError) -> Int {
+        if let value = ValueRules.positiveInt(kind, numberValue, max: max) { return value }
         guard let number = wholeNumber() else { return try int() }
         guard number > 0 else { throw error("\(quotedName) must be greater than zero, found \(NumberText.of(number))") }
         guard number <= Double(max) else { throw error("\(quotedName) must be at most \(max), found \(NumberText.of(number))") }
@@ -83,6 +108,7 @@ extension JSONValueReading {
     }
 
     public func nonNegativeInt(max: Int = largestWholeNumber) throws(ReuseLabError) -> Int {
+        if let value = ValueRules.nonNegativeInt(kind, numberValue, max: max) { return value }
         guard let number = wholeNumber() else { return try int() }
         guard number >= 0 else { throw error("\(quotedName) must not be negative, found \(NumberText.of(number))") }
         guard number <= Double(max) else { throw error("\(quotedName) must be at most \(max), found \(NumberText.of(number))") }

@@ -194,8 +194,18 @@ struct EventDecoder {
     }
 
     /// One cell of a frame, its members checked in order: no other member, then
-    /// the image, the row (and section), the cell.
+    /// the image, the row (and section), the cell. The usual cell — a row, a
+    /// cell and an image number, each keeping its rules — is taken at once; any
+    /// other goes through the accessors, which say what is wrong.
     private func cell(_ object: EventValue, _ members: CellMembers) throws(ReuseLabError) -> VisibleCell {
+        if members.unknown == nil, members.section == nil, let row = members.row, let cell = members.cell,
+           let rowNumber = ValueRules.nonNegativeInt(row.value.kind, row.value.number),
+           let cellNumber = ValueRules.positiveInt(cell.value.kind, cell.value.number) {
+            guard let image = members.image else { return VisibleCell(row: rowNumber, cell: cellNumber, image: nil) }
+            if let imageNumber = ValueRules.nonNegativeInt(image.value.kind, image.value.number) {
+                return VisibleCell(row: rowNumber, cell: cellNumber, image: .image(imageNumber))
+            }
+        }
         if let key = members.unknown {
             throw UnknownMember.error(object.context.string(start: key.start, end: key.end, escaped: key.escaped), objectPath: object.path,
                                       allowed: words.cellMembers.spellings, position: object.context.position(at: key.start),
