@@ -77,7 +77,7 @@ enum CalibrateCommand: Subcommand {
         // worth calibrating against.
         let trace = try TraceReader.read(path: path)
         let result = try Calibrator.calibrate(trace, file: file)
-        let scenarioFile = PrettyJSON.text(scenarioJSON(result.scenario))
+        let scenarioFile = JSONWriter.pretty(scenarioJSON(result.scenario))
 
         var written: String?
         if let output {
@@ -89,7 +89,7 @@ enum CalibrateCommand: Subcommand {
             io.out(JSONWriter.compact(jsonReport(result)) + "\n")
         } else {
             // On the terminal the JSON is laid out for its width; the file for 80 columns.
-            let shown = PrettyJSON.text(scenarioJSON(result.scenario), width: max(40, io.width))
+            let shown = JSONWriter.pretty(scenarioJSON(result.scenario), width: max(40, io.width))
             io.out(text(result, trace: path, written: written, scenarioText: shown, width: io.width))
         }
         return 0
@@ -194,61 +194,5 @@ enum CalibrateCommand: Subcommand {
         out.add("candidatesTried", result.candidatesTried)
         out.add("differences", .list(result.differences.map { .string($0) }))
         return out.value
-    }
-}
-
-/// JSON for people to read and save: two spaces per level, and an object or
-/// array on one line when it fits in `width` columns where it starts, as the
-/// bundled scenarios are written. Strings and numbers are written as
-/// `JSONWriter` writes them (a long string still makes a long line).
-enum PrettyJSON {
-    static func text(_ value: JSONValue, width: Int = 80) -> String {
-        var out = ""
-        write(value, indent: 0, used: 0, width: width, into: &out)
-        return out + "\n"
-    }
-
-    /// `used`: columns already taken on the current line (indent, key).
-    static func write(_ value: JSONValue, indent: Int, used: Int, width: Int, into out: inout String) {
-        let compact = spaced(value)
-        let margin = String(repeating: " ", count: indent)
-        switch value {
-        case .object(let object) where !object.members.isEmpty && used + TextWrap.columns(compact) > width:
-            out += "{\n"
-            for (offset, member) in object.members.enumerated() {
-                var key = ""
-                JSONWriter.writeString(member.key, into: &key)
-                out += margin + "  " + key + ": "
-                write(member.value, indent: indent + 2, used: indent + 2 + key.count + 2, width: width, into: &out)
-                out += offset == object.members.count - 1 ? "\n" : ",\n"
-            }
-            out += margin + "}"
-        case .array(let elements) where !elements.isEmpty && used + TextWrap.columns(compact) > width:
-            out += "[\n"
-            for (offset, element) in elements.enumerated() {
-                out += margin + "  "
-                write(element, indent: indent + 2, used: indent + 2, width: width, into: &out)
-                out += offset == elements.count - 1 ? "\n" : ",\n"
-            }
-            out += margin + "]"
-        default:
-            out += spaced(value)
-        }
-    }
-
-    /// A value on one line, with a space after each colon and comma: `{"top": 47, "bottom": 34}`.
-    static func spaced(_ value: JSONValue) -> String {
-        switch value {
-        case .object(let object):
-            return "{" + object.members.map { member in
-                var key = ""
-                JSONWriter.writeString(member.key, into: &key)
-                return key + ": " + spaced(member.value)
-            }.joined(separator: ", ") + "}"
-        case .array(let elements):
-            return "[" + elements.map { spaced($0) }.joined(separator: ", ") + "]"
-        default:
-            return JSONWriter.compact(value)
-        }
     }
 }
