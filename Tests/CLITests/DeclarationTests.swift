@@ -20,6 +20,17 @@ final class DeclarationTests: FolderTestCase {
     /// need quoting in every shell.
     var sample: CommandDeclaration { Self.sample }
 
+    enum SampleOptions: CommandOptions {
+        static let output = ValueOption.path("--output", short: "-o", valueName: "FILE", meaning: "where to write it's [output]")
+        static let strategy = ValueOption.choice("--strategy", ["async-reset", "async-no-reset", "plain", "it's", "$(touch PWNED)"],
+                                                 valueName: "NAME", meaning: "the strategy: one of `these` $words")
+        static let only = ValueOption.list("--only", choices: ["init", "prepareForReuse", "reuse"], valueName: "LIST", meaning: "kinds")
+        static let rows = ValueOption.integer("--rows", in: 1...10, valueName: "N", meaning: "rows")
+        static let note = ValueOption.text("--note", valueName: "TEXT", meaning: "free text")
+        static let json = FlagOption("--json", meaning: "JSON")
+        static let all: [any OptionKey] = [output, strategy, only, rows, note, json]
+    }
+
     static let sample = CommandDeclaration(
         name: "sample",
         summary: "a command with every kind of value: it's \"quoted\", $HOME, `date`, [x]: \\",
@@ -28,15 +39,7 @@ final class DeclarationTests: FolderTestCase {
             PositionalDeclaration(name: "MODE", meaning: "how", kind: .choice(["fast", "faster", "slow"])),
             PositionalDeclaration(name: "FILE", meaning: "the files", count: .many(minimum: 0)),
         ],
-        options: [
-            OptionDeclaration(long: "--output", short: "-o", kind: .path, valueName: "FILE", meaning: "where to write it's [output]"),
-            OptionDeclaration(long: "--strategy", kind: .choice(["async-reset", "async-no-reset", "plain", "it's", "$(touch PWNED)"]),
-                              valueName: "NAME", meaning: "the strategy: one of `these` $words"),
-            OptionDeclaration(long: "--only", kind: .list(choices: ["init", "prepareForReuse", "reuse"]), valueName: "LIST", meaning: "kinds"),
-            OptionDeclaration(long: "--rows", kind: .integer(1...10), valueName: "N", meaning: "rows"),
-            OptionDeclaration(long: "--note", kind: .text, valueName: "TEXT", meaning: "free text"),
-            OptionDeclaration(long: "--json", kind: .flag, meaning: "JSON"),
-        ],
+        options: SampleOptions.all,
         sections: [HelpSection(title: "More", text: "A line.\n\n  .leading dot, 'quote and back\\slash --code\n'apostrophe first")],
         examples: [CommandExample(command: "reuselab sample fast -o out.json", meaning: ".dot first")])
 
@@ -171,9 +174,9 @@ final class DeclarationTests: FolderTestCase {
         if found == nil {
             // No declared command has a choice option yet: one declared here.
             let strategies = ["async-reset", "async-no-reset", "plain"]
-            let option = OptionDeclaration(long: "--strategy", kind: .choice(strategies), valueName: "NAME", meaning: "the app strategy")
+            let option = ValueOption.choice("--strategy", strategies, valueName: "NAME", meaning: "the app strategy")
             script = BashCompletion.script(declarations + [CommandDeclaration(name: "chooser", summary: "s", description: "d", options: [option])])
-            found = ("chooser", option, strategies)
+            found = ("chooser", option.declaration, strategies)
         } else {
             script = BashCompletion.script(declarations)
         }

@@ -8,6 +8,17 @@ import TraceCoding
 /// once, every mistake a usage error (64) naming the option and the fix; and the
 /// help generated from the same declaration.
 final class ParsedCommandLineTests: XCTestCase {
+    enum Options: CommandOptions {
+        static let rows = ValueOption.integer("--rows", in: 1...100, valueName: "N", defaultText: "10", meaning: "how many rows")
+        static let output = ValueOption.path("--output", short: "-o", valueName: "FILE", meaning: "where to write")
+        static let profile = ValueOption.choice("--profile", of: TableProfile.self, meaning: "which table view")
+        static let only = ValueOption.list("--only", choices: ["reuse", "stale"], valueName: "LIST", meaning: "which groups")
+        static let scale = ValueOption.number("--scale", in: 0.5...2, valueName: "X", meaning: "how large")
+        static let json = FlagOption("--json", meaning: "JSON out")
+        static let pattern = ValueOption.text("--pattern", valueName: "P", meaning: "repeatable")
+        static let all: [any OptionKey] = [rows, output, profile, only, scale, json, pattern]
+    }
+
     static let declaration = CommandDeclaration(
         name: "demo",
         summary: "a command for tests",
@@ -19,14 +30,7 @@ final class ParsedCommandLineTests: XCTestCase {
         """,
         positionals: [PositionalDeclaration(name: "TRACE", meaning: "the trace", standardInput: true),
                       PositionalDeclaration(name: "MORE", meaning: "more traces", count: .many(minimum: 0))],
-        options: [
-            OptionDeclaration(long: "--rows", kind: .integer(1...100), valueName: "N", defaultText: "10", meaning: "how many rows"),
-            OptionDeclaration(long: "--output", short: "-o", kind: .path, valueName: "FILE", meaning: "where to write"),
-            OptionDeclaration(long: "--profile", kind: .choice(["modern", "classic"]), meaning: "which table view"),
-            OptionDeclaration(long: "--only", kind: .list(choices: ["reuse", "stale"]), valueName: "LIST", meaning: "which groups"),
-            OptionDeclaration(long: "--scale", kind: .number(0.5...2), valueName: "X", meaning: "how large"),
-            OptionDeclaration(long: "--json", kind: .flag, meaning: "JSON out"),
-        ],
+        options: Options.all,
         sections: [HelpSection(title: "Notes", text: "One more thing.")],
         examples: [CommandExample(command: "reuselab demo t.json --rows 5", meaning: "five rows")])
 
@@ -49,14 +53,25 @@ final class ParsedCommandLineTests: XCTestCase {
     }
 
     func testTypedValuesComeOutChecked() throws {
-        let line = try parse(["t.json", "--rows", "5", "-o", "out.json", "--profile=classic", "--only", "reuse,stale", "--scale", "1.5", "--json", "a", "b"])
+        let line = try parse(["t.json", "--rows", "5", "-o", "out.json", "--profile=classic", "--only", "reuse, stale", "--scale", "1.5", "--json",
+                              "--pattern", "x", "--pattern=y", "a", "b"])
         XCTAssertEqual(line.positionals, ["t.json", "a", "b"])
-        XCTAssertEqual(line.integer("--rows"), 5)
-        XCTAssertEqual(line.text("--output"), "out.json")
-        XCTAssertEqual(line.text("--profile"), "classic")
-        XCTAssertEqual(line.list("--only"), ["reuse", "stale"])
-        XCTAssertEqual(line.number("--scale"), 1.5)
-        XCTAssertTrue(line.flag("--json"))
+        XCTAssertEqual(line[Options.rows], 5)
+        XCTAssertEqual(line[Options.output], "out.json")
+        XCTAssertEqual(line[Options.profile], .classic)
+        XCTAssertEqual(line[Options.only], ["reuse", "stale"])
+        XCTAssertEqual(line[Options.scale], 1.5)
+        XCTAssertTrue(line[Options.json])
+        XCTAssertEqual(line[Options.pattern], "y", "a repeated option's last value")
+        XCTAssertEqual(line.all(Options.pattern), ["x", "y"])
+        XCTAssertTrue(line.contains(Options.rows))
+        XCTAssertTrue(line.contains(Options.json))
+
+        let bare = try parse(["t.json"])
+        XCTAssertNil(bare[Options.rows])
+        XCTAssertFalse(bare[Options.json])
+        XCTAssertEqual(bare.all(Options.pattern), [])
+        XCTAssertFalse(bare.contains(Options.output))
         XCTAssertEqual(try parse(["-", "--", "--rows"]).positionals, ["-", "--rows"], "- is standard input; -- ends the options")
     }
 
@@ -84,7 +99,7 @@ final class ParsedCommandLineTests: XCTestCase {
         XCTAssertEqual(help, """
         Usage: reuselab demo TRACE [MORE...] [--rows N] [-o|--output FILE]
                              [--profile modern|classic] [--only LIST] [--scale X]
-                             [--json]
+                             [--json] [--pattern P]
 
         Does nothing, carefully. This paragraph is long enough that it has to be wrapped
         when the terminal is narrow.
@@ -102,6 +117,7 @@ final class ParsedCommandLineTests: XCTestCase {
           --only LIST               which groups
           --scale X                 how large
           --json                    JSON out
+          --pattern P               repeatable
           -h, --help                show this help
 
         Notes:

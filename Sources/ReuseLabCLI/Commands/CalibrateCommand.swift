@@ -7,6 +7,15 @@ import Calibration
 /// console log, the scenario whose recording best reproduces the device's
 /// lifecycle calls, how well it does, and where the two still differ.
 enum CalibrateCommand: Subcommand {
+    enum Options: CommandOptions {
+        static let output = ValueOption.path("--output", short: "-o", valueName: "SCENARIO",
+                                             meaning: "write the scenario to SCENARIO, atomically (- prints only the scenario)")
+        static let force = FlagOption("--force", meaning: "replace SCENARIO if it exists (a folder, FIFO or device is never replaced)")
+        static let json = FlagOption("--json",
+                                     meaning: "print one JSON object: scenario, score, matched, deviceEvents, recordedEvents, candidatesTried, differences")
+        static let all: [any OptionKey] = [output, force, json]
+    }
+
     static let declaration = CommandDeclaration(
         name: "calibrate",
         summary: "find the scenario whose recording best matches a device's log",
@@ -30,14 +39,7 @@ enum CalibrateCommand: Subcommand {
         positionals: [
             PositionalDeclaration(name: "TRACE", meaning: "a trace imported from a device's log", standardInput: true),
         ],
-        options: [
-            OptionDeclaration(long: "--output", short: "-o", kind: .path, valueName: "SCENARIO",
-                              meaning: "write the scenario to SCENARIO, atomically (- prints only the scenario)"),
-            OptionDeclaration(long: "--force", kind: .flag,
-                              meaning: "replace SCENARIO if it exists (a folder, FIFO or device is never replaced)"),
-            OptionDeclaration(long: "--json", kind: .flag,
-                              meaning: "print one JSON object: scenario, score, matched, deviceEvents, recordedEvents, candidatesTried, differences"),
-        ],
+        options: Options.all,
         sections: [
             HelpSection(title: "What is searched", text: """
             The profile (the header's first, then the other), iPhone insets (status
@@ -62,8 +64,8 @@ enum CalibrateCommand: Subcommand {
 
     static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
         let path = line.positionals[0]
-        let output = line.text("--output")
-        let json = line.flag("--json"), force = line.flag("--force")
+        let output = line[Options.output]
+        let json = line[Options.json], force = line[Options.force]
         let file = InputFile.displayName(path)
         if let output, OutputFile.isStandardOutput(output), json {
             throw ReuseLabError(.usage, "calibrate: -o - prints the scenario alone; it cannot go with --json, which prints it inside one object")

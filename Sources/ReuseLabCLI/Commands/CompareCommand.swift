@@ -9,6 +9,26 @@ import Comparison
 /// two or more traces. The work is the Comparison module's; this reads the
 /// command line and picks the output.
 enum CompareCommand: Subcommand {
+    enum Options: CommandOptions {
+        static let strategies = ValueOption.list("--strategies", choices: ["all"] + StrategyCatalog.names + StrategyCatalog.collectionNames.filter { !StrategyCatalog.names.contains($0) }, valueName: "LIST",
+                                                 meaning: "record the scenario under these strategies, comma-separated, or all of them ('reuselab strategies' lists them)")
+        static let seeds = ValueOption.text("--seeds", valueName: "SEEDS", defaultText: "the scenario's seed",
+                                            meaning: "the seeds to record with: N, A-B, or a comma list such as 1-5,9")
+        static let profile = ValueOption.choice("--profile", of: TableProfile.self, defaultText: "the scenario's",
+                                                meaning: "the table view profile for every recording")
+        static let network = ValueOption.list("--network", choices: NetworkCondition.names, valueName: "NAMES", defaultText: "scenario",
+                                              meaning: "the networks to record on, comma-separated (below); one table each")
+        static let jobs = ValueOption.integer("--jobs", in: 1...256, valueName: "N", defaultText: "one per core",
+                                              meaning: "how many recordings (or traces) at once")
+        static let csv = FlagOption("--csv", meaning: "print CSV: one line per metric and column")
+        static let json = FlagOption("--json", meaning: "print one JSON object")
+        static let markdown = FlagOption("--markdown", meaning: "print Markdown tables")
+        static let svg = ValueOption.path("--svg", valueName: "FILE",
+                                          meaning: "also write a bar chart per cost metric to FILE (- for standard output instead of the table), atomically")
+        static let force = FlagOption("--force", meaning: "replace the --svg FILE even if it is not a chart reuselab wrote, or is read-only")
+        static let all: [any OptionKey] = [strategies, seeds, profile, network, jobs, csv, json, markdown, svg, force]
+    }
+
     static let declaration = CommandDeclaration(
         name: "compare",
         summary: "compare strategies over seeds and networks, or several traces",
@@ -35,25 +55,7 @@ enum CompareCommand: Subcommand {
             PositionalDeclaration(name: "FILE", meaning: "one scenario (with --strategies), or two or more traces",
                                   count: .many(minimum: 1), standardInput: true),
         ],
-        options: [
-            OptionDeclaration(long: "--strategies", kind: .list(choices: ["all"] + StrategyCatalog.names + StrategyCatalog.collectionNames.filter { !StrategyCatalog.names.contains($0) }), valueName: "LIST",
-                              meaning: "record the scenario under these strategies, comma-separated, or all of them ('reuselab strategies' lists them)"),
-            OptionDeclaration(long: "--seeds", kind: .text, valueName: "SEEDS", defaultText: "the scenario's seed",
-                              meaning: "the seeds to record with: N, A-B, or a comma list such as 1-5,9"),
-            OptionDeclaration(long: "--profile", kind: .choice(TableProfile.allCases.map(\.rawValue)), defaultText: "the scenario's",
-                              meaning: "the table view profile for every recording"),
-            OptionDeclaration(long: "--network", kind: .list(choices: NetworkCondition.names), valueName: "NAMES", defaultText: "scenario",
-                              meaning: "the networks to record on, comma-separated (below); one table each"),
-            OptionDeclaration(long: "--jobs", kind: .integer(1...256), valueName: "N", defaultText: "one per core",
-                              meaning: "how many recordings (or traces) at once"),
-            OptionDeclaration(long: "--csv", kind: .flag, meaning: "print CSV: one line per metric and column"),
-            OptionDeclaration(long: "--json", kind: .flag, meaning: "print one JSON object"),
-            OptionDeclaration(long: "--markdown", kind: .flag, meaning: "print Markdown tables"),
-            OptionDeclaration(long: "--svg", kind: .path, valueName: "FILE",
-                              meaning: "also write a bar chart per cost metric to FILE (- for standard output instead of the table), atomically"),
-            OptionDeclaration(long: "--force", kind: .flag,
-                              meaning: "replace the --svg FILE even if it is not a chart reuselab wrote, or is read-only"),
-        ],
+        options: Options.all,
         sections: [
             HelpSection(title: "Networks", text: networkHelp),
             HelpSection(title: "Limits", text: """
@@ -83,14 +85,14 @@ enum CompareCommand: Subcommand {
 
     static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
         let paths = line.positionals
-        let formats = ["--csv", "--json", "--markdown"].filter { line.flag($0) }
+        let formats = [Options.csv, Options.json, Options.markdown].filter { line[$0] }
         guard formats.count <= 1 else {
-            throw ReuseLabError(.usage, "compare: \(formats.joined(separator: " and ")) cannot be combined; give one of --csv, --json, --markdown")
+            throw ReuseLabError(.usage, "compare: \(formats.map(\.long).joined(separator: " and ")) cannot be combined; give one of --csv, --json, --markdown")
         }
-        let svg = line.text("--svg")
+        let svg = line[Options.svg]
         let svgToStandardOutput = svg.map(OutputFile.isStandardOutput) ?? false
         if svgToStandardOutput, let format = formats.first {
-            throw ReuseLabError(.usage, "compare: --svg - prints the chart on standard output in place of the table, so it cannot be combined with \(format)")
+            throw ReuseLabError(.usage, "compare: --svg - prints the chart on standard output in place of the table, so it cannot be combined with \(format.long)")
         }
         if paths.filter({ $0 == "-" }).count > 1 {
             throw ReuseLabError(.usage, "compare: standard input can be read only once; give - at most once")
@@ -98,11 +100,11 @@ enum CompareCommand: Subcommand {
         if let svg {
             for path in paths {
                 try InputOverwriteCheck.check(svg, input: path, refusal: "an input of this comparison; refusing to write the chart over it",
-                                              permission: svgPermission(force: line.flag("--force")))
+                                              permission: svgPermission(force: line[Options.force]))
             }
         }
         let comparison: Comparison
-        if let strategyList = line.list("--strategies") {
+        if let strategyList = line[Options.strategies] {
             comparison = try compareScenario(line, paths: paths, strategyList: strategyList)
         } else {
             comparison = try compareTraces(line, paths: paths)
@@ -111,15 +113,18 @@ enum CompareCommand: Subcommand {
             try OutputFile.write(ComparisonSVG.svg(comparison).utf8, to: svg, permission: svgPermission(force: true), standardOutput: io.out)
             return 0
         }
-        switch formats.first {
-        case "--csv": io.out(ComparisonCSV.csv(comparison))
-        case "--json": io.out(JSONWriter.compact(ComparisonJSON.json(comparison)) + "\n")
-        case "--markdown": io.out(ComparisonMarkdown.markdown(comparison))
-        default: io.out(ComparisonText.text(comparison, width: io.width))
+        if line[Options.csv] {
+            io.out(ComparisonCSV.csv(comparison))
+        } else if line[Options.json] {
+            io.out(JSONWriter.compact(ComparisonJSON.json(comparison)) + "\n")
+        } else if line[Options.markdown] {
+            io.out(ComparisonMarkdown.markdown(comparison))
+        } else {
+            io.out(ComparisonText.text(comparison, width: io.width))
         }
         if let svg {
             let chart = ComparisonSVG.svg(comparison)
-            try OutputFile.write(chart.utf8, to: svg, permission: svgPermission(force: line.flag("--force")), standardOutput: io.out)
+            try OutputFile.write(chart.utf8, to: svg, permission: svgPermission(force: line[Options.force]), standardOutput: io.out)
             if formats.isEmpty {
                 io.out("\nWrote \(VisibleText.escape(svg)) (\(InputFile.describeSize(chart.utf8.count))): a bar chart per cost metric; open it in a browser.\n")
             }
@@ -134,27 +139,27 @@ enum CompareCommand: Subcommand {
         }
         let scenario = try ComparisonInput.scenario(path: paths[0])
         let strategies = try self.strategies(strategyList, list: scenario.list)
-        let networks = try self.networks(line.list("--network") ?? [NetworkCondition.scenario.name])
-        if scenario.list.isCollection, line.text("--profile") != nil {
+        let networks = try self.networks(line[Options.network] ?? [NetworkCondition.scenario.name])
+        if scenario.list.isCollection, line.contains(Options.profile) {
             throw ReuseLabError(.usage, "compare: --profile does not apply to a collection view (profiles are table view behaviours)")
         }
         var seeds: SeedList?
-        if let text = line.text("--seeds") {
+        if let text = line[Options.seeds] {
             let most = StrategyRuns.maximumRuns / max(1, strategies.count * networks.count)
             let why = "\(strategies.count) strateg\(strategies.count == 1 ? "y" : "ies") × \(networks.count) network\(networks.count == 1 ? "" : "s"), and at most \(StrategyRuns.maximumRuns) recordings in one comparison"
             seeds = try SeedList.parse(text, maximumCount: max(1, most), limit: why)
         }
-        let profile = line.text("--profile").flatMap(TableProfile.init(rawValue:))
         let runs = StrategyRuns(scenario: scenario, file: InputFile.displayName(paths[0]), strategies: strategies,
-                                seeds: seeds, networks: networks, profile: profile, jobs: line.integer("--jobs"))
+                                seeds: seeds, networks: networks, profile: line[Options.profile], jobs: line[Options.jobs])
         return try runs.compare()
     }
 
     /// `compare TRACE TRACE...`.
     static func compareTraces(_ line: ParsedCommandLine, paths: [String]) throws(ReuseLabError) -> Comparison {
-        let scenarioOnly = ["--seeds", "--profile", "--network"].filter { line.text($0) != nil }
-        if !scenarioOnly.isEmpty {
-            throw ReuseLabError(.usage, "compare: \(scenarioOnly.joined(separator: ", ")) \(scenarioOnly.count == 1 ? "applies" : "apply") to a scenario recorded with --strategies, not to traces already recorded")
+        let scenarioOnly: [any OptionKey] = [Options.seeds, Options.profile, Options.network]
+        let given = scenarioOnly.filter { line.contains($0) }.map(\.long)
+        if !given.isEmpty {
+            throw ReuseLabError(.usage, "compare: \(given.joined(separator: ", ")) \(given.count == 1 ? "applies" : "apply") to a scenario recorded with --strategies, not to traces already recorded")
         }
         guard paths.count >= 2 else {
             if let path = paths.first, path != "-", (try? ComparisonInput.scenario(path: path)) != nil {
@@ -162,7 +167,7 @@ enum CompareCommand: Subcommand {
             }
             throw ReuseLabError(.usage, "compare: give two or more traces, or one scenario with --strategies; see 'reuselab compare --help'")
         }
-        return try TraceRuns.compare(paths: paths, jobs: line.integer("--jobs"))
+        return try TraceRuns.compare(paths: paths, jobs: line[Options.jobs])
     }
 
     /// The strategies `--strategies` names: `all` alone (every strategy that runs
@@ -174,11 +179,11 @@ enum CompareCommand: Subcommand {
             }
             return kind.isCollection ? StrategyCatalog.collectionNames : StrategyCatalog.names
         }
-        return try distinct(list, option: "--strategies")
+        return try distinct(list, option: Options.strategies.long)
     }
 
     static func networks(_ list: [String]) throws(ReuseLabError) -> [NetworkCondition] {
-        try distinct(list, option: "--network").compactMap(NetworkCondition.named)
+        try distinct(list, option: Options.network.long).compactMap(NetworkCondition.named)
     }
 
     static func distinct(_ list: [String], option: String) throws(ReuseLabError) -> [String] {

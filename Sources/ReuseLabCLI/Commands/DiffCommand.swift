@@ -6,6 +6,20 @@ import Diff
 
 /// `reuselab diff A B`: where two traces of one scenario part ways, and what each costs.
 enum DiffCommand: Subcommand {
+    enum Options: CommandOptions {
+        static let context = ValueOption.integer("--context", in: 0...1000, valueName: "N", defaultText: "3",
+                                                 meaning: "unchanged events shown around each change")
+        static let only = ValueOption.listAsWritten("--only", valueName: "LIST",
+                                                    meaning: "compare only these event kinds and groups, comma-separated, as in replay --only (names below)",
+                                                    suggestions: EventFilter.kindNames + EventFilter.collectionKindNames + EventFilter.groupNames)
+        static let stretches = ValueOption.integer("--stretches", in: 0...100_000, valueName: "N", defaultText: "3",
+                                                   meaning: "changed stretches shown side by side")
+        static let everyStretch = FlagOption("--all", meaning: "show every changed stretch, each whole")
+        static let stat = FlagOption("--stat", meaning: "print only the summary: the outcome and the tally by kind")
+        static let json = FlagOption("--json", meaning: "print one JSON object")
+        static let all: [any OptionKey] = [context, only, stretches, everyStretch, stat, json]
+    }
+
     static let declaration = CommandDeclaration(
         name: "diff",
         summary: "compare two traces: where they part ways and what each costs",
@@ -24,18 +38,7 @@ enum DiffCommand: Subcommand {
             PositionalDeclaration(name: "A", meaning: "the first trace", standardInput: true),
             PositionalDeclaration(name: "B", meaning: "the second trace", standardInput: true),
         ],
-        options: [
-            OptionDeclaration(long: "--context", kind: .integer(0...1000), valueName: "N", defaultText: "3",
-                              meaning: "unchanged events shown around each change"),
-            OptionDeclaration(long: "--only", kind: .list(choices: nil), valueName: "LIST",
-                              meaning: "compare only these event kinds and groups, comma-separated, as in replay --only (names below)",
-                              suggestions: EventFilter.kindNames + EventFilter.collectionKindNames + EventFilter.groupNames),
-            OptionDeclaration(long: "--stretches", kind: .integer(0...100_000), valueName: "N", defaultText: "3",
-                              meaning: "changed stretches shown side by side"),
-            OptionDeclaration(long: "--all", kind: .flag, meaning: "show every changed stretch, each whole"),
-            OptionDeclaration(long: "--stat", kind: .flag, meaning: "print only the summary: the outcome and the tally by kind"),
-            OptionDeclaration(long: "--json", kind: .flag, meaning: "print one JSON object"),
-        ],
+        options: Options.all,
         sections: [
             HelpSection(title: "Names for --only", text: """
             Groups: \(EventFilter.groupNames.joined(separator: ", ")) (the kinds each holds: 'reuselab replay --help').
@@ -63,11 +66,11 @@ enum DiffCommand: Subcommand {
         if pathA == "-" && pathB == "-" {
             throw ReuseLabError(.usage, "diff: standard input can be read only once; give at most one of the two traces as -")
         }
-        let json = line.flag("--json"), all = line.flag("--all"), stat = line.flag("--stat")
+        let json = line[Options.json], all = line[Options.everyStretch], stat = line[Options.stat]
         if json && stat { throw ReuseLabError(.usage, "diff: --stat and --json cannot be used together; --json has the tally as byKind") }
-        let stretches = stat ? 0 : (all ? Int.max : line.integer("--stretches") ?? (json ? 200 : 3))
-        let diff = try TraceDiff.compare(pathA: pathA, pathB: pathB, kinds: try kinds(line.text("--only")),
-                                         context: line.integer("--context") ?? 3, maximumHunks: stretches)
+        let stretches = stat ? 0 : (all ? Int.max : line[Options.stretches] ?? (json ? 200 : 3))
+        let diff = try TraceDiff.compare(pathA: pathA, pathB: pathB, kinds: try kinds(line[Options.only]),
+                                         context: line[Options.context] ?? 3, maximumHunks: stretches)
         if json {
             io.out(JSONWriter.compact(DiffReportJSON.json(diff)) + "\n")
         } else {

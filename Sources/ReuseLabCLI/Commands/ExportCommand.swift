@@ -11,6 +11,15 @@ import TimelineExport
 enum ExportCommand: Subcommand {
     static let formats = ["perfetto"]
 
+    enum Options: CommandOptions {
+        static let format = ValueOption.choice("--format", formats, valueName: "FORMAT", defaultText: "perfetto",
+                                               meaning: "the file's format: perfetto (Chrome's trace-event JSON)")
+        static let output = ValueOption.path("--output", short: "-o", valueName: "FILE", defaultText: "NAME.perfetto.json here",
+                                             meaning: "write to FILE (- for standard output), atomically")
+        static let force = FlagOption("--force", meaning: "replace FILE even if it is not an export reuselab wrote, or is read-only")
+        static let all: [any OptionKey] = [format, output, force]
+    }
+
     static let declaration = CommandDeclaration(
         name: "export",
         summary: "write a trace as a timeline for Perfetto or chrome://tracing",
@@ -31,14 +40,7 @@ enum ExportCommand: Subcommand {
         positionals: [
             PositionalDeclaration(name: "TRACE", meaning: "the trace to export", standardInput: true),
         ],
-        options: [
-            OptionDeclaration(long: "--format", kind: .choice(formats), valueName: "FORMAT", defaultText: "perfetto",
-                              meaning: "the file's format: perfetto (Chrome's trace-event JSON)"),
-            OptionDeclaration(long: "--output", short: "-o", kind: .path, valueName: "FILE", defaultText: "NAME.perfetto.json here",
-                              meaning: "write to FILE (- for standard output), atomically"),
-            OptionDeclaration(long: "--force", kind: .flag,
-                              meaning: "replace FILE even if it is not an export reuselab wrote, or is read-only"),
-        ],
+        options: Options.all,
         sections: [
             HelpSection(title: "Opening the file", text: """
             Drag the file onto https://ui.perfetto.dev (or use its Open trace file), or
@@ -59,8 +61,8 @@ enum ExportCommand: Subcommand {
         }
         // The parser has checked --format against `formats`; there is one so far.
         let output: String
-        if let named = line.text("--output") { output = named } else { output = try defaultOutput(for: path) }
-        let force = line.flag("--force")
+        if let named = line[Options.output] { output = named } else { output = try defaultOutput(for: path) }
+        let force = line[Options.force]
         let permission = OutputFile.Permission(force: force) { file in PerfettoTrace.whyNotAnExport(path: file) }
         try InputOverwriteCheck.check(output, input: path, refusal: "the trace being exported; refusing to write the timeline over it",
                                       permission: permission)

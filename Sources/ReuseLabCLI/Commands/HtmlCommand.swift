@@ -6,6 +6,13 @@ import PageExport
 /// `reuselab html TRACE` and `reuselab html A B`: the visual side, one
 /// self-contained page that works offline from disk.
 enum HtmlCommand: Subcommand {
+    enum Options: CommandOptions {
+        static let output = ValueOption.path("--output", short: "-o", valueName: "FILE", defaultText: "NAME.html here",
+                                             meaning: "write the page to FILE (- for standard output), atomically")
+        static let force = FlagOption("--force", meaning: "replace FILE even if it is not a page reuselab wrote, or is read-only")
+        static let all: [any OptionKey] = [output, force]
+    }
+
     static let declaration = CommandDeclaration(
         name: "html",
         summary: "write a page that animates a trace, or two side by side",
@@ -33,12 +40,7 @@ enum HtmlCommand: Subcommand {
             PositionalDeclaration(name: "TRACE", meaning: "the trace to draw (two traces: A and B, compared)",
                                   count: .many(minimum: 1), standardInput: true),
         ],
-        options: [
-            OptionDeclaration(long: "--output", short: "-o", kind: .path, valueName: "FILE", defaultText: "NAME.html here",
-                              meaning: "write the page to FILE (- for standard output), atomically"),
-            OptionDeclaration(long: "--force", kind: .flag,
-                              meaning: "replace FILE even if it is not a page reuselab wrote, or is read-only"),
-        ],
+        options: Options.all,
         sections: [
             HelpSection(title: "Keys on the page", text: """
             As in 'replay --step': the right arrow, n, Enter or Space: next step; the left
@@ -65,8 +67,8 @@ enum HtmlCommand: Subcommand {
             throw ReuseLabError(.usage, "html: only one of the traces can come from standard input")
         }
         let output: String
-        if let named = line.text("--output") { output = named } else { output = try defaultOutput(for: paths) }
-        let force = line.flag("--force")
+        if let named = line[Options.output] { output = named } else { output = try defaultOutput(for: paths) }
+        let force = line[Options.force]
         for path in paths {
             try InputOverwriteCheck.check(output, input: path, refusal: "a trace being drawn; refusing to write the page over it",
                                           permission: permission(force: force))

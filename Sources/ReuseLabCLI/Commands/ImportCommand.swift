@@ -6,6 +6,22 @@ import LogImport
 
 /// `reuselab import LOG`: a device's console log in, an ordinary trace out.
 enum ImportCommand: Subcommand {
+    enum Options: CommandOptions {
+        static let output = ValueOption.path("--output", short: "-o", valueName: "TRACE", defaultText: "standard output",
+                                             meaning: "write the trace to TRACE, atomically")
+        static let profile = ValueOption.choice("--profile", of: TableProfile.self, defaultText: "modern",
+                                                meaning: "the table view the log came from: modern (iOS 15 SDK and later) or classic")
+        static let rows = ValueOption.integer("--rows", in: 1...1_000_000, valueName: "N",
+                                              meaning: "how many rows the table has (rows past it are refused)")
+        static let title = ValueOption.text("--title", valueName: "T", defaultText: "Imported from LOG", meaning: "the trace's title")
+        static let pattern = ValueOption.text("--pattern", valueName: "KIND=REGEX",
+                                              meaning: "recognise lines matching REGEX as KIND (repeatable); named groups row, section, cell, t")
+        static let verbose = FlagOption("--verbose", meaning: "list the skipped lines with their numbers")
+        static let force = FlagOption("--force", meaning: "replace TRACE even if it is not a ReuseLab trace or is read-only")
+        static let snippet = FlagOption("--snippet", meaning: "print UIKit code that logs every callback in a form that imports exactly")
+        static let all: [any OptionKey] = [output, profile, rows, title, pattern, verbose, force, snippet]
+    }
+
     static let declaration = CommandDeclaration(
         name: "import",
         summary: "turn a device's console log into a trace",
@@ -21,23 +37,7 @@ enum ImportCommand: Subcommand {
             PositionalDeclaration(name: "LOG", meaning: "the console log; not with --snippet",
                                   count: .optional, standardInput: true),
         ],
-        options: [
-            OptionDeclaration(long: "--output", short: "-o", kind: .path, valueName: "TRACE", defaultText: "standard output",
-                              meaning: "write the trace to TRACE, atomically"),
-            OptionDeclaration(long: "--profile", kind: .choice(TableProfile.allCases.map(\.rawValue)), defaultText: "modern",
-                              meaning: "the table view the log came from: modern (iOS 15 SDK and later) or classic"),
-            OptionDeclaration(long: "--rows", kind: .integer(1...1_000_000), valueName: "N",
-                              meaning: "how many rows the table has (rows past it are refused)"),
-            OptionDeclaration(long: "--title", kind: .text, valueName: "T", defaultText: "Imported from LOG",
-                              meaning: "the trace's title"),
-            OptionDeclaration(long: "--pattern", kind: .text, valueName: "KIND=REGEX",
-                              meaning: "recognise lines matching REGEX as KIND (repeatable); named groups row, section, cell, t"),
-            OptionDeclaration(long: "--verbose", kind: .flag, meaning: "list the skipped lines with their numbers"),
-            OptionDeclaration(long: "--force", kind: .flag,
-                              meaning: "replace TRACE even if it is not a ReuseLab trace or is read-only"),
-            OptionDeclaration(long: "--snippet", kind: .flag,
-                              meaning: "print UIKit code that logs every callback in a form that imports exactly"),
-        ],
+        options: Options.all,
         examples: [
             CommandExample(command: "reuselab import traces/device-seed004.log -o device.trace.json",
                            meaning: "import seed 004's device log"),
@@ -50,7 +50,7 @@ enum ImportCommand: Subcommand {
         ])
 
     static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
-        if line.flag("--snippet") {
+        if line[Options.snippet] {
             guard line.positionals.isEmpty else {
                 throw ReuseLabError(.usage, "import: --snippet prints code and reads no log; leave LOG out")
             }
@@ -60,13 +60,13 @@ enum ImportCommand: Subcommand {
         guard let path = line.positionals.first else {
             throw ReuseLabError(.usage, "import: give the console log to read (LOG, or - for standard input); see 'reuselab import --help'")
         }
-        let output = line.text("--output") ?? "-"
-        let force = line.flag("--force")
+        let output = line[Options.output] ?? "-"
+        let force = line[Options.force]
         try InputOverwriteCheck.check(output, input: path,
                                       refusal: "the log being imported; refusing to write the trace over it (name it NAME.trace.json)",
                                       permission: RecordCommand.permission(force: force))
         var patterns: [CustomPattern] = []
-        for argument in line.texts("--pattern") {
+        for argument in line.all(Options.pattern) {
             do {
                 patterns.append(try CustomPattern(argument: argument))
             } catch {
@@ -74,11 +74,11 @@ enum ImportCommand: Subcommand {
             }
         }
         let options = ImportOptions(logName: InputFile.displayName(path),
-                                    profile: line.text("--profile").flatMap(TableProfile.init(rawValue:)) ?? .modern,
-                                    rows: line.integer("--rows"), title: line.text("--title"), patterns: patterns)
+                                    profile: line[Options.profile] ?? .modern,
+                                    rows: line[Options.rows], title: line[Options.title], patterns: patterns)
         // The trace may go to standard output: then everything said about it goes to standard error.
         let say: (String) -> Void = OutputFile.isStandardOutput(output) ? io.err : io.out
-        let verbose = line.flag("--verbose")
+        let verbose = line[Options.verbose]
         let report = try LogImporter.importLog(path: path, options: options) { number, text in
             if verbose { say(TextWrap.hanging("line \(number): \(VisibleText.escape(text))", width: io.width)) }
         }

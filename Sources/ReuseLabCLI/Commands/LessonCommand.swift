@@ -6,6 +6,22 @@ import PageExport
 
 /// `reuselab lesson`: list lessons with the learner's progress, run one, or check them.
 enum LessonCommand: Subcommand {
+    enum Options: CommandOptions {
+        static let lessons = ValueOption.path("--lessons", valueName: "DIR", defaultText: "lessons", meaning: "the lessons folder")
+        static let restart = FlagOption("--restart", meaning: "start the lesson from the beginning")
+        static let preview = FlagOption("--preview",
+                                        meaning: "for instructors: every pause as a learner sees it, with its answers and their reasons; nothing is asked")
+        static let answers = ValueOption.path("--answers", valueName: "FILE",
+                                              meaning: "answer from FILE (one answer per line, # for comments) instead of the keyboard, for grading; nothing is saved")
+        static let json = FlagOption("--json", meaning: "with --answers: a JSON report per question")
+        static let html = FlagOption("--html",
+                                     meaning: "write the lesson as a page to take in a browser (answers by choosing; progress kept by the browser)")
+        static let output = ValueOption.path("--output", short: "-o", valueName: "FILE", defaultText: "lesson-ID.html here",
+                                             meaning: "with --html: where to write the page (- for standard output)")
+        static let force = FlagOption("--force", meaning: "with --html: replace FILE even if it is not a page reuselab wrote")
+        static let all: [any OptionKey] = [lessons, restart, preview, answers, json, html, output, force]
+    }
+
     static let declaration = CommandDeclaration(
         name: "lesson",
         summary: "learn by predicting what the table view does next",
@@ -32,21 +48,7 @@ enum LessonCommand: Subcommand {
             PositionalDeclaration(name: "PATH", meaning: "after 'check': the lesson files to check (default: every lesson in the lessons folder)",
                                   count: .many(minimum: 0)),
         ],
-        options: [
-            OptionDeclaration(long: "--lessons", kind: .path, valueName: "DIR", defaultText: "lessons",
-                              meaning: "the lessons folder"),
-            OptionDeclaration(long: "--restart", kind: .flag, meaning: "start the lesson from the beginning"),
-            OptionDeclaration(long: "--preview", kind: .flag,
-                              meaning: "for instructors: every pause as a learner sees it, with its answers and their reasons; nothing is asked"),
-            OptionDeclaration(long: "--answers", kind: .path, valueName: "FILE",
-                              meaning: "answer from FILE (one answer per line, # for comments) instead of the keyboard, for grading; nothing is saved"),
-            OptionDeclaration(long: "--json", kind: .flag, meaning: "with --answers: a JSON report per question"),
-            OptionDeclaration(long: "--html", kind: .flag,
-                              meaning: "write the lesson as a page to take in a browser (answers by choosing; progress kept by the browser)"),
-            OptionDeclaration(long: "--output", short: "-o", kind: .path, valueName: "FILE", defaultText: "lesson-ID.html here",
-                              meaning: "with --html: where to write the page (- for standard output)"),
-            OptionDeclaration(long: "--force", kind: .flag, meaning: "with --html: replace FILE even if it is not a page reuselab wrote"),
-        ],
+        options: Options.all,
         sections: [
             HelpSection(title: "At the prompt", text: PromptCommand.summary),
             HelpSection(title: "Progress", text: """
@@ -70,7 +72,7 @@ enum LessonCommand: Subcommand {
         ])
 
     static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let folder = line.text("--lessons") ?? "lessons"
+        let folder = line[Options.lessons] ?? "lessons"
         let store = ProgressStore.fromEnvironment()
         guard let target = line.positionals.first else {
             return try list(folder: folder, store: store, io: io)
@@ -82,22 +84,22 @@ enum LessonCommand: Subcommand {
         guard line.positionals.count == 1 else {
             throw ReuseLabError(.usage, "lesson: expected one lesson (a number or an id); see 'reuselab lesson --help'")
         }
-        let answersPath = line.text("--answers")
-        if line.flag("--json") && answersPath == nil { throw ReuseLabError(.usage, "lesson: --json goes with --answers") }
-        if line.flag("--preview") && (answersPath != nil || line.flag("--restart")) {
+        let answersPath = line[Options.answers]
+        if line[Options.json] && answersPath == nil { throw ReuseLabError(.usage, "lesson: --json goes with --answers") }
+        if line[Options.preview] && (answersPath != nil || line[Options.restart]) {
             throw ReuseLabError(.usage, "lesson: --preview shows every pause with its answers; it does not take --answers or --restart")
         }
-        let html = line.flag("--html")
-        if !html && (line.text("--output") != nil || line.flag("--force")) {
+        let html = line[Options.html]
+        if !html && (line[Options.output] != nil || line[Options.force]) {
             throw ReuseLabError(.usage, "lesson: -o and --force go with --html")
         }
-        if html && (answersPath != nil || line.flag("--preview") || line.flag("--restart")) {
+        if html && (answersPath != nil || line[Options.preview] || line[Options.restart]) {
             throw ReuseLabError(.usage, "lesson: --html writes the whole lesson as a page; it does not take --answers, --preview or --restart")
         }
         let path = try find(target, folder: folder)
         if html {
-            let output = line.text("--output") ?? "lesson-" + ((path as NSString).lastPathComponent as NSString).deletingPathExtension + ".html"
-            let force = line.flag("--force")
+            let output = line[Options.output] ?? "lesson-" + ((path as NSString).lastPathComponent as NSString).deletingPathExtension + ".html"
+            let force = line[Options.force]
             try InputOverwriteCheck.check(output, input: path, refusal: "the lesson itself; refusing to write the page over it",
                                           permission: HtmlCommand.permission(force: force))
             let run = try LessonRun(try LoadedLesson.load(path: path))
@@ -109,22 +111,22 @@ enum LessonCommand: Subcommand {
         let loaded = try LoadedLesson.load(path: path)
         let run = try LessonRun(loaded)
         let next = nextLesson(after: path, folder: folder)
-        if line.flag("--preview") {
+        if line[Options.preview] {
             _ = try run.run(console: PreviewConsole(io: io), progress: LessonProgress(lesson: loaded.lesson.id), next: next, save: { _ in })
             return 0
         }
         if let answersPath {
             let answers = try readAnswers(answersPath)
-            let console = ScriptedConsole(answers: answers, io: io, quiet: line.flag("--json"))
+            let console = ScriptedConsole(answers: answers, io: io, quiet: line[Options.json])
             let outcome = try run.run(console: console, progress: LessonProgress(lesson: loaded.lesson.id), next: next, save: { _ in })
-            if line.flag("--json") { io.out(JSONWriter.compact(report(loaded, outcome.reports)) + "\n") }
+            if line[Options.json] { io.out(JSONWriter.compact(report(loaded, outcome.reports)) + "\n") }
             return 0
         }
         var (saved, warning) = store.load(lesson: loaded.lesson.id)
         if let warning { io.err("reuselab: warning: \(warning)\n") }
         // A finished lesson starts again from the top; so does one whose saved
         // progress no longer fits the lesson file (an instructor changed it).
-        if line.flag("--restart") || (saved?.nextStep ?? 0) >= loaded.lesson.steps.count
+        if line[Options.restart] || (saved?.nextStep ?? 0) >= loaded.lesson.steps.count
             || saved?.results.contains(where: { $0.step >= loaded.lesson.steps.count || $0.question >= loaded.lesson.steps[$0.step].questions.count }) == true {
             saved = nil
         }

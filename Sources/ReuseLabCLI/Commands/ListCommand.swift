@@ -5,6 +5,11 @@ import Recorder
 
 /// `reuselab list [DIR]`: the bundled scenarios and whether each has its trace.
 enum ListCommand: Subcommand {
+    enum Options: CommandOptions {
+        static let json = FlagOption("--json", meaning: "a JSON list: scenario, trace, title, profile, strategy")
+        static let all: [any OptionKey] = [json]
+    }
+
     static let declaration = CommandDeclaration(
         name: "list",
         summary: "list the bundled scenarios and traces",
@@ -13,9 +18,7 @@ enum ListCommand: Subcommand {
         trace recorded from each (NAME.trace.json beside NAME.scenario.json).
         """,
         positionals: [PositionalDeclaration(name: "DIR", meaning: "the folder of scenarios (default: traces)", count: .optional)],
-        options: [
-            OptionDeclaration(long: "--json", kind: .flag, meaning: "a JSON list: scenario, trace, title, profile, strategy"),
-        ])
+        options: Options.all)
 
     static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
         let folder = line.positionals.first ?? "traces"
@@ -34,7 +37,7 @@ enum ListCommand: Subcommand {
             let hasTrace = FileManager.default.fileExists(atPath: tracePath)
             do {
                 let scenario = try Recorder.loadScenario(path: path)
-                if line.flag("--json") {
+                if line[Options.json] {
                     var out = JSONObjectBuilder()
                     out.add("scenario", path)
                     out.add("trace", hasTrace ? .string(tracePath) : .null)
@@ -50,7 +53,7 @@ enum ListCommand: Subcommand {
                 io.err("reuselab: warning: " + VisibleText.escape(error.description) + "\n")
             }
         }
-        if line.flag("--json") { io.out(JSONWriter.compact(.list(rows)) + "\n") }
+        if line[Options.json] { io.out(JSONWriter.compact(.list(rows)) + "\n") }
         // Columns as wide as their longest entry (padding(toLength:) would cut longer names).
         let nameWidth = (lines.map { TextWrap.columns($0.name) }.max() ?? 0) + 2
         let strategyWidth = (lines.map { TextWrap.columns($0.strategy) }.max() ?? 0) + 2

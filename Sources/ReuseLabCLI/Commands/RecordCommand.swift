@@ -6,6 +6,15 @@ import Recorder
 /// `reuselab record SCENARIO [-o TRACE]`: runs a scenario through the engine and
 /// writes its trace, or with `--check` compares it with a trace already written.
 enum RecordCommand: Subcommand {
+    enum Options: CommandOptions {
+        static let output = ValueOption.path("--output", short: "-o", valueName: "TRACE", defaultText: "standard output",
+                                             meaning: "write the trace to TRACE, atomically")
+        static let check = FlagOption("--check", meaning: "do not write; exit 1 if TRACE (from -o) differs from a fresh recording")
+        static let force = FlagOption("--force",
+                                      meaning: "replace TRACE even if it is not a ReuseLab trace or is read-only (a folder, FIFO or device is never replaced)")
+        static let all: [any OptionKey] = [output, check, force]
+    }
+
     static let declaration = CommandDeclaration(
         name: "record",
         summary: "run a scenario through the engine and write its trace",
@@ -16,14 +25,7 @@ enum RecordCommand: Subcommand {
         positionals: [
             PositionalDeclaration(name: "SCENARIO", meaning: "the scenario file", standardInput: true),
         ],
-        options: [
-            OptionDeclaration(long: "--output", short: "-o", kind: .path, valueName: "TRACE", defaultText: "standard output",
-                              meaning: "write the trace to TRACE, atomically"),
-            OptionDeclaration(long: "--check", kind: .flag,
-                              meaning: "do not write; exit 1 if TRACE (from -o) differs from a fresh recording"),
-            OptionDeclaration(long: "--force", kind: .flag,
-                              meaning: "replace TRACE even if it is not a ReuseLab trace or is read-only (a folder, FIFO or device is never replaced)"),
-        ],
+        options: Options.all,
         examples: [
             CommandExample(command: "reuselab record drag.scenario.json -o drag.trace.json",
                            meaning: "record the scenario into drag.trace.json"),
@@ -33,8 +35,8 @@ enum RecordCommand: Subcommand {
 
     static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
         let path = line.positionals[0]
-        let output = line.text("--output") ?? "-"
-        let checking = line.flag("--check"), force = line.flag("--force")
+        let output = line[Options.output] ?? "-"
+        let checking = line[Options.check], force = line[Options.force]
         let scenarioName = InputFile.displayName(path)
         if checking {
             guard !OutputFile.isStandardOutput(output) else {

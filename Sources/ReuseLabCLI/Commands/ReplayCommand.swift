@@ -16,6 +16,26 @@ enum ReplayCommand: Subcommand {
     /// small enough that `--to N` + 1 cannot overflow.
     static let largestStep = Int.max / 2
 
+    enum Options: CommandOptions {
+        static let from = ValueOption.integer("--from", in: 0...largestStep, valueName: "N",
+                                              meaning: "start at step N (a seq number; with --step, the first shown)")
+        static let to = ValueOption.integer("--to", in: 0...largestStep, valueName: "N", meaning: "end with step N")
+        // The names are checked by `EventFilter.parse`, which also takes them in
+        // any case ("PrepareForReuse"), as `diff --only` and the stepper's k do;
+        // the parser's list choices match exactly, so the names are only suggested.
+        static let only = ValueOption.listAsWritten("--only", valueName: "LIST",
+                                                    meaning: "only steps of these event kinds and groups, comma-separated (see below)",
+                                                    suggestions: EventFilter.kindNames + EventFilter.collectionKindNames + EventFilter.groupNames)
+        static let frames = FlagOption("--frames", meaning: "group the steps under a header per display frame")
+        static let picture = FlagOption("--picture",
+                                        meaning: "after the listing, draw the table view as it is after the last step listed (with --step: after every step shown)")
+        static let json = FlagOption("--json",
+                                     meaning: "one JSON object per step, one per line: seq, t, kind, frame, text, marks (with --summary: one object)")
+        static let step = FlagOption("--step", meaning: "step through the trace (see below)")
+        static let summary = FlagOption("--summary", meaning: "what the trace teaches, computed from it, then its metrics")
+        static let all: [any OptionKey] = [from, to, only, frames, picture, json, step, summary]
+    }
+
     static let declaration = CommandDeclaration(
         name: "replay",
         summary: "step through a trace with an explanation of every step",
@@ -41,26 +61,7 @@ enum ReplayCommand: Subcommand {
         positionals: [
             PositionalDeclaration(name: "TRACE", meaning: "the trace file", standardInput: true),
         ],
-        options: [
-            OptionDeclaration(long: "--from", kind: .integer(0...largestStep), valueName: "N",
-                              meaning: "start at step N (a seq number; with --step, the first shown)"),
-            OptionDeclaration(long: "--to", kind: .integer(0...largestStep), valueName: "N",
-                              meaning: "end with step N"),
-            // The names are checked by `EventFilter.parse`, which also takes them in
-            // any case ("PrepareForReuse"), as `diff --only` and the stepper's k do;
-            // the parser's list choices match exactly, so the names are only suggested.
-            OptionDeclaration(long: "--only", kind: .list(choices: nil), valueName: "LIST",
-                              meaning: "only steps of these event kinds and groups, comma-separated (see below)",
-                              suggestions: EventFilter.kindNames + EventFilter.collectionKindNames + EventFilter.groupNames),
-            OptionDeclaration(long: "--frames", kind: .flag,
-                              meaning: "group the steps under a header per display frame"),
-            OptionDeclaration(long: "--picture", kind: .flag,
-                              meaning: "after the listing, draw the table view as it is after the last step listed (with --step: after every step shown)"),
-            OptionDeclaration(long: "--json", kind: .flag,
-                              meaning: "one JSON object per step, one per line: seq, t, kind, frame, text, marks (with --summary: one object)"),
-            OptionDeclaration(long: "--step", kind: .flag, meaning: "step through the trace (see below)"),
-            OptionDeclaration(long: "--summary", kind: .flag, meaning: "what the trace teaches, computed from it, then its metrics"),
-        ],
+        options: Options.all,
         sections: [
             HelpSection(title: "Groups for --only (and for k when stepping)", text: groupList),
             HelpSection(title: "Collection views", text: """
@@ -115,22 +116,22 @@ enum ReplayCommand: Subcommand {
             throw ReuseLabError(.usage, "replay: expected TRACE (the trace file); see 'reuselab replay --help'")
         }
         try checkCombinations(line)
-        if line.flag("--step") && path == "-" {
+        if line[Options.step] && path == "-" {
             throw ReuseLabError(.usage, "replay: --step reads its commands from standard input, so the trace cannot come from there; name the trace file")
         }
         let filter = try onlyFilter(line)
-        let from = line.integer("--from") ?? 0
-        let to = line.integer("--to") ?? largestStep
+        let from = line[Options.from] ?? 0
+        let to = line[Options.to] ?? largestStep
         if from > to {
             throw ReuseLabError(.usage, "replay: --from \(from) comes after --to \(to)")
         }
 
-        if line.flag("--step") {
+        if line[Options.step] {
             // The trace is read once to check and mark it; each stretch is read again as it is shown.
             let timeline = try ReplayTimeline(source: .file(path))
             try checkFrom(line, from, lastSeq: timeline.lastSeq, file: timeline.file)
             let layout = StepLayout(header: timeline.header, steps: timeline.count, widestTime: timeline.widestTime, style: .detect(), width: io.width)
-            var stepper = ReplayStepper(timeline: timeline, layout: layout, start: from, pictureEachStep: line.flag("--picture"))
+            var stepper = ReplayStepper(timeline: timeline, layout: layout, start: from, pictureEachStep: line[Options.picture])
             if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1, try StepperTerminal.run(&stepper, out: io.out) {
                 return 0
             }
@@ -139,19 +140,19 @@ enum ReplayCommand: Subcommand {
         }
 
         let source = try TraceSource.open(path)
-        let selection = Selection(from: from, to: to, fromGiven: line.integer("--from") != nil, filter: filter)
-        if line.flag("--summary") {
-            return try summary(source, json: line.flag("--json"), io: io)
+        let selection = Selection(from: from, to: to, fromGiven: line.contains(Options.from), filter: filter)
+        if line[Options.summary] {
+            return try summary(source, json: line[Options.json], io: io)
         }
-        if line.flag("--json") {
+        if line[Options.json] {
             return try jsonLines(source, selection, io: io)
         }
-        return try listing(source, selection, groupByFrame: line.flag("--frames"), picture: line.flag("--picture"), io: io)
+        return try listing(source, selection, groupByFrame: line[Options.frames], picture: line[Options.picture], io: io)
     }
 
     /// `--from N` must name a step of the trace.
     static func checkFrom(_ line: ParsedCommandLine, _ from: Int, lastSeq: Int?, file: String) throws(ReuseLabError) {
-        try checkFrom(given: line.integer("--from") != nil, from, lastSeq: lastSeq, file: file)
+        try checkFrom(given: line.contains(Options.from), from, lastSeq: lastSeq, file: file)
     }
 
     static func checkFrom(given: Bool, _ from: Int, lastSeq: Int?, file: String) throws(ReuseLabError) {
@@ -163,27 +164,22 @@ enum ReplayCommand: Subcommand {
 
     /// Options that mean nothing together are refused rather than ignored.
     static func checkCombinations(_ line: ParsedCommandLine) throws(ReuseLabError) {
-        let rules: [(option: String, excludes: [String])] = [
-            ("--step", ["--summary", "--json", "--only", "--to", "--frames"]),
-            ("--summary", ["--only", "--from", "--to", "--frames", "--picture"]),
-            ("--json", ["--frames", "--picture"]),
+        let rules: [(option: FlagOption, excludes: [any OptionKey])] = [
+            (Options.step, [Options.summary, Options.json, Options.only, Options.to, Options.frames]),
+            (Options.summary, [Options.only, Options.from, Options.to, Options.frames, Options.picture]),
+            (Options.json, [Options.frames, Options.picture]),
         ]
-        for rule in rules where given(rule.option, in: line) {
-            for other in rule.excludes where given(other, in: line) {
-                throw ReuseLabError(.usage, "replay: \(rule.option) cannot be combined with \(other); see 'reuselab replay --help'")
+        for rule in rules where line[rule.option] {
+            for other in rule.excludes where line.contains(other) {
+                throw ReuseLabError(.usage, "replay: \(rule.option.long) cannot be combined with \(other.long); see 'reuselab replay --help'")
             }
         }
-    }
-
-    /// Whether the option `long` is on the command line, a flag or with a value.
-    static func given(_ long: String, in line: ParsedCommandLine) -> Bool {
-        declaration.option(named: long)?.takesValue == true ? line.text(long) != nil : line.flag(long)
     }
 
     /// The filter `--only` names, nil without `--only`. The parser has refused an
     /// empty list and empty items; the names are checked here, in any case.
     static func onlyFilter(_ line: ParsedCommandLine) throws(ReuseLabError) -> EventFilter? {
-        guard let list = line.text("--only") else { return nil }
+        guard let list = line[Options.only] else { return nil }
         do throws(EventFilter.UnknownName) {
             return try EventFilter.parse(list)
         } catch {

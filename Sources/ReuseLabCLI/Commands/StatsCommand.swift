@@ -5,6 +5,11 @@ import Replay
 
 /// `reuselab stats TRACE`: the metrics of a trace, measured from the trace alone.
 enum StatsCommand: Subcommand {
+    enum Options: CommandOptions {
+        static let json = FlagOption("--json", meaning: "print one JSON object: \"metrics\" (null where not computed) and \"unavailable\" (metric: reason)")
+        static let all: [any OptionKey] = [json]
+    }
+
     static let declaration = CommandDeclaration(
         name: "stats",
         summary: "measure a trace: cells, downloads, stale images, hitches, memory",
@@ -26,10 +31,7 @@ enum StatsCommand: Subcommand {
         positionals: [
             PositionalDeclaration(name: "TRACE", meaning: "the trace to measure", standardInput: true),
         ],
-        options: [
-            OptionDeclaration(long: "--json", kind: .flag,
-                              meaning: "print one JSON object: \"metrics\" (null where not computed) and \"unavailable\" (metric: reason)"),
-        ],
+        options: Options.all,
         examples: [
             CommandExample(command: "reuselab stats traces/images-async-no-reset.trace.json",
                            meaning: "one line per metric, then what could not be computed and why"),
@@ -38,7 +40,7 @@ enum StatsCommand: Subcommand {
     static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
         let path = line.positionals[0]
         let report = try TraceMetrics.measure(path: path)
-        if line.flag("--json") {
+        if line[Options.json] {
             io.out(JSONWriter.compact(json(report, file: InputFile.displayName(path))) + "\n")
         } else {
             io.out(text(report, width: io.width))

@@ -4,6 +4,11 @@ import Strategies
 
 /// `reuselab strategies`.
 enum StrategiesCommand: Subcommand {
+    enum Options: CommandOptions {
+        static let json = FlagOption("--json", meaning: "a JSON list: name, summary, seeds, tableView, collectionView")
+        static let all: [any OptionKey] = [json]
+    }
+
     static let declaration = CommandDeclaration(
         name: "strategies",
         summary: "list the app strategies a scenario can use",
@@ -12,13 +17,11 @@ enum StrategiesCommand: Subcommand {
         teaches, the seed article its code follows, and whether it runs on a
         collection view (a scenario with "collection" instead of "table").
         """,
-        options: [
-            OptionDeclaration(long: "--json", kind: .flag, meaning: "a JSON list: name, summary, seeds, tableView, collectionView"),
-        ],
+        options: Options.all,
         examples: [CommandExample(command: "reuselab strategies", meaning: "one line per strategy")])
 
     static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
-        if line.flag("--json") {
+        if line[Options.json] {
             let list = StrategyCatalog.all.map { entry -> JSONValue in
                 var out = JSONObjectBuilder()
                 out.add("name", entry.name)

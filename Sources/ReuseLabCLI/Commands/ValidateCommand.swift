@@ -5,6 +5,11 @@ import Replay
 /// `reuselab validate TRACE...`: checks traces against the format and the
 /// lifecycle rules of a real table view (or collection view, which shares them).
 enum ValidateCommand: Subcommand {
+    enum Options: CommandOptions {
+        static let json = FlagOption("--json", meaning: "print one JSON object per trace: file, valid, events, cellsCreated, durationMs (or error and event)")
+        static let all: [any OptionKey] = [json]
+    }
+
     static let declaration = CommandDeclaration(
         name: "validate",
         summary: "check that a trace is well formed and its lifecycle possible",
@@ -20,15 +25,13 @@ enum ValidateCommand: Subcommand {
         positionals: [
             PositionalDeclaration(name: "TRACE", meaning: "the trace files", count: .many(minimum: 1), standardInput: true),
         ],
-        options: [
-            OptionDeclaration(long: "--json", kind: .flag, meaning: "print one JSON object per trace: file, valid, events, cellsCreated, durationMs (or error and event)"),
-        ],
+        options: Options.all,
         examples: [
             CommandExample(command: "reuselab validate traces/*.trace.json", meaning: "check every bundled trace; the status is the first failure's"),
         ])
 
     static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let json = line.flag("--json")
+        let json = line[Options.json]
         var worst: ReuseLabError?
         for path in line.positionals {
             do {

@@ -1,6 +1,8 @@
 /// Everything a subcommand accepts, declared once: the parser, the usage
 /// errors, `--help`, the shell completions and the man page are all derived
-/// from it, so adding an option is one line here and they all follow.
+/// from it. Options are listed as the command's typed keys (`OptionKey`), the
+/// same constants its `run` reads them with, so adding an option is one
+/// constant and one entry in the list, and everything else follows.
 struct CommandDeclaration: Sendable {
     /// "replay".
     var name: String
@@ -12,12 +14,25 @@ struct CommandDeclaration: Sendable {
     /// What the command does, in paragraphs (wrapped to the terminal).
     var description: String
     var positionals: [PositionalDeclaration] = []
-    var options: [OptionDeclaration] = []
+    /// The options besides `--help`, from the command's keys, in the help's order.
+    let options: [OptionDeclaration]
     /// More to say, each section a title and its text. In the text, a line that
     /// starts with two spaces is printed as written (code, a table); other lines
     /// are joined into paragraphs and wrapped.
     var sections: [HelpSection] = []
     var examples: [CommandExample] = []
+
+    init(name: String, summary: String, usage: [String] = [], description: String, positionals: [PositionalDeclaration] = [],
+         options: [any OptionKey] = [], sections: [HelpSection] = [], examples: [CommandExample] = []) {
+        self.name = name
+        self.summary = summary
+        self.usage = usage
+        self.description = description
+        self.positionals = positionals
+        self.options = options.map(\.declaration)
+        self.sections = sections
+        self.examples = examples
+    }
 
     /// Every option a command has, `--help` included.
     var allOptions: [OptionDeclaration] { options + [.help] }
@@ -52,7 +67,8 @@ struct PositionalDeclaration: Sendable {
     var completion: CompletionAction { CompletionAction(kind, suggestions: suggestions) }
 }
 
-/// An option: `--rows N`, `-o, --output TRACE`, `--json`.
+/// An option: `--rows N`, `-o, --output TRACE`, `--json`. Made by its key
+/// (`FlagOption`, `ValueOption`), which also reads its value.
 struct OptionDeclaration: Sendable {
     /// "--rows".
     var long: String
@@ -72,7 +88,7 @@ struct OptionDeclaration: Sendable {
     var completion: CompletionAction { CompletionAction(kind, suggestions: suggestions) }
 
     /// Options every command has.
-    static let help = OptionDeclaration(long: "--help", short: "-h", kind: .flag, meaning: "show this help")
+    static var help: OptionDeclaration { FlagOption.help.declaration }
 
     var takesValue: Bool { kind != .flag }
 

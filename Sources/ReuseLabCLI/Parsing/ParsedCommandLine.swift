@@ -4,7 +4,8 @@ import TraceCoding
 
 /// A command line read against its `CommandDeclaration`: every option known,
 /// every value checked (ranges, choices), the positionals counted. A command's
-/// `run` reads typed values from it and never parses text itself.
+/// `run` reads typed values from it by the keys it declared (`line[Options.json]`)
+/// and never parses text itself.
 struct ParsedCommandLine {
     let declaration: CommandDeclaration
     private(set) var positionals: [String] = []
@@ -131,34 +132,37 @@ struct ParsedCommandLine {
     }
 
     /// True when `-h` or `--help` was given.
-    var wantsHelp: Bool { flags.contains(OptionDeclaration.help.long) }
+    var wantsHelp: Bool { self[FlagOption.help] }
 
-    /// Whether the flag `long` was given.
-    func flag(_ long: String) -> Bool {
-        assert(declaration.option(named: long)?.kind == .flag, "\(long) is not a declared flag of \(declaration.name)")
-        return flags.contains(long)
+    /// Whether the flag was given.
+    subscript(_ flag: FlagOption) -> Bool {
+        assertDeclared(flag)
+        return flags.contains(flag.long)
     }
 
-    /// The value of `long` as written, if given.
-    func text(_ long: String) -> String? {
-        assert(declaration.option(named: long)?.takesValue == true, "\(long) is not a declared option of \(declaration.name)")
-        return values[long]
+    /// The option's value, checked by the parser and typed by its key; nil when not given.
+    /// A repeated option gives its last value.
+    subscript<Value>(_ option: ValueOption<Value>) -> Value? {
+        assertDeclared(option)
+        return values[option.long].flatMap(option.convert)
     }
 
-    /// Every value given for `long`, in order: a repeatable option such as `--pattern`.
-    func texts(_ long: String) -> [String] {
-        assert(declaration.option(named: long)?.takesValue == true, "\(long) is not a declared option of \(declaration.name)")
-        return allValues[long] ?? []
+    /// Every value given for a repeatable option (`--pattern`), in order.
+    func all<Value>(_ option: ValueOption<Value>) -> [Value] {
+        assertDeclared(option)
+        return (allValues[option.long] ?? []).compactMap(option.convert)
     }
 
-    /// The whole number given for `long` (already checked against its range).
-    func integer(_ long: String) -> Int? { text(long).flatMap { Int($0) } }
+    /// Whether the option is on the command line, a flag or with a value.
+    func contains(_ option: any OptionKey) -> Bool {
+        assertDeclared(option)
+        return option.declaration.takesValue ? values[option.long] != nil : flags.contains(option.long)
+    }
 
-    /// The number given for `long` (already checked against its range).
-    func number(_ long: String) -> Double? { text(long).flatMap { Double($0) } }
-
-    /// The items given for a list option `long`.
-    func list(_ long: String) -> [String]? {
-        text(long).map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+    /// A key is one of this command's own: its keys are typed constants, but
+    /// another command's would compile too.
+    private func assertDeclared(_ option: any OptionKey) {
+        assert(declaration.option(named: option.long)?.kind == option.declaration.kind,
+               "\(option.long) is not a declared option of \(declaration.name)")
     }
 }
