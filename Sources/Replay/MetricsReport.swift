@@ -1,7 +1,7 @@
 import TraceModel
 
-/// What `TraceMetrics` measured in one trace: the metrics of DESIGN.md ("Replay and
-/// annotation"), each a value or the reason it could not be computed.
+/// What `TraceMetrics` measured in one trace: the metrics `stats` reports, each a
+/// value or the reason it could not be computed.
 ///
 /// Times are virtual milliseconds; `VirtualTime` keeps them exact to the microsecond.
 public struct MetricsReport: Sendable, Equatable {

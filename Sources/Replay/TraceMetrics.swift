@@ -1,6 +1,6 @@
 import TraceModel
 
-/// The metrics of DESIGN.md, measured by folding a trace's events in order.
+/// The metrics `stats` reports (docs/commands.md lists them), measured by folding a trace's events in order.
 ///
 /// Every event goes through `ReplayState.apply` first — the same fold the validator
 /// uses — so a trace the validator rejects is rejected here with the same reason,

@@ -6,7 +6,7 @@ import ReuseLabCLI
 /// each states the correct behaviour.
 final class CLIRegressionTests: FolderTestCase {
     /// `record S -o S` must not replace the instructor's scenario with its trace:
-    /// "nothing a learner or instructor wrote is ever lost" (DESIGN.md).
+    /// "nothing a learner or instructor wrote is ever lost".
     func testRecordRefusesToOverwriteItsOwnScenario() throws {
         let scenario = try folder.write("drag.scenario.json", Fixtures.scenario)
         let result = reuselab(["record", scenario, "-o", scenario])

@@ -2,19 +2,15 @@ import XCTest
 
 /// The README and `docs/` send a reader only to places that exist: every
 /// relative link reaches a file, every `#anchor` a heading, every `docs/NAME.md`
-/// they mention is there, and nothing points into `../shared`, which lives
-/// beside the repository and not in it.
+/// they mention is there, and nothing points into the folder beside the
+/// repository where the product brief lives.
 final class DocumentLinkTests: XCTestCase {
-    /// Pages other branches write; tolerated as missing until they are merged.
-    /// The lead removes this list after merging them.
-    static let filesWrittenElsewhere: Set<String> = ["docs/page-schema.md", "docs/performance.md"]
-
     /// The package's folder, found from this file: `Tests/DocsTests/` is two below it.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func testTheProjectsDocumentsLeadOnlyWhereThereIsSomething() throws {
-        let links = DocumentLinks(root: Self.packageRoot, filesWrittenElsewhere: Self.filesWrittenElsewhere)
+        let links = DocumentLinks(root: Self.packageRoot)
         let documents = try links.documents()
         XCTAssertTrue(documents.contains("README.md"))
         XCTAssertTrue(documents.contains("docs/engine.md"), "the documents are found: \(documents)")
@@ -37,12 +33,11 @@ final class DocumentLinkTests: XCTestCase {
 
             See [the engine](docs/engine.md#rules), [nowhere](docs/missing.md),
             [a bad anchor](docs/engine.md#no-such-heading), [up](#title) and [down](#nothing).
-            Read docs/gone.md first, and the brief in ../shared/brief.md.
+            Read docs/gone.md first, and the brief in \(DocumentLinks.outsideFolder)/brief.md.
             ```
             [not a link](inside/a/fence.md)
             ```
             `[not a link either](code/span.md)`, and [outside](../elsewhere.md).
-            [written elsewhere](docs/performance.md), as docs/page-schema.md is.
             """,
             "docs/engine.md": """
             # The engine
@@ -51,10 +46,10 @@ final class DocumentLinkTests: XCTestCase {
             """,
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let links = DocumentLinks(root: folder, filesWrittenElsewhere: Self.filesWrittenElsewhere)
+        let links = DocumentLinks(root: folder)
         let messages = try links.problems().map(\.description)
         XCTAssertEqual(messages, [
-            "README.md:5: points into ../shared, which a clone of the repository does not have",
+            "README.md:5: points into \(DocumentLinks.outsideFolder), which a clone of the repository does not have",
             "README.md:5: mentions docs/gone.md, which does not exist",
             "README.md:3: docs/missing.md leads to docs/missing.md, which does not exist",
             "README.md:4: #no-such-heading matches no heading in docs/engine.md",

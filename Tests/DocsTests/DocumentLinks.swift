@@ -4,14 +4,14 @@ import Foundation
 /// in `docs/`, their links, the headings those links may point at, and the
 /// `docs/NAME.md` files they mention. Finds what would send a reader nowhere —
 /// a missing file, an anchor no heading makes, a mention of a page that does not
-/// exist — and anything that points outside the repository into `../shared`,
-/// where a clone has nothing.
+/// exist — and anything that points into the folder beside the repository
+/// where the product brief lives (`outsideFolder`), of which a clone has nothing.
 struct DocumentLinks {
     /// The package's folder.
     let root: URL
-    /// Pages written on other branches, not here yet: links to them and mentions
-    /// of them are not reported as missing. The lead empties this after merging.
-    var filesWrittenElsewhere: Set<String> = []
+    /// The folder beside the repository that no document may point into
+    /// (spelled in two parts, so this file does not point there either).
+    static let outsideFolder = ".." + "/shared"
 
     /// One thing that would mislead a reader, with where it is.
     struct Problem: CustomStringConvertible, Equatable {
@@ -44,10 +44,10 @@ struct DocumentLinks {
         let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
         let folder = (document as NSString).deletingLastPathComponent
         var found: [Problem] = []
-        for (index, line) in text.components(separatedBy: "\n").enumerated() where line.contains("../shared") {
-            found.append(Problem(file: document, line: index + 1, message: "points into ../shared, which a clone of the repository does not have"))
+        for (index, line) in text.components(separatedBy: "\n").enumerated() where line.contains(Self.outsideFolder) {
+            found.append(Problem(file: document, line: index + 1, message: "points into \(Self.outsideFolder), which a clone of the repository does not have"))
         }
-        for mention in Self.mentionedPages(in: text) where !exists(mention.path) && !filesWrittenElsewhere.contains(mention.path) {
+        for mention in Self.mentionedPages(in: text) where !exists(mention.path) {
             found.append(Problem(file: document, line: mention.line, message: "mentions \(mention.path), which does not exist"))
         }
         for link in Self.links(in: text) {
@@ -76,7 +76,6 @@ struct DocumentLinks {
             return "\(target) leads outside the repository"
         }
         if path.hasPrefix("../") || path == ".." { return "\(target) leads outside the repository" }
-        if filesWrittenElsewhere.contains(path) && !exists(path) { return nil }
         guard exists(path) else { return "\(target) leads to \(path), which does not exist" }
         guard let anchor, path.hasSuffix(".md") else { return nil }
         if anchors[path] == nil {

@@ -29,7 +29,7 @@ final class CurriculumTests: XCTestCase {
         }
         let table = ["plain", "sync-download", "eager-preload", "memo-main-async", "async-no-reset", "async-reset",
                      "task-identity-cancel", "prefetch-reload", "batch-paging", "cache-coalesce"]
-        XCTAssertEqual(Set(table).subtracting(strategies), [], "every row of DESIGN.md's strategy table is taught")
+        XCTAssertEqual(Set(table).subtracting(strategies), [], "every strategy of docs/strategies.md is taught")
         XCTAssertEqual(profiles, [.modern, .classic])
         let kinds = Set(lessons.flatMap { $0.lesson.steps.flatMap(\.questions).map(\.query.name) })
         XCTAssertTrue(kinds.isSuperset(of: ["nextCall", "cellForRow", "nextPrefetchBatch", "cellCount", "cellForRowAtCount", "imageShown", "isStale", "compare"]))

@@ -4,7 +4,7 @@ import ToolSupport
 import TraceCoding
 @testable import ReuseEngine
 
-/// One test per rule of the engine (DESIGN.md "Geometry and time", "Reuse mechanics").
+/// One test per rule of the engine (docs/engine.md).
 final class GeometryTests: XCTestCase {
     func testVisibleRowsAreThoseIntersectingTheViewport() {
         let geometry = TableGeometry(exactScreen())

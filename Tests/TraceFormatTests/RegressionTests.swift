@@ -17,7 +17,7 @@ final class TraceFormatRegressionTests: XCTestCase {
         }
     }
 
-    /// Text from a file must never reach the terminal raw (DESIGN.md "Command line").
+    /// Text from a file must never reach the terminal raw.
     /// The `at PATH` part of a message is built from member names, which must be escaped.
     func testMemberNamesInThePathAreShownWithControlCharactersVisible() {
         let scenario = scenarioError(#"{"title": "t", "\u001b[2Jrows": 1}"#)

@@ -193,7 +193,7 @@ public enum EventKind: String, Sendable, CaseIterable {
     case gap
     case recordingEnded
 
-    /// The UIKit lifecycle callbacks DESIGN.md names; the rest are bookkeeping.
+    /// The UIKit lifecycle callbacks (docs/trace-format.md lists them); the rest are bookkeeping.
     public var isLifecycle: Bool {
         switch self {
         case .initCell, .prepareForReuse, .cellForRowAt, .willDisplay, .didEndDisplaying,

@@ -1,4 +1,4 @@
-/// Which table view behaviour to simulate (DESIGN.md "Reuse mechanics").
+/// Which table view behaviour to simulate (docs/engine.md, "The two profiles").
 ///
 /// - `modern`: built with the iOS 15 SDK or later. While scrolling, the cell for the
 ///   row just past the leading edge is prepared (`cellForRowAt`) before the row is
