@@ -1,3 +1,4 @@
+import TraceModel
 import ToolSupport
 import TraceCoding
 

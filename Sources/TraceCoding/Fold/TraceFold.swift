@@ -1,17 +1,6 @@
 import TraceModel
 import ToolSupport
 
-/// Anything built by folding a trace's events in order, starting from its header:
-/// the replay state itself, and everything that reads a trace through it
-/// (metrics, annotations, lessons, the differ).
-public protocol TraceFolder {
-    init(header: TraceHeader)
-    /// Folds one event, or explains why it cannot happen now.
-    mutating func apply(_ event: TraceEvent) throws(LifecycleViolation)
-}
-
-extension ReplayState: TraceFolder {}
-
 /// The one loop that reads a trace file and folds its events, turning a lifecycle
 /// violation into an error that names the file, the event's line and column, its
 /// number, and why — so every reader of a trace rejects a bad one in the same words.
