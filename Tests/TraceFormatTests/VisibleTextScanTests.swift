@@ -108,20 +108,4 @@ final class VisibleTextScanTests: XCTestCase {
         }
         return false
     }
-
-    /// A JSON string of text meant to read as it is comes out as the escaped JSON
-    /// string of the same text when nothing in it is unsafe, and is refused, with
-    /// nothing written, when something is.
-    func testAVisibleJSONStringIsRefusedExactlyWhenTheTextIsUnsafe() {
-        for text in ["rows 3–23 on screen.", "a \"quoted\" \\ path", "", "· … → 한국어", "bell \u{7}", "tab\t", "line\n",
-                     "bidi \u{202E}x", "c1 \u{85}", "\u{061C}", String(repeating: "plain words ", count: 9) + "\u{1B}[31m"] {
-            var quoted = ByteBuffer(capacity: 8)
-            quoted.appendString(text)
-            var visible = ByteBuffer(capacity: 8)
-            visible.appendText("head")
-            let accepted = Array(text.utf8).withUnsafeBufferPointer { visible.appendVisibleString(utf8: $0) }
-            XCTAssertEqual(accepted, !VisibleText.mayContainUnsafe(text), text.debugDescription)
-            XCTAssertEqual(visible.string, accepted ? "head" + quoted.string : "head", text.debugDescription)
-        }
-    }
 }

@@ -30,14 +30,6 @@ extension ByteBuffer {
         _ = appendQuoted(bytes, refusingUnsafe: false)
     }
 
-    /// `appendString(utf8:)` for text that should already read as it is: false, and
-    /// nothing appended, when `bytes` hold a character `VisibleText` calls unsafe
-    /// (the caller makes it visible first). One scan decides and copies, where
-    /// asking `VisibleText.mayContainUnsafe` first read every byte twice.
-    public mutating func appendVisibleString(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        appendQuoted(bytes, refusingUnsafe: true)
-    }
-
     @inline(__always)
     private mutating func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, refusingUnsafe: Bool) -> Bool {
         let startCount = count

@@ -92,12 +92,6 @@ public struct JSONField: JSONValueReading, Sendable {
         return JSONElements(field: self)
     }
 
-    public func intArray() throws(ReuseLabError) -> [Int] {
-        var result: [Int] = []
-        for element in try array() { result.append(try element.int()) }
-        return result
-    }
-
     public func object() throws(ReuseLabError) -> JSONFieldObject {
         guard entry.kind == .object else { throw typeError("an object") }
         return JSONFieldObject(field: self)
@@ -167,12 +161,6 @@ public struct JSONFieldObject: Sendable {
         guard let keyEntry = keyEntries.first(where: { field.tape.string($0, equalsBytes: utf8) }),
               field.tape.entries[keyEntry + 1].kind != .null else { return nil }
         return field.child(keyEntry + 1)
-    }
-
-    /// Whether the object has the member `key`, whatever its value (null included).
-    public func has(_ key: String) -> Bool {
-        let utf8 = Array(key.utf8)
-        return keyEntries.contains { field.tape.string($0, equalsBytes: utf8) }
     }
 
     public func required(_ key: String, _ what: String = "") throws(ReuseLabError) -> JSONField {
