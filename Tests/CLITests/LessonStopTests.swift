@@ -41,37 +41,26 @@ final class LessonStopTests: FolderTestCase {
     }
 
     func testCtrlCStopsInGoodOrder() throws {
-        let process = Process()
-        process.executableURL = try Executable.require()
-        process.arguments = ["lesson", "1"]
-        process.currentDirectoryURL = Golden.packageRoot
-        process.environment = environment
-        let input = Pipe()
-        let outPath = folder.path("stdout")
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        process.standardInput = input
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data("19\n".utf8))
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, !(String(decoding: try folder.read("stdout"), as: UTF8.self).contains("Step 2 of 4")) {
-            usleep(10_000)
+        let lesson = try PipedProcess(try Executable.require(), ["lesson", "1"], environment: environment, directory: Golden.packageRoot)
+        lesson.send("19\n")
+        // The moment to press Ctrl-C: question 2's prompt is printed, and the lesson
+        // reads its answer next.
+        XCTAssertTrue(lesson.expect("Question 2 of 4:") && lesson.expect("\n> "),
+                      "the lesson never asked question 2; it printed:\n\(lesson.text.suffix(1500))")
+        // The prompt comes just before the read begins: a Ctrl-C that lands between
+        // the two is seen only at the next one, so a learner who presses it again is
+        // heard. Every press is the same Ctrl-C; none is an answer or the end of input.
+        var presses = 0
+        while presses < 10 {
+            kill(lesson.process.processIdentifier, SIGINT)
+            presses += 1
+            if lesson.waitForExit(seconds: 3) { break }
         }
-        usleep(200_000)   // the prompt is printed and the lesson waits for input
-        kill(process.processIdentifier, SIGINT)
-        let exitDeadline = Date().addingTimeInterval(30)
-        while process.isRunning && Date() < exitDeadline { usleep(10_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            XCTFail("the lesson kept running after Ctrl-C")
+        guard lesson.waitForExit(seconds: 0) else {
+            return XCTFail("the lesson kept running after \(presses) presses of Ctrl-C")
         }
-        process.waitUntilExit()
-        try out.close()
-        try input.fileHandleForWriting.close()
-        XCTAssertEqual(process.terminationReason, .exit, "Ctrl-C is caught, not fatal")
-        XCTAssertEqual(process.terminationStatus, 130)
-        try assertStoppedAtQuestionTwo(String(decoding: try folder.read("stdout"), as: UTF8.self))
+        XCTAssertEqual(lesson.process.terminationReason, .exit, "Ctrl-C is caught, not fatal")
+        XCTAssertEqual(lesson.process.terminationStatus, 130)
+        try assertStoppedAtQuestionTwo(lesson.text)
     }
 }
