@@ -131,7 +131,11 @@ final class OutputFileSafetyTests: FolderTestCase {
     func testAnInterruptedWriteLeavesNoTemporaryFile() throws {
         let executable = try Executable.require()
         let large = try largeScenario()
-        for signal in [SIGINT, SIGTERM] {
+        var lost: [String] = []
+        for (signal, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+            // The kernel says when the temporary file is created: the signal is sent
+            // then, while the recording (a few seconds of it) is being written.
+            let watch = try FolderWatch(folder.url)
             let process = Process()
             process.executableURL = executable
             process.arguments = ["record", large, "-o", folder.path("large.trace.json")]
@@ -139,24 +143,25 @@ final class OutputFileSafetyTests: FolderTestCase {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            let deadline = Date().addingTimeInterval(120)
-            var caught = false
-            while process.isRunning && Date() < deadline {
-                if try !leftovers().isEmpty {
-                    kill(process.processIdentifier, signal)
-                    caught = true
-                    break
-                }
-                usleep(200)
+            guard watch.nextCreated(seconds: 120, matching: { $0.contains(".reuselab-") }) != nil else {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return XCTFail("record -o never created its temporary file")
             }
+            kill(process.processIdentifier, signal)
             process.waitUntilExit()
-            if !caught {
-                // The write finished between two looks; nothing to check this time.
+            if process.terminationReason == .exit && process.terminationStatus == 0 {
+                // The write finished before the signal arrived: nothing was interrupted.
+                lost.append(name)
+                try? FileManager.default.removeItem(atPath: folder.path("large.trace.json"))
                 continue
             }
-            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "the signal ends the process")
-            XCTAssertEqual(try leftovers(), [], "no temporary file is left after signal \(signal)")
+            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "\(name) ends the process")
+            XCTAssertEqual(try leftovers(), [], "no temporary file is left after \(name)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("large.trace.json")), "no half-written trace")
+        }
+        if !lost.isEmpty {
+            throw XCTSkip("lost the race: the recording was written whole before \(lost.joined(separator: " and ")) reached it, so that signal's cleanup went unchecked")
         }
     }
 }
