@@ -77,17 +77,46 @@ final class BrowserPage {
         }
     }
 
-    /// Evaluates `condition` until it is true, every 25 ms, until `timeout`; throws
-    /// then with `what` and the condition's source.
+    /// Waits until `condition`, a JavaScript expression over the page's DOM, is
+    /// true: the page checks it now and again at every change to the document (a
+    /// MutationObserver), and answers when it holds; after `timeout` it throws,
+    /// naming `what` and the condition.
     func waitUntil(_ condition: String, timeout: TimeInterval = 10, what: String = "") throws {
-        let deadline = Deadline(seconds: timeout)
-        while true {
-            if try evaluate("Boolean(\(condition))") as? Bool == true { return }
-            guard !deadline.hasPassed else {
-                throw BrowserError("\(what.isEmpty ? "the page" : what) never satisfied `\(condition)` within \(timeout) s")
-            }
-            usleep(25_000)
+        let script = """
+            new Promise((resolve, reject) => {
+              const holds = () => Boolean(\(condition));
+              if (holds()) return resolve(true);
+              let timer = null;
+              const observer = new MutationObserver(() => {
+                let held = false;
+                try { held = holds(); } catch (error) { observer.disconnect(); clearTimeout(timer); return reject(error); }
+                if (held) { observer.disconnect(); clearTimeout(timer); resolve(true); }
+              });
+              observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+              timer = setTimeout(() => { observer.disconnect(); resolve(false); }, \(Int(timeout * 1000)));
+            })
+            """
+        guard try evaluate(script, timeout: timeout + 10) as? Bool == true else {
+            throw BrowserError("\(what.isEmpty ? "the page" : what) never satisfied `\(condition)` within \(timeout) s")
         }
+    }
+
+    /// Waits until every animation and CSS transition on the page has finished
+    /// (each one's `finished` promise; a cancelled one counts as finished).
+    func waitForAnimations(timeout: TimeInterval = 10) throws {
+        _ = try evaluate("Promise.all(document.getAnimations().map(a => a.finished.catch(() => null))).then(() => true)",
+                         timeout: timeout)
+    }
+
+    /// Waits until `count` console errors have arrived since the page was opened,
+    /// as the browser reports them; their lines then.
+    func waitForConsoleErrors(_ count: Int, timeout: TimeInterval = 10) throws -> [String] {
+        var seen = 0
+        _ = try connection.waitForEvent(from: errorsFrom, timeout: timeout, what: "\(count) console errors") { event in
+            if event.sessionId == sessionId, ConsoleError.text(event) != nil { seen += 1 }
+            return seen >= count
+        }
+        return try consoleErrors()
     }
 
     /// Presses and releases `key` (a real keyboard event through the browser's input pipeline).

@@ -26,7 +26,7 @@ final class GridPageTests: BrowserTestCase {
     private func assertSideBySide(_ page: BrowserPage, _ container: String, _ left: Int, _ right: Int, _ context: String,
                                   file: StaticString = #filePath, line: UInt = #line) throws {
         // Rows slide for 200 ms after a step: wait until both have stopped.
-        Thread.sleep(forTimeInterval: 0.4)
+        try page.waitForAnimations()
         let a = try box(page, container, item: left), b = try box(page, container, item: right)
         XCTAssertEqual(a.top, b.top, accuracy: 0.5, "\(context): items \(left) and \(right) share a top", file: file, line: line)
         XCTAssertGreaterThan(b.left, a.left + a.width / 2, "\(context): item \(right) is to the right of item \(left)", file: file, line: line)

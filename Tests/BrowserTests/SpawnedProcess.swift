@@ -88,8 +88,23 @@ final class SpawnedProcess {
     /// Waits up to `graceSeconds` for the child to exit by itself, then kills its
     /// process group and reaps it; closes our pipe ends. Safe to call twice.
     func terminate(graceSeconds: TimeInterval) {
-        let deadline = Deadline(seconds: graceSeconds)
-        while isRunning && !deadline.hasPassed { usleep(10_000) }
+        if !reaped && graceSeconds > 0 {
+            // A thread blocks in waitpid and says when the child has ended; past the
+            // grace period the child is killed, and that thread reaps it.
+            let exited = DispatchSemaphore(value: 0)
+            let child = pid
+            Thread.detachNewThread {
+                var status: Int32 = 0
+                _ = waitpid(child, &status, 0)
+                exited.signal()
+            }
+            if exited.wait(timeout: .now() + graceSeconds) == .timedOut {
+                kill(-child, SIGKILL)
+                kill(child, SIGKILL)
+                exited.wait()
+            }
+            reaped = true
+        }
         // The group too: helpers (zygote, renderers) must not outlive the browser.
         kill(-pid, SIGKILL)
         if !reaped {
