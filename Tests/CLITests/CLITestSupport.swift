@@ -26,6 +26,12 @@ extension String {
     }
 }
 
+/// The package's top folder.
+let packageRoot = Golden.packageRoot
+
+/// A bundled trace's path, `traces/NAME.trace.json` under the package.
+func bundledTrace(_ name: String) -> String { BundledFiles.tracePath(name) }
+
 /// Collects what a command writes, in place of the real standard output and error.
 final class CapturedOutput {
     var out = ""

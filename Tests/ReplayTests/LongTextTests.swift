@@ -1,7 +1,6 @@
 import ReuseLabTestSupport
 import Foundation
 import XCTest
-@testable import ReuseLabCLI
 import TraceModel
 import ToolSupport
 import TraceCoding

@@ -1,13 +1,12 @@
 import ReuseLabTestSupport
 import Foundation
 import XCTest
-import ReuseLabCLI
 import TraceModel
 import ToolSupport
 import TraceCoding
 
-// Helpers for the `replay` command's tests: running it in-process and as the real
-// binary (with piped input, or on a pseudo-terminal), bundled traces, golden files.
+// Helpers for the `replay` command's tests: running the real binary (with its
+// output captured, piped input, or on a pseudo-terminal), bundled traces, golden files.
 
 /// What one run of `reuselab` printed and returned.
 struct ReplayRun {
@@ -17,19 +16,16 @@ struct ReplayRun {
     var outBytes: [UInt8]
 }
 
-/// Runs `reuselab ARGUMENTS` in-process with captured output. `NO_COLOR` is set
-/// while it runs: colour is decided by whether the process's real standard output
-/// is a terminal, which it may be when the tests run in one.
-func replayCommand(_ arguments: [String]) -> ReplayRun {
-    let previous = getenv("NO_COLOR").map { String(cString: $0) }
-    setenv("NO_COLOR", "1", 1)
-    defer {
-        if let previous { setenv("NO_COLOR", previous, 1) } else { unsetenv("NO_COLOR") }
+/// Runs `reuselab ARGUMENTS`, the built binary, from the package's folder with
+/// its output captured (see `ReuselabExecutable.runFromPackage`).
+func replayCommand(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> ReplayRun {
+    do {
+        let outcome = try ReuselabExecutable.runFromPackage(arguments, file: file, line: line)
+        return ReplayRun(status: outcome.status, out: outcome.out, err: outcome.err, outBytes: outcome.outBytes)
+    } catch {
+        XCTFail("reuselab \(arguments.joined(separator: " ")) could not run: \(error)", file: file, line: line)
+        return ReplayRun(status: -1, out: "", err: "\(error)", outBytes: [])
     }
-    final class Captured: @unchecked Sendable { var out = ""; var err = "" }
-    let captured = Captured()
-    let status = ReuseLab.run(arguments, io: CommandIO(out: { captured.out += $0 }, err: { captured.err += $0 }))
-    return ReplayRun(status: status, out: captured.out, err: captured.err, outBytes: Array(captured.out.utf8))
 }
 
 extension String {

@@ -1,11 +1,10 @@
 import Foundation
 import XCTest
-import ReuseLabCLI
 import TraceModel
 import ToolSupport
 import TraceCoding
 
-/// `reuselab stats` run in-process with captured output.
+/// `reuselab stats`, the built binary, with its output captured.
 final class StatsCommandTests: XCTestCase {
     struct Result {
         var status: Int32
@@ -13,15 +12,9 @@ final class StatsCommandTests: XCTestCase {
         var err: String
     }
 
-    final class Captured {
-        var out = ""
-        var err = ""
-    }
-
-    func reuselab(_ arguments: [String]) -> Result {
-        let captured = Captured()
-        let status = ReuseLab.run(arguments, io: CommandIO(out: { captured.out += $0 }, err: { captured.err += $0 }))
-        return Result(status: status, out: captured.out, err: captured.err)
+    func reuselab(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> Result {
+        let run = replayCommand(arguments, file: file, line: line)
+        return Result(status: run.status, out: run.out, err: run.err)
     }
 
     var folder: URL!

@@ -6,7 +6,6 @@ import TraceCoding
 @testable import Replay
 import Recorder
 import ReuseLabTestSupport
-@testable import ReuseLabCLI
 
 /// Annotating a trace as it is read (the Annotator's window, dropped and
 /// compacted as it goes) gives every step the sentence a pass over the whole

@@ -39,6 +39,26 @@ public enum ReuselabExecutable {
         return url
     }
 
+    /// Runs the built binary from the package's folder, as a user typing there
+    /// would: without colour (`NO_COLOR=1`; off a terminal there is none anyway),
+    /// `columns` wide (`COLUMNS`; unset, 80), `stdin` fed from a file, and any
+    /// `environment` added. A run that ends by a signal or hangs fails the test.
+    public static func runFromPackage(_ arguments: [String], stdin: String? = nil, columns: Int? = nil,
+                                      environment extra: [String: String] = [:], timeout: TimeInterval = 120,
+                                      file: StaticString = #filePath, line: UInt = #line) throws -> ProcessOutcome {
+        let input = try TemporaryFolder(prefix: "reuselab-input", removeWhenReleased: true)
+        let stdinPath = try stdin.map { try input.write("stdin", $0) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = columns.map(String.init)
+        environment["NO_COLOR"] = "1"
+        environment.merge(extra) { $1 }
+        let outcome = try run(try require(), arguments, stdinPath: stdinPath, environment: environment,
+                              directory: Golden.packageRoot, timeout: timeout)
+        XCTAssertFalse(outcome.timedOut, "reuselab \(arguments.joined(separator: " ")) hung", file: file, line: line)
+        XCTAssertTrue(outcome.exited, "reuselab \(arguments.joined(separator: " ")) ended by a signal", file: file, line: line)
+        return outcome
+    }
+
     /// Runs `executable arguments` in `directory`, with the file at `stdinPath` (or
     /// /dev/null) as standard input. A run past `timeout` seconds is killed and
     /// reported as `timedOut`, so a hang fails its test instead of the whole suite.
