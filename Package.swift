@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceCoding"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Recorder", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "StrategyTests", dependencies: ["Replay", "Recorder", "Strategies"]),
-        .testTarget(name: "LessonTests", dependencies: ["Lessons", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "LessonTests", dependencies: ["Lessons", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Recorder", "ReuseLabCLI", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "reuselab", "Replay", "Recorder", "ReuseLabTestSupport"]),

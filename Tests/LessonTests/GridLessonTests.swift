@@ -4,7 +4,6 @@ import TraceModel
 import ToolSupport
 import TraceCoding
 @testable import Lessons
-import ReuseLabCLI
 
 /// Lessons about a collection view, on the bundled grid recordings:
 /// `traces/grid-slow-drag.trace.json` is a two-column grid of 200 items of
@@ -217,24 +216,14 @@ final class GridLessonTests: XCTestCase {
             XCTAssertEqual(findings.warnings.map(\.description), [], path)
         }
         // As an instructor runs it, from the project folder.
-        var out = "", err = ""
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(projectRoot.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        let status = ReuseLab.run(["lesson", "check", "lessons/19-grid-rows.json", "lessons/20-grid-cell-prefetching.json"],
-                                  io: CommandIO(out: { out += $0 }, err: { err += $0 }))
+        let (status, out, err) = lessonCommand(["lesson", "check", "lessons/19-grid-rows.json", "lessons/20-grid-cell-prefetching.json"])
         XCTAssertEqual(status, 0, err)
         XCTAssertEqual(out, "lessons/19-grid-rows.json: ok\nlessons/20-grid-cell-prefetching.json: ok\n")
     }
 
-    func testTheListLinesUpEvenTheLongestId() {
-        var out = ""
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(projectRoot.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        setenv("REUSELAB_PROGRESS_DIR", NSTemporaryDirectory() + "reuselab-grid-list-\(getpid())", 1)
-        defer { unsetenv("REUSELAB_PROGRESS_DIR") }
-        XCTAssertEqual(ReuseLab.run(["lesson"], io: CommandIO(out: { out += $0 }, err: { _ in }, width: 100)), 0)
+    func testTheListLinesUpEvenTheLongestId() throws {
+        let (status, out, _) = lessonCommand(["lesson"], columns: 100, progress: try temporaryFolder().path)
+        XCTAssertEqual(status, 0)
         XCTAssertTrue(out.contains(" 20  20-grid-cell-prefetching  Cell prefetching before willDisplay"), out)
         XCTAssertTrue(out.contains(" 19  19-grid-rows              A whole row of items at a time"), out)
     }

@@ -3,22 +3,16 @@ import Foundation
 import TraceModel
 import ToolSupport
 import TraceCoding
-import ReuseLabCLI
 
-/// `reuselab lesson` as a user runs it (in process, from the project folder).
+/// `reuselab lesson` as a user runs it (the built binary, from the project folder).
 final class LessonCommandTests: XCTestCase {
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        var out = "", err = ""
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(projectRoot.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        let status = ReuseLab.run(arguments, io: CommandIO(out: { out += $0 }, err: { err += $0 }))
-        return (status, out, err)
+    func run(_ arguments: [String], progress: String? = nil, file: StaticString = #filePath, line: UInt = #line)
+        -> (status: Int32, out: String, err: String) {
+        lessonCommand(arguments, progress: progress, file: file, line: line)
     }
 
     func testListingShowsEveryLessonWithProgress() throws {
-        setenv("REUSELAB_PROGRESS_DIR", try temporaryFolder().path, 1)
-        let result = run(["lesson"])
+        let result = run(["lesson"], progress: try temporaryFolder().path)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.out.contains("  1  01-first-screen"), result.out)
         XCTAssertTrue(result.out.contains("4 questions"))

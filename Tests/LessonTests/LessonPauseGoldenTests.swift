@@ -6,7 +6,6 @@ import TraceCoding
 import Replay
 import ReuseLabTestSupport
 @testable import Lessons
-import ReuseLabCLI
 
 /// What a learner sees at a pause, pinned as golden text: the narration, the
 /// steps that matter, the picture of the table view (with the cell prepared
@@ -139,11 +138,8 @@ final class LessonListQuestionCountTests: XCTestCase {
         let progress = try temporaryFolder()
         try ProgressStore(folder: progress).save(LessonProgress(lesson: "golden-pause", nextStep: 0,
                                                                 results: [.init(step: 0, question: 0, answer: "#1", correct: true)]))
-        setenv("REUSELAB_PROGRESS_DIR", progress.path, 1)
-        defer { unsetenv("REUSELAB_PROGRESS_DIR") }
-        var out = ""
-        let status = ReuseLab.run(["lesson", "--lessons", root.appendingPathComponent("lessons").path],
-                                  io: CommandIO(out: { out += $0 }, err: { _ in }))
+        let (status, out, _) = lessonCommand(["lesson", "--lessons", root.appendingPathComponent("lessons").path],
+                                             progress: progress.path)
         XCTAssertEqual(status, 0)
         XCTAssertTrue(out.contains("[at question 2 of 3]"), out)
     }

@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import XCTest
 import Foundation
 import TraceModel
@@ -11,6 +12,22 @@ let lessonsFolder = projectRoot.appendingPathComponent("lessons")
 func bundledLessons() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: lessonsFolder.path).filter { $0.hasSuffix(".json") }.sorted()
         .map { lessonsFolder.appendingPathComponent($0).path }
+}
+
+/// Runs `reuselab ARGUMENTS`, the built binary, from the project folder with its
+/// output captured, `columns` wide (unset, 80) and with its progress kept in
+/// `progress` when given.
+func lessonCommand(_ arguments: [String], columns: Int? = nil, progress: String? = nil,
+                   file: StaticString = #filePath, line: UInt = #line) -> (status: Int32, out: String, err: String) {
+    do {
+        let outcome = try ReuselabExecutable.runFromPackage(arguments, columns: columns,
+                                                            environment: progress.map { ["REUSELAB_PROGRESS_DIR": $0] } ?? [:],
+                                                            file: file, line: line)
+        return (outcome.status, outcome.out, outcome.err)
+    } catch {
+        XCTFail("reuselab \(arguments.joined(separator: " ")) could not run: \(error)", file: file, line: line)
+        return (-1, "", "\(error)")
+    }
 }
 
 /// A console that answers from a list and records what was said.
