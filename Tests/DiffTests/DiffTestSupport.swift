@@ -1,9 +1,8 @@
 import ReuseLabTestSupport
 import Foundation
 import XCTest
-import ReuseLabCLI
 
-// Helpers for the `diff` command's tests: running it in-process, bundled traces,
+// Helpers for the `diff` command's tests: running the built binary, bundled traces,
 // scratch files and golden files.
 
 /// What one run of `reuselab` printed and returned.
@@ -21,28 +20,22 @@ func bundledTrace(_ name: String) -> String {
     packageRoot.appendingPathComponent("traces/\(name).trace.json").path
 }
 
-/// Runs `reuselab ARGUMENTS` in-process with captured output. `NO_COLOR` is set
-/// while it runs: colour is decided by whether the process's real standard output
-/// is a terminal, which it may be when the tests run in one. It runs from the
-/// package's folder, with the package's paths made relative to it, so the output
-/// reads — and wraps — as if run there (`traces/seed004-slow-scroll.trace.json`)
-/// on any machine, wherever the package is checked out.
-func runReuseLab(_ arguments: [String], width: Int = 80) -> DiffRun {
-    let previous = getenv("NO_COLOR").map { String(cString: $0) }
-    setenv("NO_COLOR", "1", 1)
+/// Runs `reuselab ARGUMENTS`, the built binary, from the package's folder with
+/// its output captured, `width` columns wide, with the package's paths made
+/// relative to it, so the output reads — and wraps — as if run there
+/// (`traces/seed004-slow-scroll.trace.json`) on any machine, wherever the package
+/// is checked out.
+func runReuseLab(_ arguments: [String], width: Int = 80, file: StaticString = #filePath, line: UInt = #line) -> DiffRun {
     let root = packageRoot.path + "/"
-    let folder = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(packageRoot.path)
-    defer {
-        if let previous { setenv("NO_COLOR", previous, 1) } else { unsetenv("NO_COLOR") }
-        FileManager.default.changeCurrentDirectoryPath(folder)
-    }
     let relative = arguments.map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
-    final class Captured: @unchecked Sendable { var out = ""; var err = "" }
-    let captured = Captured()
-    let status = ReuseLab.run(relative, io: CommandIO(out: { captured.out += $0 }, err: { captured.err += $0 }, width: width))
-    return DiffRun(status: status, out: captured.out.replacingOccurrences(of: root, with: ""),
-                   err: captured.err.replacingOccurrences(of: root, with: ""))
+    do {
+        let outcome = try ReuselabExecutable.runFromPackage(relative, columns: width, file: file, line: line)
+        return DiffRun(status: outcome.status, out: outcome.out.replacingOccurrences(of: root, with: ""),
+                       err: outcome.err.replacingOccurrences(of: root, with: ""))
+    } catch {
+        XCTFail("reuselab \(relative.joined(separator: " ")) could not run: \(error)", file: file, line: line)
+        return DiffRun(status: -1, out: "", err: "\(error)")
+    }
 }
 
 /// `reuselab diff` of two bundled traces, with more options.
