@@ -1,9 +1,8 @@
 import ReuseLabTestSupport
 import Foundation
 import XCTest
-import ReuseLabCLI
 
-// Helpers for the `compare` command's tests: running it in-process from the
+// Helpers for the `compare` command's tests: running the built binary from the
 // package's folder, bundled files, scratch files and golden files.
 
 /// What one run of `reuselab` printed and returned.
@@ -20,22 +19,17 @@ let packageRoot = Golden.packageRoot
 func trace(_ name: String) -> String { "traces/\(name).trace.json" }
 func scenario(_ name: String) -> String { "traces/\(name).scenario.json" }
 
-/// Runs `reuselab ARGUMENTS` in-process from the package's folder, so relative
-/// paths read as a user typing them there would see them, with `NO_COLOR` set and
-/// text wrapped to `width` columns.
-func reuselab(_ arguments: [String], width: Int = 80) -> CompareRun {
-    let previous = getenv("NO_COLOR").map { String(cString: $0) }
-    setenv("NO_COLOR", "1", 1)
-    let folder = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(packageRoot.path)
-    defer {
-        if let previous { setenv("NO_COLOR", previous, 1) } else { unsetenv("NO_COLOR") }
-        FileManager.default.changeCurrentDirectoryPath(folder)
+/// Runs `reuselab ARGUMENTS`, the built binary, from the package's folder, so
+/// relative paths read as a user typing them there would see them, with its
+/// output captured, without colour and wrapped to `width` columns.
+func reuselab(_ arguments: [String], width: Int = 80, file: StaticString = #filePath, line: UInt = #line) -> CompareRun {
+    do {
+        let outcome = try ReuselabExecutable.runFromPackage(arguments, columns: width, file: file, line: line)
+        return CompareRun(status: outcome.status, out: outcome.out, err: outcome.err)
+    } catch {
+        XCTFail("reuselab \(arguments.joined(separator: " ")) could not run: \(error)", file: file, line: line)
+        return CompareRun(status: -1, out: "", err: "\(error)")
     }
-    final class Captured: @unchecked Sendable { var out = ""; var err = "" }
-    let captured = Captured()
-    let status = ReuseLab.run(arguments, io: CommandIO(out: { captured.out += $0 }, err: { captured.err += $0 }, width: width))
-    return CompareRun(status: status, out: captured.out, err: captured.err)
 }
 
 /// Compares with `Tests/ComparisonTests/Golden/NAME`; REUSELAB_UPDATE_GOLDEN=1 rewrites it.
