@@ -9,7 +9,7 @@ import XCTest
 /// the reader itself, not a timing).
 final class BoundedReadingTests: XCTestCase {
     /// A valid trace of `count` small events, written as the writer lays traces out.
-    private func longTrace(events count: Int) -> String {
+    static func longTrace(events count: Int) -> String {
         var text = "{\n  \"format\": \"reuselab-trace\",\n  \"version\": 1,\n  \"title\": \"Long\",\n  \"profile\": \"modern\",\n  \"events\": [\n"
         for seq in 0..<count {
             let body = seq % 2 == 0 ? "\"kind\":\"note\",\"text\":\"step \(seq)\"" : "\"kind\":\"imageMemory\",\"bytes\":\(seq * 100)"
@@ -18,22 +18,26 @@ final class BoundedReadingTests: XCTestCase {
         return text + "  ]\n}\n"
     }
 
+    /// 15,000 events (over 5 windows of 128 KB, filled 16 KB at a time; the header's
+    /// first reading takes 64 KB); 100,000 through 256 KB and through the reader's
+    /// own sizes in `BoundedReadingSecondTierTests`.
     func testStreamingALongTraceKeepsTheWindowAtItsFirstSize() throws {
-        let folder = try TemporaryFolder(removeWhenReleased: true)
-        let path = try folder.write("long.trace.json", longTrace(events: 100_000))
-        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
-        let chunk = 64 << 10, capacity = 256 << 10
-        var count = 0
-        let report = try TraceReader.streamReporting(path: path, chunkSize: chunk, capacity: capacity, onHeader: { _ in }, onEvent: { _, _ in count += 1 })
-        XCTAssertEqual(count, 100_000)
-        XCTAssertGreaterThan(size, 20 * capacity)
-        XCTAssertEqual(report.largestWindow, capacity, "the window grew while reading a trace of small events")
+        try Self.checkLongTrace(events: 15_000, chunk: 16 << 10, capacity: 128 << 10, windows: 5)
+    }
 
-        // The same file through validate's path, with the reader's own sizes.
-        let summary = try TraceValidator.validate(path: path)
-        XCTAssertEqual(summary.eventCount, 100_000)
-        let defaults = try TraceReader.streamReporting(path: path, onHeader: { _ in }, onEvent: { _, _ in })
-        XCTAssertEqual(defaults.largestWindow, InputWindow.defaultCapacity)
+    /// Streams a trace of `count` small events, more than `windows` windows long,
+    /// through a window of `capacity` bytes filled `chunk` at a time: it never grows.
+    static func checkLongTrace(events count: Int, chunk: Int, capacity: Int, windows: Int) throws {
+        let folder = try TemporaryFolder(removeWhenReleased: true)
+        let path = try folder.write("long.trace.json", longTrace(events: count))
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        var read = 0
+        let report = try TraceReader.streamReporting(path: path, chunkSize: chunk, capacity: capacity, onHeader: { _ in }, onEvent: { _, _ in read += 1 })
+        XCTAssertEqual(read, count)
+        XCTAssertGreaterThan(size, windows * capacity)
+        XCTAssertEqual(report.largestWindow, capacity, "the window grew while reading a trace of small events")
+        // The same file through validate's path.
+        XCTAssertEqual(try TraceValidator.validate(path: path).eventCount, count)
     }
 
     func testAnEventLargerThanTheWindowGrowsItOnlyAsFarAsNeeded() throws {
@@ -48,5 +52,19 @@ final class BoundedReadingTests: XCTestCase {
         })
         XCTAssertEqual(texts, [300_000, 300_001])
         XCTAssertLessThanOrEqual(report.largestWindow, 4 * 300_000)
+    }
+}
+
+/// `BoundedReadingTests` at full length: 100,000 events, through a window of
+/// 256 KB and through the reader's own sizes (a 4 MB window for a 5 MB file).
+final class BoundedReadingSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the bounded reading of a 100,000-event trace" }
+
+    func testStreamingALongTraceKeepsTheWindowAtItsFirstSize() throws {
+        try BoundedReadingTests.checkLongTrace(events: 100_000, chunk: 64 << 10, capacity: 256 << 10, windows: 20)
+        let folder = try TemporaryFolder(removeWhenReleased: true)
+        let path = try folder.write("long.trace.json", BoundedReadingTests.longTrace(events: 100_000))
+        let defaults = try TraceReader.streamReporting(path: path, onHeader: { _ in }, onEvent: { _, _ in })
+        XCTAssertEqual(defaults.largestWindow, InputWindow.defaultCapacity)
     }
 }

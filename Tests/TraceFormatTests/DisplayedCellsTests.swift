@@ -1,3 +1,5 @@
+import ReuseLabTestSupport
+import Foundation
 import XCTest
 @testable import TraceModel
 @testable import ToolSupport
@@ -9,9 +11,18 @@ import XCTest
 /// a cell is in `displayed[row]` exactly when its phase is `.displayed(row:)`, and
 /// the counts a frame's check reads instead of walking `displayed` agree with it.
 final class DisplayedCellsTests: XCTestCase {
+    /// After every event of the sample traces; of every bundled trace in
+    /// `DisplayedCellsSecondTierTests`.
     func testDisplayedRowsAndCellPhasesAgreeAfterEveryEvent() throws {
+        let checked = try Self.checkEveryEvent(of: BundledFiles.sampleTraces)
+        XCTAssertGreaterThan(checked, 2_000)
+    }
+
+    /// Checks the agreement after every event of the named bundled traces; how many events.
+    static func checkEveryEvent(of names: [String]) throws -> Int {
         var checked = 0
-        for (name, bytes) in try ReaderCorpus.bundledTraces() {
+        for name in names {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BundledFiles.tracePath(name))))
             let trace = try TraceReader.read(bytes: bytes, file: name)
             var state = ReplayState(header: trace.header)
             for event in trace.events {
@@ -30,7 +41,7 @@ final class DisplayedCellsTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertGreaterThan(checked, 10_000)
+        return checked
     }
 
     /// reloadRows shows a row's new cell before its old one ends displaying: the
@@ -86,5 +97,14 @@ final class DisplayedCellsTests: XCTestCase {
         XCTAssertTrue(ReplayState.namesARowTwice(Array(0..<31) + [0]))
         XCTAssertFalse(ReplayState.namesARowTwice(Array(0..<500)))
         XCTAssertTrue(ReplayState.namesARowTwice(Array(0..<500) + [499]))
+    }
+}
+
+/// `DisplayedCellsTests`' agreement after every event of every bundled trace.
+final class DisplayedCellsSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the displayed-cells check after every event of every bundled trace" }
+
+    func testDisplayedRowsAndCellPhasesAgreeAfterEveryEvent() throws {
+        XCTAssertGreaterThan(try DisplayedCellsTests.checkEveryEvent(of: try BundledFiles.allTraces()), 10_000)
     }
 }

@@ -9,7 +9,7 @@ import XCTest
 /// file of the corpus gives what reading it from memory gives: the same trace
 /// or the same error, character for character, and the same fold.
 final class WindowedReadingTests: XCTestCase {
-    private func describeFold(_ body: () throws(ReuseLabError) -> ReplayState) -> String {
+    private static func describeFold(_ body: () throws(ReuseLabError) -> ReplayState) -> String {
         do {
             return "valid: \(try body().eventCount) events"
         } catch {
@@ -18,9 +18,9 @@ final class WindowedReadingTests: XCTestCase {
     }
 
     /// Compares one file read from memory with the file read `chunk` bytes at a time.
-    private func compare(_ name: String, _ bytes: [UInt8], folder: TemporaryFolder, chunks: [Int]) throws {
+    static func compare(_ name: String, _ bytes: [UInt8], folder: TemporaryFolder, chunks: [Int]) throws {
         let expected = ReaderCorpus.describe { () throws(ReuseLabError) in try TraceReader.read(bytes: bytes, file: "t.json") }
-        let expectedFold = describeFold { () throws(ReuseLabError) in try TraceFold.run(ReplayState.self, bytes: bytes, file: "t.json") }
+        let expectedFold = Self.describeFold { () throws(ReuseLabError) in try TraceFold.run(ReplayState.self, bytes: bytes, file: "t.json") }
         let path = try folder.write("t.json", bytes: bytes)
         for chunk in chunks {
             let fromFile = ReaderCorpus.describe { () throws(ReuseLabError) in
@@ -31,7 +31,7 @@ final class WindowedReadingTests: XCTestCase {
                 return Trace(header: header, events: events)
             }
             XCTAssertEqual(fromFile.replacingOccurrences(of: path, with: "t.json"), expected, "\(name) read \(chunk) bytes at a time")
-            let foldFromFile = describeFold { () throws(ReuseLabError) in
+            let foldFromFile = Self.describeFold { () throws(ReuseLabError) in
                 try TraceFold.run(ReplayState.self, file: path) { onHeader, onEvent throws(ReuseLabError) in
                     _ = try TraceReader.streamReporting(path: path, chunkSize: chunk, capacity: 0, onHeader: onHeader, onEvent: onEvent)
                 }
@@ -40,26 +40,38 @@ final class WindowedReadingTests: XCTestCase {
         }
     }
 
-    func testBundledTracesReadTheSameThroughAWindow() throws {
+    /// The sample of bundled traces (`BundledFiles.sampleTraces`); every one of
+    /// them in `WindowedReadingSecondTierTests`.
+    func testSampleTracesReadTheSameThroughAWindow() throws {
         let folder = try TemporaryFolder(removeWhenReleased: true)
-        for (name, bytes) in try ReaderCorpus.bundledTraces() {
-            try compare(name, bytes, folder: folder, chunks: [4096])
+        for name in BundledFiles.sampleTraces {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BundledFiles.tracePath(name))))
+            try Self.compare(name, bytes, folder: folder, chunks: [4096])
         }
     }
 
-    func testCorpusReadsTheSameThroughAWindow() throws {
+    /// The hand-made files through a tiny window, and every 40th other (a cut, a
+    /// changed byte); the whole corpus in `WindowedReadingSecondTierTests`.
+    func testCorpusSampleReadsTheSameThroughAWindow() throws {
+        try Self.readCorpus(every: 40)
+    }
+
+    /// Reads the corpus from memory, and its hand-made files and every `stride`th
+    /// other through windows; most files are refused, not all.
+    static func readCorpus(every stride: Int) throws {
         let folder = try TemporaryFolder(removeWhenReleased: true)
         let files = ReaderFileCorpus.files()
         XCTAssertGreaterThan(files.count, 3_000)
-        var refused = 0
-        for (index, file) in files.enumerated() {
-            // The hand-made files through a tiny window, and every tenth other.
+        var refused = 0, read = 0
+        for (index, file) in files.enumerated() where index < 100 || index % stride == 0 {
+            // The hand-made files through a tiny window; of the rest, every tenth through 7 bytes.
             try compare(file.name, file.bytes, folder: folder, chunks: index < 100 ? [1, 64] : index % 10 == 0 ? [7] : [])
-            let read = ReaderCorpus.describe { () throws(ReuseLabError) in try TraceReader.read(bytes: file.bytes, file: "t.json") }
-            if read.hasPrefix("error") { refused += 1 }
+            let outcome = ReaderCorpus.describe { () throws(ReuseLabError) in try TraceReader.read(bytes: file.bytes, file: "t.json") }
+            if outcome.hasPrefix("error") { refused += 1 }
+            read += 1
         }
-        XCTAssertGreaterThan(refused, files.count / 2)
-        XCTAssertLessThan(refused, files.count)
+        XCTAssertGreaterThan(refused, read / 2)
+        XCTAssertLessThan(refused, read)
     }
 
     func testMembersAfterTheEventsArrayMakeTheHeader() throws {
@@ -79,5 +91,22 @@ final class WindowedReadingTests: XCTestCase {
             members[key] = try parseField("[]", path: key)
             XCTAssertThrowsError(try TraceReader.decodeHeader(members, rootPosition: .start), key)
         }
+    }
+}
+
+/// The sweeps of `WindowedReadingTests` over everything: every bundled trace, and
+/// every file of the reader's corpus (over 3,000, most read from memory only).
+final class WindowedReadingSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the windowed reading of every bundled trace and the whole corpus" }
+
+    func testBundledTracesReadTheSameThroughAWindow() throws {
+        let folder = try TemporaryFolder(removeWhenReleased: true)
+        for (name, bytes) in try ReaderCorpus.bundledTraces() {
+            try WindowedReadingTests.compare(name, bytes, folder: folder, chunks: [4096])
+        }
+    }
+
+    func testCorpusReadsTheSameThroughAWindow() throws {
+        try WindowedReadingTests.readCorpus(every: 1)
     }
 }
