@@ -1,18 +1,30 @@
 import Foundation
 import XCTest
-@testable import ReuseLabCLI
 import TraceModel
 import ToolSupport
 import TraceCoding
 import ReuseLabTestSupport
 
+/// Output that cannot be written (a full disk) is the one error reported, with its
+/// own exit status: here a short listing, held back whole and then written.
+final class FailedOutputTests: XCTestCase {
+    func testAFullDiskIsReportedAsTheWriteError() throws {
+        for options in [[], ["--json"], ["--frames"], ["--summary"]] {
+            let said = try FailedOutput.replayToFullDisk(["replay", BundledFiles.tracePath("first-screen")] + options,
+                                                        in: Golden.packageRoot, options: options)
+            XCTAssertEqual(said, "reuselab: error: <stdout>: cannot write to standard output: No space left on device\n", "\(options)")
+        }
+    }
+}
+
 /// A long replay whose output fails (a full disk) stops there: the write error
 /// is the one error reported, with its own exit status, and the rest of the
 /// trace is not read — so an error further on in it is never met.
-final class FailedOutputTests: XCTestCase {
+final class FailedOutputSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "a 40,000-event replay onto a full disk" }
+
     func testAFullDiskEndsAStreamedReplayWithTheWriteErrorAlone() throws {
         let executable = try Executable.require()
-        guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full here") }
         let folder = try TemporaryFolder(prefix: "reuselab-full-disk", removeWhenReleased: true)
         // About 40,000 events: a listing far past the 8 MB held back before anything is written.
         _ = try folder.write("long.scenario.json", LongScroll.scenarioJSON(rows: 2500, strategy: "async-no-reset"))
@@ -27,21 +39,33 @@ final class FailedOutputTests: XCTestCase {
         _ = try folder.write("long.trace.json", text)
 
         for options in [[], ["--json"], ["--frames"]] {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["replay", "long.trace.json"] + options
-            process.currentDirectoryURL = folder.url
-            let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
-            let errors = Pipe()
-            process.standardOutput = full
-            process.standardError = errors
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            try full.close()
-            XCTAssertEqual(process.terminationStatus, 73, "\(options): \(said)")
+            let said = try FailedOutput.replayToFullDisk(["replay", "long.trace.json"] + options, in: folder.url, options: options)
             XCTAssertEqual(said, "reuselab: error: <stdout>: cannot write to standard output: No space left on device\n", "\(options)")
         }
+    }
+}
+
+enum FailedOutput {
+    /// Runs the binary with /dev/full as its standard output; what it said on
+    /// standard error. Its exit status must be 73 (output could not be written).
+    static func replayToFullDisk(_ arguments: [String], in folder: URL, options: [String],
+                                 file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let executable = try Executable.require()
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full here") }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardOutput = full
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try full.close()
+        XCTAssertEqual(process.terminationStatus, 73, "\(options): \(said)", file: file, line: line)
+        return said
     }
 }

@@ -5,10 +5,9 @@ import TraceModel
 import ToolSupport
 import TraceCoding
 
-/// Text on standard output fits the terminal: every command wraps its lines to
-/// COLUMNS, a long title or summary under its own column instead of running off
-/// the edge. Error lines on standard error stay one line each and are not measured.
-final class WidthTests: FolderTestCase {
+/// What the width tests share: running commands at a width and measuring every
+/// line they print, and the checks both tiers make on different amounts of input.
+class WidthChecking: FolderTestCase {
     /// Traces with long titles, frames, images, hitches, STALE and LATE steps.
     static let traces = ["seed004-slow-scroll", "images-async-no-reset", "late-response-async-reset",
                          "prefetch-off", "images-task-identity-cancel", "batch-paging", "images-sync-download"]
@@ -40,28 +39,17 @@ final class WidthTests: FolderTestCase {
         }
     }
 
-    func testHelpAndListingsFitEightyColumns() throws {
-        var runs: [[String]] = [["--help"], ["list"], ["strategies"], ["lesson"]]
-        for command in ["record", "validate", "stats", "replay", "diff", "lesson", "list", "strategies"] {
-            runs.append([command, "--help"])
-        }
-        try assertFits(runs, columns: 80)
-    }
-
-    func testRecordAndValidateFitEightyColumns() throws {
+    func assertRecordAndValidateFit(_ traces: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         try assertFits([
             ["record", "traces/first-screen.scenario.json", "-o", folder.path("first.trace.json")],
             ["record", "traces/seed004-slow-scroll.scenario.json", "--check", "-o", trace("seed004-slow-scroll")],
-        ], columns: 80)
-        let bundled = try FileManager.default.contentsOfDirectory(atPath: Golden.packageRoot.appendingPathComponent("traces").path)
-            .filter { $0.hasSuffix(".trace.json") }.sorted().map { "traces/" + $0 }
-        XCTAssertFalse(bundled.isEmpty)
-        try assertFits([["validate"] + bundled, ["validate", folder.path("first.trace.json")]], columns: 80)
+        ], columns: 80, file: file, line: line)
+        try assertFits([["validate"] + traces.map(trace), ["validate", folder.path("first.trace.json")]], columns: 80, file: file, line: line)
     }
 
-    func testReplayFitsEightyColumns() throws {
+    func assertReplayFits(_ traces: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         var runs: [[String]] = []
-        for name in Self.traces {
+        for name in traces {
             runs += [["replay", trace(name)], ["replay", trace(name), "--summary"], ["replay", trace(name), "--picture"]]
         }
         runs += [
@@ -69,45 +57,26 @@ final class WidthTests: FolderTestCase {
             ["replay", trace("images-async-no-reset"), "--only", "stale,reuse"],
             ["replay", trace("images-eager-preload"), "--frames", "--to", "400"],
         ]
-        try assertFits(runs, columns: 80)
+        try assertFits(runs, columns: 80, file: file, line: line)
         // The stepper read as lines: steps, a picture, the help and notes.
         try assertFits([["replay", trace("images-async-no-reset"), "--step", "--picture"]], columns: 80,
-                       stdin: "n\ng 243\ns\np\nh\nk nosuchkind\ng 99999\nb\nq\n")
+                       stdin: "n\ng 243\ns\np\nh\nk nosuchkind\ng 99999\nb\nq\n", file: file, line: line)
     }
 
-    func testStatsFitsEightyColumns() throws {
-        try assertFits(Self.traces.map { ["stats", trace($0)] } + [["stats", try handTrace()], ["stats", try longTitleTrace()]], columns: 80)
+    func assertDiffsFit(_ pairs: [(String, String, [String])], file: StaticString = #filePath, line: UInt = #line) throws {
+        try assertFits(pairs.map { ["diff", trace($0.0), trace($0.1)] + $0.2 }, columns: 80, statuses: [0, 1], file: file, line: line)
     }
 
-    func testDiffFitsEightyColumns() throws {
-        try assertFits([
-            ["diff", trace("images-async-no-reset"), trace("images-async-reset")],
-            ["diff", trace("images-async-no-reset"), trace("images-sync-download"), "--all"],
-            ["diff", trace("prefetch-off"), trace("prefetch-on")],
-            ["diff", trace("seed004-slow-scroll"), trace("fast-fling")],
-        ], columns: 80, statuses: [0, 1])
-    }
-
-    func testReplayAndStatsFitSixtyColumns() throws {
+    func assertSixtyColumnsFit(_ traces: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         var runs: [[String]] = []
-        for name in ["images-async-no-reset", "late-response-async-reset", "prefetch-off", "images-sync-download"] {
+        for name in traces {
             runs += [["replay", trace(name), "--picture"], ["replay", trace(name), "--summary"], ["stats", trace(name)]]
         }
         runs += [["stats", try handTrace()], ["replay", try longTitleTrace()], ["stats", try longTitleTrace()],
                  ["replay", trace("prefetch-on"), "--frames", "--from", "1040", "--to", "1080", "--picture"]]
-        try assertFits(runs, columns: 60)
-        try assertFits([["replay", trace("images-async-no-reset"), "--step"]], columns: 60, stdin: "g 259\np\nh\nk nosuchkind\nq\n")
-    }
-
-    /// A collection view's trace: its grid picture, its summary, stats and diff, at 80 and 60 columns.
-    func testACollectionViewsTraceFits() throws {
-        let grid = "Tests/ReplayTests/Golden/grid-hand.trace.json"
-        let runs = [["replay", grid, "--picture"], ["replay", grid, "--summary"], ["stats", grid], ["validate", grid],
-                    ["diff", grid, trace("first-screen")]]
-        // Help texts are laid out for 80 columns (their tables are kept as written).
-        try assertFits(runs + [["replay", "--help"], ["diff", "--help"], ["validate", "--help"], ["stats", "--help"]], columns: 80, statuses: [0, 1])
-        try assertFits(runs, columns: 60, statuses: [0, 1])
-        try assertFits([["replay", grid, "--step"]], columns: 60, stdin: "g 45\np\nk cellForItemAt\nq\n")
+        try assertFits(runs, columns: 60, file: file, line: line)
+        try assertFits([["replay", trace("images-async-no-reset"), "--step"]], columns: 60, stdin: "g 259\np\nh\nk nosuchkind\nq\n",
+                       file: file, line: line)
     }
 
     /// A hand-written trace with lifecycle events only: `stats` lists what it cannot compute.
@@ -121,15 +90,67 @@ final class WidthTests: FolderTestCase {
         return try folder.write("long-title.trace.json", Fixtures.lifecycleOnly.replacingOccurrences(of: "\"hand-written\"", with: "\"\(title)\""))
     }
 
-    /// Every bundled lesson as an instructor previews it (all of its text: pauses,
-    /// pictures, answers, reasons, takeaway and fix), at 80 and 60 columns.
-    func testEveryLessonPreviewFits() throws {
-        let count = try FileManager.default.contentsOfDirectory(atPath: Golden.packageRoot.appendingPathComponent("lessons").path)
-            .filter { $0.hasSuffix(".json") }.count
-        XCTAssertGreaterThan(count, 0)
-        let runs = (1...count).map { ["lesson", String($0), "--preview"] }
+    func assertPreviewsFit(_ lessons: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertFalse(lessons.isEmpty)
+        let runs = lessons.map { ["lesson", $0, "--preview"] }
+        try assertFits(runs, columns: 80, file: file, line: line)
+        try assertFits(runs, columns: 60, file: file, line: line)
+    }
+}
+
+/// Text on standard output fits the terminal: every command wraps its lines to
+/// COLUMNS, a long title or summary under its own column instead of running off
+/// the edge. Error lines on standard error stay one line each and are not measured.
+final class WidthTests: WidthChecking {
+    func testHelpAndListingsFitEightyColumns() throws {
+        var runs: [[String]] = [["--help"], ["list"], ["strategies"], ["lesson"]]
+        for command in ["record", "validate", "stats", "replay", "diff", "lesson", "list", "strategies"] {
+            runs.append([command, "--help"])
+        }
         try assertFits(runs, columns: 80)
-        try assertFits(runs, columns: 60)
+    }
+
+    /// `validate` of the sample traces; of every bundled trace in `WidthSecondTierTests`.
+    func testRecordAndValidateFitEightyColumns() throws {
+        try assertRecordAndValidateFit(BundledFiles.sampleTraces)
+    }
+
+    /// Two of `traces` (long titles, frames, images, hitches, STALE and LATE steps)
+    /// in every view, and the options that cut a listing; all seven in `WidthSecondTierTests`.
+    func testReplayFitsEightyColumns() throws {
+        try assertReplayFits(["images-async-no-reset", "late-response-async-reset"])
+    }
+
+    func testStatsFitsEightyColumns() throws {
+        try assertFits(Self.traces.map { ["stats", trace($0)] } + [["stats", try handTrace()], ["stats", try longTitleTrace()]], columns: 80)
+    }
+
+    /// Two diffs; four in `WidthSecondTierTests`.
+    func testDiffFitsEightyColumns() throws {
+        try assertDiffsFit([("images-async-no-reset", "images-async-reset", []), ("seed004-slow-scroll", "fast-fling", [])])
+    }
+
+    /// Two traces at 60 columns; four in `WidthSecondTierTests`.
+    func testReplayAndStatsFitSixtyColumns() throws {
+        try assertSixtyColumnsFit(["images-async-no-reset", "late-response-async-reset"])
+    }
+
+    /// A collection view's trace: its grid picture, its summary, stats and diff, at 80 and 60 columns.
+    func testACollectionViewsTraceFits() throws {
+        let grid = "Tests/ReplayTests/Golden/grid-hand.trace.json"
+        let runs = [["replay", grid, "--picture"], ["replay", grid, "--summary"], ["stats", grid], ["validate", grid],
+                    ["diff", grid, trace("first-screen")]]
+        // Help texts are laid out for 80 columns (their tables are kept as written).
+        try assertFits(runs + [["replay", "--help"], ["diff", "--help"], ["validate", "--help"], ["stats", "--help"]], columns: 80, statuses: [0, 1])
+        try assertFits(runs, columns: 60, statuses: [0, 1])
+        try assertFits([["replay", grid, "--step"]], columns: 60, stdin: "g 45\np\nk cellForItemAt\nq\n")
+    }
+
+    /// The sample lessons as an instructor previews them (all of their text:
+    /// pauses, pictures, answers, reasons, takeaway and fix), at 80 and 60
+    /// columns; every bundled lesson in `WidthSecondTierTests`.
+    func testSampleLessonPreviewsFit() throws {
+        try assertPreviewsFit(BundledFiles.sampleLessons)
     }
 
     /// A learner's run with every prompt command, graded answers, and the checker.
@@ -138,5 +159,36 @@ final class WidthTests: FolderTestCase {
                        stdin: "help\nhint\np\nmore\nback\nbanana\nhnit\nshow\nshow\nback\nquit\n")
         let answers = try folder.write("answers.txt", "yes\nno\nimage 3\nplaceholder\n#1\n")
         try assertFits([["lesson", "10", "--answers", answers], ["lesson", "11", "--answers", answers], ["lesson", "check"]], columns: 80)
+    }
+}
+
+/// `WidthTests` over everything: `validate` of every bundled trace, every view of
+/// seven traces at 80 columns and four at 60, four diffs, and every lesson's preview.
+final class WidthSecondTierTests: WidthChecking {
+    override func setUpWithError() throws {
+        try SecondTier.require("the width checks over every bundled trace and lesson")
+        try super.setUpWithError()
+    }
+
+    func testEveryBundledTraceValidatesWithinEightyColumns() throws {
+        try assertRecordAndValidateFit(try BundledFiles.allTraces())
+    }
+
+    func testReplayFitsEightyColumns() throws {
+        try assertReplayFits(Self.traces)
+    }
+
+    func testDiffFitsEightyColumns() throws {
+        try assertDiffsFit([("images-async-no-reset", "images-async-reset", []),
+                            ("images-async-no-reset", "images-sync-download", ["--all"]),
+                            ("prefetch-off", "prefetch-on", []), ("seed004-slow-scroll", "fast-fling", [])])
+    }
+
+    func testReplayAndStatsFitSixtyColumns() throws {
+        try assertSixtyColumnsFit(["images-async-no-reset", "late-response-async-reset", "prefetch-off", "images-sync-download"])
+    }
+
+    func testEveryLessonPreviewFits() throws {
+        try assertPreviewsFit(try BundledFiles.allLessons())
     }
 }

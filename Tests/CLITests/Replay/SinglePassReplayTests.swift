@@ -13,7 +13,7 @@ import ReuseLabTestSupport
 /// `validate`'s words with nothing printed while the output is held, and end a
 /// longer listing with the error after the steps before it.
 final class SinglePassReplayTests: XCTestCase {
-    private func capture(_ body: (CommandIO) throws(ReuseLabError) -> Int32) -> (status: Int32, out: String, error: ReuseLabError?) {
+    private static func capture(_ body: (CommandIO) throws(ReuseLabError) -> Int32) -> (status: Int32, out: String, error: ReuseLabError?) {
         final class Captured: @unchecked Sendable { var out = "" }
         let captured = Captured()
         let io = CommandIO(out: { captured.out += $0 }, err: { _ in }, width: 80)
@@ -28,19 +28,17 @@ final class SinglePassReplayTests: XCTestCase {
         ReplayCommand.Selection(from: from ?? 0, to: to, fromGiven: from != nil, filter: try only.map { try EventFilter.parse($0) })
     }
 
-    private let all = ReplayCommand.Selection(from: 0, to: ReplayCommand.largestStep, fromGiven: false, filter: nil)
-
-    private var bundledTraces: [String] {
-        let folder = packageRoot.appendingPathComponent("traces")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".trace.json") }.sorted().map { folder.appendingPathComponent($0).path }
-    }
+    private static let all = ReplayCommand.Selection(from: 0, to: ReplayCommand.largestStep, fromGiven: false, filter: nil)
 
     // MARK: The last event, read from the end
 
-    func testTheTailOfEveryBundledTraceIsItsLastEvent() throws {
-        XCTAssertGreaterThan(bundledTraces.count, 30)
-        for path in bundledTraces {
+    /// The sample traces; every bundled trace in `SinglePassReplaySecondTierTests`.
+    func testTheTailOfEverySampleTraceIsItsLastEvent() throws {
+        try Self.checkTails(BundledFiles.sampleTraces)
+    }
+
+    static func checkTails(_ names: [String]) throws {
+        for path in names.map(BundledFiles.tracePath) {
             let trace = try TraceReader.read(path: path)
             guard let last = trace.events.last else { continue }
             XCTAssertEqual(TraceTail.read(path: path), TraceTail(lastSeq: last.seq, lastTime: last.time), path)
@@ -73,7 +71,7 @@ final class SinglePassReplayTests: XCTestCase {
 
     /// The listing as made from the whole trace in memory: its steps counted and
     /// its times measured first, then every step annotated and laid out.
-    private func listedInMemory(_ path: String, _ chosen: ReplayCommand.Selection, frames: Bool, picture: Bool) throws -> String {
+    private static func listedInMemory(_ path: String, _ chosen: ReplayCommand.Selection, frames: Bool, picture: Bool) throws -> String {
         let trace = try CheckedTraceReader.read(path: path)
         let measure = try TraceFold.run(StepMeasure.self, path: path)
         final class Captured: @unchecked Sendable { var out = "" }
@@ -93,13 +91,18 @@ final class SinglePassReplayTests: XCTestCase {
         return captured.out
     }
 
-    func testEveryBundledTraceIsListedAsInMemory() throws {
-        for path in bundledTraces {
+    /// The sample traces; every bundled trace in `SinglePassReplaySecondTierTests`.
+    func testEverySampleTraceIsListedAsInMemory() throws {
+        try Self.checkListings(BundledFiles.sampleTraces)
+    }
+
+    static func checkListings(_ names: [String]) throws {
+        for path in names.map(BundledFiles.tracePath) {
             let listed = capture { io throws(ReuseLabError) in
-                try ReplayCommand.listing(TraceSource.file(path), all, groupByFrame: false, picture: false, io: io)
+                try ReplayCommand.listing(TraceSource.file(path), Self.all, groupByFrame: false, picture: false, io: io)
             }
             XCTAssertEqual(listed.status, 0, path)
-            XCTAssertEqual(listed.out, try listedInMemory(path, all, frames: false, picture: false), path)
+            XCTAssertEqual(listed.out, try Self.listedInMemory(path, Self.all, frames: false, picture: false), path)
         }
     }
 
@@ -112,10 +115,10 @@ final class SinglePassReplayTests: XCTestCase {
             (try selection(to: 40), false, true),
         ]
         for (chosen, frames, picture) in choices {
-            let listed = capture { io throws(ReuseLabError) in
+            let listed = Self.capture { io throws(ReuseLabError) in
                 try ReplayCommand.listing(TraceSource.file(path), chosen, groupByFrame: frames, picture: picture, io: io)
             }
-            XCTAssertEqual(listed.out, try listedInMemory(path, chosen, frames: frames, picture: picture), "frames \(frames), picture \(picture)")
+            XCTAssertEqual(listed.out, try Self.listedInMemory(path, chosen, frames: frames, picture: picture), "frames \(frames), picture \(picture)")
             XCTAssertFalse(listed.out.isEmpty)
         }
     }
@@ -134,8 +137,8 @@ final class SinglePassReplayTests: XCTestCase {
         XCTAssertEqual(source.tail, TraceTail(lastSeq: 2, lastTime: VirtualTime(microseconds: 12_000_000)))
         XCTAssertEqual(try source.listingMeasure().steps, 3)
         XCTAssertEqual(try source.listingMeasure().widestTime, "12000 ms".count)
-        let listed = capture { io throws(ReuseLabError) in
-            try ReplayCommand.listing(source, all, groupByFrame: false, picture: false, io: io)
+        let listed = Self.capture { io throws(ReuseLabError) in
+            try ReplayCommand.listing(source, Self.all, groupByFrame: false, picture: false, io: io)
         }
         XCTAssertTrue(listed.out.contains("\n2  12000 ms  recordingEnded"), listed.out)
         // One time with a tenth among the last ones: as wide as any can be.
@@ -145,9 +148,14 @@ final class SinglePassReplayTests: XCTestCase {
 
     // MARK: A bad trace
 
+    /// A long scroll of 200 rows, recorded once for the tests that break it.
+    private static let longScroll = Result { () throws -> Trace in
+        try Recorder.simulate(try Recorder.parseScenario(bytes: Array(LongScroll.scenarioJSON(rows: 200, strategy: "async-no-reset").utf8), file: "long.scenario.json"))
+    }
+
     /// A trace of `count` events whose event `bad` says the wrong seq.
     private func badTrace(count: Int, bad: Int) throws -> (bytes: [UInt8], validateError: ReuseLabError) {
-        let trace = try Recorder.simulate(try Recorder.parseScenario(bytes: Array(LongScroll.scenarioJSON(rows: 200, strategy: "async-no-reset").utf8), file: "long.scenario.json"))
+        let trace = try Self.longScroll.get()
         XCTAssertGreaterThan(trace.events.count, count)
         var events = Array(trace.events.prefix(count))
         events[bad].seq += 7
@@ -164,13 +172,13 @@ final class SinglePassReplayTests: XCTestCase {
         let (bytes, refused) = try badTrace(count: 3000, bad: 2500)
         let source = TraceSource.bytes(bytes, name: "bad.trace.json")
         let runs: [(String, (CommandIO) throws(ReuseLabError) -> Int32)] = [
-            ("listing", { io throws(ReuseLabError) in try ReplayCommand.listing(source, self.all, groupByFrame: false, picture: false, io: io) }),
-            ("--picture", { io throws(ReuseLabError) in try ReplayCommand.listing(source, self.all, groupByFrame: true, picture: true, io: io) }),
-            ("--json", { io throws(ReuseLabError) in try ReplayCommand.jsonLines(source, self.all, io: io) }),
+            ("listing", { io throws(ReuseLabError) in try ReplayCommand.listing(source, Self.all, groupByFrame: false, picture: false, io: io) }),
+            ("--picture", { io throws(ReuseLabError) in try ReplayCommand.listing(source, Self.all, groupByFrame: true, picture: true, io: io) }),
+            ("--json", { io throws(ReuseLabError) in try ReplayCommand.jsonLines(source, Self.all, io: io) }),
             ("--summary", { io throws(ReuseLabError) in try ReplayCommand.summary(source, json: false, io: io) }),
         ]
         for (name, run) in runs {
-            let result = capture(run)
+            let result = Self.capture(run)
             XCTAssertEqual(result.out, "", name)
             XCTAssertEqual(result.error?.message, refused.message, name)
             XCTAssertEqual(result.error?.description, refused.description, name)
@@ -183,8 +191,8 @@ final class SinglePassReplayTests: XCTestCase {
     func testALongListingEndsWithTheErrorAfterTheStepsBeforeIt() throws {
         let (bytes, refused) = try badTrace(count: 3000, bad: 2500)
         let source = TraceSource.bytes(bytes, name: "bad.trace.json")
-        let listed = capture { io throws(ReuseLabError) in
-            try ReplayCommand.listing(source, all, groupByFrame: false, picture: false, io: io, holdLimit: 10_000)
+        let listed = Self.capture { io throws(ReuseLabError) in
+            try ReplayCommand.listing(source, Self.all, groupByFrame: false, picture: false, io: io, holdLimit: 10_000)
         }
         XCTAssertEqual(listed.error?.description, refused.description)
         XCTAssertTrue(listed.out.hasPrefix("A long scroll of 200 rows"), String(listed.out.prefix(100)))
@@ -194,8 +202,8 @@ final class SinglePassReplayTests: XCTestCase {
         XCTAssertEqual(seqs, Array(0..<seqs.count), "steps in order from the first")
         XCTAssertLessThan(seqs.last ?? .max, 2500)
 
-        let json = capture { io throws(ReuseLabError) in
-            try ReplayCommand.jsonLines(source, all, io: io, holdLimit: 10_000)
+        let json = Self.capture { io throws(ReuseLabError) in
+            try ReplayCommand.jsonLines(source, Self.all, io: io, holdLimit: 10_000)
         }
         XCTAssertEqual(json.error?.description, refused.description)
         let lines = json.out.split(separator: "\n")
@@ -232,13 +240,13 @@ final class SinglePassReplayTests: XCTestCase {
             let source = TraceSource.bytes(variant, name: "bad.trace.json")
             let first = try selection(to: 10)
             let runs: [(String, (CommandIO) throws(ReuseLabError) -> Int32)] = [
-                ("listing", { io throws(ReuseLabError) in try ReplayCommand.listing(source, self.all, groupByFrame: false, picture: false, io: io) }),
-                ("--json", { io throws(ReuseLabError) in try ReplayCommand.jsonLines(source, self.all, io: io) }),
+                ("listing", { io throws(ReuseLabError) in try ReplayCommand.listing(source, Self.all, groupByFrame: false, picture: false, io: io) }),
+                ("--json", { io throws(ReuseLabError) in try ReplayCommand.jsonLines(source, Self.all, io: io) }),
                 ("--to 10", { io throws(ReuseLabError) in try ReplayCommand.listing(source, first, groupByFrame: false, picture: false, io: io) }),
                 ("--json --to 10", { io throws(ReuseLabError) in try ReplayCommand.jsonLines(source, first, io: io) }),
             ]
             for (run, body) in runs {
-                let result = capture(body)
+                let result = Self.capture(body)
                 XCTAssertEqual(result.out, "", "\(name), \(run)")
                 XCTAssertEqual(result.error?.description, expected.description, "\(name), \(run)")
                 XCTAssertEqual(result.status, expected.kind.exitStatus, "\(name), \(run)")
@@ -249,10 +257,23 @@ final class SinglePassReplayTests: XCTestCase {
     func testFromPastTheEndIsRefusedWithNothingPrinted() throws {
         let source = TraceSource.file(bundledTrace("first-screen"))
         let pastTheEnd = try selection(from: 999_999)
-        let listed = capture { io throws(ReuseLabError) in
+        let listed = Self.capture { io throws(ReuseLabError) in
             try ReplayCommand.listing(source, pastTheEnd, groupByFrame: false, picture: false, io: io)
         }
         XCTAssertEqual(listed.out, "")
         XCTAssertTrue(listed.error?.message.contains("is past the last step") == true, String(describing: listed.error))
+    }
+}
+
+/// `SinglePassReplayTests`' sweeps over every bundled trace.
+final class SinglePassReplaySecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the single-pass listing of every bundled trace" }
+
+    func testTheTailOfEveryBundledTraceIsItsLastEvent() throws {
+        try SinglePassReplayTests.checkTails(try BundledFiles.allTraces())
+    }
+
+    func testEveryBundledTraceIsListedAsInMemory() throws {
+        try SinglePassReplayTests.checkListings(try BundledFiles.allTraces())
     }
 }
