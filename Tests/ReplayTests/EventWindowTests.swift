@@ -11,9 +11,14 @@ import ReuseLabTestSupport
 /// must end where the whole trace, given at once, says it does, and the first
 /// frame be the same.
 final class EventWindowTests: XCTestCase {
+    /// The sample traces; every bundled trace in `EventWindowSecondTierTests`.
     func testEventsFedOneByOneSeeTheSamePasses() throws {
+        try Self.checkPasses(sampleTraceFiles())
+    }
+
+    static func checkPasses(_ files: [(name: String, path: String)]) throws {
         var random = SeededGenerator(seed: 7)
-        for (name, path) in try bundledTraceFiles() {
+        for (name, path) in files {
             let events = try CheckedTraceReader.read(path: path).events
             let whole = EventWindow(whole: events)
             var fed = EventWindow()
@@ -38,5 +43,14 @@ final class EventWindowTests: XCTestCase {
             }
             XCTAssertEqual(fed.firstFrame, whole.firstFrame, name)
         }
+    }
+}
+
+/// `EventWindowTests` over every bundled trace.
+final class EventWindowSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the event window over every bundled trace" }
+
+    func testEventsFedOneByOneSeeTheSamePasses() throws {
+        try EventWindowTests.checkPasses(try bundledTraceFiles())
     }
 }

@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import XCTest
 import Foundation
 import TraceModel
@@ -11,13 +12,13 @@ final class InferredRuleMarkTests: XCTestCase {
     static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("traces")
 
-    func annotations(_ name: String) throws -> [Annotation] {
+    static func annotations(_ name: String) throws -> [Annotation] {
         let path = Self.traces.appendingPathComponent(name + ".trace.json").path
         return try Annotator.annotate(try TraceReader.read(path: path), file: path)
     }
 
     func testCancellationsAndTheRangeRuleCarryTheirNote() throws {
-        let prefetch = try annotations("prefetch-on")
+        let prefetch = try Self.annotations("prefetch-on")
         let cancels = prefetch.filter { $0.kind == .cancelPrefetchingForRowsAt }
         XCTAssertFalse(cancels.isEmpty)
         for cancel in cancels {
@@ -25,7 +26,7 @@ final class InferredRuleMarkTests: XCTestCase {
             XCTAssertTrue(cancel.text.contains("more than 15 rows from the screen"), cancel.text)
             XCTAssertTrue(cancel.text.hasSuffix(InferredRule.prefetchCancellation.note), cancel.text)
         }
-        let modern = try annotations("down-then-up")
+        let modern = try Self.annotations("down-then-up")
         let kept = modern.filter { $0.kind == .keepAside }
         XCTAssertFalse(kept.isEmpty)
         XCTAssertTrue(kept.allSatisfy { $0.inferred == .preparedCellRange })
@@ -35,13 +36,25 @@ final class InferredRuleMarkTests: XCTestCase {
         XCTAssertFalse(reuse.text.contains("modelled from"))
     }
 
-    func testNoBundledTraceTeachesACancelOnAChangeOfDirection() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.traces.path).filter { $0.hasSuffix(".trace.json") }
-        XCTAssertGreaterThan(names.count, 20)
+    /// The sample traces; every bundled trace in `InferredRuleMarkSecondTierTests`.
+    func testNoSampleTraceTeachesACancelOnAChangeOfDirection() throws {
+        try Self.checkNoCancelOnAChangeOfDirection(BundledFiles.sampleTraces)
+    }
+
+    static func checkNoCancelOnAChangeOfDirection(_ names: [String]) throws {
         for name in names {
-            for annotation in try annotations(String(name.dropLast(".trace.json".count))) where annotation.kind == .cancelPrefetchingForRowsAt {
+            for annotation in try Self.annotations(name) where annotation.kind == .cancelPrefetchingForRowsAt {
                 XCTAssertFalse(annotation.text.contains("changed direction"), "\(name): \(annotation.text)")
             }
         }
+    }
+}
+
+/// `InferredRuleMarkTests` over every bundled trace.
+final class InferredRuleMarkSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the inferred-rule marks of every bundled trace" }
+
+    func testNoBundledTraceTeachesACancelOnAChangeOfDirection() throws {
+        try InferredRuleMarkTests.checkNoCancelOnAChangeOfDirection(try BundledFiles.allTraces())
     }
 }

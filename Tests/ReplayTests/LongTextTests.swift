@@ -19,10 +19,15 @@ final class LongTextTests: XCTestCase {
         XCTAssertEqual(TextWrap.lines(String(repeating: "셀", count: 5), firstWidth: 4, width: 4), ["셀셀", "셀셀", "셀"])
     }
 
-    func testEveryViewOfATraceWithAHugeWordFinishes() throws {
+    /// A word of 100 KB in every view; of 1 MB in `LongTextSecondTierTests`.
+    func testEveryViewOfATraceWithALongWordFinishes() throws {
+        try Self.checkEveryView(wordLength: 100_000)
+    }
+
+    static func checkEveryView(wordLength: Int) throws {
         let folder = try ScratchFolder()
         let original = try String(contentsOfFile: bundledTrace("first-screen"), encoding: .utf8)
-        let word = String(repeating: "x", count: 1_000_000)
+        let word = String(repeating: "x", count: wordLength)
         guard let range = original.range(of: #""kind":"note","text":""#) else { return XCTFail("first-screen has a note") }
         var text = original
         let end = text[range.upperBound...].firstIndex(of: "\"") ?? range.upperBound
@@ -34,5 +39,14 @@ final class LongTextTests: XCTestCase {
         }
         let stepped = try ReplayBinary.run(["replay", path, "--step"], stdin: "n\nn\nq\n")
         XCTAssertEqual(stepped.status, 0, stepped.err)
+    }
+}
+
+/// `LongTextTests` with a word of a megabyte, where quadratic wrapping would take minutes.
+final class LongTextSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "every view of a trace with a word of a megabyte" }
+
+    func testEveryViewOfATraceWithAHugeWordFinishes() throws {
+        try LongTextTests.checkEveryView(wordLength: 1_000_000)
     }
 }

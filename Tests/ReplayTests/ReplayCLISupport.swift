@@ -41,12 +41,17 @@ func bundledTrace(_ name: String) -> String {
     packageRoot.appendingPathComponent("traces/\(name).trace.json").path
 }
 
-/// Every bundled trace, by file name and path, in name order (there are over 20).
+/// Every bundled trace, by file name and path, in name order (there are over 30).
 func bundledTraceFiles() throws -> [(name: String, path: String)] {
     let folder = packageRoot.appendingPathComponent("traces")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".trace.json") }.sorted()
     XCTAssertGreaterThan(names.count, 20, "the bundled traces are found")
     return names.map { ($0, folder.appendingPathComponent($0).path) }
+}
+
+/// The sample traces (`BundledFiles.sampleTraces`), by file name and path.
+func sampleTraceFiles() -> [(name: String, path: String)] {
+    BundledFiles.sampleTraces.map { ("\($0).trace.json", BundledFiles.tracePath($0)) }
 }
 
 /// A temporary folder for one test's files, deleted when released.

@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import Foundation
 import XCTest
 import TraceModel
@@ -39,16 +40,14 @@ final class StatsCommandTests: XCTestCase {
         return try XCTUnwrap(value as? [String: Any], "expected one JSON object: \(text)", file: file, line: line)
     }
 
-    func bundledTraces() throws -> [String] {
-        let traces = packageRoot.appendingPathComponent("traces")
-        let names = try FileManager.default.contentsOfDirectory(atPath: traces.path).filter { $0.hasSuffix(".trace.json") }.sorted()
-        XCTAssertFalse(names.isEmpty, "no traces in \(traces.path)")
-        return names.map { traces.appendingPathComponent($0).path }
+    /// `stats` of the sample traces; of every bundled trace in `StatsCommandSecondTierTests`.
+    func testSampleTracesMeasure() throws {
+        try Self.checkMeasures(BundledFiles.sampleTraces.map(BundledFiles.tracePath))
     }
 
-    func testBundledTracesMeasure() throws {
-        for path in try bundledTraces() {
-            let result = reuselab(["stats", path])
+    static func checkMeasures(_ paths: [String]) throws {
+        for path in paths {
+            let result = replayCommand(["stats", path])
             XCTAssertEqual(result.status, 0, "\(path): \(result.err)")
             XCTAssertEqual(result.err, "", path)
             XCTAssertTrue(result.out.contains("  cells created "), "\(path): \(result.out)")
@@ -64,12 +63,18 @@ final class StatsCommandTests: XCTestCase {
         XCTAssertEqual(metrics["downloadsNeverShown"] as? Int, 0)
     }
 
-    func testBundledTracesAsJSON() throws {
-        for path in try bundledTraces() {
-            let result = reuselab(["stats", path, "--json"])
+    /// `stats --json` of the sample traces; of every bundled trace in `StatsCommandSecondTierTests`.
+    func testSampleTracesAsJSON() throws {
+        try Self.checkJSON(BundledFiles.sampleTraces.map(BundledFiles.tracePath))
+    }
+
+    static func checkJSON(_ paths: [String]) throws {
+        for path in paths {
+            let result = replayCommand(["stats", path, "--json"])
             XCTAssertEqual(result.status, 0, "\(path): \(result.err)")
             XCTAssertEqual(result.out.filter { $0 == "\n" }.count, 1, "one line of JSON")
-            let object = try jsonObject(result.out)
+            let value = try JSONSerialization.jsonObject(with: Data(result.out.utf8))
+            let object = try XCTUnwrap(value as? [String: Any], "expected one JSON object: \(result.out)")
             let metrics = try XCTUnwrap(object["metrics"] as? [String: Any], path)
             let unavailable = try XCTUnwrap(object["unavailable"] as? [String: String], path)
             // Recorded from a scenario beside it, or imported from a device's log (device-*.trace.json).
@@ -196,5 +201,18 @@ final class StatsCommandTests: XCTestCase {
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.out.hasPrefix("Usage: reuselab stats TRACE [--json]"), help.out)
         XCTAssertTrue(reuselab(["--help"]).out.contains("  stats "), "the overview lists stats")
+    }
+}
+
+/// `StatsCommandTests` over every bundled trace.
+final class StatsCommandSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "stats of every bundled trace" }
+
+    func testBundledTracesMeasure() throws {
+        try StatsCommandTests.checkMeasures(try BundledFiles.allTraces().map(BundledFiles.tracePath))
+    }
+
+    func testBundledTracesAsJSON() throws {
+        try StatsCommandTests.checkJSON(try BundledFiles.allTraces().map(BundledFiles.tracePath))
     }
 }

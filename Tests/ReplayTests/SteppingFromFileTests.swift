@@ -14,7 +14,7 @@ import ReuseLabTestSupport
 final class SteppingFromFileTests: XCTestCase {
     /// Every step of `path` against one pass over the whole trace: annotation,
     /// event and (at the edges of stretches) the state after it.
-    private func assertStepsMatchOnePass(_ path: String, name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    private static func assertStepsMatchOnePass(_ path: String, name: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let timeline = try ReplayTimeline(source: .file(path))
         let trace = try CheckedTraceReader.read(path: path)
         let once = try Annotator.annotate(trace, file: timeline.file)
@@ -33,9 +33,14 @@ final class SteppingFromFileTests: XCTestCase {
         }
     }
 
-    func testEveryBundledTraceStepsAsOnePassExplainsIt() throws {
-        for (name, path) in try bundledTraceFiles() {
-            try assertStepsMatchOnePass(path, name: name)
+    /// The sample traces; every bundled trace in `SteppingFromFileSecondTierTests`.
+    func testEverySampleTraceStepsAsOnePassExplainsIt() throws {
+        try Self.checkStepsMatchOnePass(sampleTraceFiles())
+    }
+
+    static func checkStepsMatchOnePass(_ files: [(name: String, path: String)]) throws {
+        for (name, path) in files {
+            try Self.assertStepsMatchOnePass(path, name: name)
         }
     }
 
@@ -84,11 +89,11 @@ final class SteppingFromFileTests: XCTestCase {
         let headerMembers = text[text.index(after: text.startIndex)..<split.lowerBound]
         let events = text[text.index(split.lowerBound, offsetBy: 2)..<text.index(before: text.lastIndex(of: "}") ?? text.endIndex)]
         let headerLast = "{" + events + "," + headerMembers + "\n}\n"
-        try assertStepsMatchOnePass(try folder.write("header-last.trace.json", headerLast), name: "header last")
+        try Self.assertStepsMatchOnePass(try folder.write("header-last.trace.json", headerLast), name: "header last")
 
         let document = try JSONSerialization.jsonObject(with: Data(text.utf8))
         let spaced = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
-        try assertStepsMatchOnePass(try folder.write("spaced.trace.json", bytes: [UInt8](spaced)), name: "spaced")
+        try Self.assertStepsMatchOnePass(try folder.write("spaced.trace.json", bytes: [UInt8](spaced)), name: "spaced")
     }
 
     /// The file replaced or cut after the session read it: the next stretch read
@@ -112,5 +117,14 @@ final class SteppingFromFileTests: XCTestCase {
             XCTAssertThrowsError(try timeline.state(after: ReplayTimeline.interval + 5))
             XCTAssertThrowsError(try timeline.event(ReplayTimeline.interval + 5))
         }
+    }
+}
+
+/// `SteppingFromFileTests` over every bundled trace.
+final class SteppingFromFileSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "stepping through every bundled trace from its file" }
+
+    func testEveryBundledTraceStepsAsOnePassExplainsIt() throws {
+        try SteppingFromFileTests.checkStepsMatchOnePass(try bundledTraceFiles())
     }
 }

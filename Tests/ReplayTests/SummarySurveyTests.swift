@@ -11,8 +11,13 @@ import ReuseLabTestSupport
 /// and notes must be those of a separate `TraceMetrics` fold, with each cell's
 /// phase before a step read from that fold's own state.
 final class SummarySurveyTests: XCTestCase {
+    /// The sample traces; every bundled trace in `SummarySurveySecondTierTests`.
     func testTheAnnotatorsFoldMeasuresWhatASeparateFoldMeasures() throws {
-        for (name, path) in try bundledTraceFiles() {
+        try Self.checkSurvey(sampleTraceFiles())
+    }
+
+    static func checkSurvey(_ files: [(name: String, path: String)]) throws {
+        for (name, path) in files {
             var survey: SummarySurvey?
             try TraceSource.file(path).replay(onHeader: { survey = SummarySurvey(header: $0) }) { step, annotator in
                 survey?.note(step.event, after: annotator.state, phaseBefore: annotator.phaseBefore)
@@ -36,5 +41,14 @@ final class SummarySurveyTests: XCTestCase {
             XCTAssertEqual(noted.facts, facts, name)
             XCTAssertEqual(noted.notes, notes, name)
         }
+    }
+}
+
+/// `SummarySurveyTests` over every bundled trace.
+final class SummarySurveySecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the summary survey of every bundled trace" }
+
+    func testTheAnnotatorsFoldMeasuresWhatASeparateFoldMeasures() throws {
+        try SummarySurveyTests.checkSurvey(try bundledTraceFiles())
     }
 }

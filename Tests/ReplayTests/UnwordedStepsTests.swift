@@ -11,9 +11,14 @@ import ReuseLabTestSupport
 /// Annotator exactly as a worded step does: every later step reads the same
 /// either way.
 final class UnwordedStepsTests: XCTestCase {
+    /// The sample traces; every bundled trace in `UnwordedStepsSecondTierTests`.
     func testUnwordedStepsChangeNothingAfterThem() throws {
+        try Self.checkUnwordedSteps(sampleTraceFiles())
+    }
+
+    static func checkUnwordedSteps(_ files: [(name: String, path: String)]) throws {
         var random = SeededGenerator(seed: 14)
-        for (name, path) in try bundledTraceFiles() {
+        for (name, path) in files {
             let trace = try CheckedTraceReader.read(path: path)
             let worded = try Annotator.annotate(trace, file: name)
             // Every other step, one in ten, and none worded: each a different way to leave words out.
@@ -39,8 +44,13 @@ final class UnwordedStepsTests: XCTestCase {
     /// The summary words only the steps it quotes, and quotes each moment as a
     /// fully worded reading does: on every bundled trace, the same moments, every
     /// one with its words.
+    /// The sample traces; every bundled trace in `UnwordedStepsSecondTierTests`.
     func testTheSummaryQuotesWhatAFullyWordedReadingQuotes() throws {
-        for (name, path) in try bundledTraceFiles() {
+        try Self.checkSummaryQuotes(sampleTraceFiles())
+    }
+
+    static func checkSummaryQuotes(_ files: [(name: String, path: String)]) throws {
+        for (name, path) in files {
             let source = TraceSource.file(path)
             var sparing = SummaryMoments(), full = SummaryMoments()
             var worded = 0, steps = 0
@@ -71,5 +81,18 @@ final class UnwordedStepsTests: XCTestCase {
         XCTAssertFalse(annotator.words(for: first).isEmpty)
         _ = try annotator.nextStep()
         XCTAssertEqual(annotator.words(for: first), "")
+    }
+}
+
+/// `UnwordedStepsTests` over every bundled trace.
+final class UnwordedStepsSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the unworded steps of every bundled trace" }
+
+    func testUnwordedStepsChangeNothingAfterThem() throws {
+        try UnwordedStepsTests.checkUnwordedSteps(try bundledTraceFiles())
+    }
+
+    func testTheSummaryQuotesWhatAFullyWordedReadingQuotes() throws {
+        try UnwordedStepsTests.checkSummaryQuotes(try bundledTraceFiles())
     }
 }
