@@ -66,8 +66,9 @@ let package = Package(
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "LogImport", "Recorder", "ReuseLabTestSupport"]),
         .testTarget(name: "TimelineExportTests", dependencies: ["TimelineExport", "ReuseLabTestSupport"]),
         .testTarget(name: "PageExportTests", dependencies: ["PageExport", "Lessons", "ReuseLabTestSupport"]),
-        // Drives headless Chromium over the DevTools protocol on exported pages; skipped
-        // (saying so) where Chromium is not installed. `.ci/run` installs it and runs them.
+        // Drives headless Chromium over the DevTools protocol on exported pages: second
+        // tier (REUSELAB_SECOND_TIER=1), and skipped, saying so, where Chromium is not
+        // installed. `.ci/run` installs it and runs them.
         .testTarget(name: "BrowserTests", dependencies: ["ReuseLabTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FuzzTests", dependencies: ["ReuseLabTestSupport"], exclude: ["Regressions"]),
         .testTarget(name: "DocsTests", path: "Tests/DocsTests"),

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ReuseLabTestSupport
 
 /// A test case whose tests share one headless Chromium (see `SharedBrowser`), each
 /// in a fresh tab that is closed after the test.
@@ -10,6 +11,12 @@ class BrowserTestCase: XCTestCase {
     static let shared = SharedBrowser()
 
     private var openPages: [BrowserPage] = []
+
+    /// The browser checks are second tier: without REUSELAB_SECOND_TIER=1 each is skipped, saying so.
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try SecondTier.require("the browser checks (headless Chromium)")
+    }
 
     /// A new tab in the shared browser, closed after the test.
     func newPage() throws -> BrowserPage {

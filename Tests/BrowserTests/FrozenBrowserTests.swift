@@ -1,12 +1,15 @@
 import Foundation
 import XCTest
+import ReuseLabTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A browser that stops answering fails the check at its deadline instead of
 /// hanging the suite, and `close()` still kills it (and its helpers).
-final class FrozenBrowserTests: XCTestCase {
+final class FrozenBrowserTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the browser checks (headless Chromium)" }
+
     func testAFrozenBrowserTimesOutAndIsKilled() throws {
         let browser = try Chromium(executable: try ChromiumBinary.require())
         defer { browser.close() }

@@ -6,31 +6,38 @@ import ReuseLabTestSupport
 /// answer files (see `Mutator`), runs the built `reuselab` on each in its own folder
 /// (see `FuzzWorkspace`) and checks every run against `FuzzOracle`'s rules.
 ///
-/// The default budget (200 cases, 2 at a time) takes about 30 s on an idle 2-core
-/// machine with the debug build; for a long hunt:
+/// The campaign is second tier (`FuzzCampaignSecondTierTests`): 200 cases by
+/// default, 2 at a time, about 30 s on an idle 2-core machine with the debug build.
+/// The first tier runs its first 10 cases as a smoke test. For a long hunt:
 ///
-///     REUSELAB_FUZZ_CASES=5000 swift test --filter FuzzTests.FuzzTests
+///     REUSELAB_SECOND_TIER=1 REUSELAB_FUZZ_CASES=5000 swift test --filter FuzzCampaignSecondTierTests
 ///
 /// and `REUSELAB_FUZZ_SEED` starts elsewhere (see `FuzzSettings`). A seed makes the
 /// same input as long as the bundled files it starts from stay the same. Each distinct
 /// failure is reported once, with the seed and the saved smallest input; copy that
 /// into `Regressions/` to keep it.
 final class FuzzTests: XCTestCase {
-    func testMutatedInputsNeverCrashHangOrPrintRawControls() throws {
+    /// The campaign's first 10 cases: the same inputs every run.
+    func testASmokeRunNeverCrashesHangsOrPrintsRawControls() throws {
+        try Self.runCampaign(cases: min(10, FuzzSettings.fromEnvironment().cases), name: "FuzzTests smoke run")
+    }
+
+    /// Runs `cases` cases from the settings' seed and fails once per distinct failure.
+    static func runCampaign(cases: Int, name: String) throws {
         let settings = FuzzSettings.fromEnvironment()
         let executable = try settings.executable ?? ReuselabExecutable.require()
         let corpus = try FuzzCorpus.load()
         let campaign = FuzzCampaign(executable: executable, timeout: settings.timeout, jobs: settings.jobs)
         let start = Date()
         let seed = settings.seed
-        campaign.run(count: settings.cases) { index in
+        campaign.run(count: cases) { index in
             Mutator.input(seed: SeededGenerator.caseSeed(start: seed, index: index), corpus: corpus)
         }
         let failures = campaign.failures
         let messages = FuzzFailureReport.messages(for: failures)
         let failingCases = Set(failures.compactMap(\.input.seed)).count
         print("""
-            FuzzTests: \(settings.cases) cases from seed \(settings.seed) (\(settings.jobs) at a time; \(campaign.tally.kindSummary)), \
+            \(name): \(cases) cases from seed \(settings.seed) (\(settings.jobs) at a time; \(campaign.tally.kindSummary)), \
             \(campaign.tally.commandsRun) commands, exit statuses \(campaign.tally.statusSummary); \
             \(messages.count) distinct failure(s) in \(failingCases) case(s); \(String(format: "%.1f", Date().timeIntervalSince(start))) s
             """)
@@ -65,5 +72,15 @@ final class FuzzTests: XCTestCase {
         for bad: [UInt8] in [[0x9B], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82]] {
             XCTAssertNotNil(FuzzOracle.forbidden(in: [0x41] + bad), FuzzText.hex(bad))
         }
+    }
+}
+
+/// The fuzz campaign: `REUSELAB_FUZZ_CASES` cases (200 by default) from
+/// `REUSELAB_FUZZ_SEED`, every one run through the binary and checked by `FuzzOracle`.
+final class FuzzCampaignSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the fuzz campaign" }
+
+    func testMutatedInputsNeverCrashHangOrPrintRawControls() throws {
+        try FuzzTests.runCampaign(cases: FuzzSettings.fromEnvironment().cases, name: "FuzzCampaignSecondTierTests")
     }
 }
