@@ -118,13 +118,24 @@ final class TracePageDataTests: XCTestCase {
         XCTAssertEqual((stale.first?[4] as? [[Any]])?.first?[1] as? Int, 0)
     }
 
-    func testEveryBundledTracesPageIsUnderTwoMegabytes() throws {
-        let folder = Golden.packageRoot.appendingPathComponent("traces")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".trace.json") }.sorted()
-        XCTAssertGreaterThan(names.count, 20)
+    /// The sample traces' pages; every bundled trace's in `TracePageDataSecondTierTests`.
+    func testSampleTracesPagesAreUnderTwoMegabytes() throws {
+        try Self.checkPageSizes(BundledFiles.sampleTraces)
+    }
+
+    static func checkPageSizes(_ names: [String]) throws {
         for name in names {
-            let html = try HTMLPages.trace(path: folder.appendingPathComponent(name).path, generator: "test")
+            let html = try HTMLPages.trace(path: BundledFiles.tracePath(name), generator: "test")
             XCTAssertLessThan(html.utf8.count, 2 << 20, "\(name)'s page is \(html.utf8.count) bytes")
         }
+    }
+}
+
+/// `TracePageDataTests` over every bundled trace.
+final class TracePageDataSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the page of every bundled trace" }
+
+    func testEveryBundledTracesPageIsUnderTwoMegabytes() throws {
+        try TracePageDataTests.checkPageSizes(try BundledFiles.allTraces())
     }
 }

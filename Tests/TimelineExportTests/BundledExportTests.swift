@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import Foundation
 import XCTest
 import TraceModel
@@ -9,9 +10,12 @@ import TimelineExport
 /// Every bundled trace exports to a file the trace-event rules accept, the same
 /// bytes every time.
 final class BundledExportTests: XCTestCase {
-    func testEveryBundledTraceExportsToAValidTimeline() throws {
-        let names = try ExportFixtures.bundledTraces()
-        XCTAssertGreaterThan(names.count, 20)
+    /// The sample traces; every bundled trace in `BundledExportSecondTierTests`.
+    func testSampleTracesExportToAValidTimeline() throws {
+        try Self.checkExports(BundledFiles.sampleTraces)
+    }
+
+    static func checkExports(_ names: [String]) throws {
         for name in names {
             let bytes = try ExportFixtures.export(name)
             let timeline = try ExportFixtures.checked(bytes, name)
@@ -88,5 +92,14 @@ final class BundledExportTests: XCTestCase {
         let timeline = try ExportFixtures.checked(whole, "images-async-no-reset")
         XCTAssertEqual(summary.traceEvents, timeline.events.count)
         XCTAssertEqual(summary.tracks, timeline.threadNames.count)
+    }
+}
+
+/// `BundledExportTests` over every bundled trace.
+final class BundledExportSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the timeline export of every bundled trace" }
+
+    func testEveryBundledTraceExportsToAValidTimeline() throws {
+        try BundledExportTests.checkExports(try BundledFiles.allTraces())
     }
 }

@@ -13,12 +13,6 @@ enum ExportFixtures {
 
     static var tracesFolder: URL { Golden.packageRoot.appendingPathComponent("traces") }
 
-    /// Every bundled trace, by file name.
-    static func bundledTraces() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: tracesFolder.path)
-            .filter { $0.hasSuffix(".trace.json") }.sorted()
-    }
-
     static func path(_ name: String) -> String {
         tracesFolder.appendingPathComponent(name.hasSuffix(".json") ? name : name + ".trace.json").path
     }

@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import Foundation
 import XCTest
 import TraceModel
@@ -67,9 +68,15 @@ final class TimelineFactsTests: XCTestCase {
         XCTAssertEqual(requests.first?.args["sync"] as? Bool, true)
     }
 
+    /// The sample traces and one whose requests wait for a connection; every
+    /// bundled trace in `TimelineFactsSecondTierTests`.
     func testURLSessionRequestsUseAtMostTheConnectionsPerHostAndTheLowestFreeLane() throws {
+        try Self.checkConnectionLanes(BundledFiles.sampleTraces + ["late-response-task-identity-cancel"])
+    }
+
+    static func checkConnectionLanes(_ names: [String]) throws {
         var sawWaiting = false
-        for name in try ExportFixtures.bundledTraces() {
+        for name in names {
             let trace = try CheckedTraceReader.read(path: ExportFixtures.path(name))
             let timeline = try ExportFixtures.checked(try ExportFixtures.export(name), name)
             let limit = trace.header.scenario?.world.network.connectionsPerHost ?? 6
@@ -92,7 +99,7 @@ final class TimelineFactsTests: XCTestCase {
                 sawWaiting = true
             }
         }
-        XCTAssertTrue(sawWaiting, "some bundled trace has a request that waited for a connection")
+        XCTAssertTrue(sawWaiting, "some trace of \(names.count) has a request that waited for a connection")
     }
 
     func testACellsTrackShowsTheRowsItDisplayed() throws {
@@ -200,5 +207,14 @@ final class TimelineFactsTests: XCTestCase {
         }
         XCTAssertTrue(cells.contains { (timeline.slices[$0] ?? []).contains { $0.name == "unknown (the log left lines out)" } })
         XCTAssertTrue(timeline.slices(on: "table view").contains { $0.name == "gap" })
+    }
+}
+
+/// `TimelineFactsTests`' connection lanes over every bundled trace.
+final class TimelineFactsSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the connection lanes of every bundled trace's timeline" }
+
+    func testURLSessionRequestsUseAtMostTheConnectionsPerHostAndTheLowestFreeLane() throws {
+        try TimelineFactsTests.checkConnectionLanes(try BundledFiles.allTraces())
     }
 }
