@@ -6,7 +6,7 @@ import ReuseLabTestSupport
 /// from its case number): whatever the input, it ends with a status from the
 /// table in docs/commands.md, one `reuselab: error:` line and nothing on standard output
 /// when it fails, and a table when it does not — never a crash.
-final class MutatedInputTests: ScratchTestCase {
+class MutatedInputChecking: ScratchTestCase {
     /// A byte changed to another printable one, a cut, or a line removed.
     func mutate(_ bytes: [UInt8], _ generator: inout SeededGenerator) -> [UInt8] {
         var out = bytes
@@ -39,9 +39,9 @@ final class MutatedInputTests: ScratchTestCase {
         }
     }
 
-    func testMangledScenarios() throws {
+    func mangleScenarios(cases: Int) throws {
         let original = [UInt8](try Data(contentsOf: packageRoot.appendingPathComponent(scenario("first-screen"))))
-        for number in 0..<60 {
+        for number in 0..<cases {
             var generator = SeededGenerator(seed: 4_100 + UInt64(number))
             let path = try folder.write("case-\(number).scenario.json", bytes: mutate(original, &generator))
             check(reuselab(["compare", path, "--strategies", "plain,async-reset,batch-paging", "--seeds", "1-2",
@@ -51,14 +51,42 @@ final class MutatedInputTests: ScratchTestCase {
         XCTAssertTrue(outcomes.contains(true) && outcomes.contains(false))
     }
 
-    func testMangledTraces() throws {
+    func mangleTraces(cases: Int) throws {
         let original = [UInt8](try Data(contentsOf: packageRoot.appendingPathComponent(trace("first-screen"))))
-        for number in 0..<60 {
+        for number in 0..<cases {
             var generator = SeededGenerator(seed: 8_200 + UInt64(number))
             let path = try folder.write("case-\(number).trace.json", bytes: mutate(original, &generator))
             check(reuselab(["compare", trace("first-screen"), path]), "trace case \(number)")
         }
         print("mangled traces: \(outcomes.filter { $0 }.count) compared, \(outcomes.filter { !$0 }.count) refused")
         XCTAssertTrue(outcomes.contains(true) && outcomes.contains(false))
+    }
+}
+
+/// `compare` on mangled scenarios and traces: 8 of each here, 60 of each in
+/// `MutatedInputSecondTierTests` (the first 8 being these).
+final class MutatedInputTests: MutatedInputChecking {
+    func testMangledScenarios() throws {
+        try mangleScenarios(cases: 8)
+    }
+
+    func testMangledTraces() throws {
+        try mangleTraces(cases: 8)
+    }
+}
+
+/// `MutatedInputTests` at full length: 60 mangled scenarios and 60 mangled traces.
+final class MutatedInputSecondTierTests: MutatedInputChecking {
+    override func setUpWithError() throws {
+        try SecondTier.require("compare on 120 mangled inputs")
+        try super.setUpWithError()
+    }
+
+    func testMangledScenarios() throws {
+        try mangleScenarios(cases: 60)
+    }
+
+    func testMangledTraces() throws {
+        try mangleTraces(cases: 60)
     }
 }

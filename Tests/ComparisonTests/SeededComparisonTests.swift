@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import XCTest
 import TraceModel
 import ToolSupport
@@ -87,34 +88,26 @@ final class SeededComparisonTests: XCTestCase {
                           other.blocks.first?.rows.first { $0.key == "failed" }?.cells[0])
     }
 
+    /// Three strategies over two seeds and two networks; all ten over three seeds
+    /// in `SeededComparisonSecondTierTests`.
     func testParallelEqualsSequential() throws {
-        let base = try loadScenario()
+        try Self.checkParallelEqualsSequential(strategies: Self.strategies, seeds: [1, 2], seedText: "1-2")
+    }
+
+    static func checkParallelEqualsSequential(strategies: [String], seeds: [Int], seedText: String) throws {
+        let base = try Recorder.loadScenario(path: packageRoot.appendingPathComponent(scenario("images-plain")).path)
         func compare(jobs: Int?) throws -> Comparison {
-            try StrategyRuns(scenario: base, file: "s", strategies: StrategyRunsTestNames.all, seeds: SeedList([1, 2, 3]),
+            try StrategyRuns(scenario: base, file: "s", strategies: strategies, seeds: SeedList(seeds),
                              networks: [.scenario, .threeG], jobs: jobs).compare()
         }
         let sequential = try compare(jobs: 1)
         XCTAssertEqual(try compare(jobs: nil), sequential)
         XCTAssertEqual(try compare(jobs: 7), sequential)
         // The command's output too, byte for byte.
-        let arguments = ["compare", scenario("images-plain"), "--strategies", "all", "--seeds", "1-3", "--json"]
+        let arguments = ["compare", scenario("images-plain"), "--strategies", strategies.joined(separator: ","), "--seeds", seedText, "--json"]
         let one = reuselab(arguments + ["--jobs", "1"])
         XCTAssertEqual(one.status, 0, one.err)
         XCTAssertEqual(reuselab(arguments).out, one.out)
-    }
-
-    /// Ten strategies over twenty seeds of the shared scroll finish in seconds,
-    /// even in a debug build on a shared two-core machine (the bound is loose on purpose).
-    func testTenStrategiesOverTwentySeedsFinishInSeconds() throws {
-        let base = try loadScenario()
-        let start = Date()
-        let comparison = try StrategyRuns(scenario: base, file: "s", strategies: StrategyRunsTestNames.all,
-                                          seeds: SeedList(Array(1...20)), networks: [.longTail]).compare()
-        let seconds = Date().timeIntervalSince(start)
-        XCTAssertEqual(comparison.blocks.first?.columns.count, 10)
-        XCTAssertEqual(comparison.blocks.first?.skipped, [])
-        XCTAssertLessThan(seconds, 60, "200 recordings took \(seconds) s")
-        print("compare: 10 strategies × 20 seeds in \(String(format: "%.2f", seconds)) s")
     }
 
     func testAStrategyThatCannotRunIsSkippedWithTheReason() throws {
@@ -142,6 +135,29 @@ final class SeededComparisonTests: XCTestCase {
             XCTAssertTrue(error?.message.contains("3000 recordings; at most 2000") ?? false, error?.message ?? "")
         }
         XCTAssertNil(StrategyRuns.runCount(strategies: Int.max, seeds: 2, networks: 1))
+    }
+}
+
+/// The comparison at full size: every strategy, more seeds.
+final class SeededComparisonSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "comparisons of all ten strategies over many seeds" }
+
+    func testParallelEqualsSequential() throws {
+        try SeededComparisonTests.checkParallelEqualsSequential(strategies: StrategyRunsTestNames.all, seeds: [1, 2, 3], seedText: "1-3")
+    }
+
+    /// Ten strategies over twenty seeds of the shared scroll finish in seconds,
+    /// even in a debug build on a shared two-core machine (the bound is loose on purpose).
+    func testTenStrategiesOverTwentySeedsFinishInSeconds() throws {
+        let base = try Recorder.loadScenario(path: packageRoot.appendingPathComponent(scenario("images-plain")).path)
+        let start = Date()
+        let comparison = try StrategyRuns(scenario: base, file: "s", strategies: StrategyRunsTestNames.all,
+                                          seeds: SeedList(Array(1...20)), networks: [.longTail]).compare()
+        let seconds = Date().timeIntervalSince(start)
+        XCTAssertEqual(comparison.blocks.first?.columns.count, 10)
+        XCTAssertEqual(comparison.blocks.first?.skipped, [])
+        XCTAssertLessThan(seconds, 60, "200 recordings took \(seconds) s")
+        print("compare: 10 strategies × 20 seeds in \(String(format: "%.2f", seconds)) s")
     }
 }
 

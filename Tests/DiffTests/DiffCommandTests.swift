@@ -18,11 +18,13 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertFalse(run.out.contains("Side by side"))
     }
 
-    /// Every bundled trace is equivalent to itself, in JSON too.
-    func testEveryBundledTraceIsEquivalentToItself() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("traces").path)
-            .filter { $0.hasSuffix(".trace.json") }.map { String($0.dropLast(".trace.json".count)) }
-        XCTAssertGreaterThanOrEqual(names.count, 20)
+    /// The sample traces are each equivalent to themselves, in JSON too; every
+    /// bundled trace in `DiffCommandSecondTierTests`.
+    func testEverySampleTraceIsEquivalentToItself() throws {
+        try Self.checkEquivalentToItself(BundledFiles.sampleTraces)
+    }
+
+    static func checkEquivalentToItself(_ names: [String]) throws {
         for name in names {
             let json = try diffJSON([bundledTrace(name), bundledTrace(name)])
             XCTAssertEqual(json["equivalent"] as? Bool, true, name)
@@ -234,5 +236,14 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertTrue(run.err.contains("empty.trace.json"), run.err)
         let other = runReuseLab(["diff", folder.path("absent.trace.json"), empty])
         XCTAssertEqual(other.status, 66)
+    }
+}
+
+/// `DiffCommandTests` over every bundled trace.
+final class DiffCommandSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the diff of every bundled trace with itself" }
+
+    func testEveryBundledTraceIsEquivalentToItself() throws {
+        try DiffCommandTests.checkEquivalentToItself(try BundledFiles.allTraces())
     }
 }
