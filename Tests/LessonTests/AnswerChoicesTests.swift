@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import Foundation
 import XCTest
 @testable import Lessons
@@ -10,9 +11,13 @@ import TraceCoding
 /// each choice's label typed at the terminal prompt is read by `AnswerReader`
 /// as the same answer — so the page and the terminal check answers alike.
 final class AnswerChoicesTests: XCTestCase {
-    func testEveryQuestionOfEveryLessonHasExactlyOneRightChoiceJudgedAsTheTerminalJudges() throws {
-        let paths = try bundledLessons()
-        XCTAssertGreaterThanOrEqual(paths.count, 18)
+    /// The sample lessons; every bundled lesson in `AnswerChoicesSecondTierTests`.
+    func testEveryQuestionOfTheSampleLessonsHasExactlyOneRightChoiceJudgedAsTheTerminalJudges() throws {
+        XCTAssertGreaterThan(try Self.checkChoices(BundledFiles.sampleLessons.map(BundledFiles.lessonPath)), 15)
+    }
+
+    /// Checks every question of the lessons at `paths`; how many there were.
+    static func checkChoices(_ paths: [String]) throws -> Int {
         var questions = 0
         for path in paths {
             let run = try LessonRun(try LoadedLesson.load(path: path))
@@ -46,12 +51,17 @@ final class AnswerChoicesTests: XCTestCase {
                 XCTAssertTrue(stop.revealSteps.allSatisfy { $0 >= stop.pause }, "a reveal shows what came after the pause")
             }
         }
-        XCTAssertGreaterThan(questions, 40)
+        return questions
     }
 
+    /// Over the sample lessons; over every bundled lesson in `AnswerChoicesSecondTierTests`.
     func testTheRightChoiceIsNotAlwaysInTheSamePlace() throws {
+        try Self.checkPlaces(BundledFiles.sampleLessons.map(BundledFiles.lessonPath))
+    }
+
+    static func checkPlaces(_ paths: [String]) throws {
         var places: Set<Int> = []
-        for path in try bundledLessons() {
+        for path in paths {
             let walk = try LessonWalkthrough(try LessonRun(try LoadedLesson.load(path: path)))
             for stop in walk.stops {
                 for question in stop.questions where question.choices.count > 2 {
@@ -73,5 +83,20 @@ final class AnswerChoicesTests: XCTestCase {
                                            wording: AnswerWording(thisTrace: "", otherTrace: ""))
         XCTAssertGreaterThanOrEqual(choices.count, 3)
         XCTAssertEqual(choices.filter(\.isRight).map(\.label), ["willDisplay"])
+    }
+}
+
+/// `AnswerChoicesTests` over every bundled lesson.
+final class AnswerChoicesSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the answer choices of every bundled lesson" }
+
+    func testEveryQuestionOfEveryLessonHasExactlyOneRightChoiceJudgedAsTheTerminalJudges() throws {
+        let paths = try bundledLessons()
+        XCTAssertGreaterThanOrEqual(paths.count, 18)
+        XCTAssertGreaterThan(try AnswerChoicesTests.checkChoices(paths), 40)
+    }
+
+    func testTheRightChoiceIsNotAlwaysInTheSamePlace() throws {
+        try AnswerChoicesTests.checkPlaces(try bundledLessons())
     }
 }

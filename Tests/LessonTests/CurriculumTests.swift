@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import XCTest
 import TraceModel
 import ToolSupport
@@ -6,8 +7,14 @@ import TraceCoding
 
 /// The bundled curriculum: sound, complete, and graded by its traces.
 final class CurriculumTests: XCTestCase {
-    func testEveryBundledLessonPassesLessonCheck() throws {
-        for path in try bundledLessons() {
+    /// The sample lessons, in detail (`lesson check` of every one is in
+    /// `LessonCommandTests`); every bundled lesson in `CurriculumSecondTierTests`.
+    func testEverySampleLessonPassesLessonCheck() throws {
+        try Self.checkLessons(BundledFiles.sampleLessons.map(BundledFiles.lessonPath))
+    }
+
+    static func checkLessons(_ paths: [String]) throws {
+        for path in paths {
             XCTAssertEqual(LessonChecker.check(path: path).problems.map(\.description), [], path)
         }
     }
@@ -72,5 +79,14 @@ final class CurriculumTests: XCTestCase {
         XCTAssertTrue(console.transcript.contains("Right this time"))
         XCTAssertEqual(reports[2].attempts, 2)
         XCTAssertFalse(reports[2].correct, "only a first-time answer scores")
+    }
+}
+
+/// `CurriculumTests`' detailed check over every bundled lesson.
+final class CurriculumSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the detailed check of every bundled lesson" }
+
+    func testEveryBundledLessonPassesLessonCheck() throws {
+        try CurriculumTests.checkLessons(try bundledLessons())
     }
 }
