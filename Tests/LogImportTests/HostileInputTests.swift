@@ -10,7 +10,7 @@ final class HostileInputTests: XCTestCase {
     typealias E = Expect
 
     /// The promises every answer keeps.
-    func checkInvariants(_ line: LogLine, _ text: String, file: StaticString = #filePath, lineNumber: UInt = #line) {
+    static func checkInvariants(_ line: LogLine, _ text: String, file: StaticString = #filePath, lineNumber: UInt = #line) {
         let shown = String(text.prefix(80))
         for path in line.indexPaths {
             XCTAssertTrue((0...1_000_000_000).contains(path.row) && (0...1_000_000_000).contains(path.section), shown, file: file, line: lineNumber)
@@ -57,12 +57,17 @@ final class HostileInputTests: XCTestCase {
     /// Long lines of the shapes that could make a reader slow: every kind of unit
     /// opened and never closed, or repeated without end. They are read in time
     /// linear in their length.
+    /// Lines of 20,000 bytes; of 100,000 in `HostileInputSecondTierTests`.
     func testLongLinesOfEveryShape() {
-        let length = 100_000
+        Self.checkLongLines(length: 20_000)
+    }
+
+    static func checkLongLines(length: Int) {
         func repeated(_ unit: String) -> String {
             String(repeating: unit, count: length / max(1, unit.utf8.count))
         }
-        let prefetch = "prefetchRowsAt: [" + Array(repeating: "[0, 7]", count: 10_000).joined(separator: ", ") + "]"
+        let pairs = length / 10
+        let prefetch = "prefetchRowsAt: [" + Array(repeating: "[0, 7]", count: pairs).joined(separator: ", ") + "]"
         let lines = [
             repeated("a"), repeated("9"), repeated("["), repeated("[["), repeated("<"), repeated("<A: 0x1 "),
             repeated("{length = 2, path = "), repeated("0x"), repeated("willDisplay "), repeated("init "), repeated("…"),
@@ -74,11 +79,11 @@ final class HostileInputTests: XCTestCase {
         let recogniser = LineRecogniser()
         let start = Date()
         for text in lines {
-            checkInvariants(recogniser.recognise(text, number: 1), text)
+            Self.checkInvariants(recogniser.recognise(text, number: 1), text)
         }
         let recognisedPrefetch = recogniser.recognise(prefetch, number: 1)
         XCTAssertEqual(recognisedPrefetch.content, .callback(.prefetchRowsAt))
-        XCTAssertEqual(recognisedPrefetch.indexPaths.count, 10_000)
+        XCTAssertEqual(recognisedPrefetch.indexPaths.count, pairs)
         XCTAssertEqual(recogniser.recognise(repeated("willDisplay ") + "3", number: 1), E.call(.willDisplay, row: 3))
         // Linear time: well under a minute for all of them, even unoptimised.
         XCTAssertLessThan(Date().timeIntervalSince(start), 60)
@@ -113,13 +118,13 @@ final class HostileInputTests: XCTestCase {
         for _ in 0..<3_000 {
             var text = ""
             for _ in 0..<random.within(0...14) { text += fragments[random.below(fragments.count)] }
-            checkInvariants(recogniser.recognise(text, number: 1), text)
+            Self.checkInvariants(recogniser.recognise(text, number: 1), text)
             var bytes = Array(text.utf8)
             if !bytes.isEmpty {
                 for _ in 0..<random.within(1...4) { bytes[random.below(bytes.count)] = UInt8(truncatingIfNeeded: random.next()) }
             }
             let mutated = String(decoding: bytes, as: UTF8.self)
-            checkInvariants(recogniser.recognise(mutated, number: 1), mutated)
+            Self.checkInvariants(recogniser.recognise(mutated, number: 1), mutated)
         }
     }
 
@@ -130,7 +135,16 @@ final class HostileInputTests: XCTestCase {
             try CustomPattern(argument: "prefetchRowsAt=P(?<row>.*)"),
         ])
         for text in ["a b c d", "0x0 0x0 0x0 0x0", "99999999999999999999 1e999 <A: 0x1 nan", "P[[0, 1], [", "P\u{0}", " \u{FFFD} \u{1B} \u{0} "] {
-            checkInvariants(recogniser.recognise(text, number: 1), text)
+            Self.checkInvariants(recogniser.recognise(text, number: 1), text)
         }
+    }
+}
+
+/// `HostileInputTests`' long lines at 100,000 bytes, where a quadratic scan would show.
+final class HostileInputSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "lines of 100,000 bytes of every shape" }
+
+    func testLongLinesOfEveryShape() {
+        HostileInputTests.checkLongLines(length: 100_000)
     }
 }
