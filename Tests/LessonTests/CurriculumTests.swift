@@ -19,7 +19,7 @@ final class CurriculumTests: XCTestCase {
         }
     }
 
-    func testTheCurriculumIsLargeEnoughAndCoversEveryStrategy() throws {
+    static func checkCurriculum() throws {
         let lessons = try bundledLessons().map { try LoadedLesson.load(path: $0) }
         XCTAssertGreaterThanOrEqual(lessons.count, 10)
         XCTAssertTrue(lessons.allSatisfy { $0.lesson.questionCount >= 3 }, "each lesson asks at least three questions")
@@ -42,8 +42,13 @@ final class CurriculumTests: XCTestCase {
         XCTAssertTrue(kinds.isSuperset(of: ["nextCall", "cellForRow", "nextPrefetchBatch", "cellCount", "cellForRowAtCount", "imageShown", "isStale", "compare"]))
     }
 
+    /// The sample lessons; every bundled lesson in `CurriculumSecondTierTests`.
     func testRightAnswersScoreFullMarksAndWrongAnswersZero() throws {
-        for path in try bundledLessons() {
+        try Self.checkGrading(BundledFiles.sampleLessons.map(BundledFiles.lessonPath))
+    }
+
+    static func checkGrading(_ paths: [String]) throws {
+        for path in paths {
             let loaded = try LoadedLesson.load(path: path)
             let run = try LessonRun(loaded)
             let right = try run.run(console: RecordingConsole(try rightAnswers(loaded)),
@@ -82,11 +87,20 @@ final class CurriculumTests: XCTestCase {
     }
 }
 
-/// `CurriculumTests`' detailed check over every bundled lesson.
+/// `CurriculumTests` over every bundled lesson: the detailed check, grading with
+/// right and wrong answers, and the curriculum's coverage of every strategy.
 final class CurriculumSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "the detailed check of every bundled lesson" }
+    override class var secondTierWork: String { "the check, the grading and the coverage of every bundled lesson" }
 
     func testEveryBundledLessonPassesLessonCheck() throws {
         try CurriculumTests.checkLessons(try bundledLessons())
+    }
+
+    func testRightAnswersScoreFullMarksAndWrongAnswersZero() throws {
+        try CurriculumTests.checkGrading(try bundledLessons())
+    }
+
+    func testTheCurriculumIsLargeEnoughAndCoversEveryStrategy() throws {
+        try CurriculumTests.checkCurriculum()
     }
 }

@@ -105,24 +105,29 @@ final class LessonPauseGoldenTests: XCTestCase {
     }
 
     /// The cells a picture names ("#12"), each once.
-    func cellsDrawn(_ lines: [String]) -> Int {
+    static func cellsDrawn(_ lines: [String]) -> Int {
         lines.joined(separator: " ").split(whereSeparator: { $0 == " " || $0 == "," }).filter { $0.hasPrefix("#") && $0.dropFirst().first?.isNumber == true }.count
     }
 
+    /// After every 20th event of six traces; every 5th in `LessonPauseSecondTierTests`.
     func testEveryLiveCellIsInThePicture() throws {
+        try Self.checkPictures(every: 20)
+    }
+
+    static func checkPictures(every stride: Int) throws {
         for name in ["seed004-slow-scroll", "fast-fling", "images-async-reset", "memory-warning", "reload-data", "down-then-up-classic"] {
             let trace = try TraceReader.read(path: projectRoot.appendingPathComponent("traces/\(name).trace.json").path)
             var state = ReplayState(header: trace.header)
             for (index, event) in trace.events.enumerated() {
                 try state.apply(event)
-                guard index % 5 == 0 else { continue }
+                guard index % stride == 0 else { continue }
                 let lines = CompactPicture.draw(state, width: 80)
-                XCTAssertEqual(cellsDrawn(lines), state.liveCellCount, "\(name) after event \(index): \(lines.joined(separator: "\n"))")
+                XCTAssertEqual(Self.cellsDrawn(lines), state.liveCellCount, "\(name) after event \(index): \(lines.joined(separator: "\n"))")
                 XCTAssertLessThanOrEqual(lines.count, 20, "\(name) after event \(index)")
                 // replay's picture too (it lists at most 24 rows on screen).
                 if state.displayed.count <= 23 {
                     let replay = StatePicture.draw(state)
-                    XCTAssertEqual(cellsDrawn(replay), state.liveCellCount, "\(name) after event \(index): \(replay.joined(separator: "\n"))")
+                    XCTAssertEqual(Self.cellsDrawn(replay), state.liveCellCount, "\(name) after event \(index): \(replay.joined(separator: "\n"))")
                 }
             }
         }
@@ -142,5 +147,14 @@ final class LessonListQuestionCountTests: XCTestCase {
                                              progress: progress.path)
         XCTAssertEqual(status, 0)
         XCTAssertTrue(out.contains("[at question 2 of 3]"), out)
+    }
+}
+
+/// `LessonPauseGoldenTests`' pictures after every 5th event of six traces.
+final class LessonPauseSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the pictures after every 5th event of six traces" }
+
+    func testEveryLiveCellIsInThePicture() throws {
+        try LessonPauseGoldenTests.checkPictures(every: 5)
     }
 }

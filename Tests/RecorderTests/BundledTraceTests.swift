@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import XCTest
 import Foundation
 import TraceModel
@@ -39,11 +40,11 @@ final class BundledTraceTests: XCTestCase {
         }
     }
 
-    func testEveryBundledTraceValidates() throws {
-        for scenarioURL in try Self.scenarioFiles() {
-            let base = String(scenarioURL.lastPathComponent.dropLast(".scenario.json".count))
-            let tracePath = Self.tracesFolder.appendingPathComponent(base + ".trace.json").path
-            XCTAssertNoThrow(try TraceValidator.validate(path: tracePath), base)
+    /// The sample traces (the fresh recordings above are each byte for byte the
+    /// bundled trace); every bundled trace in `BundledTraceSecondTierTests`.
+    func testEverySampleTraceValidates() throws {
+        for name in BundledFiles.sampleTraces {
+            XCTAssertNoThrow(try TraceValidator.validate(path: BundledFiles.tracePath(name)), name)
         }
     }
 
@@ -67,8 +68,16 @@ final class BundledTraceTests: XCTestCase {
 
 /// Recording is a pure function of the scenario: the same bytes every time.
 final class DeterminismTests: XCTestCase {
+    /// Three scenarios (every one, recorded once, matches its bundled trace byte
+    /// for byte above); every one twice in `BundledTraceSecondTierTests`.
     func testRecordingTwiceGivesIdenticalBytes() throws {
-        for scenarioURL in try BundledTraceTests.scenarioFiles() {
+        try Self.checkRecordingTwice(["first-screen", "late-response-async-reset", "grid-slow-drag"].map {
+            BundledTraceTests.tracesFolder.appendingPathComponent("\($0).scenario.json")
+        })
+    }
+
+    static func checkRecordingTwice(_ scenarios: [URL]) throws {
+        for scenarioURL in scenarios {
             let scenario = try Recorder.loadScenario(path: scenarioURL.path)
             XCTAssertEqual(try Recorder.recordText(scenario), try Recorder.recordText(scenario), scenarioURL.lastPathComponent)
         }
@@ -123,5 +132,22 @@ final class RecordingLimitTests: XCTestCase {
             XCTAssertEqual(error.location.path, "script[1]")
             XCTAssertTrue(error.message.contains("grew past 5000 entries"), error.message)
         }
+    }
+}
+
+/// `BundledTraceTests` and `DeterminismTests` over every bundled scenario.
+final class BundledTraceSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "validating every bundled trace and recording every scenario twice" }
+
+    func testEveryBundledTraceValidates() throws {
+        for scenarioURL in try BundledTraceTests.scenarioFiles() {
+            let base = String(scenarioURL.lastPathComponent.dropLast(".scenario.json".count))
+            let tracePath = BundledTraceTests.tracesFolder.appendingPathComponent(base + ".trace.json").path
+            XCTAssertNoThrow(try TraceValidator.validate(path: tracePath), base)
+        }
+    }
+
+    func testRecordingTwiceGivesIdenticalBytes() throws {
+        try DeterminismTests.checkRecordingTwice(try BundledTraceTests.scenarioFiles())
     }
 }

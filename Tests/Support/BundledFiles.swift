@@ -9,13 +9,12 @@ public enum BundledFiles {
     /// `lessons/` under the package.
     public static let lessonsFolder = Golden.packageRoot.appendingPathComponent("lessons")
 
-    /// One trace of each kind the readers treat differently: a table view under the
-    /// modern profile, the same under the classic one, images that arrive late over
-    /// a network, a collection view's grid, a table with sections, and the trace
-    /// imported from a device's console log.
+    /// One trace of each kind the readers treat differently: a table view (under
+    /// the modern profile, with images arriving late over a network), a table under
+    /// the classic profile, a collection view's grid, a table with sections, and
+    /// the trace imported from a device's console log.
     public static let sampleTraces = [
-        "seed004-slow-scroll", "seed004-slow-scroll-classic", "late-response-async-reset",
-        "grid-slow-drag", "sections", "device-seed004",
+        "late-response-async-reset", "seed004-slow-scroll-classic", "grid-slow-drag", "sections", "device-seed004",
     ]
 
     /// Every bundled trace's name (without `.trace.json`), in name order.
