@@ -115,10 +115,10 @@ final class WidthTests: WidthChecking {
         try assertRecordAndValidateFit(BundledFiles.sampleTraces)
     }
 
-    /// Two of `traces` (long titles, frames, images, hitches, STALE and LATE steps)
+    /// One of `traces` (long titles, frames, images, hitches, STALE and LATE steps)
     /// in every view, and the options that cut a listing; all seven in `WidthSecondTierTests`.
     func testReplayFitsEightyColumns() throws {
-        try assertReplayFits(["images-async-no-reset", "late-response-async-reset"])
+        try assertReplayFits(["late-response-async-reset"])
     }
 
     func testStatsFitsEightyColumns() throws {
@@ -130,9 +130,9 @@ final class WidthTests: WidthChecking {
         try assertDiffsFit([("images-async-no-reset", "images-async-reset", []), ("seed004-slow-scroll", "fast-fling", [])])
     }
 
-    /// Two traces at 60 columns; four in `WidthSecondTierTests`.
+    /// One trace at 60 columns; four in `WidthSecondTierTests`.
     func testReplayAndStatsFitSixtyColumns() throws {
-        try assertSixtyColumnsFit(["images-async-no-reset", "late-response-async-reset"])
+        try assertSixtyColumnsFit(["late-response-async-reset"])
     }
 
     /// A collection view's trace: its grid picture, its summary, stats and diff, at 80 and 60 columns.
@@ -158,7 +158,8 @@ final class WidthTests: WidthChecking {
         try assertFits([["lesson", "10"], ["lesson", "2"]], columns: 80,
                        stdin: "help\nhint\np\nmore\nback\nbanana\nhnit\nshow\nshow\nback\nquit\n")
         let answers = try folder.write("answers.txt", "yes\nno\nimage 3\nplaceholder\n#1\n")
-        try assertFits([["lesson", "10", "--answers", answers], ["lesson", "11", "--answers", answers], ["lesson", "check"]], columns: 80)
+        try assertFits([["lesson", "10", "--answers", answers], ["lesson", "11", "--answers", answers],
+                        ["lesson", "check"] + BundledFiles.sampleLessons.map { "lessons/\($0).json" }], columns: 80)
     }
 }
 

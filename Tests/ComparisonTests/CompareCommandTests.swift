@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import XCTest
 import Foundation
 import TraceModel
@@ -52,10 +53,15 @@ final class CompareCommandTests: ScratchTestCase {
         XCTAssertTrue(run.out.contains("Bold: best on the row beyond the seeds' spread"), run.out)
     }
 
-    /// With many strategies the text splits them into tables that each fit, at 80
-    /// and 60 columns, and no figure is cut: every strategy's heading appears once per block.
+    /// With many strategies the text splits them into tables that each fit, and no
+    /// figure is cut: every strategy's heading appears once per block. At 60
+    /// columns here; at 80 and 132 in `CompareCommandSecondTierTests`.
     func testManyStrategiesSplitIntoTablesThatFit() throws {
-        for width in [80, 60, 132] {
+        try Self.checkTablesFit(widths: [60])
+    }
+
+    static func checkTablesFit(widths: [Int]) throws {
+        for width in widths {
             let run = reuselab(["compare", Self.scenarioFile, "--strategies", "all", "--seeds", "1-2", "--network", "scenario,long-tail"], width: width)
             XCTAssertEqual(run.status, 0, run.err)
             for line in run.out.split(separator: "\n") {
@@ -183,5 +189,14 @@ final class TextOnlyStrategyNoteTests: XCTestCase {
         XCTAssertTrue(both.out.contains("plain shows no images: its image costs are 0 because there is nothing to load"), both.out)
         let alone = reuselab(["compare", "traces/images-plain.scenario.json", "--strategies", "async-reset,async-no-reset"], width: 300)
         XCTAssertFalse(alone.out.contains("shows no images"), alone.out)
+    }
+}
+
+/// `CompareCommandTests`' tables of all ten strategies at the other widths.
+final class CompareCommandSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "compare's tables of ten strategies at 80 and 132 columns" }
+
+    func testManyStrategiesSplitIntoTablesThatFit() throws {
+        try CompareCommandTests.checkTablesFit(widths: [80, 132])
     }
 }

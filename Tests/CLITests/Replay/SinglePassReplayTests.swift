@@ -169,7 +169,7 @@ final class SinglePassReplayTests: XCTestCase {
     }
 
     func testABadTraceIsRefusedInValidatesWordsWithNothingPrinted() throws {
-        let (bytes, refused) = try badTrace(count: 3000, bad: 2500)
+        let (bytes, refused) = try badTrace(count: 1500, bad: 1200)
         let source = TraceSource.bytes(bytes, name: "bad.trace.json")
         let runs: [(String, (CommandIO) throws(ReuseLabError) -> Int32)] = [
             ("listing", { io throws(ReuseLabError) in try ReplayCommand.listing(source, Self.all, groupByFrame: false, picture: false, io: io) }),
@@ -216,9 +216,9 @@ final class SinglePassReplayTests: XCTestCase {
     /// a syntax error further on comes first, a later event that does not decode
     /// does not, and a bad event after the last step listed (`--to`) still counts.
     func testTheErrorIsValidatesWhateverComesAfterTheBadEvent() throws {
-        let (bytes, _) = try badTrace(count: 3000, bad: 500)
+        let (bytes, _) = try badTrace(count: 2000, bad: 500)
         let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n")
-        let later = try XCTUnwrap(lines.firstIndex { $0.contains("{\"seq\":2800,") })
+        let later = try XCTUnwrap(lines.firstIndex { $0.contains("{\"seq\":1800,") })
         var syntax = lines, undecodable = lines
         syntax[later] = syntax[later].replacingOccurrences(of: "\"kind\":", with: "\"kind\" ")
         undecodable[later] = undecodable[later].replacingOccurrences(of: "\"kind\":\"", with: "\"kind\":\"nonsense")
