@@ -90,6 +90,11 @@ class WidthChecking: FolderTestCase {
         return try folder.write("long-title.trace.json", Fixtures.lifecycleOnly.replacingOccurrences(of: "\"hand-written\"", with: "\"\(title)\""))
     }
 
+    func assertStatsFit(_ traces: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        try assertFits(traces.map { ["stats", trace($0)] } + [["stats", try handTrace()], ["stats", try longTitleTrace()]], columns: 80,
+                       file: file, line: line)
+    }
+
     func assertPreviewsFit(_ lessons: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertFalse(lessons.isEmpty)
         let runs = lessons.map { ["lesson", $0, "--preview"] }
@@ -121,8 +126,9 @@ final class WidthTests: WidthChecking {
         try assertReplayFits(["late-response-async-reset"])
     }
 
+    /// Two of `traces`, and hand-written ones; all seven in `WidthSecondTierTests`.
     func testStatsFitsEightyColumns() throws {
-        try assertFits(Self.traces.map { ["stats", trace($0)] } + [["stats", try handTrace()], ["stats", try longTitleTrace()]], columns: 80)
+        try assertStatsFit(["late-response-async-reset", "images-sync-download"])
     }
 
     /// Two diffs; four in `WidthSecondTierTests`.
@@ -191,5 +197,9 @@ final class WidthSecondTierTests: WidthChecking {
 
     func testEveryLessonPreviewFits() throws {
         try assertPreviewsFit(try BundledFiles.allLessons())
+    }
+
+    func testStatsFitsEightyColumns() throws {
+        try assertStatsFit(Self.traces)
     }
 }
