@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceModel", "ToolSupport", "TraceCoding", "ReuseLabTestSupport"]),
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "Strategies", "Recorder", "TraceCoding"]),
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceCoding"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Recorder", "ReuseLabTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Recorder", "ReuseLabTestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "StrategyTests", dependencies: ["Replay", "Recorder", "Strategies"]),
         .testTarget(name: "LessonTests", dependencies: ["Lessons", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "ReuseLabTestSupport"], exclude: ["Golden"]),

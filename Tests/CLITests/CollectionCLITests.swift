@@ -7,7 +7,7 @@ import XCTest
 /// table's would be.
 final class CollectionCLITests: FolderTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    var grid: String { Self.root.appendingPathComponent("Tests/ReplayTests/Golden/grid-hand.trace.json").path }
+    var grid: String { Self.root.appendingPathComponent("Tests/ReplayTests/Fixtures/grid-hand.trace.json").path }
 
     func testValidateSaysItIsACollectionView() throws {
         let text = reuselab(["validate", grid])

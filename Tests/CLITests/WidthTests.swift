@@ -143,7 +143,7 @@ final class WidthTests: WidthChecking {
 
     /// A collection view's trace: its grid picture, its summary, stats and diff, at 80 and 60 columns.
     func testACollectionViewsTraceFits() throws {
-        let grid = "Tests/ReplayTests/Golden/grid-hand.trace.json"
+        let grid = "Tests/ReplayTests/Fixtures/grid-hand.trace.json"
         let runs = [["replay", grid, "--picture"], ["replay", grid, "--summary"], ["stats", grid], ["validate", grid],
                     ["diff", grid, trace("first-screen")]]
         // Help texts are laid out for 80 columns (their tables are kept as written).

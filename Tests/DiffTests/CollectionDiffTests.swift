@@ -10,7 +10,7 @@ import Replay
 /// collection view told as a difference of scenario.
 final class CollectionDiffTests: XCTestCase {
     /// The hand-written two-column grid of the replay tests.
-    static var grid: String { packageRoot.appendingPathComponent("Tests/ReplayTests/Golden/grid-hand.trace.json").path }
+    static var grid: String { packageRoot.appendingPathComponent("Tests/ReplayTests/Fixtures/grid-hand.trace.json").path }
 
     func testKeysNameTheCollectionViewsCallsAndItems() throws {
         let header = TraceHeader(title: "grid", profile: .modern, list: .collection(columns: 2))

@@ -5,38 +5,51 @@ import ToolSupport
 import TraceCoding
 import Replay
 
-/// The hand-written grid trace (`Golden/grid-hand.trace.json`: 20 items in two
-/// columns, a short drag) through `replay` as a user runs it, compared with the
-/// files in Golden/: the listing, `--json` and `--picture`. Regenerate with
-/// REUSELAB_UPDATE_GOLDEN=1 after reviewing the change.
+/// The hand-written grid trace (`Fixtures/grid-hand.trace.json`: 20 items in two
+/// columns, a short drag) through `replay` as a user runs it, compared with
+/// excerpts in Golden/: the listing, `--json`, `--picture` and `--summary`.
+/// Regenerate with REUSELAB_UPDATE_GOLDEN=1 after reviewing the change.
 final class CollectionGoldenTests: XCTestCase {
-    static var trace: String { packageRoot.appendingPathComponent("Tests/ReplayTests/Golden/grid-hand.trace.json").path }
+    static var trace: String { packageRoot.appendingPathComponent("Tests/ReplayTests/Fixtures/grid-hand.trace.json").path }
 
-    func golden(_ options: [String], as name: String) throws {
+    func golden(_ options: [String], as name: String, shows: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let result = replayCommand(["replay", Self.trace] + options)
-        XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(result.err, "")
-        try Golden.assert(result.out, name, suite: "ReplayTests", filter: "CollectionGoldenTests")
+        XCTAssertEqual(result.status, 0, result.err, file: file, line: line)
+        XCTAssertEqual(result.err, "", file: file, line: line)
+        try assertGolden(result.out, name, shows: shows, filter: "CollectionGoldenTests", file: file, line: line)
         // Text for people fits 80 columns; JSON lines are for other tools.
-        for line in result.out.split(separator: "\n") where !options.contains("--json") {
-            XCTAssertLessThanOrEqual(line.count, 80, line.description)
+        for text in result.out.split(separator: "\n") where !options.contains("--json") {
+            XCTAssertLessThanOrEqual(text.count, 80, text.description, file: file, line: line)
         }
     }
 
     func testListing() throws {
-        try golden([], as: "grid-hand.txt")
+        try golden(["--from", "56", "--to", "62"], as: "grid-hand-reuse.txt", shows: """
+            A grid's reuse, a row of the grid at a time: the cells of row 0 of the grid
+            join the pool, the next row is prefetched, and its two items reuse them
+            (the most recently pooled first), prepared ahead together.
+            """)
     }
 
     func testJSON() throws {
-        try golden(["--json"], as: "grid-hand.json.txt")
+        try golden(["--json", "--from", "32", "--to", "39"], as: "grid-hand-json.txt", shows: """
+            replay --json: one object per step (seq, t, kind, frame, text, marks), in a
+            collection view's words: items, cellForItemAt, rows of the grid.
+            """)
     }
 
     func testPicture() throws {
-        try golden(["--from", "44", "--to", "63", "--only", "display,frames", "--picture"], as: "grid-hand.picture.txt")
+        try golden(["--from", "44", "--to", "63", "--only", "display,frames", "--picture"], as: "grid-hand-picture.txt", shows: """
+            A grid's picture after the last step listed: items side by side, two to a row
+            of the grid, with the cells kept aside and waiting in the pool.
+            """)
     }
 
     func testSummary() throws {
-        try golden(["--summary"], as: "grid-hand.summary.txt")
+        try golden(["--summary"], as: "grid-hand-summary.txt", shows: """
+            A collection view's summary: its moments and metrics in the words of items,
+            cellForItemAt and rows of the grid.
+            """)
     }
 }
 

@@ -76,7 +76,9 @@ enum ReplayBinary {
     }
 }
 
-/// Compares `actual` with `Tests/ReplayTests/Golden/NAME` (see `Golden.assert`).
-func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-    try Golden.assert(actual, name, suite: "ReplayTests", filter: "ReplayGoldenTests", file: file, line: line)
+/// Compares an excerpt with `Tests/ReplayTests/Golden/NAME`, headed by what it
+/// `shows` (see `Golden.assertExcerpt`).
+func assertGolden(_ excerpt: String, _ name: String, shows: String, filter: String = "ReplayGoldenTests",
+                  file: StaticString = #filePath, line: UInt = #line) throws {
+    try Golden.assertExcerpt(excerpt, name, shows: shows, suite: "ReplayTests", filter: filter, file: file, line: line)
 }

@@ -11,7 +11,7 @@ import ReuseLabTestSupport
 /// track, the calls' names, and cells and requests told by item.
 final class CollectionExportTests: XCTestCase {
     /// The hand-written two-column grid of the replay tests.
-    static var grid: String { Golden.packageRoot.appendingPathComponent("Tests/ReplayTests/Golden/grid-hand.trace.json").path }
+    static var grid: String { Golden.packageRoot.appendingPathComponent("Tests/ReplayTests/Fixtures/grid-hand.trace.json").path }
 
     func testTheGridsTracksAndNames() throws {
         let bytes = try PerfettoTrace.bytes(of: .file(Self.grid), generator: ExportFixtures.generator)
