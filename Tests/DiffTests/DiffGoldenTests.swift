@@ -1,18 +1,30 @@
+import ReuseLabTestSupport
 import XCTest
 
-/// `reuselab diff` of the bundled pairs a lesson compares, against the files in
-/// Golden/: any change in the alignment, the explanations or the layout shows up
-/// here. Each test also checks the sentences that carry the lesson, so that a
-/// regenerated golden file cannot quietly lose them. Regenerate with
-/// REUSELAB_UPDATE_GOLDEN=1 after reviewing the change.
+/// `reuselab diff` of the bundled pairs a lesson compares, against excerpts in
+/// Golden/: each the part of the output that carries the pair's lesson — where and
+/// why the traces part ways and what each costs, or the stretch side by side —
+/// so a change in the alignment, the explanations or the layout shows up in a
+/// diff a reviewer can read. Each test also checks the sentences that carry the
+/// lesson on the whole output, so that a regenerated golden file cannot quietly
+/// lose them. Regenerate with REUSELAB_UPDATE_GOLDEN=1 after reviewing the change.
 final class DiffGoldenTests: XCTestCase {
-    /// Diffs two bundled traces, compares the output with Golden/NAME, and returns it.
-    func golden(_ a: String, _ b: String, as name: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    /// Diffs two bundled traces, compares the excerpt `cut` makes of the output with
+    /// Golden/NAME (headed by `shows`), and returns the whole output.
+    func golden(_ a: String, _ b: String, as name: String, shows: String, cut: (String) -> String = DiffGoldenTests.partingAndCosts,
+                file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let result = diffBundled(a, b)
         XCTAssertEqual(result.status, 1, "traces that differ exit 1, as diff(1) does: \(result.err)", file: file, line: line)
         XCTAssertEqual(result.err, "", file: file, line: line)
-        try assertGolden(result.out, name, file: file, line: line)
+        try assertGolden(cut(result.out), name, shows: shows, file: file, line: line)
         return result.out
+    }
+
+    /// The output up to the side-by-side stretches (the headings, the tally by kind
+    /// and where the traces part ways, with each side's explanation), then, after a
+    /// line `…`, the table of what each costs.
+    static func partingAndCosts(_ out: String) -> String {
+        Golden.lines(of: out, to: "Side by side") + "…\n" + Golden.lines(of: out, from: "What each costs:")
     }
 
     /// One side's explanation of the first divergence ("  A: …" up to the next side), flattened.
@@ -27,7 +39,10 @@ final class DiffGoldenTests: XCTestCase {
     }
 
     func testAsyncNoResetAgainstReset() throws {
-        let out = try golden("images-async-no-reset", "images-async-reset", as: "async-no-reset--async-reset.txt")
+        let out = try golden("images-async-no-reset", "images-async-reset", as: "async-no-reset--async-reset.txt", shows: """
+            A reset in prepareForReuse: the traces part ways at the first reuse, where A's
+            cell keeps row 0's image (STALE) and B clears it; B costs no stale time.
+            """)
         XCTAssertTrue(out.contains("Compared: strategy async-no-reset → async-reset.\nSame scenario otherwise"))
         let a = explanation(out, "A"), b = explanation(out, "B")
         XCTAssertTrue(a.contains("Its image view still holds image 0 until something resets it."), a)
@@ -38,7 +53,11 @@ final class DiffGoldenTests: XCTestCase {
     }
 
     func testAsyncResetAgainstTaskIdentityCancel() throws {
-        let out = try golden("images-async-reset", "images-task-identity-cancel", as: "async-reset--task-identity-cancel.txt")
+        let out = try golden("images-async-reset", "images-task-identity-cancel", as: "async-reset--task-identity-cancel.txt", shows: """
+            An identity check with cancellation against a reset alone: B shows the
+            placeholder and cancels what is no longer needed; an enlarged URLCache answers
+            what A downloads again. Cache hits describe how, so they have no better side.
+            """)
         XCTAssertTrue(out.contains("Compared: strategy async-reset → task-identity-cancel."))
         let b = explanation(out, "B")
         XCTAssertTrue(b.contains("its image view shows the placeholder"), b)
@@ -50,7 +69,11 @@ final class DiffGoldenTests: XCTestCase {
     }
 
     func testPrefetchOffAgainstOn() throws {
-        let out = try golden("prefetch-off", "prefetch-on", as: "prefetch-off--prefetch-on.txt")
+        let out = try golden("prefetch-off", "prefetch-on", as: "prefetch-off--prefetch-on.txt", shows: """
+            Prefetching on (classic profile): B's first prefetch batch asks for rows 19–28
+            before they show; its first complete screen comes sooner and fewer rows go
+            before their image.
+            """)
         XCTAssertTrue(out.contains("Compared: prefetching off → on."))
         let b = explanation(out, "B")
         XCTAssertTrue(b.contains("Prefetch batch 1: rows 19–28 (10 rows), past the bottom edge"), b)
@@ -60,7 +83,10 @@ final class DiffGoldenTests: XCTestCase {
     }
 
     func testPlainAgainstCacheCoalesce() throws {
-        let out = try golden("images-plain", "images-cache-coalesce", as: "plain--cache-coalesce.txt")
+        let out = try golden("images-plain", "images-cache-coalesce", as: "plain--cache-coalesce.txt", shows: """
+            A memory cache with coalesced requests against plain downloads: the tally by
+            kind of event, and the cache hits and downloads it saves.
+            """)
         XCTAssertTrue(out.contains("Compared: strategy plain → cache-coalesce."))
         XCTAssertTrue(explanation(out, "B").contains("Row 0 asks for image 0 (request 1, from cellForRowAt)."))
         XCTAssertEqual(metric(out, "cache hits: memory cache"), "cache hits: memory cache 0 76")
@@ -71,7 +97,11 @@ final class DiffGoldenTests: XCTestCase {
     }
 
     func testModernAgainstClassicProfile() throws {
-        let out = try golden("seed004-slow-scroll", "seed004-slow-scroll-classic", as: "seed004-modern--classic.txt")
+        let out = try golden("seed004-slow-scroll", "seed004-slow-scroll-classic", as: "seed004-modern--classic.txt", shows: """
+            The modern and classic profiles side by side (the first stretch): the classic
+            table view reuses row 0's cell for row 21 where the modern one prepares a new
+            cell ahead of time and keeps row 0's aside.
+            """, cut: { Golden.lines(of: $0, from: "Side by side", count: 20) })
         XCTAssertTrue(out.contains("Compared: modern → classic profile.\nSame scenario otherwise"))
         let a = explanation(out, "A")
         XCTAssertTrue(a.contains("while scrolling, the modern table view prepares the next row's cell ahead of time"), a)

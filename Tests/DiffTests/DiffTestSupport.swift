@@ -79,7 +79,8 @@ func bundledTraceText(_ name: String) throws -> String {
     try String(contentsOfFile: bundledTrace(name), encoding: .utf8)
 }
 
-/// Compares `actual` with `Tests/DiffTests/Golden/NAME` (see `Golden.assert`).
-func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-    try Golden.assert(actual, name, suite: "DiffTests", filter: "DiffGoldenTests", file: file, line: line)
+/// Compares an excerpt with `Tests/DiffTests/Golden/NAME`, headed by what it
+/// `shows` (see `Golden.assertExcerpt`).
+func assertGolden(_ excerpt: String, _ name: String, shows: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    try Golden.assertExcerpt(excerpt, name, shows: shows, suite: "DiffTests", filter: "DiffGoldenTests", file: file, line: line)
 }
