@@ -1,10 +1,13 @@
+import Foundation
+import ReuseLabTestSupport
 import XCTest
 
 /// `reuselab compare` of bundled traces and of a bundled scenario over seeds,
-/// against the files in Golden/: any change in the figures, the marks or the
-/// layout shows up here. Each test also checks the lines that carry the point,
-/// so a regenerated golden file cannot quietly lose them. Regenerate with
-/// REUSELAB_UPDATE_GOLDEN=1 after reviewing the change.
+/// against excerpts in Golden/ (a table with its marks and their footnotes): any
+/// change in the figures, the marks or the layout shows up there. Each test also
+/// checks the lines that carry the point on the whole output, so a regenerated
+/// golden file cannot quietly lose them. Regenerate with REUSELAB_UPDATE_GOLDEN=1
+/// after reviewing the change.
 final class CompareGoldenTests: XCTestCase {
     static let traces = [trace("images-async-no-reset"), trace("images-async-reset"), trace("images-task-identity-cancel")]
 
@@ -12,7 +15,11 @@ final class CompareGoldenTests: XCTestCase {
         let run = reuselab(["compare"] + Self.traces)
         XCTAssertEqual(run.status, 0, run.err)
         XCTAssertEqual(run.err, "")
-        try assertGolden(run.out, "three-traces.txt")
+        let table = Golden.lines(of: run.out, from: "                                     task-identity-cancel", to: "how it works")
+        try assertGolden(table + "  …\n" + Golden.lines(of: run.out, from: "* best on the row"), "three-traces.txt", shows: """
+            Three traces compared, the third's column: '*' marks a figure strictly lower
+            than every other trace's (higher, for a benefit), as the footnote says.
+            """)
         // One recording each: the lowest wins only when strictly lower than all others.
         XCTAssertEqual(run.out.row("downloads"), "downloads                          77              77")
         XCTAssertTrue(run.out.contains("  downloads                          50 *\n"), run.out)
@@ -26,7 +33,10 @@ final class CompareGoldenTests: XCTestCase {
     func testThreeTracesAsJSON() throws {
         let run = reuselab(["compare"] + Self.traces + ["--json"])
         XCTAssertEqual(run.status, 0, run.err)
-        try assertGolden(run.out, "three-traces.json")
+        try assertGolden(try Self.jsonExcerpt(run.out), "three-traces.json", shows: """
+            compare --json, pretty-printed with sorted keys: the document's outline, then
+            one row whole, each column's figures and the row's best (the lowest cost).
+            """)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
         XCTAssertEqual(object["source"] as? String, "traces")
         let blocks = try XCTUnwrap(object["blocks"] as? [[String: Any]])
@@ -48,12 +58,35 @@ final class CompareGoldenTests: XCTestCase {
         let run = reuselab(["compare", scenario("images-plain"), "--strategies", "async-no-reset,async-reset,task-identity-cancel",
                             "--seeds", "1-4", "--network", "long-tail"])
         XCTAssertEqual(run.status, 0, run.err)
-        try assertGolden(run.out, "seeded-long-tail.txt")
+        let header = Golden.lines(of: run.out, to: "                                     async-no-reset")
+        let table = Golden.lines(of: run.out, from: "                                     task-identity-cancel", to: "work")
+        try assertGolden(header + table + "  …\n" + Golden.lines(of: run.out, from: "* best on the row"), "seeded-long-tail.txt", shows: """
+            A scenario over four seeds on the long-tail network: each cell the median and
+            (min–max); '*' only beyond the seeds' spread; '†' where seeds went unmeasured.
+            """)
         XCTAssertTrue(run.out.contains("4 seeds (1–4)"), run.out)
         XCTAssertTrue(run.out.contains("Network long-tail"), run.out)
         XCTAssertTrue(run.out.flattened.contains("even its highest value is below every other strategy's lowest"))
         for line in run.out.split(separator: "\n") {
             XCTAssertLessThanOrEqual(line.count, 80, String(line))
         }
+    }
+
+    /// The JSON document's outline (its columns by name, its rows counted) and its
+    /// downloads row in full, pretty-printed with sorted keys: what a reviewer
+    /// reads of one long line.
+    static func jsonExcerpt(_ text: String) throws -> String {
+        var object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var blocks = try XCTUnwrap(object["blocks"] as? [[String: Any]])
+        let rows = try XCTUnwrap(blocks.first?["rows"] as? [[String: Any]])
+        let downloads = try XCTUnwrap(rows.first { $0["metric"] as? String == "downloads" })
+        let columns = try XCTUnwrap(blocks.first?["columns"] as? [[String: Any]])
+        blocks[0]["columns"] = "\(columns.count) columns: " + columns.compactMap { $0["name"] as? String }.joined(separator: ", ")
+        blocks[0]["rows"] = "\(rows.count) rows, such as downloads:"
+        object["blocks"] = blocks
+        func pretty(_ value: Any) throws -> String {
+            String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self)
+        }
+        return try pretty(object) + "\n" + pretty(downloads) + "\n"
     }
 }

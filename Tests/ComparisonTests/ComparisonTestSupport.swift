@@ -32,9 +32,10 @@ func reuselab(_ arguments: [String], width: Int = 80, file: StaticString = #file
     }
 }
 
-/// Compares with `Tests/ComparisonTests/Golden/NAME`; REUSELAB_UPDATE_GOLDEN=1 rewrites it.
-func assertGolden(_ actual: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-    try Golden.assert(actual, name, suite: "ComparisonTests", filter: "ComparisonTests", file: file, line: line)
+/// Compares an excerpt with `Tests/ComparisonTests/Golden/NAME`, headed by what
+/// it `shows` (see `Golden.assertExcerpt`); REUSELAB_UPDATE_GOLDEN=1 rewrites it.
+func assertGolden(_ excerpt: String, _ name: String, shows: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    try Golden.assertExcerpt(excerpt, name, shows: shows, suite: "ComparisonTests", filter: "CompareGoldenTests", file: file, line: line)
 }
 
 /// Checks a failed run the way a user reads it: the status, one `reuselab:
