@@ -107,7 +107,7 @@ final class SinglePassReplayTests: XCTestCase {
     }
 
     func testOptionsListAsInMemory() throws {
-        let path = bundledTrace("images-async-no-reset")
+        let path = bundledTrace("late-response-async-reset")
         let choices: [(ReplayCommand.Selection, Bool, Bool)] = [
             (try selection(from: 240, to: 270), false, false),
             (try selection(only: "reuse,stale"), true, false),
@@ -148,9 +148,9 @@ final class SinglePassReplayTests: XCTestCase {
 
     // MARK: A bad trace
 
-    /// A long scroll of 200 rows, recorded once for the tests that break it.
+    /// A long scroll of 80 rows (about 1,900 events), recorded once for the tests that break it.
     private static let longScroll = Result { () throws -> Trace in
-        try Recorder.simulate(try Recorder.parseScenario(bytes: Array(LongScroll.scenarioJSON(rows: 200, strategy: "async-no-reset").utf8), file: "long.scenario.json"))
+        try Recorder.simulate(try Recorder.parseScenario(bytes: Array(LongScroll.scenarioJSON(rows: 80, strategy: "async-no-reset").utf8), file: "long.scenario.json"))
     }
 
     /// A trace of `count` events whose event `bad` says the wrong seq.
@@ -169,7 +169,7 @@ final class SinglePassReplayTests: XCTestCase {
     }
 
     func testABadTraceIsRefusedInValidatesWordsWithNothingPrinted() throws {
-        let (bytes, refused) = try badTrace(count: 1500, bad: 1200)
+        let (bytes, refused) = try badTrace(count: 400, bad: 300)
         let source = TraceSource.bytes(bytes, name: "bad.trace.json")
         let runs: [(String, (CommandIO) throws(ReuseLabError) -> Int32)] = [
             ("listing", { io throws(ReuseLabError) in try ReplayCommand.listing(source, Self.all, groupByFrame: false, picture: false, io: io) }),
@@ -189,25 +189,25 @@ final class SinglePassReplayTests: XCTestCase {
     /// Past what is held, the listing has been printing: it stops with the error,
     /// every line it printed whole and each of them a step before the bad one.
     func testALongListingEndsWithTheErrorAfterTheStepsBeforeIt() throws {
-        let (bytes, refused) = try badTrace(count: 3000, bad: 2500)
+        let (bytes, refused) = try badTrace(count: 700, bad: 600)
         let source = TraceSource.bytes(bytes, name: "bad.trace.json")
         let listed = Self.capture { io throws(ReuseLabError) in
             try ReplayCommand.listing(source, Self.all, groupByFrame: false, picture: false, io: io, holdLimit: 10_000)
         }
         XCTAssertEqual(listed.error?.description, refused.description)
-        XCTAssertTrue(listed.out.hasPrefix("A long scroll of 200 rows"), String(listed.out.prefix(100)))
+        XCTAssertTrue(listed.out.hasPrefix("A long scroll of 80 rows"), String(listed.out.prefix(100)))
         XCTAssertTrue(listed.out.hasSuffix("\n"))
         let seqs = listed.out.split(separator: "\n").compactMap { line in Int(line.prefix(5).trimmingCharacters(in: .whitespaces)) }
-        XCTAssertGreaterThan(seqs.count, 1000)
+        XCTAssertGreaterThan(seqs.count, 300)
         XCTAssertEqual(seqs, Array(0..<seqs.count), "steps in order from the first")
-        XCTAssertLessThan(seqs.last ?? .max, 2500)
+        XCTAssertLessThan(seqs.last ?? .max, 600)
 
         let json = Self.capture { io throws(ReuseLabError) in
             try ReplayCommand.jsonLines(source, Self.all, io: io, holdLimit: 10_000)
         }
         XCTAssertEqual(json.error?.description, refused.description)
         let lines = json.out.split(separator: "\n")
-        XCTAssertGreaterThan(lines.count, 1000)
+        XCTAssertGreaterThan(lines.count, 300)
         XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("{\"seq\":") && $0.hasSuffix("}") })
     }
 
@@ -216,15 +216,15 @@ final class SinglePassReplayTests: XCTestCase {
     /// a syntax error further on comes first, a later event that does not decode
     /// does not, and a bad event after the last step listed (`--to`) still counts.
     func testTheErrorIsValidatesWhateverComesAfterTheBadEvent() throws {
-        let (bytes, _) = try badTrace(count: 2000, bad: 500)
+        let (bytes, _) = try badTrace(count: 1000, bad: 100)
         let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n")
-        let later = try XCTUnwrap(lines.firstIndex { $0.contains("{\"seq\":1800,") })
+        let later = try XCTUnwrap(lines.firstIndex { $0.contains("{\"seq\":900,") })
         var syntax = lines, undecodable = lines
         syntax[later] = syntax[later].replacingOccurrences(of: "\"kind\":", with: "\"kind\" ")
         undecodable[later] = undecodable[later].replacingOccurrences(of: "\"kind\":\"", with: "\"kind\":\"nonsense")
         // An event that does not decode soon after the bad one, before the Annotator
         // has folded that far: still the bad seq, as `validate` says.
-        let soon = try XCTUnwrap(lines.firstIndex { $0.contains("{\"seq\":600,") })
+        let soon = try XCTUnwrap(lines.firstIndex { $0.contains("{\"seq\":200,") })
         var undecodableSoon = lines
         undecodableSoon[soon] = undecodableSoon[soon].replacingOccurrences(of: "\"kind\":\"", with: "\"kind\":\"nonsense")
         for (name, text) in [("bad seq alone", lines), ("and a syntax error later", syntax), ("and a bad kind later", undecodable),
