@@ -48,10 +48,11 @@ final class SteppingFromFileTests: XCTestCase {
     /// error, a syntax error further on first, as `validate` has it.
     func testABadTraceIsRefusedInValidatesWords() throws {
         let folder = try TemporaryFolder(prefix: "reuselab-stepping", removeWhenReleased: true)
-        let text = try String(contentsOfFile: bundledTrace("images-async-no-reset"), encoding: .utf8)
-        let badSeq = text.replacingOccurrences(of: "{\"seq\":1000,", with: "{\"seq\":1007,")
-        let andSyntax = badSeq.replacingOccurrences(of: "{\"seq\":1200,", with: "{\"seq\" 1200,")
-        let badAtTheEnd = text.replacingOccurrences(of: "{\"seq\":1260,", with: "{\"seq\":1261,")
+        // 1,028 events: just over one stretch of 1,024.
+        let text = try String(contentsOfFile: bundledTrace("images-batch-paging"), encoding: .utf8)
+        let badSeq = text.replacingOccurrences(of: "{\"seq\":900,", with: "{\"seq\":907,")
+        let andSyntax = badSeq.replacingOccurrences(of: "{\"seq\":1010,", with: "{\"seq\" 1010,")
+        let badAtTheEnd = text.replacingOccurrences(of: "{\"seq\":1025,", with: "{\"seq\":1026,")
         for (name, variant) in [("bad seq", badSeq), ("and a syntax error later", andSyntax), ("bad seq near the end", badAtTheEnd)] {
             XCTAssertNotEqual(variant, text, name)
             let path = try folder.write("bad.trace.json", variant)
@@ -84,7 +85,7 @@ final class SteppingFromFileTests: XCTestCase {
     /// declines, read by the parser): stretches start where their events really do.
     func testTracesWrittenOtherwiseStepAsOnePassExplainsThem() throws {
         let folder = try TemporaryFolder(prefix: "reuselab-stepping", removeWhenReleased: true)
-        let text = try String(contentsOfFile: bundledTrace("images-async-no-reset"), encoding: .utf8)
+        let text = try String(contentsOfFile: bundledTrace("images-batch-paging"), encoding: .utf8)
         let split = try XCTUnwrap(text.range(of: ",\n  \"events\": ["))
         let headerMembers = text[text.index(after: text.startIndex)..<split.lowerBound]
         let events = text[text.index(split.lowerBound, offsetBy: 2)..<text.index(before: text.lastIndex(of: "}") ?? text.endIndex)]

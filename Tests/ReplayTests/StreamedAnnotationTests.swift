@@ -13,8 +13,9 @@ import ReuseLabTestSupport
 /// compacted many times over.
 final class StreamedAnnotationTests: XCTestCase {
     func testStreamingAndWholeTraceAnnotationsAgreeOnALongTrace() throws {
-        let trace = try Recorder.simulate(try Recorder.parseScenario(bytes: Array(LongScroll.scenarioJSON(rows: 500, strategy: "async-no-reset").utf8), file: "long.scenario.json"))
-        XCTAssertGreaterThan(trace.events.count, 10_000)
+        let trace = try Recorder.simulate(try Recorder.parseScenario(bytes: Array(LongScroll.scenarioJSON(rows: 400, strategy: "async-no-reset").utf8), file: "long.scenario.json"))
+        // Longer than two windows of 4,096 and the look-ahead: compacted more than once.
+        XCTAssertGreaterThan(trace.events.count, 2 * 4096 + Annotator.lookAhead)
         let whole = try Annotator.annotate(trace, file: "long")
         let bytes = Array(TraceWriter.text(trace).utf8)
         var streamed: [Annotation] = []
