@@ -27,10 +27,14 @@ class WidthChecking: FolderTestCase {
     func assertFits(_ runs: [[String]], columns: Int, stdin: String? = nil, statuses: Set<Int32> = [0],
                     file: StaticString = #filePath, line: UInt = #line) throws {
         let input = try stdin.map { try folder.write("stdin-\(UUID().uuidString)", $0) }
-        for arguments in runs {
-            let outcome = try ReuselabExecutable.run(try Executable.require(), arguments, stdinPath: input,
-                                                     environment: environment(columns: columns),
-                                                     directory: Golden.packageRoot, timeout: 120)
+        let executable = try Executable.require(), environment = environment(columns: columns)
+        // Two at a time (each command is its own process), checked in order afterwards.
+        let outcomes = ParallelMap.map(runs.count, jobs: 2) { index in
+            Result { try ReuselabExecutable.run(executable, runs[index], stdinPath: input, environment: environment,
+                                                directory: Golden.packageRoot, timeout: 120) }
+        }
+        for (arguments, result) in zip(runs, outcomes) {
+            let outcome = try result.get()
             XCTAssertTrue(statuses.contains(outcome.status), "\(arguments): status \(outcome.status): \(outcome.err)", file: file, line: line)
             for text in outcome.out.split(separator: "\n") where TextWrap.columns(text) > columns {
                 XCTFail("reuselab \(arguments.joined(separator: " ")) at COLUMNS=\(columns) prints \(TextWrap.columns(text)) columns: \(text)",

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// What a finished process printed and how it ended.
-public struct ProcessOutcome {
+public struct ProcessOutcome: Sendable {
     public var status: Int32
     public var out: String
     public var err: String
