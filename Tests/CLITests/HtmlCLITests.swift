@@ -39,11 +39,11 @@ final class HtmlCLITests: FolderTestCase {
     }
 
     func testTheDiffPageSaysWhatDiffersByKind() {
-        let plain = Golden.packageRoot.appendingPathComponent("traces/images-plain.trace.json").path
-        let cancel = Golden.packageRoot.appendingPathComponent("traces/images-task-identity-cancel.trace.json").path
-        let result = reuselab(["html", plain, cancel, "-o", "-"])
+        let reset = Golden.packageRoot.appendingPathComponent("traces/late-response-async-reset.trace.json").path
+        let cancel = Golden.packageRoot.appendingPathComponent("traces/late-response-task-identity-cancel.trace.json").path
+        let result = reuselab(["html", reset, cancel, "-o", "-"])
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.contains("What differs, by kind of event: imageSet: 154 only in B; imageRequest: 77 only in B;"))
+        XCTAssertTrue(result.out.contains("What differs, by kind of event: imageRequest: 43 only in A, 43 only in B, 2 changed; imageSet: 24 only in A, 44 only in B;"))
     }
 
     func testToStandardOutput() {

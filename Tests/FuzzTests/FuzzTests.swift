@@ -8,7 +8,7 @@ import ReuseLabTestSupport
 ///
 /// The campaign is second tier (`FuzzCampaignSecondTierTests`): 200 cases by
 /// default, 2 at a time, about 30 s on an idle 2-core machine with the debug build.
-/// The first tier runs its first 8 cases as a smoke test. For a long hunt:
+/// The first tier runs its first 5 cases as a smoke test. For a long hunt:
 ///
 ///     REUSELAB_SECOND_TIER=1 REUSELAB_FUZZ_CASES=5000 swift test --filter FuzzCampaignSecondTierTests
 ///
@@ -17,9 +17,9 @@ import ReuseLabTestSupport
 /// failure is reported once, with the seed and the saved smallest input; copy that
 /// into `Regressions/` to keep it.
 final class FuzzTests: XCTestCase {
-    /// The campaign's first 8 cases: the same inputs every run.
+    /// The campaign's first 5 cases: the same inputs every run.
     func testASmokeRunNeverCrashesHangsOrPrintsRawControls() throws {
-        try Self.runCampaign(cases: min(8, FuzzSettings.fromEnvironment().cases), name: "FuzzTests smoke run")
+        try Self.runCampaign(cases: min(5, FuzzSettings.fromEnvironment().cases), name: "FuzzTests smoke run")
     }
 
     /// Runs `cases` cases from the settings' seed and fails once per distinct failure.

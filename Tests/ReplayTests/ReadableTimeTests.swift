@@ -4,7 +4,7 @@ import XCTest
 /// `stats` and `replay --summary` show a quantity of a trace with the same text —
 /// one formatter, one decimal — in the metrics and in the summary's sentences.
 final class ReadableTimeTests: XCTestCase {
-    static let traces = ["images-sync-download", "images-async-no-reset", "late-response-async-reset", "prefetch-on"]
+    static let traces = ["images-sync-download", "late-response-async-reset"]
 
     /// "label → value" of each metric line ("  stale image time   3050 ms").
     func metrics(_ text: Substring) -> [String: String] {

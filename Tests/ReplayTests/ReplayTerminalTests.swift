@@ -93,16 +93,16 @@ final class ReplayTerminalTests: XCTestCase {
     }
 
     func testListingOnATerminalIsColouredUnlessNoColor() throws {
-        let coloured = try session(["replay", bundledTrace("images-async-no-reset"), "--only", "stale"], environment: environment(noColor: false))
+        let coloured = try session(["replay", bundledTrace("late-response-async-reset"), "--only", "stale"], environment: environment(noColor: false))
         XCTAssertEqual(coloured.finish(), 0, coloured.text)
         XCTAssertTrue(coloured.text.contains("\u{1B}[1;31m[STALE]\u{1B}[0m"), coloured.text)
-        let plain = try session(["replay", bundledTrace("images-async-no-reset"), "--only", "stale"], environment: environment(noColor: true))
+        let plain = try session(["replay", bundledTrace("late-response-async-reset"), "--only", "stale"], environment: environment(noColor: true))
         XCTAssertEqual(plain.finish(), 0, plain.text)
         XCTAssertFalse(plain.output.contains(0x1B), plain.text)
         // An empty NO_COLOR does not count (no-color.org: "present and not an empty string").
         var empty = environment(noColor: false)
         empty["NO_COLOR"] = ""
-        let emptySet = try session(["replay", bundledTrace("images-async-no-reset"), "--only", "stale"], environment: empty)
+        let emptySet = try session(["replay", bundledTrace("late-response-async-reset"), "--only", "stale"], environment: empty)
         XCTAssertEqual(emptySet.finish(), 0, emptySet.text)
         XCTAssertTrue(emptySet.text.contains("\u{1B}[1;31m[STALE]\u{1B}[0m"), emptySet.text)
     }
