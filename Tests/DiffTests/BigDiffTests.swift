@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import XCTest
 
 /// Two very different strategies (plain against task-identity-cancel differ in 414
@@ -39,8 +40,14 @@ final class BigDiffTests: XCTestCase {
         XCTAssertGreaterThan(whole.out.split(separator: "\n").count, 700)
     }
 
+    /// At 40 columns, where most keys wrap; at 80 and 60 in `BigDiffSecondTierTests`.
     func testKeysWrapInsteadOfBeingCut() {
-        for width in [80, 60, 40] {
+        Self.checkKeysWrap(widths: [40])
+    }
+
+    static func checkKeysWrap(widths: [Int]) {
+        let plain = "images-plain", cancel = "images-task-identity-cancel"
+        for width in widths {
             let run = runReuseLab(["diff", bundledTrace(plain), bundledTrace(cancel), "--all"], width: width)
             XCTAssertFalse(run.out.contains("…\n"), "a key was cut at \(width) columns")
             // Every word of every key is still there, whole.
@@ -73,5 +80,14 @@ final class BigDiffTests: XCTestCase {
         XCTAssertTrue(both.err.contains("--stat and --json cannot be used together"), both.err)
         let bad = diffBundled(plain, cancel, ["--stretches", "-1"])
         XCTAssertEqual(bad.status, 64)
+    }
+}
+
+/// `BigDiffTests`' wrapped keys at the wider widths.
+final class BigDiffSecondTierTests: SecondTierTestCase {
+    override class var secondTierWork: String { "the big diff at 80 and 60 columns" }
+
+    func testKeysWrapInsteadOfBeingCut() {
+        BigDiffTests.checkKeysWrap(widths: [80, 60])
     }
 }
