@@ -27,6 +27,15 @@ enum ExportFixtures {
         try PerfettoTrace.bytes(of: .bytes(Array(text.utf8), name: name), generator: generator)
     }
 
+    /// A bundled trace's export, checked, made once per test run: several tests
+    /// read the same trace's timeline (the first to ask fails on a problem).
+    static func timeline(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> TraceEventValidator.Timeline {
+        if let known = Timelines.shared.get(name) { return known }
+        let timeline = try checked(try export(name), name, file: file, line: line)
+        Timelines.shared.set(name, timeline)
+        return timeline
+    }
+
     /// Checks `bytes` and returns what they hold, failing the test on any problem.
     static func checked(_ bytes: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line) throws -> TraceEventValidator.Timeline {
         var validator = TraceEventValidator()
@@ -47,5 +56,24 @@ enum ExportFixtures {
         }
         return "{\n  \"format\": \"reuselab-trace\",\n  \"version\": 1,\n  \"title\": \(titleJSON),\n  \"profile\": \"modern\",\n  \"events\": [\n"
             + events.joined(separator: ",\n") + "\n  ]\n}\n"
+    }
+}
+
+/// The checked timelines of bundled traces made so far.
+private final class Timelines: @unchecked Sendable {
+    static let shared = Timelines()
+    private var made: [String: TraceEventValidator.Timeline] = [:]
+    private let lock = NSLock()
+
+    func get(_ name: String) -> TraceEventValidator.Timeline? {
+        lock.lock()
+        defer { lock.unlock() }
+        return made[name]
+    }
+
+    func set(_ name: String, _ timeline: TraceEventValidator.Timeline) {
+        lock.lock()
+        made[name] = timeline
+        lock.unlock()
     }
 }

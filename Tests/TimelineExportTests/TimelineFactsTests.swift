@@ -14,7 +14,7 @@ final class TimelineFactsTests: XCTestCase {
     func testTheMainThreadShowsTheSynchronousDownloadsAndTheHitches() throws {
         let name = "images-sync-download"
         let trace = try CheckedTraceReader.read(path: ExportFixtures.path(name))
-        let timeline = try ExportFixtures.checked(try ExportFixtures.export(name), name)
+        let timeline = try ExportFixtures.timeline(name)
         let work = timeline.slices(on: "main thread")
         let blocked = trace.events.compactMap { event -> (start: Double, ms: Double, cause: String)? in
             guard case .mainThreadBlocked(let ms, let cause) = event.body else { return nil }
@@ -46,7 +46,7 @@ final class TimelineFactsTests: XCTestCase {
     func testEveryResponseIsARequestSliceOnALane() throws {
         let name = "images-async-no-reset"
         let trace = try CheckedTraceReader.read(path: ExportFixtures.path(name))
-        let timeline = try ExportFixtures.checked(try ExportFixtures.export(name), name)
+        let timeline = try ExportFixtures.timeline(name)
         let lanes = timeline.tracks(prefixed: "connection ") + timeline.tracks(prefixed: "Data(contentsOf:) ")
             + timeline.tracks(prefixed: "no connection ")
         let requests = lanes.flatMap { timeline.slices[$0] ?? [] }
@@ -105,7 +105,7 @@ final class TimelineFactsTests: XCTestCase {
     func testACellsTrackShowsTheRowsItDisplayed() throws {
         let name = "images-async-no-reset"
         let trace = try CheckedTraceReader.read(path: ExportFixtures.path(name))
-        let timeline = try ExportFixtures.checked(try ExportFixtures.export(name), name)
+        let timeline = try ExportFixtures.timeline(name)
         var displays: [Int: [(row: Int, start: Double)]] = [:]
         for event in trace.events {
             if case .willDisplay(let row, let cell) = event.body { displays[cell, default: []].append((row, Double(event.time.microseconds))) }
@@ -132,7 +132,7 @@ final class TimelineFactsTests: XCTestCase {
 
     func testStaleFramesAreMarkedWithTheirStaleCells() throws {
         let name = "images-async-no-reset"
-        let timeline = try ExportFixtures.checked(try ExportFixtures.export(name), name)
+        let timeline = try ExportFixtures.timeline(name)
         let frames = timeline.slices(on: "frames")
         XCTAssertEqual(frames.count, 252, "one slice per frame event")
         let frame60 = try XCTUnwrap(frames.first { TraceEventValidator.integer($0.args["frame"]) == 60 })
@@ -143,14 +143,14 @@ final class TimelineFactsTests: XCTestCase {
         XCTAssertEqual(frame59.name, "frame 59")
         XCTAssertEqual(frame59.end, frame60.start, "a frame lasts until the next")
         // With the reset in prepareForReuse, no frame is stale.
-        let reset = try ExportFixtures.checked(try ExportFixtures.export("images-async-reset"), "images-async-reset")
+        let reset = try ExportFixtures.timeline("images-async-reset")
         XCTAssertFalse(reset.slices(on: "frames").contains { $0.name.hasSuffix("STALE") })
     }
 
     func testCountersFollowTheState() throws {
         let name = "images-async-no-reset"
         let state = try TraceFold.run(ReplayState.self, path: ExportFixtures.path(name))
-        let timeline = try ExportFixtures.checked(try ExportFixtures.export(name), name)
+        let timeline = try ExportFixtures.timeline(name)
         let memory = try XCTUnwrap(timeline.counters["image memory"]).compactMap { $0.args["bytes"] }
         XCTAssertEqual(memory.first, 0)
         XCTAssertEqual(memory.max(), Double(state.peakImageMemory))
@@ -171,7 +171,7 @@ final class TimelineFactsTests: XCTestCase {
 
     func testScrollingAndTheTracksOrder() throws {
         let name = "images-async-no-reset"
-        let timeline = try ExportFixtures.checked(try ExportFixtures.export(name), name)
+        let timeline = try ExportFixtures.timeline(name)
         // A drag, a flick at 4000 ms (a drag of no length), and its deceleration.
         let scrolling = timeline.slices(on: "scrolling").sorted { ($0.start, $0.end) < ($1.start, $1.end) }
         XCTAssertEqual(scrolling.map(\.name), ["dragging", "dragging", "decelerating"])
@@ -185,7 +185,7 @@ final class TimelineFactsTests: XCTestCase {
     }
 
     func testRowsOfATableWithSectionsAreNamedByIndexPath() throws {
-        let timeline = try ExportFixtures.checked(try ExportFixtures.export("sections"), "sections")
+        let timeline = try ExportFixtures.timeline("sections")
         let names = timeline.tracks(prefixed: "cell #").flatMap { timeline.slices[$0] ?? [] }.map(\.name)
         XCTAssertTrue(names.contains { $0.hasPrefix("section 1 row ") }, "\(names.prefix(10))")
         XCTAssertFalse(names.contains { $0.hasPrefix("row ") })
@@ -195,7 +195,7 @@ final class TimelineFactsTests: XCTestCase {
         let name = "device-seed004"
         let trace = try CheckedTraceReader.read(path: ExportFixtures.path(name))
         let gap = try XCTUnwrap(trace.events.first { $0.kind == .gap })
-        let timeline = try ExportFixtures.checked(try ExportFixtures.export(name), name)
+        let timeline = try ExportFixtures.timeline(name)
         let gapTime = Double(gap.time.microseconds)
         let cells = timeline.tracks(prefixed: "cell #")
         XCTAssertFalse(cells.isEmpty)
