@@ -3,8 +3,9 @@ import Foundation
 import XCTest
 import Replay
 
-/// `reuselab replay`'s options, in-process: --only (kinds and groups), --from and
-/// --to, --frames, --picture, --json, --summary, and the usage errors.
+/// `reuselab replay`'s options, through the built binary: --only (kinds and
+/// groups), --from and --to, --frames, --picture, --json, --summary, and the
+/// usage errors.
 final class ReplayOptionsTests: XCTestCase {
     let noReset = bundledTrace("images-async-no-reset")
 

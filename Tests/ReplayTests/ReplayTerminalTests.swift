@@ -16,7 +16,7 @@ final class ReplayTerminalTests: XCTestCase {
         try PseudoTerminal(try ReplayBinary.require(), arguments, environment: environment, directory: packageRoot)
     }
 
-    /// The environment of this process without NO_COLOR (the in-process tests set it).
+    /// The environment of this process, with NO_COLOR set or removed as asked.
     func environment(noColor: Bool) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = noColor ? "1" : nil
