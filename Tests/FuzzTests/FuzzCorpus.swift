@@ -97,6 +97,13 @@ enum FuzzCorpus {
     ]
 
     /// Every seed, read once per test run.
+    /// The corpus, loaded (and its JSON parsed) once per test run.
+    static func loadOnce() throws -> [FuzzSeed] {
+        try loaded.get()
+    }
+
+    private static let loaded = Result { try load() }
+
     static func load() throws -> [FuzzSeed] {
         var seeds: [FuzzSeed] = []
         func json(_ kind: FuzzInputKind, _ name: String, _ url: URL) throws {

@@ -26,7 +26,7 @@ final class FuzzTests: XCTestCase {
     static func runCampaign(cases: Int, name: String) throws {
         let settings = FuzzSettings.fromEnvironment()
         let executable = try settings.executable ?? ReuselabExecutable.require()
-        let corpus = try FuzzCorpus.load()
+        let corpus = try FuzzCorpus.loadOnce()
         let campaign = FuzzCampaign(executable: executable, timeout: settings.timeout, jobs: settings.jobs)
         let start = Date()
         let seed = settings.seed
@@ -47,7 +47,7 @@ final class FuzzTests: XCTestCase {
 
     /// The generator and the mutator are deterministic: a seed always makes the same input.
     func testTheSameSeedMakesTheSameInput() throws {
-        let corpus = try FuzzCorpus.load()
+        let corpus = try FuzzCorpus.loadOnce()
         for seed in [UInt64(0), 1, 20_251_122, .max] {
             let first = Mutator.input(seed: seed, corpus: corpus), second = Mutator.input(seed: seed, corpus: corpus)
             XCTAssertEqual(first.bytes, second.bytes, "seed \(seed)")
@@ -57,7 +57,7 @@ final class FuzzTests: XCTestCase {
 
     /// The JSON reader and writer give back the bundled files' documents unchanged.
     func testJSONTreeRoundTripsTheCorpus() throws {
-        for seed in try FuzzCorpus.load() where seed.kind != .answers && seed.kind != .log {
+        for seed in try FuzzCorpus.loadOnce() where seed.kind != .answers && seed.kind != .log {
             let tree = try XCTUnwrap(seed.tree, "\(seed.name) does not parse")
             XCTAssertEqual(JSONTree.parse(Array(tree.text.utf8)), tree, seed.name)
         }
