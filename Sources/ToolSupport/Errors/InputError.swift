@@ -59,17 +59,52 @@ public struct InputLocation: Sendable, Equatable {
 
 /// An error a user can act on: the file, the place in it, and what is wrong and
 /// what was expected. Every failure reachable from input is one of these.
+///
+/// Its members live behind one immutable reference, so the error is one word
+/// wide: a reader that keeps an optional error beside every list it reads, or
+/// passes one through a typed `throws`, moves a pointer, not a hundred bytes.
 public struct ReuseLabError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var kind: FailureKind
-    public var file: String?
-    public var location: InputLocation
-    public var message: String
+    /// The members, never changed once made: a setter makes a new one.
+    private final class Parts: Sendable {
+        let kind: FailureKind
+        let file: String?
+        let location: InputLocation
+        let message: String
+
+        init(_ kind: FailureKind, _ file: String?, _ location: InputLocation, _ message: String) {
+            self.kind = kind
+            self.file = file
+            self.location = location
+            self.message = message
+        }
+    }
+
+    private var parts: Parts
+
+    public var kind: FailureKind {
+        get { parts.kind }
+        set { parts = Parts(newValue, parts.file, parts.location, parts.message) }
+    }
+    public var file: String? {
+        get { parts.file }
+        set { parts = Parts(parts.kind, newValue, parts.location, parts.message) }
+    }
+    public var location: InputLocation {
+        get { parts.location }
+        set { parts = Parts(parts.kind, parts.file, newValue, parts.message) }
+    }
+    public var message: String {
+        get { parts.message }
+        set { parts = Parts(parts.kind, parts.file, parts.location, newValue) }
+    }
 
     public init(_ kind: FailureKind, file: String? = nil, location: InputLocation = InputLocation(), _ message: String) {
-        self.kind = kind
-        self.file = file
-        self.location = location
-        self.message = message
+        parts = Parts(kind, file, location, message)
+    }
+
+    public static func == (a: ReuseLabError, b: ReuseLabError) -> Bool {
+        a.parts === b.parts
+            || (a.kind == b.kind && a.file == b.file && a.location == b.location && a.message == b.message)
     }
 
     /// `FILE:LINE:COLUMN: event 12 (at events[12]): message`, leaving out what is unknown.
