@@ -458,11 +458,14 @@ public struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < text.count {
-            let byte = text[index]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-            index += 1
+        let text = self.text
+        var at = index
+        while at < text.count {
+            let byte = text[at]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+            at += 1
         }
+        index = at
     }
 
     private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
@@ -478,24 +481,41 @@ public struct JSONParser {
     // MARK: Numbers
 
     private mutating func readNumber() throws(JSONSyntaxError) -> Double {
-        // The usual number: a small whole one (ids, rows, seq), read as an integer.
+        // The usual number, read in one scan: at most 15 digits, a fraction or none,
+        // no exponent — every number, row, id, time and offset in a trace. Its value
+        // is what `exactDecimal` gives; anything else is read in full.
+        let text = self.text
         var scan = index
-        var whole = 0
         let negative = text[scan] == UInt8(ascii: "-")
         if negative { scan += 1 }
         let digitsStart = scan
-        while scan < text.count, Self.isDigit(text[scan]), scan - digitsStart < 15 {
-            whole = whole * 10 + Int(text[scan] - UInt8(ascii: "0"))
+        var digits = 0
+        while scan < text.count, Self.isDigit(text[scan]), scan - digitsStart < 16 {
+            digits = digits &* 10 &+ Int(text[scan] &- UInt8(ascii: "0"))
             scan += 1
         }
-        let digitCount = scan - digitsStart
-        let next = scan < text.count ? text[scan] : 0
-        if digitCount > 0, digitCount < 15, !(digitCount > 1 && text[digitsStart] == UInt8(ascii: "0")),
-           next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E"), !Self.isDigit(next) {
-            index = scan
-            return Double(negative ? -whole : whole)
+        let wholeDigits = scan - digitsStart
+        var fractionDigits = 0
+        if wholeDigits > 0, scan < text.count, text[scan] == UInt8(ascii: ".") {
+            scan += 1
+            let fractionStart = scan
+            while scan < text.count, Self.isDigit(text[scan]), wholeDigits + scan - fractionStart < 16 {
+                digits = digits &* 10 &+ Int(text[scan] &- UInt8(ascii: "0"))
+                scan += 1
+            }
+            fractionDigits = scan - fractionStart
+            if fractionDigits == 0 { return try readNumberInFull() }
         }
-        return try readNumberInFull()
+        let next = scan < text.count ? text[scan] : 0
+        guard wholeDigits > 0, wholeDigits + fractionDigits <= 15,
+              !(wholeDigits > 1 && text[digitsStart] == UInt8(ascii: "0")),
+              next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E"), !Self.isDigit(next) else {
+            return try readNumberInFull()
+        }
+        index = scan
+        if fractionDigits == 0 { return Double(negative ? -digits : digits) }
+        let value = Double(digits) / Self.powersOfTen[fractionDigits]
+        return negative ? -value : value
     }
 
     private mutating func readNumberInFull() throws(JSONSyntaxError) -> Double {
@@ -584,6 +604,7 @@ public struct JSONParser {
     /// characters and its escapes are well formed, and says where it lies.
     private mutating func readString() throws(JSONSyntaxError) -> StringToken {
         let start = index
+        let text = self.text
         // The usual string: printable ASCII without escapes (nearly every key and value).
         var scan = index + 1
         while scan < text.count {

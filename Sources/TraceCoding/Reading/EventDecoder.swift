@@ -12,8 +12,10 @@ import ToolSupport
 struct EventDecoder {
     let naming: RowNaming
     private let words: EventWords
-    /// The event's members, and a frame cell's: kept from one event to the next.
+    /// The event's members: kept from one event to the next.
     private var members: [EventMemberRead] = []
+    /// Where in `members` each `EventMember` is (by its raw value), or -1.
+    private var memberAt = [Int](repeating: -1, count: EventMember.allCases.count)
     /// The event's lists, read as they came: its rows (or items), its index
     /// paths and its cells, each with the first thing wrong in them, if any.
     private var rowList = ListRead<Int>()
@@ -44,6 +46,9 @@ struct EventDecoder {
     /// members and lists; returns the event's value. What the members say waits
     /// for `decode`, which must follow before the next event is read.
     mutating func read(_ parser: inout JSONParser, context: EventContext) throws(JSONSyntaxError) -> JSONParser.ValueToken {
+        for member in members {
+            if let name = member.name { memberAt[name.rawValue] = -1 }
+        }
         members.removeAll(keepingCapacity: true)
         rowList.reset()
         indexPathList.reset()
@@ -72,6 +77,7 @@ struct EventDecoder {
             } else {
                 value = try parser.readValue()
             }
+            if let name { memberAt[name.rawValue] = members.count }
             members.append(EventMemberRead(keyStart: key.start, keyEnd: key.end, keyEscaped: key.escaped, name: name, value: value))
         }
         return JSONParser.ValueToken(kind: .object, start: start, end: parser.index, number: 0, escaped: false)
@@ -231,7 +237,7 @@ struct EventDecoder {
     mutating func decode(_ root: JSONParser.ValueToken, context: EventContext) throws(ReuseLabError) -> TraceEvent {
         let event = EventValue(context: context, token: root, place: EventPlace())
         guard event.kind == .object else { throw event.typeError("an object") }
-        let object = EventObject(value: event, members: members[...])
+        let object = EventObject(value: event, members: members, memberAt: memberAt)
         let seq = try object.required(.seq, nil, "the event's number, 0, 1, 2, …").nonNegativeInt()
         let ms = try object.required(.t, nil, "virtual time in milliseconds").nonNegativeDouble(max: 1e10)
         let kindField = try object.required(.kind, nil, "the callback or event name")
@@ -282,7 +288,6 @@ struct EventDecoder {
 
     /// The kind's own members, in the order they are checked.
     private func body(_ kind: EventKind, _ object: EventObject) throws(ReuseLabError) -> EventBody {
-        let kindName = naming.list.name(of: kind)
         let rowKey = words.row, rowsKey = words.rows
 
         func cell() throws(ReuseLabError) -> Int { try object.required(.cell, nil, "the cell's id").positiveInt() }
@@ -303,7 +308,7 @@ struct EventDecoder {
             // A real prefetch batch, cancellation or reload names a screenful of rows or
             // two; a list far longer can only come from a broken or hostile file.
             guard count <= TraceEvent.maximumListedRows else {
-                throw field.error("\"\(pathsField == nil ? rowsKey : "indexPaths")\" lists \(count) \(rowsKey); a \(kindName) event may list at most \(TraceEvent.maximumListedRows)")
+                throw field.error("\"\(pathsField == nil ? rowsKey : "indexPaths")\" lists \(count) \(rowsKey); a \(naming.list.name(of: kind)) event may list at most \(TraceEvent.maximumListedRows)")
             }
             if pathsField == nil {
                 if let error = rowList.error { throw error }

@@ -13,7 +13,7 @@ enum EventMember: Int, CaseIterable, Sendable {
 
     /// The member a key's text names, or nil.
     static func named(_ key: UnsafeBufferPointer<UInt8>) -> EventMember? {
-        names.number(of: key).map { members[$0] }
+        names.number(of: key).flatMap { EventMember(rawValue: $0) }
     }
 
     static func named(_ key: String) -> EventMember? {
@@ -21,7 +21,6 @@ enum EventMember: Int, CaseIterable, Sendable {
         return key.withUTF8 { named($0) }
     }
 
-    private static let members = allCases
     private static let names = WordTable(allCases.map(\.text))
 }
 
@@ -59,6 +58,9 @@ struct WordTable: Sendable {
 
     /// The first eight bytes (or fewer) as one integer.
     private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        if bytes.count >= 8, let base = bytes.baseAddress {
+            return UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+        }
         var packed: UInt64 = 0
         for at in 0..<min(8, bytes.count) { packed |= UInt64(bytes[at]) << UInt64(at &* 8) }
         return packed
@@ -186,24 +188,28 @@ struct EventMemberRead {
     let value: JSONParser.ValueToken
 }
 
-/// An object of an event (the event itself, or a frame's cell) and its members.
+/// An event object and its members.
 struct EventObject {
     let value: EventValue
-    let members: ArraySlice<EventMemberRead>
+    let members: [EventMemberRead]
+    /// Where in `members` each `EventMember` is (by its raw value), or -1.
+    let memberAt: [Int]
 
     /// The member `name`, unless it is missing or null.
     func optional(_ name: EventMember) -> EventValue? {
-        for member in members where member.name == name {
-            guard member.value.kind != .null else { return nil }
-            return EventValue(context: value.context, token: member.value, place: value.place.member(keyAt: member.keyStart))
-        }
-        return nil
+        let at = memberAt[name.rawValue]
+        guard at >= 0 else { return nil }
+        let member = members[at]
+        guard member.value.kind != .null else { return nil }
+        return EventValue(context: value.context, token: member.value, place: value.place.member(keyAt: member.keyStart))
     }
 
     /// The member `name` (spelled `spelling` in messages, when the list spells it so).
-    func required(_ name: EventMember, _ spelling: String? = nil, _ what: String = "") throws(ReuseLabError) -> EventValue {
+    /// `what` is worded only when the member is missing.
+    func required(_ name: EventMember, _ spelling: @autoclosure () -> String? = nil,
+                  _ what: @autoclosure () -> String = "") throws(ReuseLabError) -> EventValue {
         guard let member = optional(name) else {
-            throw value.error(EventValue.missingMember(spelling ?? name.text, what, objectPath: value.path))
+            throw value.error(EventValue.missingMember(spelling() ?? name.text, what(), objectPath: value.path))
         }
         return member
     }
