@@ -43,8 +43,8 @@ public enum TraceSource: Sendable {
     }
 
     /// Reads the header, then each event in order with where it starts; reading
-    /// stops early when `onEvent` returns false.
-    public func stream(onHeader: (TraceHeader) throws(ReuseLabError) -> Void,
+    /// stops early when `onEvent` returns false. `readingAhead`: see `TraceReader.stream`.
+    public func stream(readingAhead: Bool = false, onHeader: (TraceHeader) throws(ReuseLabError) -> Void,
                        onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Bool) throws(ReuseLabError) {
         let handler = { (event: TraceEvent, position: SourcePosition) throws(ReuseLabError) -> Void in
             guard try onEvent(event, position) else { throw Self.enough }
@@ -52,7 +52,7 @@ public enum TraceSource: Sendable {
         do {
             switch self {
             case .file(let path):
-                try TraceReader.stream(path: path, onHeader: onHeader, onEvent: handler)
+                try TraceReader.stream(path: path, readingAhead: readingAhead, onHeader: onHeader, onEvent: handler)
             case .bytes(let bytes, let name):
                 try TraceReader.stream(bytes: bytes, file: name, onHeader: onHeader, onEvent: handler)
             }
@@ -147,7 +147,8 @@ public enum TraceSource: Sendable {
     private func read(notingStarts: ((EventStart) -> Void)?, onHeader: (TraceHeader) throws(ReuseLabError) -> Void,
                       onEvent: (TraceEvent) throws(ReuseLabError) -> Bool) throws(ReuseLabError) {
         guard let notingStarts else {
-            return try stream(onHeader: onHeader) { event, _ throws(ReuseLabError) in try onEvent(event) }
+            // Explaining a step costs about what decoding it does: a large trace is read ahead.
+            return try stream(readingAhead: true, onHeader: onHeader) { event, _ throws(ReuseLabError) in try onEvent(event) }
         }
         do throws(ReuseLabError) {
             try streamNotingStarts(onHeader: onHeader) { event, _, start throws(ReuseLabError) in

@@ -65,6 +65,14 @@ public enum InputFile {
         return (descriptor, Int(info.st_size))
     }
 
+    /// The size of the regular file at `path`, or nil: a hint for how to read it,
+    /// never a check (opening the file says what is wrong with it).
+    public static func sizeHint(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, FileKind(mode: info.st_mode) == .regular else { return nil }
+        return Int(info.st_size)
+    }
+
     /// Reads `descriptor` to its end, at most `limit` bytes; one byte more is an error.
     /// Standard input's first chunk is checked for a NUL byte, so piping a binary
     /// stream (`< /dev/zero`) is refused at once instead of after `limit` bytes.

@@ -54,9 +54,17 @@ public enum TraceReader {
 
     /// `stream` over the trace at `path` (standard input for `-`): a file is read
     /// in chunks, in memory bounded by its largest event, not by its length.
-    public static func stream(path: String,
+    ///
+    /// `readingAhead`: a large file is decoded on a second thread while the caller
+    /// works on its events (`ReadAhead`). Worth it where the caller's work is about
+    /// as heavy as decoding (explaining every step); not for a bare fold, nor where
+    /// the other core is busy already (a diff reads its two traces side by side).
+    public static func stream(path: String, readingAhead: Bool = false,
                               onHeader: (TraceHeader) throws(ReuseLabError) -> Void,
                               onEvent: (TraceEvent, SourcePosition) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
+        if readingAhead, path != "-", let size = InputFile.sizeHint(path), size >= ReadAhead.threshold {
+            return try ReadAhead.stream(path: path, onHeader: onHeader, onEvent: onEvent)
+        }
         _ = try streamReporting(path: path, onHeader: onHeader, onEvent: onEvent)
     }
 
