@@ -19,8 +19,13 @@ public struct Annotation: Sendable, Equatable {
     public var marks: Set<Mark>
     /// The undocumented rule the explanation rests on, if any (its note ends `text`).
     public var inferred: InferredRule?
+    /// For `init` and `prepareForReuse`: the `seq` of the `cellForRowAt` they run
+    /// inside (in its `dequeueReusableCell` call), which a trace lists after them
+    /// because it finishes after them. Nil for any other step, or when no such call follows.
+    public var inside: Int?
 
-    public init(seq: Int, time: VirtualTime, kind: EventKind, frame: Int, text: String, marks: Set<Mark>, inferred: InferredRule? = nil) {
+    public init(seq: Int, time: VirtualTime, kind: EventKind, frame: Int, text: String, marks: Set<Mark>,
+                inferred: InferredRule? = nil, inside: Int? = nil) {
         self.seq = seq
         self.time = time
         self.kind = kind
@@ -28,6 +33,7 @@ public struct Annotation: Sendable, Equatable {
         self.text = text
         self.marks = marks
         self.inferred = inferred
+        self.inside = inside
     }
 
     /// Something an annotation calls out.

@@ -13,13 +13,23 @@ extension Annotator {
     func sentence(_ event: TraceEvent, index: Int, before: Before, noted: StepNote.Detail) -> String {
         switch event.body {
         case .initCell(let cell, let identifier):
-            let row = rowConfigured(for: cell, after: index)
-            let who = row.map { "\(capital($0)) gets a new cell" } ?? "A new cell is created"
-            return "\(who) (init, cell #\(cell)) because the \(VisibleText.escape(identifier)) reuse pool is empty: \(emptyPoolReason(index: index, before: before))."
+            // init and prepareForReuse run inside cellForRowAt, in its dequeueReusableCell
+            // call (Apple's documentation of both); a trace lists them first because they
+            // finish first, so the row is the one the cell is configured for next.
+            let pool = "the \(VisibleText.escape(identifier)) reuse pool"
+            let reason = emptyPoolReason(index: index, before: before)
+            guard let row = rowConfigured(for: cell, after: index) else {
+                return "dequeueReusableCell creates a new cell (init, cell #\(cell)) because \(pool) is empty: \(reason)."
+            }
+            return "Inside \(words.call(.cellForRowAt)) for \(named(row)), dequeueReusableCell finds \(pool) empty and creates cell #\(cell) (init): \(reason)."
         case .prepareForReuse(let cell, _, let previousRow):
-            let row = rowConfigured(for: cell, after: index)
-            var text = "\(row.map { "\(capital($0)) reuses" } ?? "dequeueReusableCell hands out") cell #\(cell) (prepareForReuse)"
-            text += previousRow.map { ", which showed \(named($0))." } ?? "."
+            let showed = previousRow.map { ", which showed \(named($0))," } ?? ""
+            var text: String
+            if let row = rowConfigured(for: cell, after: index) {
+                text = "Inside \(words.call(.cellForRowAt)) for \(named(row)), dequeueReusableCell takes cell #\(cell)\(showed) from the pool and calls its prepareForReuse."
+            } else {
+                text = "dequeueReusableCell takes cell #\(cell)\(showed) from the pool and calls its prepareForReuse."
+            }
             let waiting = before.waitingInPool
             if waiting > 1 {
                 text += " It is the most recently pooled of the \(waiting) cells waiting."

@@ -158,8 +158,13 @@ public struct Annotator {
         }
         next += 1
         phaseBefore = before.eventCellPhase
+        var inside: Int?
+        switch event.body {
+        case .initCell(let cell, _), .prepareForReuse(let cell, _, _): inside = configuringCall(for: cell, after: index)?.seq
+        default: break
+        }
         let annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: "",
-                                    marks: noted.marks, inferred: isImported ? nil : noted.inferred)
+                                    marks: noted.marks, inferred: isImported ? nil : noted.inferred, inside: inside)
         taken = (before, noted)
         return AnnotatedStep(annotation: annotation, event: event, index: index)
     }
@@ -214,10 +219,17 @@ public struct Annotator {
 
     /// The row the next `cellForRowAt` with `cell` configures (right after a dequeue).
     func rowConfigured(for cell: Int, after index: Int) -> Int? {
-        for event in samePass(after: index) {
-            if case .cellForRowAt(let row, let id) = event.body, id == cell { return row }
+        guard case .cellForRowAt(let row, _)? = configuringCall(for: cell, after: index)?.body else { return nil }
+        return row
+    }
+
+    /// The `cellForRowAt` that configures `cell` next in this pass: after a dequeue
+    /// (`init`, `prepareForReuse` at `index`), the call the dequeue ran inside.
+    func configuringCall(for cell: Int, after index: Int) -> TraceEvent? {
+        samePass(after: index).first { event in
+            if case .cellForRowAt(_, let id) = event.body { return id == cell }
+            return false
         }
-        return nil
     }
 
     /// The row whose cell leaves the screen later in the pass of the init at

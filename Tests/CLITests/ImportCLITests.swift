@@ -24,7 +24,7 @@ final class ImportCLITests: FolderTestCase {
         let replay = reuselab(["replay", fresh]).out.flattened
         XCTAssertTrue(replay.contains("GAP: the log leaves lines out here (it prints \"...(중략)\")"), replay)
         XCTAssertTrue(replay.contains("(Inferred by reuselab import: the log does not say which cell, or does not print this call.)"), replay)
-        XCTAssertTrue(replay.contains("Row 23 reuses cell #1 (prepareForReuse), which showed row 0."), replay)
+        XCTAssertTrue(replay.contains("Inside cellForRowAt for row 23, dequeueReusableCell takes cell #1, which showed row 0, from the pool and calls its prepareForReuse."), replay)
     }
 
     func testSeed004EndToEndImportCalibrateRecordDiff() throws {

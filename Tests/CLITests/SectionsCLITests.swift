@@ -12,7 +12,7 @@ final class SectionsCLITests: FolderTestCase {
         XCTAssertEqual(validate.status, 0, validate.err)
         let replay = reuselab(["replay", trace])
         XCTAssertEqual(replay.status, 0, replay.err)
-        XCTAssertTrue(replay.out.flattened.contains("Section 1 row 10 reuses cell #1 (prepareForReuse), which showed section 0 row 0."), replay.out)
+        XCTAssertTrue(replay.out.flattened.contains("Inside cellForRowAt for section 1 row 10, dequeueReusableCell takes cell #1, which showed section 0 row 0, from the pool and calls its prepareForReuse."), replay.out)
         XCTAssertTrue(replay.out.flattened.contains("reconfigureRows: the data source configures section 2 row 6's own cell"), replay.out)
         let picture = reuselab(["replay", trace, "--to", "130", "--picture"])
         XCTAssertTrue(picture.out.contains("| row 1:9 "), picture.out)

@@ -130,7 +130,7 @@ final class CollectionAnnotationTests: XCTestCase {
         XCTAssertEqual(texts[38], "Item 10 appears with cell #11, prepared ahead at 100 ms. Row 5 of the grid enters the screen: items 10–11 appear together.")
         XCTAssertTrue(texts[45].contains("Row 0 of the grid leaves the screen: items 0–1 leave together."), texts[45])
         XCTAssertTrue(texts[56].contains("item 0 (row 0 of the grid) is no longer near the screen (items 4–13, rows 2–6 of the grid, are on screen)."), texts[56])
-        XCTAssertTrue(texts[59].hasPrefix("Item 14 reuses cell #2 (prepareForReuse), which showed item 1."), texts[59])
+        XCTAssertTrue(texts[59].hasPrefix("Inside cellForItemAt for item 14, dequeueReusableCell takes cell #2, which showed item 1, from the pool and calls its prepareForReuse."), texts[59])
         XCTAssertEqual(texts[63], "Frame 24: offset 370 pt, items 4–13 (rows 2–6 of the grid) on screen (10 cells).")
     }
 

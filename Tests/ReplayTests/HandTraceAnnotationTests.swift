@@ -64,16 +64,16 @@ final class HandTraceAnnotationTests: XCTestCase {
     func testNewCellBecauseThePoolIsEmpty() {
         XCTAssertEqual(annotations[0].kind, .initCell)
         XCTAssertTrue(annotations[0].marks.contains(.newCell))
-        XCTAssertTrue(text(0).hasPrefix("Row 0 gets a new cell (init, cell #1) because the MyCell reuse pool is empty: no cell exists yet."), text(0))
+        XCTAssertTrue(text(0).hasPrefix("Inside cellForRowAt for row 0, dequeueReusableCell finds the MyCell reuse pool empty and creates cell #1 (init): no cell exists yet."), text(0))
         // Row 2's new cell: the pool is empty because row 0's cell is kept aside, not pooled.
-        XCTAssertTrue(text(12).hasPrefix("Row 2 gets a new cell (init, cell #3) because the MyCell reuse pool is empty"), text(12))
+        XCTAssertTrue(text(12).hasPrefix("Inside cellForRowAt for row 2, dequeueReusableCell finds the MyCell reuse pool empty and creates cell #3 (init)"), text(12))
         XCTAssertTrue(text(12).contains("cell #1 (row 0's) is kept aside, not in the pool, in case row 0 comes back"), text(12))
     }
 
     func testReuseOfTheCellThatShowedRowZero() {
         XCTAssertEqual(annotations[22].kind, .prepareForReuse)
         XCTAssertTrue(annotations[22].marks.contains(.reused))
-        XCTAssertTrue(text(22).hasPrefix("Row 2 reuses cell #1 (prepareForReuse), which showed row 0."), text(22))
+        XCTAssertTrue(text(22).hasPrefix("Inside cellForRowAt for row 2, dequeueReusableCell takes cell #1, which showed row 0, from the pool and calls its prepareForReuse."), text(22))
         XCTAssertTrue(text(22).contains("most recently pooled of the 2 cells waiting"), text(22))
         XCTAssertTrue(text(22).contains("Its image view still holds image 0 until something resets it."), text(22))
     }
@@ -115,7 +115,7 @@ final class HandTraceAnnotationTests: XCTestCase {
         XCTAssertEqual(summary.status, 0, summary.err)
         let text = summary.out.flattened
         XCTAssertTrue(text.contains("3 cells served 3 different rows"), summary.out)
-        XCTAssertTrue(text.contains("The first reuse, step 22, at 48 ms: Row 2 reuses cell #1 (prepareForReuse), which showed row 0."), summary.out)
+        XCTAssertTrue(text.contains("The first reuse, step 22, at 48 ms: Inside cellForRowAt for row 2, dequeueReusableCell takes cell #1, which showed row 0, from the pool and calls its prepareForReuse."), summary.out)
         XCTAssertTrue(text.contains("The first STALE moment, step 25, at 48 ms: cell #1 now shows row 2"), summary.out)
         XCTAssertTrue(text.contains("once a row comes back on screen with the cell it had, without cellForRowAt"), summary.out)
         XCTAssertTrue(text.contains("1 prefetch batch asks for 2 rows ahead of time"), summary.out)

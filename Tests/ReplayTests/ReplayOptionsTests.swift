@@ -34,7 +34,7 @@ final class ReplayOptionsTests: XCTestCase {
         XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\n(modern profile, strategy async-no-reset, 1266 steps)\n"), result.out)
         XCTAssertEqual(listedSeqs(result.out), Array(0..<1266))
         // A reuse and the STALE frame it leads to.
-        XCTAssertTrue(result.out.contains(" 248     900 ms  prepareForReuse    Row 23 reuses cell #1 (prepareForReuse),\n"), result.out)
+        XCTAssertTrue(result.out.contains(" 248     900 ms  prepareForReuse    Inside cellForRowAt for row 23,\n"), result.out)
         XCTAssertTrue(result.out.contains(" 265    1000 ms  frame              [STALE] Frame 60: offset 173 pt, rows 3–23.\n"), result.out)
         // Frames without news take one short line.
         XCTAssertTrue(result.out.contains(" 258     950 ms  frame              Frame 57: offset 151 pt, rows 3–22.\n"))
@@ -138,9 +138,18 @@ final class ReplayOptionsTests: XCTestCase {
         var previousFrame = 0
         for (index, line) in lines.enumerated() {
             let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
-            // "inferred" only where the explanation rests on a rule Apple does not document.
-            XCTAssertEqual(object.keys.sorted().filter { $0 != "inferred" }, ["frame", "kind", "marks", "seq", "t", "text"])
+            // "inferred" only where the explanation rests on a rule Apple does not document;
+            // "inside" only on a dequeue's init or prepareForReuse, naming the cellForRowAt it runs in.
+            XCTAssertEqual(object.keys.sorted().filter { $0 != "inferred" && $0 != "inside" }, ["frame", "kind", "marks", "seq", "t", "text"])
             if let rule = object["inferred"] as? String { XCTAssertNotNil(InferredRule(rawValue: rule), rule) }
+            if let inside = object["inside"] as? Int {
+                XCTAssertTrue(["init", "prepareForReuse"].contains(object["kind"] as? String), String(line))
+                XCTAssertGreaterThan(inside, index, "the call a dequeue runs inside is listed after it")
+                let call = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lines[inside].utf8)) as? [String: Any])
+                XCTAssertEqual(call["kind"] as? String, "cellForRowAt", String(line))
+            } else {
+                XCTAssertFalse(object["kind"] as? String == "init", "every init here runs inside a cellForRowAt: \(line)")
+            }
             XCTAssertEqual(object["seq"] as? Int, index)
             XCTAssertNotNil(object["t"] as? Double)
             XCTAssertFalse((object["text"] as? String ?? "").isEmpty)
@@ -163,7 +172,7 @@ final class ReplayOptionsTests: XCTestCase {
         }
         XCTAssertEqual(kinds, ["prepareForReuse", "keepAside", "enqueue", "prepareForReuse"])
         let reuse = some.out.split(separator: "\n")[0]
-        XCTAssertTrue(reuse.hasSuffix(#""marks":["REUSE"]}"#), String(reuse))
+        XCTAssertTrue(reuse.hasSuffix(#""marks":["REUSE"],"inside":249}"#), String(reuse))
     }
 
     func testSummaryOfImagesAsyncNoReset() {
@@ -172,7 +181,7 @@ final class ReplayOptionsTests: XCTestCase {
         let text = result.out.flattened
         XCTAssertTrue(result.out.hasPrefix("Shared scroll, strategy async-no-reset\nmodern profile, strategy async-no-reset, 1266 steps over 6066.7 ms\n"), result.out)
         XCTAssertTrue(text.contains("23 cells served 49 different rows"), result.out)
-        XCTAssertTrue(text.contains("The first reuse, step 248, at 900 ms: Row 23 reuses cell #1 (prepareForReuse), which showed row 0."), result.out)
+        XCTAssertTrue(text.contains("The first reuse, step 248, at 900 ms: Inside cellForRowAt for row 23, dequeueReusableCell takes cell #1, which showed row 0, from the pool and calls its prepareForReuse."), result.out)
         XCTAssertTrue(text.contains("The first STALE moment, step 265, at 1000 ms: cell #1 now shows row 23 but its image view still holds row 0's image (image 0) — nothing reset it in prepareForReuse."), result.out)
         XCTAssertTrue(text.contains("a stale image is on screen for 3050 ms (183 frames)"), result.out)
         XCTAssertTrue(text.contains("3 hitches freeze the screen for 50 ms in all; the worst, step 404"), result.out)

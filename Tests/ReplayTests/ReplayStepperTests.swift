@@ -48,7 +48,7 @@ final class ReplayStepperTests: XCTestCase {
         let stepOne = blocks(of: 1, in: result.out)
         XCTAssertEqual(stepOne.count, 2)
         XCTAssertEqual(stepOne.first, stepOne.last)
-        XCTAssertTrue(result.out.contains(" 248     900 ms  prepareForReuse    Row 23 reuses cell #1 (prepareForReuse),"), result.out)
+        XCTAssertTrue(result.out.contains(" 248     900 ms  prepareForReuse    Inside cellForRowAt for row 23,"), result.out)
         XCTAssertTrue(result.out.contains(" 265    1000 ms  frame              [STALE] Frame 60: offset 173 pt, rows 3–23."), result.out)
         // p: the picture of the state after step 265, between it and the next step.
         let picture = try XCTUnwrap(result.out.range(of: "State after step 265 (1000 ms):\n"))

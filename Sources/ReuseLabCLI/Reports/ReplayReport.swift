@@ -8,8 +8,9 @@ import Replay
 enum ReplayReport {
     /// `{"seq","t","kind","frame","text","marks":[…]}` on one line, with
     /// `"inferred"` (an `InferredRule` name) when the explanation rests on a rule
-    /// Apple does not document. `kind` is named as the trace's `list` names it
-    /// (`cellForItemAt` in a collection view's trace).
+    /// Apple does not document, and `"inside"` (the `seq` of the `cellForRowAt` an
+    /// `init` or `prepareForReuse` runs inside). `kind` is named as the trace's
+    /// `list` names it (`cellForItemAt` in a collection view's trace).
     static func jsonLine(_ annotation: Annotation, list: ListStyle = .table) -> String {
         var out = ByteBuffer(capacity: 256)
         out.append("{\"seq\":")
@@ -31,6 +32,10 @@ enum ReplayReport {
         if let rule = annotation.inferred {
             out.append(",\"inferred\":")
             out.appendString(rule.rawValue)
+        }
+        if let inside = annotation.inside {
+            out.append(",\"inside\":")
+            out.appendInteger(inside)
         }
         out.append("}\n")
         return out.string
