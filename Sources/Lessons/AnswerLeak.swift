@@ -23,7 +23,8 @@ enum AnswerLeak {
                 rest = rest[found.upperBound...]
             }
             return names.joined(separator: " … ")
-        case .newCell:
+        case .newCell, .callsWithDequeue:
+            // A learner's way of answering, never a question's answer.
             return nil
         case .reusedCell(let cell, _):
             guard let cell else { return nil }

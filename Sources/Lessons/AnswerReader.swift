@@ -20,8 +20,13 @@ public enum AnswerReader {
             return nil
         case .nextCalls:
             let tokens = plain.split(whereSeparator: { ",;>→ \t".contains($0) || $0 == "-" }).map(String.init).filter { !$0.isEmpty && $0 != "then" }
-            let kinds = tokens.compactMap(call)
-            return kinds.count == tokens.count && !kinds.isEmpty ? .calls(kinds) : nil
+            // "dequeue" names the call that creates or reuses the cell, inside cellForRowAt:
+            // either init or prepareForReuse, whichever the trace has.
+            let named = tokens.map { token -> EventKind?? in isDequeue(token) ? .some(nil) : call(token).map { .some($0) } }
+            guard !named.isEmpty, named.allSatisfy({ $0 != nil }) else { return nil }
+            let kinds = named.compactMap { $0 }
+            if kinds.contains(where: { $0 == nil }) { return .callsWithDequeue(kinds) }
+            return .calls(kinds.compactMap { $0 })
         case .cellForRow:
             if plain.contains("new") || plain.contains("init") || plain.contains("create") { return .newCell }
             // "cell #1", "#1", "cell 1" name the cell; "row 0", "item 0", "row 0's", a bare "0" the row it showed.
@@ -70,6 +75,12 @@ public enum AnswerReader {
         case "deinit", "dealloc", "deallocated": return .deinitCell
         default: return nil
         }
+    }
+
+    /// "dequeue", "dequeueReusableCell" and the like: the call, not what it did.
+    static func isDequeue(_ word: String) -> Bool {
+        ["dequeue", "dequeued", "dequeuereusablecell", "dequeuereusablecellwithidentifier", "dequeuereusablecellwithidentifierfor",
+         "dequeuereusablecellwithreuseidentifier", "dequeuereusablecellwithreuseidentifierfor"].contains(word.filter { $0.isLetter })
     }
 
     /// The number right after one of `markers` ("cell 3", "#3", "row 0's").

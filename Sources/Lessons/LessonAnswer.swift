@@ -7,6 +7,10 @@ public enum LessonAnswer: Sendable, Equatable {
     /// `init` or `prepareForReuse`.
     case call(EventKind)
     case calls([EventKind])
+    /// Calls as a learner named them, where nil stands for `dequeueReusableCell`:
+    /// the call inside `cellForRowAt` in which `init` or `prepareForReuse` runs. A
+    /// learner's answer only; it names either of the two.
+    case callsWithDequeue([EventKind?])
     /// A new cell (`init`).
     case newCell
     /// A reused cell: its id and the row it showed before. A learner may name either.
@@ -27,6 +31,11 @@ public enum LessonAnswer: Sendable, Equatable {
             return (guessCell == nil || guessCell == cell) && (guessRow == nil || guessRow == row)
         case (.rows(let rows), .rows(let guess)):
             return Set(rows) == Set(guess)
+        case (.calls(let calls), .callsWithDequeue(let guess)):
+            guard calls.count == guess.count else { return false }
+            return zip(calls, guess).allSatisfy { call, named in
+                named.map { $0 == call } ?? (call == .initCell || call == .prepareForReuse)
+            }
         default:
             return self == guess
         }
@@ -50,6 +59,7 @@ public struct AnswerWording {
         switch answer {
         case .call(let kind): return naming.list.name(of: kind)
         case .calls(let kinds): return kinds.map { naming.list.name(of: $0) }.joined(separator: " → ")
+        case .callsWithDequeue(let kinds): return kinds.map { $0.map(naming.list.name(of:)) ?? "dequeueReusableCell" }.joined(separator: " → ")
         case .newCell: return "a new cell (init)"
         case .reusedCell(let cell, let row):
             let id = cell.map { "cell #\($0)" } ?? "a reused cell"

@@ -30,6 +30,22 @@ final class AnswerReaderTests: XCTestCase {
         XCTAssertNil(read("cellForRowAt, banana", .nextCalls(count: 2)))
     }
 
+    /// init and prepareForReuse run inside cellForRowAt, in its dequeueReusableCell
+    /// call: a learner who names the dequeue where the trace lists either is right.
+    func testDequeueNamesTheCallThatCreatesOrReuses() {
+        let named = read("dequeue, cellForRowAt, willDisplay", .nextCalls(count: 3))
+        XCTAssertEqual(named, .callsWithDequeue([nil, .cellForRowAt, .willDisplay]))
+        let guess = try? XCTUnwrap(named)
+        for first in [EventKind.initCell, .prepareForReuse] {
+            XCTAssertTrue(LessonAnswer.calls([first, .cellForRowAt, .willDisplay]).accepts(guess ?? .calls([])), "\(first)")
+        }
+        XCTAssertFalse(LessonAnswer.calls([.willDisplay, .cellForRowAt, .willDisplay]).accepts(guess ?? .calls([])), "a dequeue is no willDisplay")
+        XCTAssertFalse(LessonAnswer.calls([.initCell, .cellForRowAt]).accepts(guess ?? .calls([])), "as many calls as asked")
+        XCTAssertFalse(LessonAnswer.calls([.initCell, .willDisplay, .cellForRowAt]).accepts(guess ?? .calls([])), "in order")
+        XCTAssertEqual(read("dequeueReusableCell → cellForRowAt", .nextCalls(count: 2)), .callsWithDequeue([nil, .cellForRowAt]))
+        XCTAssertEqual(wording.describe(.callsWithDequeue([nil, .cellForRowAt])), "dequeueReusableCell → cellForRowAt")
+    }
+
     func testWhichCellARowGets() {
         XCTAssertEqual(read("new", .cellForRow(row: 5)), .newCell)
         XCTAssertEqual(read("the one that showed row 0", .cellForRow(row: 5)), .reusedCell(cell: nil, previousRow: 0))

@@ -67,9 +67,26 @@ final class CurriculumTests: XCTestCase {
         let parts = console.transcript.components(separatedBy: "Question 2 of 4: Row 5 is next")
         XCTAssertEqual(parts.count, 2, console.transcript)
         let beforeQuestion2 = parts[0]
-        XCTAssertFalse(beforeQuestion2.contains("Row 5 gets a new cell"), "the init for row 5 is the answer; it comes after the question")
+        XCTAssertFalse(beforeQuestion2.contains("for row 5, dequeueReusableCell"), "the init for row 5 is the answer; it comes after the question")
         let after = parts.last ?? ""
-        XCTAssertTrue(after.contains("Row 5 gets a new cell (init, cell #6)"), "and it is revealed afterwards")
+        XCTAssertTrue(after.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("Inside cellForRowAt for row 5, dequeueReusableCell finds the MyCell reuse pool empty and creates cell #6 (init)"), "and it is revealed afterwards")
+    }
+
+    /// Lesson 1 asks for the next three calls of a new row; a learner who says the
+    /// cell comes from the dequeue inside cellForRowAt is right, and the reveal says
+    /// why the trace lists init first.
+    func testLessonOneTakesTheDequeueAndTellsTheNesting() throws {
+        let loaded = try LoadedLesson.load(path: lessonsFolder.appendingPathComponent("01-first-screen.json").path)
+        var answers = try rightAnswers(loaded)
+        XCTAssertEqual(answers[2], "init → cellForRowAt → willDisplay")
+        answers[2] = "dequeue, cellForRowAt, willDisplay"
+        let console = RecordingConsole(answers)
+        let reports = try LessonRun(loaded).run(console: console, progress: LessonProgress(lesson: "01-first-screen"), next: nil, save: { _ in }).reports
+        XCTAssertEqual(reports.filter(\.correct).count, 4, "\(reports)")
+        let transcript = console.transcript.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        XCTAssertTrue(transcript.contains("Why: Steps 30–32: Inside cellForRowAt for row 10, dequeueReusableCell finds the MyCell reuse pool empty and creates cell #11 (init)"),
+                      console.transcript)
+        XCTAssertFalse(loaded.lesson.takeaway.contains("init, cellForRowAt and willDisplay, in that order"), "the takeaway no longer teaches three siblings")
     }
 
     func testTheRunnerGivesHintsAllowsRetriesAndRevealsWhatHappened() throws {

@@ -72,7 +72,7 @@ func wrongAnswers(_ loaded: LoadedLesson) throws -> [String] {
         switch item.answer {
         case .call(let kind): return kind == .initCell ? "prepareForReuse" : "init"
         case .calls(let kinds): return kinds.reversed().map(\.rawValue).joined(separator: ", ") + ", deinit"
-        case .newCell: return "the cell that showed row 9999"
+        case .newCell, .callsWithDequeue: return "the cell that showed row 9999"
         case .reusedCell: return "a new one"
         case .rows: return "9990-9999"
         case .number(let n): return String(n + 1000)
