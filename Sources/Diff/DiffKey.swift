@@ -34,56 +34,151 @@ public struct DiffKeyMaker {
 
     /// Folds `event` and returns its key, or nil for a kind that is not compared.
     public mutating func key(for event: TraceEvent) throws(LifecycleViolation) -> String? {
+        var text = KeyText()
+        guard try write(event, into: &text) else { return nil }
+        return String(decoding: text.bytes, as: UTF8.self)
+    }
+
+    /// Folds `event` and writes its key's text after what `text` holds; false (and
+    /// nothing written) for a kind that is not compared. The key is spelled once,
+    /// as bytes: a diff keys every event of two large traces.
+    mutating func write(_ event: TraceEvent, into text: inout KeyText) throws(LifecycleViolation) -> Bool {
         // The row a cell showed before an image is set on it. Only that is read from
         // the state before the event: holding a copy of the whole state across `apply`
         // would make every event copy the state's arrays (copy on write).
         var rowBefore: Int?
         if case .imageSet(let cell, _) = event.body, kinds.contains(.imageSet) { rowBefore = metrics.state.cell(cell)?.lastRow }
         try metrics.apply(event)
-        guard kinds.contains(event.kind) else { return nil }
-        let name = naming.list.name(of: event.kind)
+        guard kinds.contains(event.kind) else { return false }
+        text.put(naming.list.name(of: event.kind))
         switch event.body {
         // Reuse identifiers are left out: two apps naming their cell classes differently do the same thing.
-        case .initCell: return name
-        case .prepareForReuse(_, _, let previous): return "\(name) from \(previous.map { naming.name($0) } ?? naming.list.noun + " ?")"
-        case .cellForRowAt(let row, _), .willDisplay(let row, _), .didEndDisplaying(let row, _): return "\(name) \(naming.name(row))"
-        case .keepAside(_, let row): return "\(name) \(naming.name(row))"
-        case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows), .reconfigureRows(let rows): return "\(name) \(naming.hasSections ? "[" + rows.map { naming.short($0) }.joined(separator: ", ") + "]" : "\(rows)")"
-        case .deinitCell: return name
-        case .enqueue: return name
+        case .initCell, .deinitCell, .enqueue:
+            break
+        case .prepareForReuse(_, _, let previous):
+            text.put(" from ")
+            if let previous { text.row(previous, naming) } else { text.put(naming.list.noun + " ?") }
+        case .cellForRowAt(let row, _), .willDisplay(let row, _), .didEndDisplaying(let row, _), .keepAside(_, let row),
+             .requestCoalesced(_, let row):
+            text.put(" ")
+            text.row(row, naming)
+        case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows), .reconfigureRows(let rows):
+            text.put(" [")
+            for (index, row) in rows.enumerated() {
+                if index > 0 { text.put(", ") }
+                if naming.hasSections { text.put(naming.short(row)) } else { text.number(row) }
+            }
+            text.put("]")
         case .imageRequest(_, let row, let image, let cause, let sync):
-            return "\(name) \(naming.name(row)) image \(image) \(cause.name(in: naming.list))\(sync ? " sync" : "")"
-        case .pageRequest(_, let first, let count): return "\(name) \(naming.list.plural) \(first)+\(count)"
-        case .requestStarted(let id): return "\(name) \(describe(request: id))"
-        case .requestCoalesced(_, let row): return "\(name) \(naming.name(row))"
-        case .response(let id, _, let fromCache): return "\(name) \(describe(request: id))\(fromCache ? " from URLCache" : "")"
-        case .requestFailed(let id, _), .requestCancelled(let id): return "\(name) \(describe(request: id))"
-        case .cacheHit(let row, let image, let layer): return "\(name) \(naming.name(row)) image \(image) \(layer.rawValue)"
-        case .cacheEvict(let image, let layer): return "\(name) image \(image) \(layer.rawValue)"
+            text.put(" ")
+            text.row(row, naming)
+            text.put(" image ")
+            text.number(image)
+            text.put(" ")
+            text.put(cause.name(in: naming.list))
+            if sync { text.put(" sync") }
+        case .pageRequest(_, let first, let count):
+            text.put(" ")
+            text.put(naming.list.plural)
+            text.put(" ")
+            text.number(first)
+            text.put("+")
+            text.number(count)
+        case .requestStarted(let id), .requestFailed(let id, _), .requestCancelled(let id):
+            text.put(" ")
+            describe(request: id, into: &text)
+        case .response(let id, _, let fromCache):
+            text.put(" ")
+            describe(request: id, into: &text)
+            if fromCache { text.put(" from URLCache") }
+        case .cacheHit(let row, let image, let layer):
+            text.put(" ")
+            text.row(row, naming)
+            text.put(" image ")
+            text.number(image)
+            text.put(" ")
+            text.put(layer.rawValue)
+        case .cacheEvict(let image, let layer):
+            text.put(" image ")
+            text.number(image)
+            text.put(" ")
+            text.put(layer.rawValue)
         case .imageSet(_, let image):
-            let row = rowBefore.map { "\(naming.name($0))" } ?? "a new cell"
-            return "\(name) \(row): \(image.describe)"
-        case .mainThreadBlocked(_, let cause): return "\(name) \(cause)"
-        case .hitch(_, _, _, let cause): return "\(name) \(cause)"
-        case .numberOfRows(let rows): return "\(name) \(rows)"
-        case .scrollToRow(let row, let position, let animated): return "\(name) \(naming.short(row)) \(position)\(animated ? " animated" : "")"
-        default: return name
+            text.put(" ")
+            if let rowBefore { text.row(rowBefore, naming) } else { text.put("a new cell") }
+            text.put(": ")
+            text.put(image.describe)
+        case .mainThreadBlocked(_, let cause), .hitch(_, _, _, let cause):
+            text.put(" ")
+            text.put(cause)
+        case .numberOfRows(let rows):
+            text.put(" ")
+            text.number(rows)
+        case .scrollToRow(let row, let position, let animated):
+            text.put(" ")
+            text.put(naming.short(row))
+            text.put(" ")
+            text.put(position)
+            if animated { text.put(" animated") }
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Folds `event` and keeps its key in `keys`: the key's hash, or nil for a kind that is not compared.
+    mutating func keep(_ event: TraceEvent, in keys: inout KeyTexts) throws(LifecycleViolation) -> UInt64? {
+        try keys.append { (text: inout KeyText) throws(LifecycleViolation) -> Bool in try write(event, into: &text) }
+    }
+
+    private func describe(request id: Int, into text: inout KeyText) {
+        guard let record = state.request(id) else { return text.put("request") }
+        if let row = record.row, let image = record.image {
+            text.row(row, naming)
+            text.put(" image ")
+            text.number(image)
+            return
+        }
+        text.put("page")
+    }
+}
+
+/// A key's text as it is written: bytes, never a String per event.
+struct KeyText {
+    var bytes: [UInt8] = []
+
+    mutating func put(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func number(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        // The power of ten of the first digit (never past `magnitude`, so no overflow).
+        var scale: UInt = 1
+        while scale <= magnitude / 10 { scale &*= 10 }
+        while true {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: (magnitude / scale) % 10))
+            if scale == 1 { break }
+            scale /= 10
         }
     }
 
-    private func describe(request id: Int) -> String {
-        guard let record = state.request(id) else { return "request" }
-        if let row = record.row, let image = record.image { return "\(naming.name(row)) image \(image)" }
-        return "page"
+    /// "row 15", or "section 1 row 3" in a table with sections (`RowNaming.name`).
+    mutating func row(_ row: Int, _ naming: RowNaming) {
+        guard !naming.hasSections else { return put(naming.name(row)) }
+        put(naming.list.noun)
+        bytes.append(UInt8(ascii: " "))
+        number(row)
     }
 }
 
 /// A 64-bit FNV-1a hash: the same on every machine (Swift's own `Hasher` is
 /// seeded per process), so keys can be compared as numbers.
 public enum StableHash {
-    public static func of(_ text: String) -> UInt64 {
+    public static func of(_ text: String) -> UInt64 { of(bytes: Array(text.utf8)[...]) }
+
+    public static func of(bytes: ArraySlice<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }

@@ -29,9 +29,8 @@ public struct DiffSide: Sendable {
             maker = DiffKeyMaker(header: header, kinds: kinds)
         }, onEvent: { event, position throws(ReuseLabError) in
             do throws(LifecycleViolation) {
-                if let key = try maker?.key(for: event) {
-                    hashes.append(StableHash.of(key))
-                    keys.append(key)
+                if let hash = try maker?.keep(event, in: &keys) ?? nil {
+                    hashes.append(hash)
                     seqs.append(Int32(truncatingIfNeeded: event.seq))
                     kindList.append(event.kind)
                 }

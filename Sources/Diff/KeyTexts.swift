@@ -1,3 +1,5 @@
+import TraceModel
+
 /// The key text of every compared event of one trace, packed into one buffer of
 /// UTF-8 bytes: a million keys take about 30 MB, and showing any stretch of the
 /// diff needs no second reading of the trace.
@@ -17,6 +19,19 @@ public struct KeyTexts: Sendable {
     mutating func append(_ text: String) {
         bytes.append(contentsOf: text.utf8)
         ends.append(bytes.count)
+    }
+
+    /// Writes a key with `write`, straight into the buffer, and keeps it; the
+    /// key's hash, or nil when `write` wrote none (a kind that is not compared).
+    mutating func append(_ write: (inout KeyText) throws(LifecycleViolation) -> Bool) throws(LifecycleViolation) -> UInt64? {
+        let start = bytes.count
+        // The buffer moves into the writer and back, so appending never copies it.
+        var text = KeyText(bytes: bytes)
+        bytes = []
+        defer { bytes = text.bytes }
+        guard try write(&text) else { return nil }
+        ends.append(text.bytes.count)
+        return StableHash.of(bytes: text.bytes[start...])
     }
 
     public var count: Int { ends.count }

@@ -1,5 +1,5 @@
 import XCTest
-import Diff
+@testable import Diff
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -147,5 +147,29 @@ final class DiffKeyTests: XCTestCase {
         XCTAssertEqual(StableHash.of("foobar"), 0x8594_4171_f739_67e8)
         XCTAssertEqual(StableHash.of("willDisplay row 23"), StableHash.of("willDisplay row 23"))
         XCTAssertNotEqual(StableHash.of("willDisplay row 23"), StableHash.of("willDisplay row 32"))
+    }
+}
+
+/// Keys are written as bytes; their numbers must read as Swift prints them.
+final class KeyTextTests: XCTestCase {
+    func testNumbersAreWrittenAsSwiftPrintsThem() {
+        for value in [0, 1, 9, 10, 11, 99, 100, 101, 999, 1_000, 65_999, 1_000_000, -1, -10, -1_234, Int.max, Int.min] {
+            var text = KeyText()
+            text.number(value)
+            XCTAssertEqual(String(decoding: text.bytes, as: UTF8.self), String(value))
+        }
+    }
+
+    func testKeysAndTheirHashesAreKeptTogether() throws {
+        var maker = DiffKeyMaker(header: TraceHeader(title: "test", profile: .modern))
+        var keys = KeyTexts()
+        let events = [TraceEvent(seq: 0, time: .zero, body: .initCell(cell: 1, identifier: "MyCell")),
+                      TraceEvent(seq: 1, time: .zero, body: .cellForRowAt(row: 12, cell: 1))]
+        var hashes: [UInt64?] = []
+        for event in events { hashes.append(try maker.keep(event, in: &keys)) }
+        XCTAssertEqual(keys.count, 2)
+        XCTAssertEqual(keys[0], "init")
+        XCTAssertEqual(keys[1], "cellForRowAt row 12")
+        XCTAssertEqual(hashes, [StableHash.of("init"), StableHash.of("cellForRowAt row 12")])
     }
 }
