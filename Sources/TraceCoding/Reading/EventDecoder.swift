@@ -11,6 +11,8 @@ import ToolSupport
 /// is wrong is told as every JSON value is (`JSONValueReading`).
 struct EventDecoder {
     let naming: RowNaming
+    /// The code the trace's header carries, which events' lines point into.
+    let code: CarriedCode?
     private let words: EventWords
     /// The event's members: kept from one event to the next.
     private var members: [EventMemberRead] = []
@@ -35,8 +37,9 @@ struct EventDecoder {
         }
     }
 
-    init(naming: RowNaming) {
+    init(naming: RowNaming, code: CarriedCode? = nil) {
         self.naming = naming
+        self.code = code
         words = EventWords.of(naming.list)
     }
 
@@ -245,7 +248,30 @@ struct EventDecoder {
         try object.rejectUnknown(allowed: words.allowed[kind.ordinal])
         let body = try self.body(kind, object)
         return TraceEvent(seq: seq, time: VirtualTime(traceMilliseconds: ms), body: body,
-                          inferred: try object.optional(.inferred)?.bool() ?? false)
+                          inferred: try object.optional(.inferred)?.bool() ?? false, code: try codeLine(object))
+    }
+
+    /// The event's place in the carried code (`"line"`, and `"file"` unless it is
+    /// the first file), checked against the code the header carries.
+    private func codeLine(_ object: EventObject) throws(ReuseLabError) -> CodeLine? {
+        let fileField = object.optional(.file)
+        guard let lineField = object.optional(.line) else {
+            if let fileField { throw fileField.error("\"file\" names the source file of a \"line\", and this event has no \"line\"") }
+            return nil
+        }
+        guard let code else {
+            throw lineField.error("\"line\" points into the code a trace carries, and this trace's header has no \"code\"")
+        }
+        let file = try fileField?.nonNegativeInt(max: CarriedCode.maximumFiles) ?? 0
+        guard file < code.files.count else {
+            throw (fileField ?? lineField).error("\"file\" is \(file), but the trace carries \(code.files.count) source file\(code.files.count == 1 ? "" : "s") (numbered from 0)")
+        }
+        let line = try lineField.positiveInt(max: CarriedCode.maximumLines)
+        let carried = code.files[file]
+        guard line <= carried.lines.count else {
+            throw lineField.error("\"line\" \(line) is past the end of \(VisibleText.shortened(carried.name)), which has \(carried.lines.count) lines")
+        }
+        return CodeLine(file: file, line: line)
     }
 
     /// The kind the string `field` names, or the error saying what it may name.

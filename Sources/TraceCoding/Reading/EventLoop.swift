@@ -36,7 +36,7 @@ struct EventLoop {
     init(mode: Mode, file: String) {
         self.mode = mode
         self.file = file
-        if case .decode(let header, _) = mode { decoder = EventDecoder(naming: header.rowNaming) } else { decoder = EventDecoder(naming: .single) }
+        if case .decode(let header, _) = mode { decoder = EventDecoder(naming: header.rowNaming, code: header.code) } else { decoder = EventDecoder(naming: .single) }
     }
 
     /// A loop that starts at event `index` itself (its first byte, or the spaces

@@ -16,7 +16,7 @@ extension TraceEvent {
         if names.contains("row") { names.append("section") }
         if names.contains("previousRow") { names.append("previousSection") }
         if names.contains("rows") && kind != .numberOfRows { names.append("indexPaths") }
-        return (names + ["inferred"]).map(list.member)
+        return (names + ["inferred", "line", "file"]).map(list.member)
     }
 
     static func ownMemberNames(of kind: EventKind) -> [String] {

@@ -122,6 +122,14 @@ extension TraceEvent {
             break
         }
         if inferred { out.append(",\"inferred\":true") }
+        if let code {
+            out.append(",\"line\":")
+            out.appendInteger(code.line)
+            if code.file != 0 {
+                out.append(",\"file\":")
+                out.appendInteger(code.file)
+            }
+        }
         out.append(0x7D) // }
     }
 }

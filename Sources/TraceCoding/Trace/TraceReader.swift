@@ -124,7 +124,7 @@ public enum TraceReader {
         return nil
     }
 
-    static let headerMembers = ["format", "version", "title", "profile", "list", "columns", "scenario", "import", "events"]
+    static let headerMembers = ["format", "version", "title", "profile", "list", "columns", "scenario", "import", "code", "events"]
 
     static func decodeHeader(_ members: [String: JSONField], rootPosition: SourcePosition) throws(ReuseLabError) -> TraceHeader {
         let root = JSONField(JSONTape.emptyObject(at: rootPosition), path: "")
@@ -175,7 +175,8 @@ public enum TraceReader {
             }
         }
         let source = try members["import"].map { field throws(ReuseLabError) in try ImportSource.decode(JSONField(field, path: "import")) }
-        return TraceHeader(title: title, profile: profile, list: list, scenario: scenario, source: source)
+        let code = try members["code"].map { field throws(ReuseLabError) in try CarriedCode.decode(JSONField(field, path: "code")) }
+        return TraceHeader(title: title, profile: profile, list: list, scenario: scenario, source: source, code: code)
     }
 
     /// `"list": "table"` (the default) or `"list": "collection"` with `"columns"`.

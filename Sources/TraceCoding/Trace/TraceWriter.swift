@@ -29,6 +29,7 @@ public enum TraceWriter {
         if let source = header.source {
             out += "  \"import\": " + JSONWriter.compact(source.jsonValue) + ",\n"
         }
+        if let code = header.code { out += code.headerText }
         return out
     }
 

@@ -13,12 +13,16 @@ public struct TraceEvent: Sendable, Equatable {
     /// True when the event (or the cell it names) was reconstructed by `reuselab
     /// import` rather than printed in the device's log. Written `"inferred": true`.
     public var inferred = false
+    /// The line of the app's code the event happened at, in the code the trace's
+    /// header carries (`"line"`, and `"file"` unless it is the first file).
+    public var code: CodeLine?
 
-    public init(seq: Int, time: VirtualTime, body: EventBody, inferred: Bool = false) {
+    public init(seq: Int, time: VirtualTime, body: EventBody, inferred: Bool = false, code: CodeLine? = nil) {
         self.seq = seq
         self.time = time
         self.body = body
         self.inferred = inferred
+        self.code = code
     }
 
     public var kind: EventKind { body.kind }

@@ -16,13 +16,17 @@ public struct TraceHeader: Sendable, Equatable {
     public var scenario: Scenario?
     /// For a trace imported from a device's log: the log and what was read from it.
     public var source: ImportSource?
+    /// The app's source code, when the trace carries it: what its events' lines point into.
+    public var code: CarriedCode?
 
-    public init(title: String, profile: TableProfile, list: ListStyle? = nil, scenario: Scenario? = nil, source: ImportSource? = nil) {
+    public init(title: String, profile: TableProfile, list: ListStyle? = nil, scenario: Scenario? = nil, source: ImportSource? = nil,
+                code: CarriedCode? = nil) {
         self.title = title
         self.profile = profile
         self.list = list ?? scenario?.list ?? .table
         self.scenario = scenario
         self.source = source
+        self.code = code
     }
 
     /// How many rows the table has, when the trace says.
