@@ -23,9 +23,11 @@ public struct Annotation: Sendable, Equatable {
     /// inside (in its `dequeueReusableCell` call), which a trace lists after them
     /// because it finishes after them. Nil for any other step, or when no such call follows.
     public var inside: Int?
+    /// The line of the app's code the step happened at, when the trace carries its code.
+    public var code: CodePlace?
 
     public init(seq: Int, time: VirtualTime, kind: EventKind, frame: Int, text: String, marks: Set<Mark>,
-                inferred: InferredRule? = nil, inside: Int? = nil) {
+                inferred: InferredRule? = nil, inside: Int? = nil, code: CodePlace? = nil) {
         self.seq = seq
         self.time = time
         self.kind = kind
@@ -34,6 +36,27 @@ public struct Annotation: Sendable, Equatable {
         self.marks = marks
         self.inferred = inferred
         self.inside = inside
+        self.code = code
+    }
+
+    /// A line of the code a trace carries, as readers show it: the file's name,
+    /// the line's number and its text (as written, indentation and all).
+    public struct CodePlace: Sendable, Equatable {
+        public var file: String
+        public var line: Int
+        public var text: String
+
+        public init(file: String, line: Int, text: String) {
+            self.file = file
+            self.line = line
+            self.text = text
+        }
+
+        /// The line of `code` that `place` names, or nil when the code has none.
+        public init?(_ place: CodeLine, in code: CarriedCode?) {
+            guard let code, let text = code.text(at: place) else { return nil }
+            self.init(file: code.files[place.file].name, line: place.line, text: text)
+        }
     }
 
     /// Something an annotation calls out.

@@ -164,7 +164,8 @@ public struct Annotator {
         default: break
         }
         let annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: "",
-                                    marks: noted.marks, inferred: isImported ? nil : noted.inferred, inside: inside)
+                                    marks: noted.marks, inferred: isImported ? nil : noted.inferred, inside: inside,
+                                    code: event.code.flatMap { Annotation.CodePlace($0, in: header.code) })
         taken = (before, noted)
         return AnnotatedStep(annotation: annotation, event: event, index: index)
     }

@@ -37,6 +37,15 @@ enum ReplayReport {
             out.append(",\"inside\":")
             out.appendInteger(inside)
         }
+        if let code = annotation.code {
+            out.append(",\"code\":{\"file\":")
+            out.appendString(VisibleText.escape(code.file))
+            out.append(",\"line\":")
+            out.appendInteger(code.line)
+            out.append(",\"text\":")
+            out.appendString(VisibleText.escape(code.text))
+            out.append(UInt8(ascii: "}"))
+        }
         out.append("}\n")
         return out.string
     }

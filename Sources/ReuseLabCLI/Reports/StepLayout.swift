@@ -28,6 +28,8 @@ struct StepLayout {
     var width: Int
     /// How rows are named (by section in a table with sections).
     var naming = RowNaming.single
+    /// The trace carries one source file, so a step's line of code need not name it.
+    var carriesOneFile = true
 
     /// Columns for `steps` steps whose widest time is `widestTime` characters.
     init(header: TraceHeader, steps: Int, widestTime: Int, style: TerminalStyle, width: Int = StepLayout.defaultWidth) {
@@ -36,6 +38,7 @@ struct StepLayout {
         self.style = style
         self.width = width
         naming = header.rowNaming
+        carriesOneFile = (header.code?.files.count ?? 1) == 1
     }
 
     /// "916.7 ms": to a tenth of a millisecond, like the annotations.
@@ -103,7 +106,23 @@ struct StepLayout {
             }
             out += "\n"
         }
+        if let code = annotation.code {
+            // The line of code under the step, from the kind's column: "line 49  cell.…"
+            // ("File.swift:49" when the trace carries more than one file).
+            let column = besideColumns ? indent + seqWidth + 2 + timeWidth + 2 : indent + 4
+            Self.appendSpaces(column, to: &out)
+            let place = (carriesOneFile ? "line " : VisibleText.escape(code.file) + ":") + String(code.line) + "  "
+            let line = Self.shortened(VisibleText.escape(code.text.trimming(" \t")), to: max(10, width - column - place.count))
+            out += style.enabled ? style.dim(place + line) : place + line
+            out += "\n"
+        }
         return out
+    }
+
+    /// `text` cut to `width` characters, ending in "…" when cut.
+    static func shortened(_ text: String, to width: Int) -> String {
+        guard text.count > width else { return text }
+        return String(text.prefix(max(0, width - 1))) + "…"
     }
 
     /// The lines of one step, each starting with `indent` spaces.
