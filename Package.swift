@@ -25,8 +25,31 @@ let package = Package(
         // spelled `DispatchQueue.main.async` as main-actor code, which the simulated
         // single-threaded world does not need.
         .target(name: "Strategies", dependencies: ["ReuseEngine"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The strategies' source text, embedded in the binary so that a recorded trace
+        // can carry the code that ran: Resources/ holds a link to each file of Strategies/.
+        .target(name: "StrategySource", dependencies: ["TraceModel"],
+                resources: [
+                    .embedInCode("Resources/AsyncNoResetStrategy.swift"),
+                    .embedInCode("Resources/AsyncResetStrategy.swift"),
+                    .embedInCode("Resources/BatchPagingStrategy.swift"),
+                    .embedInCode("Resources/CacheCoalesceGridStrategy.swift"),
+                    .embedInCode("Resources/CacheCoalesceStrategy.swift"),
+                    .embedInCode("Resources/EagerPreloadStrategy.swift"),
+                    .embedInCode("Resources/IndexPathName.swift"),
+                    .embedInCode("Resources/MemoMainAsyncStrategy.swift"),
+                    .embedInCode("Resources/MovieListModel.swift"),
+                    .embedInCode("Resources/PlainGridStrategy.swift"),
+                    .embedInCode("Resources/PlainTextStrategy.swift"),
+                    .embedInCode("Resources/PrefetchReloadStrategy.swift"),
+                    .embedInCode("Resources/ProfileGridStrategy.swift"),
+                    .embedInCode("Resources/SectionedItems.swift"),
+                    .embedInCode("Resources/StrategyCatalog.swift"),
+                    .embedInCode("Resources/SyncDownloadStrategy.swift"),
+                    .embedInCode("Resources/TaskIdentityCancelStrategy.swift"),
+                    .embedInCode("Resources/UIKitNames.swift"),
+                ]),
         // Runs a scenario through the engine with its strategy and writes the trace.
-        .target(name: "Recorder", dependencies: ["TraceCoding", "ReuseEngine", "Strategies"]),
+        .target(name: "Recorder", dependencies: ["TraceCoding", "ReuseEngine", "Strategies", "StrategySource"]),
         // Replay and annotation: folds a trace through ReplayState and measures it (never the engine).
         .target(name: "Replay", dependencies: ["TraceCoding"]),
         // Lessons: questions answered by named queries over a trace, the runner, progress.
@@ -57,7 +80,7 @@ let package = Package(
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "Strategies", "Recorder", "TraceCoding"]),
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceCoding"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Recorder", "ReuseLabTestSupport"], exclude: ["Golden", "Fixtures"]),
-        .testTarget(name: "StrategyTests", dependencies: ["Replay", "Recorder", "Strategies"]),
+        .testTarget(name: "StrategyTests", dependencies: ["Replay", "Recorder", "Strategies", "StrategySource", "ReuseLabTestSupport"]),
         .testTarget(name: "LessonTests", dependencies: ["Lessons", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Recorder", "ReuseLabTestSupport"], exclude: ["Golden"]),

@@ -1,0 +1,1 @@
+../../Strategies/AsyncNoResetStrategy.swift
