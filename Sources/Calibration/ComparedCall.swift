@@ -36,21 +36,17 @@ struct ComparedCall: Sendable, Equatable {
     }
 
     static func key(kind: EventKind, rows: [Int]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ byte: UInt8) {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        for byte in kind.rawValue.utf8 { mix(byte) }
+        var hash = StableHash()
+        hash.add(kind.rawValue.utf8)
         for row in rows {
-            mix(0x2c)
+            hash.add(0x2c)
             var value = UInt64(bitPattern: Int64(row))
             for _ in 0..<8 {
-                mix(UInt8(truncatingIfNeeded: value))
+                hash.add(UInt8(truncatingIfNeeded: value))
                 value >>= 8
             }
         }
-        return hash
+        return hash.value
     }
 
     /// "cellForRowAt row 21", "prefetchRowsAt [19, 20]", "init"; rows named by

@@ -170,18 +170,3 @@ struct KeyText {
         number(row)
     }
 }
-
-/// A 64-bit FNV-1a hash: the same on every machine (Swift's own `Hasher` is
-/// seeded per process), so keys can be compared as numbers.
-public enum StableHash {
-    public static func of(_ text: String) -> UInt64 { of(bytes: Array(text.utf8)[...]) }
-
-    public static func of(bytes: ArraySlice<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
-}

@@ -43,19 +43,12 @@ public struct CarriedCode: Sendable, Equatable {
     /// The 64-bit FNV-1a hash of every file's name and lines, each followed by a
     /// zero byte: the same on every machine.
     public static func fingerprint(of files: [File]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func add(_ text: String) {
-            for byte in text.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-            hash = (hash ^ 0) &* 0x0000_0100_0000_01b3
+        var hash = StableHash()
+        for text in files.flatMap({ [$0.name] + $0.lines }) {
+            hash.add(text.utf8)
+            hash.add(0)
         }
-        for file in files {
-            add(file.name)
-            for line in file.lines { add(line) }
-        }
-        let digits = String(hash, radix: 16)
+        let digits = String(hash.value, radix: 16)
         return "fnv1a64:" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 
