@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "ReuseEngineTests", dependencies: ["ReuseEngine", "Strategies", "Recorder", "TraceCoding"]),
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceCoding"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Recorder", "ReuseLabTestSupport"], exclude: ["Golden", "Fixtures"]),
-        .testTarget(name: "StrategyTests", dependencies: ["Replay", "Recorder", "Strategies", "StrategySource", "ReuseLabTestSupport"]),
+        .testTarget(name: "StrategyTests", dependencies: ["Replay", "Recorder", "Strategies", "StrategySource", "TraceCoding", "ReuseLabTestSupport"]),
         .testTarget(name: "LessonTests", dependencies: ["Lessons", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Recorder", "ReuseLabTestSupport"], exclude: ["Golden"]),

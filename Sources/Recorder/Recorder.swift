@@ -51,12 +51,19 @@ public enum Recorder {
     /// does not is recorded with `plain`.
     static func makeSimulation(_ scenario: Scenario, capacity: Int) -> Simulation {
         let (screen, showsImages) = StrategyCatalog.screen(for: scenario.strategy, on: scenario.list)
-        return Simulation(scenario: scenario, screen: screen, showsImages: showsImages, logCapacity: capacity)
+        let simulation = Simulation(scenario: scenario, screen: screen, showsImages: showsImages, logCapacity: capacity)
+        // Each event the app's code caused is stamped with its line in the code the trace carries.
+        if let locator = CodeLocator(strategy: scenario.strategy, list: scenario.list) {
+            simulation.world.codeLine = { site, kind in locator.line(of: site, for: kind) }
+        }
+        return simulation
     }
 
-    /// A recorded trace's header: the scenario's title and profile, and the whole scenario.
+    /// A recorded trace's header: the scenario's title and profile, the whole
+    /// scenario, and the strategy's code that its events point into.
     static func header(of scenario: Scenario) -> TraceHeader {
-        TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario)
+        TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario,
+                    code: CodeLocator(strategy: scenario.strategy, list: scenario.list)?.code)
     }
 
     /// Runs the simulation and returns its events (those it did not hand on), or says why it stopped.

@@ -23,8 +23,12 @@ public struct Annotation: Sendable, Equatable {
     /// inside (in its `dequeueReusableCell` call), which a trace lists after them
     /// because it finishes after them. Nil for any other step, or when no such call follows.
     public var inside: Int?
-    /// The line of the app's code the step happened at, when the trace carries its code.
+    /// The line of the app's code the step happened at, when the trace carries its
+    /// code; at a frame that newly shows a STALE image, the line that set that image.
     public var code: CodePlace?
+    /// Other lines that explain the step: at such a frame, the app's
+    /// `prepareForReuse`, which left the image in the cell.
+    public var relatedCode: [CodePlace] = []
 
     public init(seq: Int, time: VirtualTime, kind: EventKind, frame: Int, text: String, marks: Set<Mark>,
                 inferred: InferredRule? = nil, inside: Int? = nil, code: CodePlace? = nil) {

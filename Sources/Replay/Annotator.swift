@@ -64,6 +64,13 @@ public struct Annotator {
     /// True when fewer distinct images than rows are shared among the rows: an
     /// image is then named by its number, not by its row.
     let imagesNamedByNumber: Bool
+    /// The line of the carried code that last set each cell's image, by cell: what
+    /// a STALE frame points at (the closure that wrote an image into a cell that
+    /// has since moved on, or kept it there).
+    private(set) var imageSetLines: [Int: CodeLine] = [:]
+    /// The app's `prepareForReuse` in the carried code, if it overrides it: its
+    /// lines when it is short (so an empty one shows as empty), else its first.
+    let prepareForReuseCode: [Annotation.CodePlace]
     /// What the step taken last needs for its words: the state before it, and
     /// what noting it found (see `words(for:)`).
     private(set) var taken: (before: Before, noted: StepNote)?
@@ -95,6 +102,26 @@ public struct Annotator {
         } else {
             imagesNamedByNumber = false
         }
+        prepareForReuseCode = header.code.map(Self.prepareForReuse(in:)) ?? []
+    }
+
+    /// The first `prepareForReuse` the code declares: up to its closing brace when
+    /// that comes within four lines, else its first line.
+    static func prepareForReuse(in code: CarriedCode) -> [Annotation.CodePlace] {
+        for (file, source) in code.files.enumerated() {
+            guard let start = source.lines.firstIndex(where: { $0.contains("func prepareForReuse(") }) else { continue }
+            let indent = source.lines[start].prefix { $0 == " " }.count
+            var end = start
+            for index in start..<min(source.lines.count, start + 4) {
+                let line = source.lines[index]
+                if index > start, line.prefix(while: { $0 == " " }).count == indent, line.dropFirst(indent).hasPrefix("}") {
+                    end = index
+                    break
+                }
+            }
+            return (start...end).compactMap { Annotation.CodePlace(CodeLine(file: file, line: $0 + 1), in: code) }
+        }
+        return []
     }
 
     /// The next event of a trace being read.
@@ -163,9 +190,17 @@ public struct Annotator {
         case .initCell(let cell, _), .prepareForReuse(let cell, _, _): inside = configuringCall(for: cell, after: index)?.seq
         default: break
         }
-        let annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: "",
-                                    marks: noted.marks, inferred: isImported ? nil : noted.inferred, inside: inside,
-                                    code: event.code.flatMap { Annotation.CodePlace($0, in: header.code) })
+        var code = event.code.flatMap { Annotation.CodePlace($0, in: header.code) }
+        var relatedCode: [Annotation.CodePlace] = []
+        if case .imageSet(let cell, _) = event.body, let line = event.code { imageSetLines[cell] = line }
+        if case .frame(let stale, _) = noted.detail, let first = stale.first {
+            // A STALE frame: the line that put the image there, and the prepareForReuse that left it.
+            code = imageSetLines[first.cell].flatMap { Annotation.CodePlace($0, in: header.code) }
+            if first.carriedOver { relatedCode = prepareForReuseCode }
+        }
+        var annotation = Annotation(seq: event.seq, time: event.time, kind: event.kind, frame: frame, text: "",
+                                    marks: noted.marks, inferred: isImported ? nil : noted.inferred, inside: inside, code: code)
+        annotation.relatedCode = relatedCode
         taken = (before, noted)
         return AnnotatedStep(annotation: annotation, event: event, index: index)
     }

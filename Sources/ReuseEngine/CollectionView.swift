@@ -57,8 +57,9 @@ public final class CollectionView {
     /// `dequeueReusableCell(withReuseIdentifier:for:)`: the most recently pooled cell
     /// for the identifier after its `prepareForReuse`, or a new cell (`init`); during
     /// `reconfigureItems`, the item's own cell, as it is.
-    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
-        machinery.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
+    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath,
+                                    file: StaticString = #fileID, line: UInt = #line) -> CollectionViewCell {
+        machinery.dequeueReusableCell(withIdentifier: identifier, for: indexPath, file: file, line: line)
     }
 
     /// `cellForItem(at:)`: the cell showing the item, or (iOS 15+, as Apple documents

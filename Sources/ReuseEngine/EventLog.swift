@@ -23,10 +23,10 @@ public final class EventLog {
 
     public var isFull: Bool { size > capacity }
 
-    public func record(_ body: EventBody) {
+    public func record(_ body: EventBody, code: CodeLine? = nil) {
         size += 1
         if case .frame(let frame) = body { size += frame.cells.count }
-        events.append(TraceEvent(seq: recordedCount, time: now, body: body))
+        events.append(TraceEvent(seq: recordedCount, time: now, body: body, code: code))
         recordedCount += 1
         if let handOff, events.count >= Self.batchSize {
             let batch = events

@@ -99,15 +99,20 @@ public final class TableView {
 
     /// `dequeueReusableCell(withIdentifier:for:)`: the most recently pooled cell for
     /// the identifier after its `prepareForReuse`, or a new cell (`init`) if the pool is empty.
-    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
+    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath,
+                                    file: StaticString = #fileID, line: UInt = #line) -> TableViewCell {
         let cell: TableViewCell
         let row = self.row(at: indexPath)
+        // init and prepareForReuse happen in this call, at the app's line that made it.
+        let dequeueCall = CodeSite.call(file: file, line: line)
         if let own = reconfiguring, rowBeingConfigured == row {
             // reconfigureRows: the existing cell, with no prepareForReuse.
             cell = own
         } else if let reused = pool.dequeue(identifier: identifier) {
-            world.record(.prepareForReuse(cell: reused.id, identifier: identifier, previousRow: reused.lastRow))
-            reused.prepareForReuse()
+            world.with(site: dequeueCall) {
+                world.record(.prepareForReuse(cell: reused.id, identifier: identifier, previousRow: reused.lastRow))
+            }
+            world.with(site: .method("prepareForReuse()")) { reused.prepareForReuse() }
             cell = reused
         } else {
             // An unregistered identifier is a bug in the strategy, not in any input; UIKit
@@ -116,7 +121,7 @@ public final class TableView {
             createdCellCount += 1
             cell = cellClass.init(id: createdCellCount, reuseIdentifier: identifier)
             allCells.append(cell)
-            world.record(.initCell(cell: cell.id, identifier: identifier))
+            world.with(site: dequeueCall) { world.record(.initCell(cell: cell.id, identifier: identifier)) }
         }
         cell.lastRow = row
         if rowBeingConfigured == row {
@@ -174,7 +179,9 @@ public final class TableView {
         guard let dataSource else {
             return dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
         }
-        let cell = world.with(cause: .cellForRowAt) { dataSource.tableView(self, cellForRowAt: indexPath) }
+        let cell = world.with(cause: .cellForRowAt) {
+            world.with(site: .method("tableView(_:cellForRowAt:)")) { dataSource.tableView(self, cellForRowAt: indexPath) }
+        }
         if cellDequeuedForRow !== cell {
             // The data source built a cell without dequeuing it for this row (UIKit
             // tolerates this); the call is still recorded so the trace stays complete.
@@ -190,8 +197,10 @@ public final class TableView {
 
     func display(_ cell: TableViewCell, row: Int) {
         visibleCells[row] = cell
-        world.record(.willDisplay(row: row, cell: cell.id))
-        delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath(forRow: row))
+        world.with(site: .method("tableView(_:willDisplay:forRowAt:)")) {
+            world.record(.willDisplay(row: row, cell: cell.id))
+            delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath(forRow: row))
+        }
     }
 
     func endDisplaying(row: Int) -> TableViewCell? {
@@ -202,8 +211,10 @@ public final class TableView {
 
     /// `didEndDisplaying` for a cell no longer in `visibleCells`.
     func notifyEndDisplaying(_ cell: TableViewCell, row: Int) {
-        world.record(.didEndDisplaying(row: row, cell: cell.id))
-        delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath(forRow: row))
+        world.with(site: .method("tableView(_:didEndDisplaying:forRowAt:)")) {
+            world.record(.didEndDisplaying(row: row, cell: cell.id))
+            delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath(forRow: row))
+        }
     }
 
     func enqueue(_ cell: TableViewCell) {
@@ -224,13 +235,17 @@ public final class TableView {
             update = prefetchWindow.update(visible: visibleRange, offset: contentOffset, rowCount: geometry.rowCount)
         }
         if !update.cancel.isEmpty {
-            world.record(.cancelPrefetchingForRowsAt(rows: update.cancel))
-            prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: update.cancel.map { indexPath(forRow: $0) })
+            world.with(site: .method("tableView(_:cancelPrefetchingForRowsAt:)")) {
+                world.record(.cancelPrefetchingForRowsAt(rows: update.cancel))
+                prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: update.cancel.map { indexPath(forRow: $0) })
+            }
         }
         if !update.prefetch.isEmpty {
-            world.record(.prefetchRowsAt(rows: update.prefetch))
-            world.with(cause: .prefetch) {
-                prefetchDataSource.tableView(self, prefetchRowsAt: update.prefetch.map { indexPath(forRow: $0) })
+            world.with(site: .method("tableView(_:prefetchRowsAt:)")) {
+                world.record(.prefetchRowsAt(rows: update.prefetch))
+                world.with(cause: .prefetch) {
+                    prefetchDataSource.tableView(self, prefetchRowsAt: update.prefetch.map { indexPath(forRow: $0) })
+                }
             }
         }
     }

@@ -21,12 +21,15 @@ struct SimulatedDispatchQueue {
 
     /// Queues `work`: on the main queue it runs on the main thread after the current
     /// work; on a global queue it runs on a background thread right away.
-    func async(execute work: @escaping () -> Void) {
+    func async(file: StaticString = #fileID, line: UInt = #line, execute work: @escaping () -> Void) {
         guard let world = CurrentWorld.world else { return }
-        if isMain {
-            world.enqueueOnMain(work)
-        } else {
-            world.onBackground(at: world.threadClock, work)
+        // The block runs later, at this line of the app's code.
+        world.with(site: .call(file: file, line: line)) {
+            if isMain {
+                world.enqueueOnMain(work)
+            } else {
+                world.onBackground(at: world.threadClock, work)
+            }
         }
     }
 }
@@ -39,9 +42,9 @@ struct Data {
 
     init(_ raw: SimData) { self.raw = raw }
 
-    init(contentsOf url: URL) throws {
+    init(contentsOf url: URL, file: StaticString = #fileID, line: UInt = #line) throws {
         guard let world = CurrentWorld.world,
-              let raw = world.network.contentsOf(image: url.image, row: url.row) else {
+              let raw = world.with(site: .call(file: file, line: line), { world.network.contentsOf(image: url.image, row: url.row) }) else {
             throw URLError.notConnected
         }
         self.raw = raw
@@ -73,10 +76,13 @@ struct URLSession {
     static let shared = URLSession()
 
     /// `dataTask(with:completionHandler:)`; the handler runs on a background thread.
-    func dataTask(with url: URL, completionHandler: @escaping (Data?, Error?) -> Void) -> SimulatedNetwork.DataTask? {
+    func dataTask(with url: URL, file: StaticString = #fileID, line: UInt = #line,
+                  completionHandler: @escaping (Data?, Error?) -> Void) -> SimulatedNetwork.DataTask? {
         guard let world = CurrentWorld.world else { return nil }
-        return world.network.dataTask(image: url.image, row: url.row) { data, failure in
-            completionHandler(data.map(Data.init), failure.map { $0 == .cancelled ? URLError.cancelled : URLError.notConnected })
+        return world.with(site: .call(file: file, line: line)) {
+            world.network.dataTask(image: url.image, row: url.row) { data, failure in
+                completionHandler(data.map(Data.init), failure.map { $0 == .cancelled ? URLError.cancelled : URLError.notConnected })
+            }
         }
     }
 }

@@ -52,7 +52,13 @@ class MutatedInputChecking: ScratchTestCase {
     }
 
     func mangleTraces(cases: Int) throws {
-        let original = [UInt8](try Data(contentsOf: packageRoot.appendingPathComponent(trace("first-screen"))))
+        // first-screen without its carried code: any change to a recorded trace's code
+        // is refused (its fingerprint), which would leave hardly a mangled trace accepted.
+        let recorded = try String(contentsOf: packageRoot.appendingPathComponent(trace("first-screen")), encoding: .utf8)
+        let withoutCode = recorded.replacingOccurrences(of: #"  "code": \{"fingerprint"[\s\S]*?\n  \]\},\n"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #","line":[0-9]+(,"file":[0-9]+)?"#, with: "", options: .regularExpression)
+        XCTAssertFalse(withoutCode.contains("\"line\""))
+        let original = Array(withoutCode.utf8)
         for number in 0..<cases {
             var generator = SeededGenerator(seed: 8_200 + UInt64(number))
             let path = try folder.write("case-\(number).trace.json", bytes: mutate(original, &generator))

@@ -26,11 +26,12 @@ final class ReplayGoldenTests: XCTestCase {
     }
 
     func testAStaleImageUntilTheRightOneArrives() throws {
-        try golden("images-async-no-reset", ["--from", "248", "--to", "296", "--only", "prepareForReuse,willDisplay,imageRequest,imageSet,stale"],
+        try golden("images-async-no-reset", ["--from", "248", "--to", "296", "--only", "prepareForReuse,willDisplay,imageSet,stale"],
                    as: "async-no-reset-stale.txt", shows: """
             Without a reset in prepareForReuse, cell #1 is reused for row 23 still holding
             image 0: every frame is STALE until image 23 arrives (step 295), and the next
-            frame says cell #1 no longer shows image 0.
+            frame says cell #1 no longer shows image 0. Under the dequeue and each image
+            set, the line of the strategy's code that made it.
             """)
     }
 
@@ -49,7 +50,7 @@ final class ReplayGoldenTests: XCTestCase {
     }
 
     func testFramesAndThePictureOnTheClassicProfile() throws {
-        try golden("prefetch-on", ["--frames", "--from", "1045", "--to", "1052", "--picture"], as: "prefetch-on-frames.txt", shows: """
+        try golden("prefetch-on", ["--frames", "--from", "1045", "--to", "1051", "--picture"], as: "prefetch-on-frames.txt", shows: """
             --frames groups steps under each display frame; the classic profile reuses the
             most recently pooled cell; --picture draws the state after the last step:
             prepared cell, pool order, prefetched rows, requests in flight, memory.

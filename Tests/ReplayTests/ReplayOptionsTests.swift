@@ -140,7 +140,12 @@ final class ReplayOptionsTests: XCTestCase {
             let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
             // "inferred" only where the explanation rests on a rule Apple does not document;
             // "inside" only on a dequeue's init or prepareForReuse, naming the cellForRowAt it runs in.
-            XCTAssertEqual(object.keys.sorted().filter { $0 != "inferred" && $0 != "inside" }, ["frame", "kind", "marks", "seq", "t", "text"])
+            // "code" where the step happened at a line of the app's code the trace carries.
+            XCTAssertEqual(object.keys.sorted().filter { !["inferred", "inside", "code", "relatedCode"].contains($0) }, ["frame", "kind", "marks", "seq", "t", "text"])
+            if let code = object["code"] as? [String: Any] {
+                XCTAssertEqual(code["file"] as? String, "AsyncNoResetStrategy.swift", String(line))
+                XCTAssertGreaterThan(code["line"] as? Int ?? 0, 0, String(line))
+            }
             if let rule = object["inferred"] as? String { XCTAssertNotNil(InferredRule(rawValue: rule), rule) }
             if let inside = object["inside"] as? Int {
                 XCTAssertTrue(["init", "prepareForReuse"].contains(object["kind"] as? String), String(line))
@@ -172,7 +177,7 @@ final class ReplayOptionsTests: XCTestCase {
         }
         XCTAssertEqual(kinds, ["prepareForReuse", "keepAside", "enqueue", "prepareForReuse"])
         let reuse = some.out.split(separator: "\n")[0]
-        XCTAssertTrue(reuse.hasSuffix(#""marks":["REUSE"],"inside":249}"#), String(reuse))
+        XCTAssertTrue(reuse.contains(#""marks":["REUSE"],"inside":249,"code":{"file":"AsyncNoResetStrategy.swift","line":42,"text":"#), String(reuse))
     }
 
     func testSummaryOfImagesAsyncNoReset() {

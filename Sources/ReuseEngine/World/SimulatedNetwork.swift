@@ -68,8 +68,12 @@ public final class SimulatedNetwork {
         /// Lets go of the completion handler without calling it (the recording is over).
         func abandon() { completion = nil }
 
-        public func resume() { network.resume(self) }
-        public func cancel() { network.cancel(self) }
+        public func resume(file: StaticString = #fileID, line: UInt = #line) {
+            network.world.with(site: .call(file: file, line: line)) { network.resume(self) }
+        }
+        public func cancel(file: StaticString = #fileID, line: UInt = #line) {
+            network.world.with(site: .call(file: file, line: line)) { network.cancel(self) }
+        }
 
         /// Another row waits for this same download instead of starting its own
         /// (request coalescing, seed 003).

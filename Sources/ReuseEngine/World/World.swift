@@ -27,6 +27,12 @@ public final class World {
     /// `cellForRowAt` or `prefetchRowsAt`, while `viewDidLoad` runs (preload), and
     /// carried into closures queued from there.
     public var cause: RequestCause = .cellForRowAt
+    /// Where in the app's code the world is (see `CodeSite`): set while UIKit calls
+    /// the app and while the app calls UIKit, and carried into closures queued from there.
+    public var site: CodeSite?
+    /// Turns a site into a line of the code the recording carries (set by the
+    /// recorder); events are recorded without lines when it is nil or says nil.
+    public var codeLine: ((CodeSite, EventKind) -> CodeLine?)?
     /// Set whenever what the screen shows may have changed since the last frame commit.
     var screenChanged = true
     /// The longest piece of main-thread work since the last frame: the cause of a hitch.
@@ -61,7 +67,9 @@ public final class World {
     /// Records an event at the current thread's time.
     func record(_ body: EventBody) {
         log.now = currentTime
-        log.record(body)
+        var code: CodeLine?
+        if let site, let codeLine { code = codeLine(site, body.kind) }
+        log.record(body, code: code)
         if isMainThread { log.now = now }
     }
 
@@ -122,15 +130,23 @@ public final class World {
         scheduler.schedule(at: time, carryingCause(block))
     }
 
-    /// Runs `block` with the cause that was current when it was queued.
+    /// Runs `block` with the cause and the site that were current when it was queued.
     private func carryingCause(_ block: @escaping () -> Void) -> () -> Void {
-        let captured = cause
+        let captured = (cause, site)
         return { [unowned self] in
-            let outer = cause
-            cause = captured
+            let outer = (cause, site)
+            (cause, site) = captured
             block()
-            cause = outer
+            (cause, site) = outer
         }
+    }
+
+    /// Runs `work` at `site` in the app's code (see `CodeSite`).
+    public func with<T>(site: CodeSite, _ work: () -> T) -> T {
+        let outer = self.site
+        self.site = site
+        defer { self.site = outer }
+        return work()
     }
 
     /// Runs `work` with `cause` as the reason for any image it requests.

@@ -37,14 +37,26 @@ enum ReplayReport {
             out.append(",\"inside\":")
             out.appendInteger(inside)
         }
-        if let code = annotation.code {
-            out.append(",\"code\":{\"file\":")
+        func append(_ code: Annotation.CodePlace) {
+            out.append("{\"file\":")
             out.appendString(VisibleText.escape(code.file))
             out.append(",\"line\":")
             out.appendInteger(code.line)
             out.append(",\"text\":")
             out.appendString(VisibleText.escape(code.text))
             out.append(UInt8(ascii: "}"))
+        }
+        if let code = annotation.code {
+            out.append(",\"code\":")
+            append(code)
+        }
+        if !annotation.relatedCode.isEmpty {
+            out.append(",\"relatedCode\":[")
+            for (index, code) in annotation.relatedCode.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                append(code)
+            }
+            out.append(UInt8(ascii: "]"))
         }
         out.append("}\n")
         return out.string

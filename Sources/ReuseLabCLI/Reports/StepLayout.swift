@@ -106,9 +106,9 @@ struct StepLayout {
             }
             out += "\n"
         }
-        if let code = annotation.code {
-            // The line of code under the step, from the kind's column: "line 49  cell.…"
-            // ("File.swift:49" when the trace carries more than one file).
+        // The lines of code under the step, from the kind's column: "line 49  cell.…"
+        // ("File.swift:49" when the trace carries more than one file).
+        for code in (annotation.code.map { [$0] } ?? []) + annotation.relatedCode {
             let column = besideColumns ? indent + seqWidth + 2 + timeWidth + 2 : indent + 4
             Self.appendSpaces(column, to: &out)
             let place = (carriesOneFile ? "line " : VisibleText.escape(code.file) + ":") + String(code.line) + "  "
