@@ -57,6 +57,10 @@ final class ReplayTerminalTests: XCTestCase {
         XCTAssertTrue(session.expect("go to step"), session.text)
         session.send("\u{1B}")               // Esc cancels the prompt
         XCTAssertTrue(session.expect("282/1265"), session.text)
+        session.send("g")
+        XCTAssertTrue(session.expect("go to step"), session.text)
+        session.send(" 300\r")              // "g 300", as the help writes it: the space is no error
+        XCTAssertTrue(session.expect("300/1265"), session.text)
         session.send("?")
         XCTAssertTrue(session.expect("Moving through the trace:"), session.text)
         session.send("q")

@@ -88,7 +88,9 @@ struct ReplayStepper {
         case .back:
             guard position > 0 else { return (note("this is the first step"), false) }
             position -= 1
-        case .go(let text):
+        case .go(let typed):
+            // The terminal's `g` prompt hands over what was typed as it was, spaces and all.
+            let text = typed.trimming(" \t\r")
             guard let seq = Int(text), (0...lastSeq).contains(seq) else {
                 return (note(text.isEmpty ? "g needs a step number from 0 to \(lastSeq), as in g 120"
                                           : "no step \(VisibleText.shortened(text)): steps go from 0 to \(lastSeq)"), false)
