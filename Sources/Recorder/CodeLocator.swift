@@ -14,7 +14,8 @@ final class CodeLocator {
     private let list: ListStyle
     /// Sites already found, by call (the file literal's address and the line) or by method.
     private var calls: [CallKey: CodeLine?] = [:]
-    private var methods: [String: CodeLine?] = [:]
+    /// By `UIKitCall` (twice: the declaration, then the image it sets), once found.
+    private var methods = [CodeLine??](repeating: nil, count: 2 * UIKitCall.allCases.count)
 
     private struct CallKey: Hashable {
         var file: UInt
@@ -68,10 +69,10 @@ final class CodeLocator {
                 if settingImage, let found { return remember(key, assignment(after: found) ?? found) }
             }
             return remember(key, found)
-        case .method(let selector):
-            let key = settingImage ? selector + " image" : selector
+        case .method(let call):
+            let key = 2 * call.rawValue + (settingImage ? 1 : 0)
             if let found = methods[key] { return found }
-            var found = declaration(of: selector)
+            var found = declaration(of: call.selector)
             if settingImage, let declared = found { found = assignment(after: declared) ?? declared }
             methods[key] = .some(found)
             return found

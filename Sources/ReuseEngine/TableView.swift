@@ -112,7 +112,7 @@ public final class TableView {
             world.with(site: dequeueCall) {
                 world.record(.prepareForReuse(cell: reused.id, identifier: identifier, previousRow: reused.lastRow))
             }
-            world.with(site: .method("prepareForReuse()")) { reused.prepareForReuse() }
+            world.with(site: .method(.prepareForReuse)) { reused.prepareForReuse() }
             cell = reused
         } else {
             // An unregistered identifier is a bug in the strategy, not in any input; UIKit
@@ -180,7 +180,7 @@ public final class TableView {
             return dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
         }
         let cell = world.with(cause: .cellForRowAt) {
-            world.with(site: .method("tableView(_:cellForRowAt:)")) { dataSource.tableView(self, cellForRowAt: indexPath) }
+            world.with(site: .method(.cellForRowAt)) { dataSource.tableView(self, cellForRowAt: indexPath) }
         }
         if cellDequeuedForRow !== cell {
             // The data source built a cell without dequeuing it for this row (UIKit
@@ -197,7 +197,7 @@ public final class TableView {
 
     func display(_ cell: TableViewCell, row: Int) {
         visibleCells[row] = cell
-        world.with(site: .method("tableView(_:willDisplay:forRowAt:)")) {
+        world.with(site: .method(.willDisplay)) {
             world.record(.willDisplay(row: row, cell: cell.id))
             delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath(forRow: row))
         }
@@ -211,7 +211,7 @@ public final class TableView {
 
     /// `didEndDisplaying` for a cell no longer in `visibleCells`.
     func notifyEndDisplaying(_ cell: TableViewCell, row: Int) {
-        world.with(site: .method("tableView(_:didEndDisplaying:forRowAt:)")) {
+        world.with(site: .method(.didEndDisplaying)) {
             world.record(.didEndDisplaying(row: row, cell: cell.id))
             delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath(forRow: row))
         }
@@ -235,13 +235,13 @@ public final class TableView {
             update = prefetchWindow.update(visible: visibleRange, offset: contentOffset, rowCount: geometry.rowCount)
         }
         if !update.cancel.isEmpty {
-            world.with(site: .method("tableView(_:cancelPrefetchingForRowsAt:)")) {
+            world.with(site: .method(.cancelPrefetchingForRowsAt)) {
                 world.record(.cancelPrefetchingForRowsAt(rows: update.cancel))
                 prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: update.cancel.map { indexPath(forRow: $0) })
             }
         }
         if !update.prefetch.isEmpty {
-            world.with(site: .method("tableView(_:prefetchRowsAt:)")) {
+            world.with(site: .method(.prefetchRowsAt)) {
                 world.record(.prefetchRowsAt(rows: update.prefetch))
                 world.with(cause: .prefetch) {
                     prefetchDataSource.tableView(self, prefetchRowsAt: update.prefetch.map { indexPath(forRow: $0) })

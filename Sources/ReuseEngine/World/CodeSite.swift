@@ -10,5 +10,22 @@ public enum CodeSite: Sendable {
     /// `dataTask(with:)`, `resume()`, `cancel()`, `reloadRows(at:with:)`, ….
     case call(file: StaticString, line: UInt)
     /// A method of the app that UIKit called: `tableView(_:cellForRowAt:)`, `prepareForReuse()`, ….
-    case method(String)
+    case method(UIKitCall)
+}
+
+/// The methods of the app that UIKit calls and the engine notes, by their
+/// table view selectors (a collection view's are found from these).
+public enum UIKitCall: Int, CaseIterable, Sendable {
+    case cellForRowAt, willDisplay, didEndDisplaying, prefetchRowsAt, cancelPrefetchingForRowsAt, prepareForReuse
+
+    public var selector: String {
+        switch self {
+        case .cellForRowAt: return "tableView(_:cellForRowAt:)"
+        case .willDisplay: return "tableView(_:willDisplay:forRowAt:)"
+        case .didEndDisplaying: return "tableView(_:didEndDisplaying:forRowAt:)"
+        case .prefetchRowsAt: return "tableView(_:prefetchRowsAt:)"
+        case .cancelPrefetchingForRowsAt: return "tableView(_:cancelPrefetchingForRowsAt:)"
+        case .prepareForReuse: return "prepareForReuse()"
+        }
+    }
 }
