@@ -112,7 +112,8 @@ struct StepLayout {
             let column = besideColumns ? indent + seqWidth + 2 + timeWidth + 2 : indent + 4
             Self.appendSpaces(column, to: &out)
             let place = (carriesOneFile ? "line " : VisibleText.escape(code.file) + ":") + String(code.line) + "  "
-            let line = Self.shortened(VisibleText.escape(code.text.trimming(" \t")), to: max(10, width - column - place.count))
+            let indented = code.text.drop { $0 == " " || $0 == "\t" }
+            let line = Self.shortened(VisibleText.escape(String(indented)), to: max(10, width - column - place.utf8.count))
             out += style.enabled ? style.dim(place + line) : place + line
             out += "\n"
         }
@@ -121,7 +122,8 @@ struct StepLayout {
 
     /// `text` cut to `width` characters, ending in "…" when cut.
     static func shortened(_ text: String, to width: Int) -> String {
-        guard text.count > width else { return text }
+        // No more bytes than columns: nothing to cut (the usual, ASCII, line).
+        guard text.utf8.count > width, text.count > width else { return text }
         return String(text.prefix(max(0, width - 1))) + "…"
     }
 
