@@ -16,11 +16,6 @@ public struct KeyTexts: Sendable {
         ends.reserveCapacity(count)
     }
 
-    mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
-        ends.append(bytes.count)
-    }
-
     /// Writes a key with `write`, straight into the buffer, and keeps it; the
     /// key's hash, or nil when `write` wrote none (a kind that is not compared).
     mutating func append(_ write: (inout KeyText) throws(LifecycleViolation) -> Bool) throws(LifecycleViolation) -> UInt64? {

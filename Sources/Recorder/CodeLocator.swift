@@ -94,16 +94,7 @@ final class CodeLocator {
             name = "collectionView"
             label = label.replacingOccurrences(of: "RowAt", with: "ItemAt").replacingOccurrences(of: "RowsAt", with: "ItemsAt")
         }
-        for (fileIndex, file) in code.files.enumerated() {
-            for (index, line) in file.lines.enumerated() {
-                guard let at = line.range(of: "func \(name)(") else { continue }
-                let rest = line[at.upperBound...]
-                if label.isEmpty || rest.contains(label + " ") || rest.contains(label + ":") {
-                    return CodeLine(file: fileIndex, line: index + 1)
-                }
-            }
-        }
-        return nil
+        return code.declaration(of: name, label: label)
     }
 
     /// The first line from `start` on, inside the block that begins there, that

@@ -108,20 +108,19 @@ public struct Annotator {
     /// The first `prepareForReuse` the code declares: up to its closing brace when
     /// that comes within four lines, else its first line.
     static func prepareForReuse(in code: CarriedCode) -> [Annotation.CodePlace] {
-        for (file, source) in code.files.enumerated() {
-            guard let start = source.lines.firstIndex(where: { $0.contains("func prepareForReuse(") }) else { continue }
-            let indent = source.lines[start].prefix { $0 == " " }.count
-            var end = start
-            for index in start..<min(source.lines.count, start + 4) {
-                let line = source.lines[index]
-                if index > start, line.prefix(while: { $0 == " " }).count == indent, line.dropFirst(indent).hasPrefix("}") {
-                    end = index
-                    break
-                }
+        guard let declared = code.declaration(of: "prepareForReuse") else { return [] }
+        let lines = code.files[declared.file].lines
+        let start = declared.line - 1
+        let indent = lines[start].prefix { $0 == " " }.count
+        var end = start
+        for index in (start + 1)..<min(lines.count, start + 4) {
+            let line = lines[index]
+            if line.prefix(while: { $0 == " " }).count == indent, line.dropFirst(indent).hasPrefix("}") {
+                end = index
+                break
             }
-            return (start...end).compactMap { Annotation.CodePlace(CodeLine(file: file, line: $0 + 1), in: code) }
         }
-        return []
+        return (start...end).compactMap { Annotation.CodePlace(CodeLine(file: declared.file, line: $0 + 1), in: code) }
     }
 
     /// The next event of a trace being read.

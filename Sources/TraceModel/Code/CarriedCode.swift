@@ -52,6 +52,21 @@ public struct CarriedCode: Sendable, Equatable {
         return "fnv1a64:" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 
+    /// Where the code first declares `func name(`, with `label` among its argument
+    /// labels when one is given (`tableView` and `cellForRowAt`): the files in order.
+    public func declaration(of name: String, label: String = "") -> CodeLine? {
+        for (fileIndex, file) in files.enumerated() {
+            for (index, line) in file.lines.enumerated() {
+                guard let at = line.firstRange(of: "func \(name)(") else { continue }
+                let rest = line[at.upperBound...]
+                if label.isEmpty || rest.contains(label + " ") || rest.contains(label + ":") {
+                    return CodeLine(file: fileIndex, line: index + 1)
+                }
+            }
+        }
+        return nil
+    }
+
     /// The text of `place`, or nil when the code has no such file or line.
     public func text(at place: CodeLine) -> String? {
         guard place.file >= 0, place.file < files.count, place.line >= 1, place.line <= files[place.file].lines.count else { return nil }
