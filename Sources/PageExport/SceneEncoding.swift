@@ -85,7 +85,9 @@ struct SceneEncoding {
             list(scene.requests, &out) { request, out in
                 out.append(UInt8(ascii: "["))
                 out.appendString(request.row.map { naming.name($0) } ?? "a page")
-                out.append(request.waiting ? ",\"waiting\"]" : ",\"running\"]")
+                out.append(request.waiting ? ",\"waiting\"" : ",\"running\"")
+                landing(request, &out)
+                out.append(UInt8(ascii: "]"))
             }
         }
         add("busy") { out in
@@ -144,6 +146,23 @@ struct SceneEncoding {
         out.append(UInt8(ascii: ","))
         image(cell.image, &out)
         out.append(UInt8(ascii: "]"))
+    }
+
+    /// Where a request's answer will land, when it is known: ",[cell, "row 25", late]"
+    /// (late 1 when the cell now shows another row than the request's), or ",\"reload\"".
+    private func landing(_ request: TableScene.Request, _ out: inout ByteBuffer) {
+        switch request.lands {
+        case nil:
+            return
+        case .reload:
+            out.append(",\"reload\"")
+        case .cell(let cell):
+            out.append(",[")
+            out.appendInteger(cell)
+            out.append(UInt8(ascii: ","))
+            if let row = request.landingCellRow { out.appendString(naming.name(row)) } else { out.append("null") }
+            out.append(request.landingCellRow != nil && request.landingCellRow != request.row ? ",1]" : ",0]")
+        }
     }
 
     /// null = nothing, "p" = the placeholder, N = the image of row N.

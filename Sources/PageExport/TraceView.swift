@@ -21,6 +21,7 @@ struct TraceView {
         let geometry = PageGeometry(header: header)
         let encoding = SceneEncoding(naming: header.rowNaming, geometry: geometry)
         var annotator = Annotator(trace: trace)
+        let landings = RequestLandings(trace.events)
         let initial = SceneEncoding.object(encoding.members(TableScene(annotator.state), state: annotator.state))
         var steps = ByteBuffer(capacity: trace.events.count * 160 + 16)
         steps.append(UInt8(ascii: "["))
@@ -30,8 +31,8 @@ struct TraceView {
         while let annotation = try annotator.step(file: file) {
             stepCount += 1
             if stepCount > 1 { steps.append(UInt8(ascii: ",")) }
-            Self.write(annotation, list: header.list, into: &steps)
-            let scene = TableScene(annotator.state)
+            Self.write(annotation, list: header.list, code: header.code, into: &steps)
+            let scene = TableScene(annotator.state, landings: landings)
             mostRowsOnScreen = max(mostRowsOnScreen, scene.rows.count)
             deltas.append(encoding.members(scene, state: annotator.state))
         }
@@ -67,11 +68,16 @@ struct TraceView {
         if header.source != nil {
             members.append(("imported", .bool(true)))
         }
+        if let code = header.code {
+            members.append(("code", Self.code(code)))
+        }
         value = .object(members)
     }
 
-    /// {t, k, x, m, g, f}; the kind named as the list names it (cellForItemAt in a collection view).
-    static func write(_ annotation: Annotation, list: ListStyle = .table, into out: inout ByteBuffer) {
+    /// {t, k, x, m, g, f, c, r}; the kind named as the list names it (cellForItemAt
+    /// in a collection view). c: the step's line of code and its function,
+    /// [file, line, first, last]; r: other lines that explain it, [[file, line], …].
+    static func write(_ annotation: Annotation, list: ListStyle = .table, code: CarriedCode? = nil, into out: inout ByteBuffer) {
         out.append("{\"t\":")
         out.appendNumber(annotation.time.milliseconds)
         out.append(",\"k\":")
@@ -84,7 +90,38 @@ struct TraceView {
         out.appendStrings(EventGroup.allCases.filter { $0.contains(annotation) }.map(\.rawValue))
         out.append(",\"f\":")
         out.appendInteger(annotation.frame)
+        if let place = annotation.code?.at {
+            let function = code?.function(containing: place)
+            out.append(",\"c\":[")
+            for (index, number) in [place.file, place.line, function?.start ?? place.line, function?.end ?? place.line].enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.appendInteger(number)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        if !annotation.relatedCode.isEmpty {
+            out.append(",\"r\":[")
+            for (index, related) in annotation.relatedCode.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "["))
+                out.appendInteger(related.at.file)
+                out.append(UInt8(ascii: ","))
+                out.appendInteger(related.at.line)
+                out.append(UInt8(ascii: "]"))
+            }
+            out.append(UInt8(ascii: "]"))
+        }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// The code the trace carries, for the page's code pane: each file's name and
+    /// lines, made visible (a control character in a line shows as an escape).
+    static func code(_ code: CarriedCode) -> PageValue {
+        .object([("fingerprint", .string(code.fingerprint)),
+                 ("files", .array(code.files.map { file in
+                     .object([("name", .string(VisibleText.escape(file.name))),
+                              ("lines", .array(file.lines.map { .string(VisibleText.escape($0)) }))])
+                 }))])
     }
 
     /// Image tiles are drawn when the trace loads images at all.

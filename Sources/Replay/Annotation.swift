@@ -46,20 +46,18 @@ public struct Annotation: Sendable, Equatable {
     /// A line of the code a trace carries, as readers show it: the file's name,
     /// the line's number and its text (as written, indentation and all).
     public struct CodePlace: Sendable, Equatable {
+        /// The line as an event names it: the index of its file, its number.
+        public var at: CodeLine
         public var file: String
-        public var line: Int
+        public var line: Int { at.line }
         public var text: String
-
-        public init(file: String, line: Int, text: String) {
-            self.file = file
-            self.line = line
-            self.text = text
-        }
 
         /// The line of `code` that `place` names, or nil when the code has none.
         public init?(_ place: CodeLine, in code: CarriedCode?) {
             guard let code, let text = code.text(at: place) else { return nil }
-            self.init(file: code.files[place.file].name, line: place.line, text: text)
+            at = place
+            file = code.files[place.file].name
+            self.text = text
         }
     }
 

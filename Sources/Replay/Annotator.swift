@@ -105,22 +105,13 @@ public struct Annotator {
         prepareForReuseCode = header.code.map(Self.prepareForReuse(in:)) ?? []
     }
 
-    /// The first `prepareForReuse` the code declares: up to its closing brace when
-    /// that comes within four lines, else its first line.
+    /// The first `prepareForReuse` the code declares: all of it when it is at
+    /// most five lines long, else its first line.
     static func prepareForReuse(in code: CarriedCode) -> [Annotation.CodePlace] {
         guard let declared = code.declaration(of: "prepareForReuse") else { return [] }
-        let lines = code.files[declared.file].lines
-        let start = declared.line - 1
-        let indent = lines[start].prefix { $0 == " " }.count
-        var end = start
-        for index in (start + 1)..<min(lines.count, start + 4) {
-            let line = lines[index]
-            if line.prefix(while: { $0 == " " }).count == indent, line.dropFirst(indent).hasPrefix("}") {
-                end = index
-                break
-            }
-        }
-        return (start...end).compactMap { Annotation.CodePlace(CodeLine(file: declared.file, line: $0 + 1), in: code) }
+        let lines = code.function(containing: declared).map(\.lines) ?? declared.line...declared.line
+        let shown = lines.count <= 5 ? lines : declared.line...declared.line
+        return shown.compactMap { Annotation.CodePlace(CodeLine(file: declared.file, line: $0), in: code) }
     }
 
     /// The next event of a trace being read.

@@ -41,6 +41,11 @@ public struct TableScene: Sendable, Equatable {
         public var row: Int?
         /// True while it waits for a connection.
         public var waiting: Bool
+        /// Where its answer will land, when the scene was made knowing the trace's
+        /// future (`RequestLandings`).
+        public var lands: RequestLandings.Landing? = nil
+        /// The row the cell it lands in shows now, if any.
+        public var landingCellRow: Int? = nil
     }
 
     public var rows: [ShownRow]
@@ -62,7 +67,8 @@ public struct TableScene: Sendable, Equatable {
     public var alive: Int
     public var imageMemory: Int
 
-    public init(_ state: ReplayState) {
+    /// The scene of `state`; with `landings`, each request in flight says where its answer will land.
+    public init(_ state: ReplayState, landings: RequestLandings? = nil) {
         let stale = Set(state.currentStaleCells().map(\.cell))
         let grid = ListWords(header: state.header).grid
         columns = grid?.columns ?? 1
@@ -83,7 +89,12 @@ public struct TableScene: Sendable, Equatable {
         // The pool hands out its most recently added cell first.
         pools = state.pools.keys.sorted().map { ($0, Array((state.pools[$0] ?? []).reversed())) }
         prefetching = state.pendingPrefetch
-        requests = state.requestsInFlight.map { Request(row: $0.row, waiting: $0.phase == .waiting) }
+        requests = state.requestsInFlight.map { record in
+            var request = Request(row: record.row, waiting: record.phase == .waiting)
+            request.lands = landings?[record.id]
+            if case .cell(let cell)? = request.lands { request.landingCellRow = state.cell(cell)?.lastRow }
+            return request
+        }
         busy = state.mainThreadWork.flatMap { $0.isRunning(at: state.time) ? $0 : nil }
         alive = state.liveCellCount
         imageMemory = state.imageMemory

@@ -127,6 +127,7 @@
     return {
       i: i, t: num(s.t, 0), k: str(s.k) || "?", x: str(s.x), m: m, g: g,
       f: typeof s.f === "number" ? s.f : null,
+      c: Array.isArray(s.c) && s.c.length === 4 ? s.c : null, r: arr(s.r),
       stale: m.indexOf("STALE") >= 0 || m.indexOf("LATE") >= 0,
       hitch: m.indexOf("HITCH") >= 0
     };
@@ -361,6 +362,7 @@
       add(p, el("div", txt ? "prefetch-text" : "none", txt || "none"));
     }
     if (st.requests !== prev.requests) this.drawRequests(st.requests);
+    this.markLandings(st.requests);
     if (st.busy !== prev.busy) this.drawBusy(st.busy);
     if (st.alive !== prev.alive || st.memory !== prev.memory) this.drawStats(st);
     this.vp.classList.toggle("hitch", !!(step && step.hitch));
@@ -504,7 +506,7 @@
     });
   };
   Picture.prototype.drawRequests = function (reqs) {
-    var body = this.panels.requests;
+    var body = this.panels.requests, noun = this.m.noun;
     clear(body);
     reqs = arr(reqs);
     if (!reqs.length) { body.appendChild(el("div", "none", "none")); return; }
@@ -515,10 +517,38 @@
       var status = str(r[1]);
       li.setAttribute("data-status", status);
       add(li, el("span", "req-dot"), el("span", "req-label", str(r[0])), el("span", "req-status", status));
+      li.appendChild(landingNote(r[2], noun));
       ul.appendChild(li);
     });
     body.appendChild(ul);
   };
+  /* Each cell on screen that a request in flight will write into gets a badge
+   * naming the row whose image is coming: red when the cell shows another row
+   * by now (the answer will land late, in the wrong row). */
+  Picture.prototype.markLandings = function (reqs) {
+    var layer = this.layer, noun = this.m.noun;
+    Array.prototype.forEach.call(layer.querySelectorAll(".cell .awaits"), function (b) { b.parentNode.removeChild(b); });
+    arr(reqs).forEach(function (r) {
+      r = arr(r);
+      var to = r[2];
+      if (!Array.isArray(to)) return;
+      var cell = layer.querySelector('.row .cell[data-cell="' + num(to[0], -1) + '"]');
+      if (!cell) return;
+      var late = to[2] === 1;
+      var short = /(\d+)$/.exec(str(r[0]));
+      var b = el("span", "awaits" + (late ? " late" : ""), "\u21e0" + (short ? short[1] : ""));
+      b.title = str(r[0]) + "'s image will be written into cell #" + str(to[0]) + (late ? ", which shows " + str(to[1]) + " by now" : "");
+      cell.appendChild(b);
+    });
+  };
+  /* "→ cell #3 (now row 26)" under a request: where its answer will land. */
+  function landingNote(to, noun) {
+    if (to === "reload") return el("span", "req-lands", "\u2192 reloads its " + noun);
+    if (!Array.isArray(to)) return D.createTextNode("");
+    var late = to[2] === 1;
+    var text = "\u2192 cell #" + str(to[0]) + (late ? ", which shows " + str(to[1]) + " now" : "");
+    return el("span", "req-lands" + (late ? " late" : ""), text);
+  }
   Picture.prototype.drawBusy = function (busy) {
     var body = this.panels.busy;
     clear(body);
@@ -544,6 +574,133 @@
     add(dl, el("dt", null, "cells alive"), el("dd", "num", str(st.alive) || "0"));
     if (this.m.showsImages || str(st.memory)) add(dl, el("dt", null, "image memory"), el("dd", "num", str(st.memory) || "\u2014"));
     body.appendChild(dl);
+  };
+
+  /* CodePane: the app's code the trace carries (tv.code), one file shown at a
+   * time, every line numbered. set(step) marks the step's line ("current"), the
+   * function it is in ("in-fn", from the data's c = [file, line, first, last])
+   * and the lines that explain it ("related", r = [[file, line], ...]), and
+   * scrolls the current line into view inside the pane. Clicking a line, or
+   * Enter on the line picked with the arrow keys, calls onPick(file, line): the
+   * page jumps to the next step that ran it, like a breakpoint. */
+  function CodePane(tv, imported, onPick) {
+    var code = obj(tv.code);
+    this.files = code ? arr(code.files).map(function (f) { f = obj(f) || {}; return { name: str(f.name), lines: arr(f.lines).map(str) }; }) : [];
+    this.onPick = onPick;
+    this.box = el("section", "code-pane");
+    this.box.id = "code";
+    this.title = el("h3", "panel-title code-title", "Code");
+    this.where = el("span", "code-where");
+    add(this.title, this.where);
+    this.body = el("div", "code-body");
+    /* Lines elsewhere that explain the step (the empty prepareForReuse at a STALE
+     * frame), copied here so that they show without scrolling. */
+    this.related = el("div", "code-related");
+    this.related.hidden = true;
+    add(this.box, this.title, this.related, this.body);
+    this.lists = [];
+    this.shown = -1;
+    this.marked = [];
+    this.cursor = null;
+    if (!this.files.length) {
+      /* Said once, here, not on every step. */
+      this.body.appendChild(el("div", "none code-none", imported
+        ? "This trace was imported from a device log: a log has no source code, so no line is shown for its steps."
+        : "This trace carries no source code (it was written by hand, or recorded before traces carried their code)."));
+      return;
+    }
+    var self = this;
+    this.files.forEach(function (f, fi) {
+      var ol = el("ol", "code-lines");
+      ol.setAttribute("data-file", String(fi));
+      ol.tabIndex = 0;
+      ol.setAttribute("role", "listbox");
+      ol.setAttribute("aria-label", f.name + ": click a line, or pick one with \u2191 \u2193 and press Enter, to go to the next step that ran it");
+      f.lines.forEach(function (text, li) {
+        var item = el("li", "code-line");
+        item.id = "code-" + fi + "-" + (li + 1);
+        item.setAttribute("role", "option");
+        item.setAttribute("data-line", String(li + 1));
+        add(item, el("span", "ln", String(li + 1)), el("span", "src", text || " "));
+        ol.appendChild(item);
+      });
+      ol.addEventListener("click", function (e) {
+        var item = e.target && e.target.closest ? e.target.closest(".code-line") : null;
+        if (item) { self.moveCursor(fi, item); self.onPick(fi, parseInt(item.getAttribute("data-line"), 10)); }
+      });
+      ol.addEventListener("keydown", function (e) {
+        if (e.ctrlKey || e.metaKey || e.altKey) return;
+        var lines = ol.children, at = self.cursor && self.cursor.parentNode === ol ? Array.prototype.indexOf.call(lines, self.cursor) : -1;
+        if (at < 0) { var cur = ol.querySelector(".current"); at = cur ? Array.prototype.indexOf.call(lines, cur) : 0; }
+        var to = null;
+        if (e.key === "ArrowDown") to = Math.min(lines.length - 1, at + 1);
+        else if (e.key === "ArrowUp") to = Math.max(0, at - 1);
+        else if (e.key === "Enter" || e.key === " ") { self.onPick(fi, at + 1); }
+        else return;
+        if (to !== null) self.moveCursor(fi, lines[to]);
+        e.preventDefault();
+        e.stopPropagation();
+      });
+      self.lists.push(ol);
+      self.body.appendChild(ol);
+    });
+    this.show(0);
+  }
+  CodePane.prototype.show = function (fi) {
+    if (fi === this.shown || fi < 0 || fi >= this.lists.length) return;
+    this.lists.forEach(function (ol, n) { ol.hidden = n !== fi; });
+    this.shown = fi;
+    this.title.firstChild.textContent = "Code \u00b7 " + this.files[fi].name;
+  };
+  CodePane.prototype.moveCursor = function (fi, item) {
+    if (this.cursor) this.cursor.classList.remove("cursor");
+    this.cursor = item;
+    item.classList.add("cursor");
+    this.lists[fi].setAttribute("aria-activedescendant", item.id);
+    scrollWithin(this.body, item);
+  };
+  CodePane.prototype.drawRelated = function (places) {
+    var box = this.related, self = this;
+    clear(box);
+    box.hidden = !places.length;
+    if (!places.length) return;
+    var first = arr(places[0]), fi = num(first[0], 0), f = this.files[fi];
+    box.appendChild(el("div", "code-related-title", "and, explaining it" + (f && fi !== this.shown ? " (" + f.name + ")" : "") + ":"));
+    var ol = el("ol", "code-lines");
+    places.slice(0, 8).forEach(function (r) {
+      r = arr(r);
+      var file = self.files[num(r[0], 0)], n = num(r[1], 0);
+      if (!file || n < 1 || n > file.lines.length) return;
+      var item = el("li", "code-line related");
+      add(item, el("span", "ln", String(n)), el("span", "src", file.lines[n - 1] || " "));
+      item.title = "line " + n + ": click for the next step that ran it";
+      item.addEventListener("click", function () { self.onPick(num(r[0], 0), n); });
+      ol.appendChild(item);
+    });
+    box.appendChild(ol);
+  };
+  CodePane.prototype.set = function (step) {
+    if (!this.lists.length) return;
+    this.marked.forEach(function (item) { item.classList.remove("current", "in-fn", "related"); });
+    this.marked = [];
+    var c = step ? arr(step.c) : [], self = this;
+    function line(fi, n) { var ol = self.lists[fi]; return ol ? ol.children[n - 1] || null : null; }
+    function mark(item, cls) { if (item) { item.classList.add(cls); self.marked.push(item); } }
+    if (c.length === 4) {
+      var fi = num(c[0], 0);
+      this.show(fi);
+      for (var n = num(c[2], 0); n <= num(c[3], -1) && n - num(c[2], 0) < 400; n++) mark(line(fi, n), "in-fn");
+      arr(step.r).forEach(function (r) { r = arr(r); mark(line(num(r[0], 0), num(r[1], 0)), "related"); });
+      this.drawRelated(arr(step.r));
+      var current = line(fi, num(c[1], 0));
+      mark(current, "current");
+      this.where.textContent = current ? " line " + c[1] : "";
+      scrollWithin(this.body, current);
+    } else {
+      this.where.textContent = step ? " \u00b7 UIKit's own step: no line of the app's code" : "";
+      this.drawRelated([]);
+    }
+    this.box.classList.toggle("idle", c.length !== 4);
   };
 
   /* ===================================================================== */
@@ -1155,10 +1312,22 @@
     ann.id = "annotation";
     ann.setAttribute("aria-live", "polite");
 
+    var codePane = new CodePane(m.tv, m.tv.imported === true, function (fi, line) {
+      var from = nav.cur, hit = -1;
+      for (var k = 1; k <= m.n; k++) {
+        var j = (from + k + m.n) % m.n, c = m.steps[j].c;
+        if (c && c[0] === fi && c[1] === line) { hit = j; break; }
+      }
+      if (hit < 0) { nav.say("no step ran line " + line); return; }
+      nav.stop();
+      if (hit <= from) nav.say("back to the first step that ran line " + line);
+      nav.go(hit, { animate: false });
+    });
     function draw(i, animate) {
       pic.draw(i, animate);
       stepHead(headBox, m, i, true);
       var s = m.step(i);
+      codePane.set(s);
       ann.textContent = s ? s.x : (m.n === 0 ? EMPTY_TEXT : startText(m));
       ann.classList.toggle("is-stale", !!(s && s.stale));
       ann.classList.toggle("is-hitch", !!(s && s.hitch));
@@ -1201,6 +1370,7 @@
       draw: draw,
       extraKeys: function (k) {
         if (k === "k") { filter.input.focus(); filter.input.select(); return true; }
+        if (k === "c") { codePane.box.hidden = !codePane.box.hidden; storageSet("reuselab-code-hidden", codePane.box.hidden ? "1" : ""); return true; }
         return false;
       }
     });
@@ -1215,7 +1385,8 @@
     var listBox = el("div", "list-box");
     if (m.n === 0) { listBox.appendChild(el("div", "none big", EMPTY_TEXT)); list.ol.classList.add("empty"); }
     add(listBox, list.ol);
-    add(listCol, filter.box, listBox);
+    codePane.box.hidden = storageGet("reuselab-code-hidden") === "1";
+    add(listCol, codePane.box, filter.box, listBox);
     var main = el("main", "trace-main");
     add(main, stage, listCol);
     add(body, controls, main, footer(m.file));
@@ -1826,7 +1997,8 @@
           ["h ?", "this help"],
           ["Esc", "close it, or leave a text box"]
         ];
-        if (page === "trace") rows.splice(4, 0, ["k", "next step of a kind or group (type it, Enter)"]);
+        if (page === "trace") rows.splice(4, 0, ["k", "next step of a kind or group (type it, Enter)"],
+          ["c", "show or hide the code; click a line of it (or \u2191 \u2193 Enter in it) for the next step that ran it"]);
         if (page === "diff") rows.splice(4, 0, ["d", "first divergence"], ["c / Shift+C", "next / previous change"]);
       }
       var tb = el("table", "keys");
