@@ -10,6 +10,8 @@ struct KeyboardKey {
 
     static let arrowRight = KeyboardKey(key: "ArrowRight", code: "ArrowRight", virtualKeyCode: 39)
     static let arrowLeft = KeyboardKey(key: "ArrowLeft", code: "ArrowLeft", virtualKeyCode: 37)
+    static let arrowUp = KeyboardKey(key: "ArrowUp", code: "ArrowUp", virtualKeyCode: 38)
+    static let arrowDown = KeyboardKey(key: "ArrowDown", code: "ArrowDown", virtualKeyCode: 40)
     static let home = KeyboardKey(key: "Home", code: "Home", virtualKeyCode: 36)
     static let end = KeyboardKey(key: "End", code: "End", virtualKeyCode: 35)
     static let escape = KeyboardKey(key: "Escape", code: "Escape", virtualKeyCode: 27)

@@ -118,4 +118,58 @@ final class TracePageTests: BrowserTestCase {
         }
         XCTAssertEqual(try page.consoleErrors(), [])
     }
+
+    /// The code pane: at the first STALE frame it marks the closure line that set
+    /// the image and shows the empty prepareForReuse without scrolling; clicking a
+    /// line goes to the next step that ran it, and so does Enter on a line picked
+    /// with the arrow keys; c hides the pane.
+    func testTheCodePaneFollowsTheStepsAndActsAsABreakpoint() throws {
+        let (page, steps) = try openTracePage()
+        let stale = try XCTUnwrap(steps.first { $0.marks.contains("STALE") })
+        try page.step(with: .letter("s"), expecting: stale.seq)
+        XCTAssertEqual(try page.text("#code .code-line.current .src").trimmingCharacters(in: .whitespaces),
+                       "cell.profileImageView.image = UIImage(data: imageData)")
+        XCTAssertTrue(try page.text("#code .code-related").contains("override func prepareForReuse() {"))
+        XCTAssertTrue(try page.text("#code .code-related").contains("// profileImageView.image = nil"))
+        // The current line is scrolled into the pane's view.
+        XCTAssertEqual(try page.string("""
+            (() => { const b = document.querySelector('#code .code-body'), l = document.querySelector('#code .code-line.current');
+              const r = l.getBoundingClientRect(), o = b.getBoundingClientRect(); return String(r.top >= o.top && r.bottom <= o.bottom); })()
+            """), "true", "the current line is in view")
+        try Screenshots.shared.save(page, "trace-code-pane-stale")
+
+        // Click line 42 (the dequeue): the next step that ran it.
+        let dequeueLine = 42
+        let next = try XCTUnwrap(try page.data("""
+            (() => { const s = d.traces[0].steps; for (let i = \(stale.seq) + 1; i < s.length; i++) if (s[i].c && s[i].c[1] === \(dequeueLine)) return i; return -1; })()
+            """) as? Int)
+        XCTAssertGreaterThan(next, stale.seq)
+        try page.click("#code .code-lines li[data-line='\(dequeueLine)']")
+        try page.waitUntil("Number(document.body.dataset.step) === \(next)", what: "the click on line \(dequeueLine)")
+        XCTAssertEqual(try page.string("document.querySelector('#code .code-line.current').dataset.line"), String(dequeueLine))
+
+        // The keyboard: the picked line moves with ↑ ↓, Enter goes to the next step
+        // that ran it; a line no step ran (the guard under the dequeue) says so.
+        try page.press(.arrowUp)
+        let picked = try XCTUnwrap(Int(try page.string("document.querySelector('#code .code-line.cursor').dataset.line")))
+        XCTAssertEqual(picked, dequeueLine - 1)
+        try page.press(.enter)
+        try page.waitUntil("document.querySelector('#code .code-line.current') && document.querySelector('#code .code-line.current').dataset.line === '\(picked)'",
+                           what: "Enter on line \(picked)")
+        XCTAssertGreaterThan(try page.currentStep(), next)
+        let before = try page.currentStep()
+        try page.press(.arrowDown)
+        try page.press(.arrowDown)
+        try page.press(.enter)
+        try page.waitUntil("document.querySelector('.nav-msg').textContent === 'no step ran line \(dequeueLine + 1)'", what: "a line no step ran")
+        XCTAssertEqual(try page.currentStep(), before, "the step stays")
+
+        // c hides the pane (and shows it again); the arrows do not move the step meanwhile.
+        _ = try page.evaluate("document.activeElement && document.activeElement.blur()")
+        try page.press(.letter("c"))
+        try page.waitUntil("document.getElementById('code').hidden === true", what: "c hides the code")
+        try page.press(.letter("c"))
+        try page.waitUntil("document.getElementById('code').hidden === false", what: "c shows it again")
+        XCTAssertEqual(try page.consoleErrors(), [])
+    }
 }

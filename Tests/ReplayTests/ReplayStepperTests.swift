@@ -113,3 +113,41 @@ final class ReplayStepperTests: XCTestCase {
         XCTAssertTrue(result.out.contains("[STALE]"))
     }
 }
+
+/// `c` in `replay --step`: the code pane under each step that ran app code.
+final class StepperCodePaneTests: XCTestCase {
+    func testTheFirstStaleFrameShowsTheClosureLineAndTheEmptyPrepareForReuse() throws {
+        let result = try ReplayBinary.run(["replay", bundledTrace("images-async-no-reset"), "--step"], stdin: "c\ng 265\nn\nc\nn\nq\n")
+        XCTAssertEqual(result.status, 0, result.err)
+        let out = result.out
+        let stale = try XCTUnwrap(out.range(of: " 265    1000 ms  frame "))
+        let next = try XCTUnwrap(out.range(of: " 266    1000 ms  imageRequest"))
+        let pane = String(out[stale.upperBound..<next.lowerBound])
+        XCTAssertTrue(pane.contains("┌ AsyncNoResetStrategy.swift · tableView(_:cellForRowAt:)\n"), pane)
+        XCTAssertTrue(pane.contains("│▶49              cell.profileImageView.image = UIImage(data: imageData)\n"), pane)
+        XCTAssertTrue(pane.contains("│ 48              // `cell` is whatever row it shows by now"), pane)
+        XCTAssertTrue(pane.contains("│ and, explaining it:\n│ 19  override func prepareForReuse() {\n│ 20      // profileImageView.image = nil"), pane)
+        // The pane shows the lines, so they are not also printed under the step.
+        XCTAssertFalse(pane.contains("line 49  "), pane)
+        // c again: off, and the step after shows its line under it as before.
+        XCTAssertTrue(out.contains("(code pane off; c shows it again)"), out)
+        let afterOff = try XCTUnwrap(out.range(of: "(code pane off"))
+        XCTAssertTrue(out[afterOff.upperBound...].contains("line "), String(out[afterOff.upperBound...]))
+        XCTAssertFalse(out[afterOff.upperBound...].contains("┌ "), "no pane after it is turned off")
+        // Only a few lines around the current one: a step and its pane fit 24 lines.
+        let paneLines = pane.split(separator: "\n").filter { $0.hasPrefix("│") || $0.hasPrefix("┌") }
+        XCTAssertLessThanOrEqual(paneLines.count, 10, pane)
+        for line in out.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 80, String(line)) }
+    }
+
+    func testAStepOfUIKitsOwnAndALogWithoutCodeSaySoOnce() throws {
+        let uikit = try ReplayBinary.run(["replay", bundledTrace("images-async-no-reset"), "--step"], stdin: "g 2\nc\nn\nq\n")
+        XCTAssertTrue(uikit.out.contains("(step 2 is UIKit's own: no line of the app's code ran"), uikit.out)
+        let imported = try ReplayBinary.run(["replay", bundledTrace("device-seed004"), "--step"], stdin: "c\nn\nn\nq\n")
+        XCTAssertEqual(imported.status, 0, imported.err)
+        XCTAssertEqual(imported.out.components(separatedBy: "imported from a device log").count - 1, 1, imported.out)
+        XCTAssertFalse(imported.out.contains("┌ "), imported.out)
+        let listing = try ReplayBinary.run(["replay", bundledTrace("device-seed004")])
+        XCTAssertTrue(listing.out.hasPrefix("Seed 004's device log, imported\n(modern profile, 37 steps, no source code in a device log)\n"), listing.out)
+    }
+}

@@ -73,10 +73,11 @@ enum ReplayCommand: Subcommand {
             HelpSection(title: "Stepping", text: """
             On a terminal, the right arrow, n, Enter or Space: next step; the left arrow or b: back; g, a number and Enter:
             go to that step; k, a kind or group and Enter: the next step of it; s: the
-            next STALE or LATE step; p: the picture of the table view; h ?: help; q: quit.
-            When standard input is not a terminal, commands are read as lines: n (or an
-            empty line), b, g 120, k prepareForReuse, s, p, h, q; the end of the input
-            quits. So a session can be scripted:
+            next STALE or LATE step; p: the picture of the table view; c: the code pane on
+            or off (the function a step's line of code is in, the line marked ▶); h ?: help;
+            q: quit. When standard input is not a terminal, commands are read as lines: n
+            (or an empty line), b, g 120, k prepareForReuse, s, p, c, h, q; the end of the
+            input quits. So a session can be scripted:
 
               printf 'g 248\\np\\ns\\nq\\n' |
                   reuselab replay traces/images-async-no-reset.trace.json --step

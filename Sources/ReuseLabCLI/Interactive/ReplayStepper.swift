@@ -12,7 +12,7 @@ import Replay
 /// (`StepperTerminal`) become the same commands.
 struct ReplayStepper {
     enum Command: Equatable {
-        case next, back, stale, picture, help, quit
+        case next, back, stale, picture, code, help, quit
         /// `g N`: the text after `g`, not yet checked.
         case go(String)
         /// `k NAME`: an event kind or group name, not yet checked.
@@ -21,9 +21,11 @@ struct ReplayStepper {
     }
 
     let timeline: ReplayTimeline
-    let layout: StepLayout
+    private(set) var layout: StepLayout
     /// `--picture`: show the state picture after every step shown.
     var pictureEachStep = false
+    /// `c`: show the code pane under every step shown that ran app code.
+    var codeEachStep = false
     private(set) var position: Int
 
     init(timeline: ReplayTimeline, layout: StepLayout, start: Int, pictureEachStep: Bool = false) {
@@ -47,6 +49,7 @@ struct ReplayStepper {
         case "b", "back": return .back
         case "s", "stale": return .stale
         case "p", "picture": return .picture
+        case "c", "code": return .code
         case "h", "?", "help": return .help
         case "q", "quit", "exit": return .quit
         case "g", "go": return .go(argument)
@@ -66,9 +69,9 @@ struct ReplayStepper {
         guard timeline.count > 0 else { return out + "(the trace has no events)\n" }
         let hint = keys
             ? [["→ n Enter Space: next", "← b: back", "g: go to step", "k: next of a kind"],
-               ["s: next STALE or LATE", "p: picture", "h ?: help", "q: quit"]]
+               ["s: next STALE or LATE", "p: picture", "c: code", "h ?: help", "q: quit"]]
             : [["n or an empty line: next", "b: back", "g N: go to step N", "k KIND: next of a kind"],
-               ["s: next STALE or LATE", "p: picture", "h: help", "q: quit"]]
+               ["s: next STALE or LATE", "p: picture", "c: code", "h: help", "q: quit"]]
         for items in hint {
             out += TextWrap.pack(items, separator: "   ", width: layout.width).map { layout.style.dim($0) + "\n" }.joined()
         }
@@ -115,6 +118,13 @@ struct ReplayStepper {
             position = found.seq
         case .picture:
             return (ReplayListing.picture(after: try timeline.annotation(position), state: try timeline.state(after: position), style: layout.style, width: layout.width), false)
+        case .code:
+            guard timeline.header.code != nil else { return (note(noCodeText), false) }
+            codeEachStep.toggle()
+            layout.showsCode = !codeEachStep
+            guard codeEachStep else { return (note("code pane off; c shows it again"), false) }
+            let annotation = try timeline.annotation(position)
+            return (codePane(annotation) ?? note("step \(position) is UIKit's own: no line of the app's code ran; the pane shows under every step that ran one"), false)
         case .help:
             return (ReplayStepper.help(width: layout.width, view: layout.naming.list.viewName), false)
         case .unknown(let text):
@@ -130,7 +140,23 @@ struct ReplayStepper {
         if pictureEachStep {
             out += ReplayListing.picture(after: annotation, state: try timeline.state(after: annotation.seq), style: layout.style, width: layout.width)
         }
+        if codeEachStep, let pane = codePane(annotation) {
+            out += pane
+        }
         return out
+    }
+
+    /// The code pane of `annotation`'s step, or nil when it ran no app code.
+    private func codePane(_ annotation: Annotation) -> String? {
+        guard let code = timeline.header.code else { return nil }
+        return CodePaneText(code: code, style: layout.style, width: layout.width).lines(annotation)?.map { $0 + "\n" }.joined()
+    }
+
+    /// Why `c` shows nothing for this trace, said once when it is pressed.
+    private var noCodeText: String {
+        timeline.header.source != nil
+            ? "this trace was imported from a device log, and a log carries no source code: there is no line to show"
+            : "this trace carries no source code (written by hand, or recorded before traces carried their code)"
     }
 
     /// "(text)", dimmed, wrapped to the layout's width.
@@ -153,6 +179,7 @@ struct ReplayStepper {
         ("k KIND", "next step of an event kind (prepareForReuse, frame, …) or of a group (see 'reuselab replay --help')"),
         ("s", "next STALE or LATE step"),
         ("p", "picture of the \(view) after this step"),
+        ("c", "code pane on or off: the function the step's line of code is in, the line marked ▶"),
         ("h, ?", "this help"),
         ("q", "quit (so does the end of the input)"),
     ] }

@@ -44,6 +44,7 @@ enum StepperTerminal {
         case .left, .char("b"): return .back
         case .char("s"): return .stale
         case .char("p"): return .picture
+        case .char("c"): return .code
         case .char("h"), .char("?"): return .help
         case .char("q"), .interrupt: return .quit
         case .char("g"):
@@ -83,13 +84,16 @@ enum StepperTerminal {
     }
 
     /// "243/1224  n→ next  b← back  …", dimmed; short enough never to wrap (the
-    /// hints that do not fit the width are left off), so it can be erased.
+    /// hints that do not fit the width are left off, help first and quit last),
+    /// so it can be erased.
     static func status(_ stepper: ReplayStepper) -> String {
-        var line = "\(stepper.position)/\(stepper.lastSeq)"
-        for hint in ["n→ next", "b← back", "g go", "k kind", "s stale", "p picture", "? help", "q quit"] {
-            guard line.count + 2 + hint.count < stepper.layout.width else { break }
-            line += "  " + hint
+        let hints = ["n→ next", "b← back", "g go", "k kind", "s stale", "p picture", "c code", "? help", "q quit"]
+        let leftOffFirst = ["? help", "c code", "p picture", "k kind", "g go", "s stale", "b← back", "n→ next", "q quit"]
+        var shown = hints
+        func line() -> String { (["\(stepper.position)/\(stepper.lastSeq)"] + shown).joined(separator: "  ") }
+        for hint in leftOffFirst where line().count >= stepper.layout.width {
+            shown.removeAll { $0 == hint }
         }
-        return stepper.layout.style.dim(line)
+        return stepper.layout.style.dim(line())
     }
 }

@@ -82,6 +82,8 @@ struct ReplayListing {
         var details = [ListWords(header: header).setup(profile: header.profile)]
         if let strategy = header.scenario?.strategy { details.append("strategy " + VisibleText.escape(strategy)) }
         details.append(steps == 1 ? "1 step" : "\(steps) steps")
+        // Said once here: a log has no code, so no step shows a line of it.
+        if header.source != nil, header.code == nil { details.append("no source code in a device log") }
         return heading(VisibleText.escape(header.title), details: details.joined(separator: ", "), style: style, width: width)
     }
 

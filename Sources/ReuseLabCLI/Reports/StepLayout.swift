@@ -30,6 +30,8 @@ struct StepLayout {
     var naming = RowNaming.single
     /// The trace carries one source file, so a step's line of code need not name it.
     var carriesOneFile = true
+    /// Print the step's lines of code under it (off while the stepper's code pane shows them).
+    var showsCode = true
 
     /// Columns for `steps` steps whose widest time is `widestTime` characters.
     init(header: TraceHeader, steps: Int, widestTime: Int, style: TerminalStyle, width: Int = StepLayout.defaultWidth) {
@@ -108,7 +110,7 @@ struct StepLayout {
         }
         // The lines of code under the step, from the kind's column: "line 49  cell.…"
         // ("File.swift:49" when the trace carries more than one file).
-        for code in (annotation.code.map { [$0] } ?? []) + annotation.relatedCode {
+        for code in showsCode ? (annotation.code.map { [$0] } ?? []) + annotation.relatedCode : [] {
             let column = besideColumns ? indent + seqWidth + 2 + timeWidth + 2 : indent + 4
             Self.appendSpaces(column, to: &out)
             let place = (carriesOneFile ? "line " : VisibleText.escape(code.file) + ":") + String(code.line) + "  "

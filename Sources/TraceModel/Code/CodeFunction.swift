@@ -13,6 +13,42 @@ public struct CodeFunction: Sendable, Equatable {
 }
 
 extension CarriedCode {
+    /// How Swift names `function`: `tableView(_:cellForRowAt:)`, `prepareForReuse()`,
+    /// `init(style:reuseIdentifier:)`; the declaring line as written when it is not
+    /// one line of the usual shape.
+    public func name(of function: CodeFunction) -> String {
+        guard let line = text(at: CodeLine(file: function.file, line: function.start)) else { return "" }
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard let open = line.firstIndex(of: "("), let at = words.firstIndex(where: { $0 == "func" || $0.hasPrefix("init") }) else { return line }
+        let base = words[at] == "func" && at + 1 < words.count ? String(words[at + 1].prefix { $0 != "(" && $0 != "<" }) : "init"
+        // The parameters up to the matching parenthesis: each one's first word is its label.
+        var depth = 0, close = line.endIndex
+        for index in line[open...].indices {
+            if line[index] == "(" { depth += 1 } else if line[index] == ")" { depth -= 1; if depth == 0 { close = index; break } }
+        }
+        guard close != line.endIndex else { return line.trimmingSpaces }
+        var labels = ""
+        depth = 0
+        var parameter = ""
+        for character in line[line.index(after: open)..<close] {
+            if "([<".contains(character) { depth += 1 } else if ")]>".contains(character) { depth -= 1 }
+            if character == ",", depth == 0 {
+                labels += Self.label(of: parameter)
+                parameter = ""
+            } else {
+                parameter.append(character)
+            }
+        }
+        if !parameter.allSatisfy({ $0 == " " }) { labels += Self.label(of: parameter) }
+        return base + "(" + labels + ")"
+    }
+
+    /// "_ tableView: TableView" → "_:", "style: Style" → "style:".
+    private static func label(of parameter: String) -> String {
+        let word = parameter.split(whereSeparator: { $0 == " " || $0 == ":" }).first.map(String.init) ?? "_"
+        return word + ":"
+    }
+
     /// The function that `place` is in, found by indentation: the nearest line
     /// above that is less indented than everything between and declares a `func`
     /// or an `init`. Nil when the line is outside any function (a property, a
@@ -21,7 +57,10 @@ extension CarriedCode {
         guard text(at: place) != nil else { return nil }
         let lines = files[place.file].lines
         var index = place.line - 1
-        var limit = Self.indent(of: lines[index])
+        // A closing brace lines up with the line that opened it; a blank line
+        // has no indentation of its own.
+        let first = lines[index].utf8.first { $0 != UInt8(ascii: " ") }
+        var limit = first == nil ? Int.max : Self.indent(of: lines[index]) + (first == UInt8(ascii: "}") ? 1 : 0)
         if !Self.declaresFunction(lines[index]) {
             // The declaration is further left than the line and every line between.
             index -= 1
@@ -66,11 +105,18 @@ extension CarriedCode {
         "final", "mutating", "nonmutating", "required", "convenience", "nonisolated", "dynamic",
     ]
 
-    static func indent(of line: String) -> Int {
+    public static func indent(of line: String) -> Int {
         line.utf8.prefix { $0 == UInt8(ascii: " ") }.count
     }
 
-    static func isBlank(_ line: String) -> Bool {
+    public static func isBlank(_ line: String) -> Bool {
         line.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    }
+}
+
+extension String {
+    /// Without spaces at either end.
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+@testable import PageExport
+import ReuseLabTestSupport
+
+/// What the page's code pane and request arrows are drawn from: the carried code
+/// once, each step's line with its function, the lines that explain it, and
+/// where each request in flight will land.
+final class CodePaneDataTests: XCTestCase {
+    static func trace(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("traces/\(name).trace.json").path
+    }
+
+    static func view(_ name: String) throws -> [String: Any] {
+        let html = try HTMLPages.trace(path: trace(name), generator: "test")
+        return try XCTUnwrap((try PageData.embedded(html)["traces"] as? [[String: Any]])?.first)
+    }
+
+    func testTheFirstStaleFramePointsAtTheClosureAndThePrepareForReuse() throws {
+        let view = try Self.view("images-async-no-reset")
+        let code = try XCTUnwrap(view["code"] as? [String: Any])
+        let files = try XCTUnwrap(code["files"] as? [[String: Any]])
+        XCTAssertEqual(files.map { $0["name"] as? String }, ["AsyncNoResetStrategy.swift"])
+        let lines = try XCTUnwrap(files[0]["lines"] as? [String])
+        let steps = try XCTUnwrap(view["steps"] as? [[String: Any]])
+        let stale = steps[265]
+        XCTAssertEqual(stale["m"] as? [String], ["STALE"])
+        // [file, line, first and last line of its function]
+        let place = try XCTUnwrap(stale["c"] as? [Int])
+        XCTAssertEqual(place.count, 4)
+        XCTAssertEqual(lines[place[1] - 1].trimmingCharacters(in: .whitespaces), "cell.profileImageView.image = UIImage(data: imageData)")
+        XCTAssertTrue(lines[place[2] - 1].contains("func tableView(_ tableView: TableView, cellForRowAt"), lines[place[2] - 1])
+        XCTAssertEqual(lines[place[3] - 1].trimmingCharacters(in: .whitespaces), "}")
+        let related = try XCTUnwrap(stale["r"] as? [[Int]])
+        XCTAssertEqual(related.map { lines[$0[1] - 1].trimmingCharacters(in: .whitespaces) },
+                       ["override func prepareForReuse() {", "// profileImageView.image = nil   ← commented out, as in the seed", "}"])
+        // A step of UIKit's own (willDisplay) has no line.
+        let willDisplay = try XCTUnwrap(steps.first { $0["k"] as? String == "willDisplay" })
+        XCTAssertNil(willDisplay["c"])
+    }
+
+    func testALateAnswerIsDrawnWithTheCellItWillLandIn() throws {
+        let view = try Self.view("late-response-async-reset")
+        let states = PageData.states(view)
+        // At step 400, row 2's request is in flight; cell #3, which it will write
+        // into, shows row 26 by then.
+        let requests = try XCTUnwrap(states[400]["requests"] as? [[Any]])
+        let rowTwo = try XCTUnwrap(requests.first { $0.first as? String == "row 2" })
+        let landing = try XCTUnwrap(rowTwo.last as? [Any])
+        XCTAssertEqual(landing[0] as? Int, 3)
+        XCTAssertEqual(landing[1] as? String, "row 26")
+        XCTAssertEqual(landing[2] as? Int, 1, "late: the cell shows another row")
+    }
+
+    func testAnImportedLogCarriesNoCodeAndSaysItIsImported() throws {
+        let view = try Self.view("device-seed004")
+        XCTAssertNil(view["code"])
+        XCTAssertEqual(view["imported"] as? Bool, true)
+        XCTAssertTrue((view["steps"] as? [[String: Any]] ?? []).allSatisfy { $0["c"] == nil })
+    }
+}
