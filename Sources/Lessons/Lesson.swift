@@ -37,6 +37,12 @@ public struct LessonStep: Sendable {
     public var narration: String
     public var pause: PausePoint
     public var questions: [Question]
+    /// Functions of the trace's carried code to show at the pause, by their Swift
+    /// names (`prepareForReuse()`, `tableView(_:cellForRowAt:)`).
+    public var code: [String] = []
+
+    /// The most functions a step shows: more would push the question off the screen.
+    public static let mostFunctions = 3
 }
 
 /// The fix a lesson teaches, as UIKit code: a sentence saying what it changes,

@@ -36,7 +36,7 @@ extension Lesson {
 extension LessonStep {
     static func decode(_ field: JSONField) throws(ReuseLabError) -> LessonStep {
         let object = try field.object()
-        try object.rejectUnknown(allowed: ["narration", "pause", "question", "questions"])
+        try object.rejectUnknown(allowed: ["narration", "pause", "question", "questions", "code"])
         let narration = try object.optional("narration")?.string() ?? ""
         let pause = try PausePoint.decode(try object.required("pause", "{\"event\": N} or {\"before\": {\"kind\": …}}"))
         var questions: [Question] = []
@@ -52,7 +52,21 @@ extension LessonStep {
         case (nil, nil):
             throw field.error("a step needs \"question\": {\"ask\": …, \"query\": …}, or \"questions\": [ … ] for several at one pause")
         }
-        return LessonStep(narration: narration, pause: pause, questions: questions)
+        var step = LessonStep(narration: narration, pause: pause, questions: questions)
+        if let codeField = object.optional("code") {
+            let names = try codeField.array()
+            guard (1...LessonStep.mostFunctions).contains(names.count) else {
+                throw codeField.error("\"code\" has \(names.count) entries; give 1 to \(LessonStep.mostFunctions) functions of the trace's code by their Swift names, as in [\"prepareForReuse()\"]")
+            }
+            for name in names {
+                let text = try name.string()
+                guard text.hasSuffix(")"), text.contains("("), text.count <= 200 else {
+                    throw name.error("expected a function's Swift name, as in \"prepareForReuse()\" or \"tableView(_:cellForRowAt:)\"")
+                }
+                step.code.append(text)
+            }
+        }
+        return step
     }
 }
 

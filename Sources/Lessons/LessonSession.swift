@@ -54,6 +54,10 @@ struct LessonSession {
             console.say("\n" + text.heading("Step \(index + 1) of \(lesson.steps.count)")
                         + (step.narration.isEmpty ? "" : text.prose(step.narration)))
             console.say(context(from: from, to: resolved.pause, step: step))
+            if let code = run.loaded.trace.header.code, !resolved.code.isEmpty {
+                let listing = CodeListing(code: code, width: text.width)
+                console.say("\n" + resolved.code.flatMap(listing.function).map { $0 + "\n" }.joined())
+            }
             console.say("\n" + picture())
             for (number, question) in step.questions.enumerated() where progress.result(step: index, question: number) == nil {
                 guard try ask(question, number: number, step: index, resolved: resolved, from: from, save: save) else {

@@ -23,6 +23,8 @@ public struct LessonWalkthrough: Sendable {
         public var revealText: [String]
         /// The steps the reveal shows after the pause.
         public var revealSteps: [Int]
+        /// The functions of the trace's code shown at the pause.
+        public var code: [CodeFunction] = []
     }
 
     public struct Question: Sendable {
@@ -41,6 +43,8 @@ public struct LessonWalkthrough: Sendable {
     public var fix: LessonFix?
     /// Every step of the trace, annotated (the stops index into these).
     public var annotations: [Annotation]
+    /// The code the trace carries, which the stops' `code` points into.
+    public var carriedCode: CarriedCode?
 
     public init(_ run: LessonRun) throws(ReuseLabError) {
         let loaded = run.loaded
@@ -84,7 +88,7 @@ public struct LessonWalkthrough: Sendable {
             let end = try run.revealEnd(ofStep: index)
             let following = (resolved.pause..<end).filter { !quoted.contains($0) && run.annotations[$0].isWorthShowing }
             stops.append(Stop(narration: step.narration, pause: resolved.pause, context: context.shown,
-                              questions: questions, revealText: revealText, revealSteps: following))
+                              questions: questions, revealText: revealText, revealSteps: following, code: resolved.code))
             shownUpTo = end
         }
         id = lesson.id
@@ -94,5 +98,6 @@ public struct LessonWalkthrough: Sendable {
         takeaway = lesson.takeaway
         fix = lesson.fix
         annotations = run.annotations
+        carriedCode = loaded.trace.header.code
     }
 }

@@ -86,6 +86,7 @@ public struct LoadedLesson {
 
     private func resolveAfresh(step index: Int) throws(ReuseLabError) -> ResolvedStep {
         let step = lesson.steps[index]
+        let code = try code(of: step, index: index)
         do throws(TraceQueries.Unanswerable) {
             var pause = try queries.index(of: step.pause)
             // Asked which call gives row R its cell, the learner must not already see
@@ -103,10 +104,29 @@ public struct LoadedLesson {
             }
             var answers: [LessonAnswer] = []
             for question in step.questions { answers.append(try queries.answer(question.query, pausedAt: pause)) }
-            return ResolvedStep(pause: pause, answers: answers)
+            return ResolvedStep(pause: pause, answers: answers, code: code)
         } catch {
             throw ReuseLabError(.badInput, file: path, location: InputLocation(path: "steps[\(index)]"),
                                 "step \(index + 1): \(error.message)")
+        }
+    }
+
+    /// The functions step `index` names in `"code"`, found in the code its trace carries.
+    private func code(of step: LessonStep, index: Int) throws(ReuseLabError) -> [CodeFunction] {
+        guard !step.code.isEmpty else { return [] }
+        let location = InputLocation(path: "steps[\(index)].code")
+        guard let carried = trace.header.code else {
+            throw ReuseLabError(.badInput, file: path, location: location,
+                                "step \(index + 1) shows code, but its trace carries none (a device log or a hand-written trace has no source); record the trace from a scenario, or leave \"code\" out")
+        }
+        let known = carried.functions
+        return try step.code.map { name throws(ReuseLabError) in
+            guard let found = known.first(where: { $0.name == name }) else {
+                let names = known.map(\.name).prefix(12).joined(separator: ", ")
+                throw ReuseLabError(.badInput, file: path, location: location,
+                                    "step \(index + 1): the trace's code has no function \(VisibleText.shortened(name)); it has \(names)")
+            }
+            return found.function
         }
     }
 
@@ -162,4 +182,6 @@ public final class TraceShelf: @unchecked Sendable {
 public struct ResolvedStep: Sendable, Equatable {
     public var pause: Int
     public var answers: [LessonAnswer]
+    /// The functions of the trace's code the step shows at its pause.
+    public var code: [CodeFunction] = []
 }

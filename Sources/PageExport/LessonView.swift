@@ -1,3 +1,4 @@
+import TraceModel
 import ToolSupport
 import Lessons
 
@@ -32,6 +33,7 @@ struct LessonView {
                     })),
                     ("reveal", .object([("text", .string(stop.revealText.map(VisibleText.escape).joined(separator: "\n"))),
                                         ("steps", .array(stop.revealSteps.map(PageValue.int)))])),
+                    ("code", .array(walk.carriedCode.map { code in stop.code.map { Self.function($0, in: code) } } ?? [])),
                 ])
             })),
             ("takeaway", text(walk.takeaway)),
@@ -46,5 +48,14 @@ struct LessonView {
                                              ("command", .string("reuselab lesson \(next.number) --html"))])))
         }
         value = .object(members)
+    }
+
+    /// A function shown at a stop: {file, name, first, lines}, `first` the number of its first line.
+    static func function(_ function: CodeFunction, in code: CarriedCode) -> PageValue {
+        let lines = function.lines.compactMap { code.text(at: CodeLine(file: function.file, line: $0)) }
+        return .object([("file", .string(VisibleText.escape(code.files[function.file].name))),
+                        ("name", .string(VisibleText.escape(code.name(of: function)))),
+                        ("first", .int(function.start)),
+                        ("lines", .array(lines.map { .string(VisibleText.escape($0)) }))])
     }
 }

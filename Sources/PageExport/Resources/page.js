@@ -1787,6 +1787,21 @@
         det.appendChild(ol);
         narration.appendChild(det);
       }
+      /* optional "code": functions of the trace's code the lesson shows at this stop */
+      arr(s.code).forEach(function (f) {
+        f = obj(f) || {};
+        var box = el("section", "stop-code");
+        box.appendChild(el("h4", "stop-code-title", str(f.file) + " \u00b7 " + str(f.name)));
+        var ol = el("ol", "code-lines");
+        var first = Math.max(1, Math.round(num(f.first, 1)));
+        arr(f.lines).forEach(function (text, n) {
+          var item = el("li", "code-line");
+          add(item, el("span", "ln", String(first + n)), el("span", "src", str(text) || " "));
+          ol.appendChild(item);
+        });
+        box.appendChild(ol);
+        narration.appendChild(box);
+      });
       feedback.hidden = true;
       feedback.removeAttribute("data-result");
       clear(feedback);

@@ -89,6 +89,23 @@ extension CarriedCode {
         return CodeFunction(file: place.file, start: index + 1, end: end + 1)
     }
 
+    /// Every function the code declares, in order, each with its Swift name.
+    public var functions: [(name: String, function: CodeFunction)] {
+        files.indices.flatMap { file in
+            files[file].lines.indices.compactMap { index -> (name: String, function: CodeFunction)? in
+                guard Self.declaresFunction(files[file].lines[index]),
+                      let function = function(containing: CodeLine(file: file, line: index + 1)) else { return nil }
+                return (name(of: function), function)
+            }
+        }
+    }
+
+    /// The first function named `name` as Swift names it (`prepareForReuse()`,
+    /// `tableView(_:cellForRowAt:)`).
+    public func function(named name: String) -> CodeFunction? {
+        functions.first { $0.name == name }?.function
+    }
+
     /// `func name(` or `init(`, after any modifiers, on a line that is not a comment.
     static func declaresFunction(_ line: String) -> Bool {
         let words = line.split(separator: " ", omittingEmptySubsequences: true)
