@@ -98,24 +98,48 @@ final class CodeLocator {
     }
 
     /// The first line from `start` on, inside the block that begins there, that
-    /// assigns an image (`… .image = …`, `cell.image = …`); nil when there is none.
-    private func assignment(after start: CodeLine) -> CodeLine? {
+    /// assigns an image (`… .image = …`, `cell.image = …`); when the block has
+    /// none, the first such line in a function of the code it calls (seed 001's
+    /// `cellForRowAt` hands the cell to `configure(_:forItemAt:)`). Nil when there is none.
+    private func assignment(after start: CodeLine, followingCalls: Bool = true) -> CodeLine? {
         let lines = code.files[start.file].lines
         var depth = 0
         var opened = false
+        var called: [String] = []
         for index in (start.line - 1)..<lines.count {
             let line = lines[index]
             let code = line.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? line
             if (code.contains(".image = ") || code.hasPrefix("image = ")), !line.trimmingLeadingSpaces.hasPrefix("//") {
                 return CodeLine(file: start.file, line: index + 1)
             }
+            if followingCalls, index > start.line - 1 { called += Self.calledNames(in: code) }
             for character in code {
                 if character == "{" { depth += 1; opened = true }
                 if character == "}" { depth -= 1 }
             }
-            if opened && depth <= 0 { return nil }
+            if opened && depth <= 0 { break }
+        }
+        for name in called {
+            guard let declared = self.code.declaration(of: name), declared != start,
+                  let found = assignment(after: declared, followingCalls: false) else { continue }
+            return found
         }
         return nil
+    }
+
+    /// The names a line calls as functions: `configure` in `configure(cell, forItemAt: indexPath)`.
+    private static func calledNames(in line: String) -> [String] {
+        var names: [String] = []
+        var word = ""
+        for character in line {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                if character == "(", let first = word.first, first.isLowercase { names.append(word) }
+                word = ""
+            }
+        }
+        return names
     }
 }
 

@@ -94,8 +94,8 @@ public final class CollectionView {
 
     /// `reloadData()`, as a table's: visible cells end displaying and join the pool
     /// with every prepared cell, then the visible items are configured again.
-    public func reloadData() {
-        machinery.reloadData()
+    public func reloadData(file: StaticString = #fileID, line: UInt = #line) {
+        machinery.reloadData(file: file, line: line)
     }
 
     /// `reloadItems(at:)`: each visible item gets a new cell — `cellForItemAt` with
@@ -103,8 +103,8 @@ public final class CollectionView {
     /// pool (the table's order; the collection view's own is not published); a
     /// prepared cell of a named item is discarded to the pool. So the item's cell is
     /// replaced, as Apple says `reloadItems` does.
-    public func reloadItems(at indexPaths: [IndexPath]) {
-        machinery.reloadRows(indexPaths.map { machinery.row(at: $0) })
+    public func reloadItems(at indexPaths: [IndexPath], file: StaticString = #fileID, line: UInt = #line) {
+        machinery.reloadRows(indexPaths.map { machinery.row(at: $0) }, file: file, line: line)
     }
 
     /// `reconfigureItems(at:)` (iOS 15+): each named item that has a cell — on
@@ -112,8 +112,8 @@ public final class CollectionView {
     /// `init`, no `prepareForReuse`, no `willDisplay` or `didEndDisplaying`
     /// (Apple: it updates "existing (including prefetched) cells without replacing
     /// them"). An item without a cell is left alone.
-    public func reconfigureItems(at indexPaths: [IndexPath]) {
-        machinery.reconfigureRows(indexPaths.map { machinery.row(at: $0) })
+    public func reconfigureItems(at indexPaths: [IndexPath], file: StaticString = #fileID, line: UInt = #line) {
+        machinery.reconfigureRows(indexPaths.map { machinery.row(at: $0) }, file: file, line: line)
     }
 
     /// True once the first layout has put cells on screen (a diffable data source

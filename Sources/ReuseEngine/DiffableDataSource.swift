@@ -142,20 +142,20 @@ public final class CollectionViewDiffableDataSource<SectionIdentifierType: Hasha
 
     /// `apply(_:animatingDifferences:)`: see the type's comment. Reloaded items are
     /// updated first, then reconfigured ones (an item marked both is reloaded).
-    public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) {
+    public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, file: StaticString = #fileID, line: UInt = #line) {
         let sameItems = snapshot.hasSameItems(as: current)
         current = snapshot.unmarked()
         guard let collectionView, collectionView.hasLaidOut else { return }
         guard sameItems else {
-            collectionView.reloadData()
+            collectionView.reloadData(file: file, line: line)
             return
         }
         let reloaded = snapshot.reloadedItemIdentifiers.compactMap { indexPath(for: $0) }
-        if !reloaded.isEmpty { collectionView.reloadItems(at: reloaded) }
+        if !reloaded.isEmpty { collectionView.reloadItems(at: reloaded, file: file, line: line) }
         let reconfigured = snapshot.reconfiguredItemIdentifiers
             .filter { !snapshot.reloadedItemIdentifiers.contains($0) }
             .compactMap { indexPath(for: $0) }
-        if !reconfigured.isEmpty { collectionView.reconfigureItems(at: reconfigured) }
+        if !reconfigured.isEmpty { collectionView.reconfigureItems(at: reconfigured, file: file, line: line) }
     }
 
     /// `itemIdentifier(for:)`.

@@ -9,30 +9,35 @@ extension TableView {
     /// `prepareForReuse` and `cellForRowAt`, usually with another row's old cell.
     /// Outstanding prefetches stay, unless the number of rows changed: then the
     /// next prefetch update cancels them all (`PrefetchWindow`).
-    public func reloadData() {
-        world.record(.reloadData)
-        for row in visibleCells.keys {
-            if let cell = endDisplaying(row: row) { enqueue(cell) }
+    /// `file` and `line` are the caller's: the app's line, when the app calls it.
+    public func reloadData(file: StaticString = #fileID, line: UInt = #line) {
+        world.with(site: .call(file: file, line: line)) {
+            world.record(.reloadData)
+            for row in visibleCells.keys {
+                if let cell = endDisplaying(row: row) { enqueue(cell) }
+            }
+            for cell in prepared.removeAll() { enqueue(cell) }
+            refreshRowCount()
+            layoutPass()
         }
-        for cell in prepared.removeAll() { enqueue(cell) }
-        refreshRowCount()
-        layoutPass()
     }
 
     /// `reloadRows(at:with:)`: each visible row gets a cell anew through
     /// `cellForRowAt` and is displayed with it before its old cell ends displaying
     /// and joins the pool (an iOS 12.2 log). A prepared cell (ahead or kept aside)
     /// of a named row is discarded to the pool, without `didEndDisplaying`.
-    public func reloadRows(_ rows: [Int]) {
-        world.record(.reloadRows(rows: rows))
-        screenChanged = true
-        for row in rows.sorted() {
-            if let old = visibleCells[row] {
-                display(requestCell(forRow: row), row: row)
-                notifyEndDisplaying(old, row: row)
-                enqueue(old)
-            } else if let held = prepared.take(row: row) {
-                enqueue(held)
+    public func reloadRows(_ rows: [Int], file: StaticString = #fileID, line: UInt = #line) {
+        world.with(site: .call(file: file, line: line)) {
+            world.record(.reloadRows(rows: rows))
+            screenChanged = true
+            for row in rows.sorted() {
+                if let old = visibleCells[row] {
+                    display(requestCell(forRow: row), row: row)
+                    notifyEndDisplaying(old, row: row)
+                    enqueue(old)
+                } else if let held = prepared.take(row: row) {
+                    enqueue(held)
+                }
             }
         }
     }
@@ -43,15 +48,17 @@ extension TableView {
     /// the table view doesn't call it for a reconfigure), no `willDisplay` or
     /// `didEndDisplaying`. A row without a cell is left alone, and prepared cells
     /// are kept (Apple's documentation; a UIKit engineer's public thread).
-    public func reconfigureRows(_ rows: [Int]) {
-        world.record(.reconfigureRows(rows: rows))
-        for row in rows.sorted() {
-            guard let cell = visibleCells[row] ?? prepared.cell(forRow: row) else { continue }
-            if visibleCells[row] != nil { screenChanged = true }
-            // Every strategy dequeues in cellForRowAt, so it gets this cell back (UIKit asserts it does).
-            reconfiguring = cell
-            _ = requestCell(forRow: row)
-            reconfiguring = nil
+    public func reconfigureRows(_ rows: [Int], file: StaticString = #fileID, line: UInt = #line) {
+        world.with(site: .call(file: file, line: line)) {
+            world.record(.reconfigureRows(rows: rows))
+            for row in rows.sorted() {
+                guard let cell = visibleCells[row] ?? prepared.cell(forRow: row) else { continue }
+                if visibleCells[row] != nil { screenChanged = true }
+                // Every strategy dequeues in cellForRowAt, so it gets this cell back (UIKit asserts it does).
+                reconfiguring = cell
+                _ = requestCell(forRow: row)
+                reconfiguring = nil
+            }
         }
     }
 

@@ -21,12 +21,3 @@ final class MovieVO {
 final class MovieCell: TableViewCell {
     var thumbnail: ImageView { imageView }
 }
-
-extension TableView {
-    /// `reloadRows(at:with:)`; the animation does not change what is called.
-    func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        reloadRows(indexPaths.map { row(at: $0) })
-    }
-
-    enum RowAnimation { case fade, none }
-}

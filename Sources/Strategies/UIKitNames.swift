@@ -121,3 +121,13 @@ extension TableViewCell {
         }
     }
 }
+
+extension TableView {
+    /// `reloadRows(at:with:)`; the animation does not change what is called. The
+    /// caller's line is noted, so the trace points at the app's call.
+    func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation, file: StaticString = #fileID, line: UInt = #line) {
+        reloadRows(indexPaths.map { row(at: $0) }, file: file, line: line)
+    }
+
+    enum RowAnimation { case fade, none }
+}

@@ -7,7 +7,7 @@ final class ImportCLITests: FolderTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func testTheBundledDeviceTraceIsAFreshImportOfItsLog() throws {
-        let fresh = try folder.path("device.trace.json")
+        let fresh = folder.path("device.trace.json")
         let imported = reuselab(["import", Self.root.appendingPathComponent("traces/device-seed004.log").path, "-o", fresh,
                                  "--title", "Seed 004's device log, imported"])
         XCTAssertEqual(imported.status, 0, imported.err)

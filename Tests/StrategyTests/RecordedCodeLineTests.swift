@@ -33,6 +33,11 @@ final class RecordedCodeLineTests: XCTestCase {
                 XCTAssertTrue(text.contains("func tableView(") || text.contains("func collectionView("), what, file: file, line: line)
             case .imageSet:
                 XCTAssertTrue(text.contains("image = ") || text.contains("func "), what, file: file, line: line)
+            case .response, .requestFailed:
+                // The answer arrives in the handler: the line that writes it, or a synchronous load's own line.
+                XCTAssertTrue(text.contains("dataTask(with:") || text.contains("pageTask(") || text.contains("Data(contentsOf:"), what, file: file, line: line)
+            case .reloadRows, .reconfigureRows, .reloadData:
+                XCTAssertTrue(text.contains("reload") || text.contains("reconfigure") || text.contains("apply("), what, file: file, line: line)
             default:
                 break
             }
@@ -74,6 +79,30 @@ final class RecordedCodeLineTests: XCTestCase {
         for name in BundledFiles.sampleTraces + ["images-async-reset", "grid-stale-images", "images-task-identity-cancel"] {
             try Self.check(name)
         }
+    }
+
+    /// seed 001's cellForRowAt hands the cell to a helper that clears the image; the
+    /// answer arrives in the dataTask's handler, which writes the image on the main
+    /// queue only if the cell still shows the row that asked.
+    func testHandlersAndHelpersArePointedAtWhereTheyAreWritten() throws {
+        let trace = try TraceReader.read(path: BundledFiles.tracePath("late-response-task-identity-cancel"))
+        let code = try XCTUnwrap(trace.header.code)
+        func text(_ event: TraceEvent) throws -> String {
+            try XCTUnwrap(code.text(at: try XCTUnwrap(event.code, "event \(event.seq)")))?.trimmingCharacters(in: .whitespaces) ?? ""
+        }
+        let firstSet = try XCTUnwrap(trace.events.first { $0.kind == .imageSet })
+        XCTAssertEqual(try text(firstSet), "cell.image = nil")
+        let response = try XCTUnwrap(trace.events.first { $0.kind == .response })
+        XCTAssertEqual(try text(response), "let task = URLSession.shared.dataTask(with: menuItem) { data, _ in")
+        let answered = try XCTUnwrap(trace.events.first { event in
+            if case .imageSet(_, .image) = event.body { return true } else { return false }
+        })
+        XCTAssertEqual(try text(answered), "cell.image = (currentIndexPath == indexPath) ? image : nil")
+        // A reload the handler asks for points at the reload itself.
+        let reloads = try TraceReader.read(path: BundledFiles.tracePath("images-prefetch-reload"))
+        let reload = try XCTUnwrap(reloads.events.first { $0.kind == .reloadRows })
+        XCTAssertEqual(reloads.header.code?.text(at: try XCTUnwrap(reload.code))?.trimmingCharacters(in: .whitespaces),
+                       "self.newsTableView?.reloadRows(at: [indexPath], with: .fade)")
     }
 }
 

@@ -16,11 +16,11 @@ public final class ImageMemoryCache {
 
     /// `object(forKey:)`: marks the image as recently used; a hit for row `row`
     /// is recorded (`cacheHit`, layer `memory`).
-    public func object(forKey key: Int, row: Int) -> SimImage? {
+    public func object(forKey key: Int, row: Int, file: StaticString = #fileID, line: UInt = #line) -> SimImage? {
         guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
         let entry = entries.remove(at: index)
         entries.append(entry)
-        world.record(.cacheHit(row: row, image: key, layer: .memory))
+        world.with(site: .call(file: file, line: line)) { world.record(.cacheHit(row: row, image: key, layer: .memory)) }
         return entry.image
     }
 

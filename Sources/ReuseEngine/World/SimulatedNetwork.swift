@@ -44,13 +44,17 @@ public final class SimulatedNetwork {
         /// (an app that keeps its tasks would otherwise hold itself in a cycle).
         private var completion: ((SimData?, Failure?) -> Void)?
         unowned let network: SimulatedNetwork
+        /// Where the app wrote the completion handler (the `dataTask(with:)` call):
+        /// the answer, and what the handler does without a site of its own, happen there.
+        let handlerSite: CodeSite?
         public internal(set) var state: State = .suspended
         /// True while it occupies one of the host's connections.
         var holdsConnection = false
 
         init(id: Int, resource: Resource, cause: RequestCause, usesURLCache: Bool, network: SimulatedNetwork,
-             completion: @escaping (SimData?, Failure?) -> Void) {
+             handlerSite: CodeSite?, completion: @escaping (SimData?, Failure?) -> Void) {
             self.id = id
+            self.handlerSite = handlerSite
             self.resource = resource
             self.cause = cause
             self.usesURLCache = usesURLCache
@@ -62,7 +66,12 @@ public final class SimulatedNetwork {
         func complete(_ data: SimData?, _ failure: Failure?) {
             let handler = completion
             completion = nil
-            handler?(data, failure)
+            answering { handler?(data, failure) }
+        }
+
+        /// Runs `work` at the handler's site, as the answer's events happen there.
+        func answering(_ work: () -> Void) {
+            if let handlerSite { network.world.with(site: handlerSite, work) } else { work() }
         }
 
         /// Lets go of the completion handler without calling it (the recording is over).
@@ -89,16 +98,17 @@ public final class SimulatedNetwork {
         let cause = cause ?? world.cause
         requestCount += 1
         let task = DataTask(id: requestCount, resource: .image(number: image, row: row), cause: cause,
-                            usesURLCache: usesURLCache, network: self, completion: completion)
+                            usesURLCache: usesURLCache, network: self, handlerSite: world.site, completion: completion)
         tasks.append(task)
         return task
     }
 
-    /// A request for a page of rows (batch paging).
-    public func pageTask(firstRow: Int, count: Int, completion: @escaping (SimData?, Failure?) -> Void) -> DataTask {
+    /// A request for a page of rows (batch paging), its handler written at `file`:`line`.
+    public func pageTask(firstRow: Int, count: Int, file: StaticString = #fileID, line: UInt = #line,
+                         completion: @escaping (SimData?, Failure?) -> Void) -> DataTask {
         requestCount += 1
         let task = DataTask(id: requestCount, resource: .page(firstRow: firstRow, count: count), cause: .cellForRowAt,
-                            usesURLCache: false, network: self, completion: completion)
+                            usesURLCache: false, network: self, handlerSite: .call(file: file, line: line), completion: completion)
         tasks.append(task)
         return task
     }
@@ -117,7 +127,7 @@ public final class SimulatedNetwork {
                 world.onBackground(at: world.threadClock + milliseconds(ms)) { [self] in
                     guard task.state == .running else { return }
                     task.state = .completed
-                    world.record(.response(request: task.id, bytes: cached.bytes, fromCache: true))
+                    task.answering { world.record(.response(request: task.id, bytes: cached.bytes, fromCache: true)) }
                     task.complete(SimData(image: number, bytes: cached.bytes), nil)
                 }
                 return
@@ -145,10 +155,10 @@ public final class SimulatedNetwork {
             task.holdsConnection = false
             connectionsInUse -= 1
             if failed {
-                world.record(.requestFailed(request: task.id, reason: "the server did not answer"))
+                task.answering { world.record(.requestFailed(request: task.id, reason: "the server did not answer")) }
                 task.complete(nil, .failed("the server did not answer"))
             } else {
-                world.record(.response(request: task.id, bytes: bytes, fromCache: false))
+                task.answering { world.record(.response(request: task.id, bytes: bytes, fromCache: false)) }
                 var data = SimData(image: -1, bytes: bytes)
                 if case .image(let number, _) = task.resource {
                     data = SimData(image: number, bytes: bytes)
