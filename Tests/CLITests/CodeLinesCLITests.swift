@@ -57,6 +57,7 @@ final class CodeLinesCLITests: XCTestCase {
         XCTAssertEqual(code["file"] as? String, "AsyncNoResetStrategy.swift")
         XCTAssertEqual(code["line"] as? Int, 3)
         XCTAssertEqual(code["text"] as? String, Self.code.files[0].lines[2])
+        XCTAssertEqual(code["function"] as? String, "tableView(_:cellForRowAt:)", "the function the line is in")
         XCTAssertNil(objects[2]["code"], "a step without a line has no code")
     }
 }

@@ -42,11 +42,12 @@ extension ReplayCommand {
         try output.endingOnError { () throws(ReuseLabError) in
             var list = ListStyle.table
             var steps = 0
-            try source.replay(onHeader: { list = $0.list }) { step, annotator in
+            var functions = FunctionNames(code: nil)
+            try source.replay(onHeader: { list = $0.list; functions = FunctionNames(code: $0.code) }) { step, annotator in
                 steps += 1
                 guard selection.selects(step.annotation) else { return true }
                 let annotation = annotator.worded(step)
-                output.write(ReplayReport.jsonLine(annotation, list: list))
+                output.write(ReplayReport.jsonLine(annotation, list: list, function: annotation.code.flatMap { functions.name(containing: $0.at) }))
                 return !output.failed
             }
             if output.failed { return }

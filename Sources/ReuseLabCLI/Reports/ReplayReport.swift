@@ -11,7 +11,8 @@ enum ReplayReport {
     /// Apple does not document, and `"inside"` (the `seq` of the `cellForRowAt` an
     /// `init` or `prepareForReuse` runs inside). `kind` is named as the trace's
     /// `list` names it (`cellForItemAt` in a collection view's trace).
-    static func jsonLine(_ annotation: Annotation, list: ListStyle = .table) -> String {
+    /// `"code"` has `"function"`, the Swift name of the function its line is in, when given.
+    static func jsonLine(_ annotation: Annotation, list: ListStyle = .table, function: String? = nil) -> String {
         var out = ByteBuffer(capacity: 256)
         out.append("{\"seq\":")
         out.appendInteger(annotation.seq)
@@ -37,18 +38,22 @@ enum ReplayReport {
             out.append(",\"inside\":")
             out.appendInteger(inside)
         }
-        func append(_ code: Annotation.CodePlace) {
+        func append(_ code: Annotation.CodePlace, function: String? = nil) {
             out.append("{\"file\":")
             out.appendString(VisibleText.escape(code.file))
             out.append(",\"line\":")
             out.appendInteger(code.line)
             out.append(",\"text\":")
             out.appendString(VisibleText.escape(code.text))
+            if let function {
+                out.append(",\"function\":")
+                out.appendString(VisibleText.escape(function))
+            }
             out.append(UInt8(ascii: "}"))
         }
         if let code = annotation.code {
             out.append(",\"code\":")
-            append(code)
+            append(code, function: function)
         }
         if !annotation.relatedCode.isEmpty {
             out.append(",\"relatedCode\":[")
