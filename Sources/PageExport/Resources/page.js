@@ -1233,6 +1233,11 @@
     return clamp(h - 400, 320, 480);
   }
 
+  /* On a phone-sized window the drawn phone leaves room for the panels beside it. */
+  function phoneWidthFor() {
+    return clamp((window.innerWidth || 1280) - 250, 130, 330);
+  }
+
   function header(title, subtitle) {
     var h = el("header", "top");
     var t = el("div", "titles");
@@ -1305,7 +1310,7 @@
     var body = D.body;
     body.appendChild(header(title, traceSubtitle(m)));
 
-    var pic = new Picture(m, { ids: true, screenHeight: screenHeightFor("trace") });
+    var pic = new Picture(m, { ids: true, screenHeight: screenHeightFor("trace"), maxWidth: phoneWidthFor() });
     var list, filter, timeline, nav;
     var headBox = el("div", "step-head");
     var ann = el("div", "annotation");
@@ -1692,7 +1697,7 @@
     var stopTitle = el("h2", "stop-title");
     var narration = el("div", "narration");
     narration.id = "narration";
-    var pic = new Picture(m, { ids: true, compact: true, screenHeight: screenHeightFor("lesson") });
+    var pic = new Picture(m, { ids: true, compact: true, screenHeight: screenHeightFor("lesson"), maxWidth: phoneWidthFor() });
     var headBox = el("div", "step-head");
     var ann = el("div", "annotation");
     ann.id = "annotation";
