@@ -603,7 +603,8 @@
     this.marked = [];
     this.cursor = null;
     if (!this.files.length) {
-      /* Said once, here, not on every step. */
+      /* Said once, here, not on every step; the pane shrinks to that sentence. */
+      this.box.classList.add("no-code");
       this.body.appendChild(el("div", "none code-none", imported
         ? "This trace was imported from a device log: a log has no source code, so no line is shown for its steps."
         : "This trace carries no source code (it was written by hand, or recorded before traces carried their code)."));
