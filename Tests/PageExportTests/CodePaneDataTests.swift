@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 @testable import PageExport
 import ReuseLabTestSupport
+import TraceModel
+import TraceCoding
 
 /// What the page's code pane and request arrows are drawn from: the carried code
 /// once, each step's line with its function, the lines that explain it, and
@@ -58,5 +60,31 @@ final class CodePaneDataTests: XCTestCase {
         XCTAssertNil(view["code"])
         XCTAssertEqual(view["imported"] as? Bool, true)
         XCTAssertTrue((view["steps"] as? [[String: Any]] ?? []).allSatisfy { $0["c"] == nil })
+    }
+
+    /// Code is text from the trace like any other: a control character shows as an
+    /// escape, and markup stays text inside the page's JSON.
+    func testHostileCodeIsMadeVisibleAndStaysData() throws {
+        let code = CarriedCode(files: [CarriedCode.File(name: "Evil</script>.swift", lines: [
+            "    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {",
+            "        let x = \"</script><img src=x onerror=alert(1)>\" // \u{1B}[2J \u{202E}",
+            "    }",
+        ])])
+        let trace = Trace(header: TraceHeader(title: "hostile code", profile: .modern, code: code), events: [
+            TraceEvent(seq: 0, time: .zero, body: .initCell(cell: 1, identifier: "Cell"), code: CodeLine(line: 2)),
+            TraceEvent(seq: 1, time: .zero, body: .cellForRowAt(row: 0, cell: 1), code: CodeLine(line: 1)),
+        ])
+        let folder = try TemporaryFolder(removeWhenReleased: true)
+        let html = try PageData.page(forTrace: try TraceWriter.text(trace), in: folder)
+        XCTAssertFalse(html.contains("\u{1B}"), "no raw escape character in the page")
+        XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 2, "only the data and the page's script")
+        let view = try XCTUnwrap((try PageData.embedded(html)["traces"] as? [[String: Any]])?.first)
+        let files = try XCTUnwrap((view["code"] as? [String: Any])?["files"] as? [[String: Any]])
+        XCTAssertEqual(files.first?["name"] as? String, "Evil</script>.swift")
+        let lines = try XCTUnwrap(files.first?["lines"] as? [String])
+        XCTAssertTrue(lines[1].contains(#"\e[2J"#), lines[1])
+        XCTAssertTrue(lines[1].contains("</script><img src=x onerror=alert(1)>"), "markup stays text in the data")
+        let steps = try XCTUnwrap(view["steps"] as? [[String: Any]])
+        XCTAssertEqual(steps[0]["c"] as? [Int], [0, 2, 1, 3])
     }
 }
