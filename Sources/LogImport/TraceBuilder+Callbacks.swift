@@ -131,10 +131,9 @@ extension TraceBuilder {
             return
         }
         // Which cell goes is not printed: one off screen if any (oldest first), else the screen went away.
-        let live = state.cells.filter { $0.phase != .deallocated }
-        let offScreen = live.filter { if case .displayed = $0.phase { return false } else { return true } }
-        guard let id = (offScreen.first ?? live.first)?.id else { return unplaceable("deinit, but no cell is alive") }
-        if offScreen.isEmpty, !state.hasDisappeared { emit(.viewDidDisappear, inferred: true) }
+        let offScreen = whereabouts.notDisplayed.min()
+        guard let id = offScreen ?? whereabouts.firstLive else { return unplaceable("deinit, but no cell is alive") }
+        if offScreen == nil, !state.hasDisappeared { emit(.viewDidDisappear, inferred: true) }
         emit(.deinitCell(cell: id), inferred: true)
     }
 

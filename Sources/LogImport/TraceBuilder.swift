@@ -38,6 +38,8 @@ struct TraceBuilder {
     var gaps = 0, inferredCount = 0, unplaced = 0
     /// What the log printed at each gap marker, by line number.
     let gapTexts: [Int: String]
+    /// Where each live cell is, for finding one without walking them all.
+    var whereabouts = CellWhereabouts()
 
     static let identifier = "Cell"
 
@@ -125,6 +127,11 @@ struct TraceBuilder {
         }
         events.append(event)
         if inferred { inferredCount += 1 }
+        if case .gap = body {
+            whereabouts.rebuild(from: state)
+        } else if let cell = body.cellField {
+            whereabouts.update(cell, from: state)
+        }
         if case .didEndDisplaying(_, let cell) = body {
             releases += 1
             releasedAt[cell] = releases
@@ -150,21 +157,16 @@ struct TraceBuilder {
 
     /// The live cells not on screen and not being configured, most recently released first.
     func releasedCells() -> [Int] {
-        state.cells.filter { record in
-            switch record.phase {
-            case .offscreen, .pooled, .keptAside, .unknown: return true
-            default: return false
-            }
-        }
-        .map(\.id)
-        .sorted { (releasedAt[$0] ?? 0, $0) > (releasedAt[$1] ?? 0, $1) }
+        whereabouts.released.sorted { (releasedAt[$0] ?? 0, $0) > (releasedAt[$1] ?? 0, $1) }
     }
 
     /// The cell the profile's rules would hand out next: last in, first out; the
     /// modern profile keeps a cell whose row is within one row of the screen.
     func cellToReuse() -> Int? {
         let candidates = releasedCells()
-        guard options.profile == .modern, let first = state.displayed.keys.min(), let last = state.displayed.keys.max() else {
+        // (The screen's edges are looked for only when there is a cell to choose from.)
+        guard !candidates.isEmpty, options.profile == .modern,
+              let first = state.displayed.keys.min(), let last = state.displayed.keys.max() else {
             return candidates.first
         }
         let kept = (first - 1)...(last + 1)
@@ -172,16 +174,16 @@ struct TraceBuilder {
     }
 
     func cellConfigured(forRow row: Int) -> Int? {
-        state.cells.first { $0.phase == .configured(row: row) }?.id
+        whereabouts.cellConfigured(forRow: row)
     }
 
     func cellHeld(forRow row: Int) -> Int? {
-        state.cells.first { $0.phase == .keptAside(row: row) || $0.phase == .offscreen(row: row) }?.id
+        whereabouts.cellHeld(forRow: row)
     }
 
     /// After a gap nothing is certain, but a cell that last showed `row` is the best guess for it.
     func cellLastShowing(_ row: Int) -> Int? {
-        state.cells.last { $0.phase == .unknown && $0.lastRow == row }?.id
+        whereabouts.cellLastShowing(row)
     }
 
     /// The cell a printed address names, if it is one we know and still alive.

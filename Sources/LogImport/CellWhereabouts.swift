@@ -1,0 +1,76 @@
+import TraceModel
+
+/// Where each live cell of an import is, indexed by what the builder asks while
+/// it places a line: the cells released from the screen, the cell configured or
+/// held for a row, the cell of unknown place that last showed a row.
+///
+/// The builder asks on every line; walking every cell ever made to answer made
+/// an import quadratic in the log's length (a 10,000-line log took two minutes).
+/// The index is kept up to date from `ReplayState` after each event: an event
+/// moves only the cell it names, except a gap, after which it is rebuilt.
+struct CellWhereabouts {
+    private var known: [Int: CellRecord] = [:]
+    /// Live cells off screen and not being configured: off screen, pooled, kept aside, of unknown place.
+    private(set) var released: Set<Int> = []
+    /// Live cells not on screen (any phase but displayed).
+    private(set) var notDisplayed: Set<Int> = []
+    private var configured: [Int: Set<Int>] = [:]
+    private var held: [Int: Set<Int>] = [:]
+    private var unknownShowing: [Int: Set<Int>] = [:]
+
+    /// The lowest-numbered live cell, if any.
+    var firstLive: Int? { known.keys.min() }
+
+    /// After an event that names `cell`, as `state` has it now.
+    mutating func update(_ cell: Int, from state: ReplayState) {
+        remove(cell)
+        if let record = state.cell(cell) { insert(record) }
+    }
+
+    /// After a gap, when every live cell's place changed.
+    mutating func rebuild(from state: ReplayState) {
+        self = CellWhereabouts()
+        for record in state.cells { insert(record) }
+    }
+
+    func cellConfigured(forRow row: Int) -> Int? { configured[row]?.min() }
+    func cellHeld(forRow row: Int) -> Int? { held[row]?.min() }
+    func cellLastShowing(_ row: Int) -> Int? { unknownShowing[row]?.max() }
+
+    private mutating func insert(_ record: CellRecord) {
+        guard record.phase != .deallocated else { return }
+        let id = record.id
+        known[id] = record
+        switch record.phase {
+        case .offscreen(let row), .keptAside(let row):
+            released.insert(id)
+            held[row, default: []].insert(id)
+        case .pooled:
+            released.insert(id)
+        case .unknown:
+            released.insert(id)
+            if let row = record.lastRow { unknownShowing[row, default: []].insert(id) }
+        case .configured(let row):
+            configured[row, default: []].insert(id)
+        default:
+            break
+        }
+        if case .displayed = record.phase {} else { notDisplayed.insert(id) }
+    }
+
+    private mutating func remove(_ id: Int) {
+        guard let record = known.removeValue(forKey: id) else { return }
+        released.remove(id)
+        notDisplayed.remove(id)
+        switch record.phase {
+        case .offscreen(let row), .keptAside(let row):
+            held[row]?.remove(id)
+        case .unknown:
+            if let row = record.lastRow { unknownShowing[row]?.remove(id) }
+        case .configured(let row):
+            configured[row]?.remove(id)
+        default:
+            break
+        }
+    }
+}
