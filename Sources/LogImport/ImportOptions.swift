@@ -31,4 +31,15 @@ public struct ImportReport: Sendable {
     /// Lines whose calls could not be placed at all (counted, and marked by a gap).
     public var unplaced: Int
     public var syntheticTimes: Bool
+    /// Lifecycle lines that are not in the trace, each with why: none is dropped unsaid.
+    public var leftOut: [LeftOutLine] = []
+    /// Empty lines (or only spaces): neither calls nor skipped.
+    public var blank = 0
+}
+
+/// A line the importer recognised as a lifecycle call but did not put in the
+/// trace: its number in the log and the reason.
+public struct LeftOutLine: Sendable, Equatable {
+    public var line: Int
+    public var reason: String
 }

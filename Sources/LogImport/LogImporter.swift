@@ -23,9 +23,12 @@ public enum LogImporter {
         var firstLines: [String] = []
         var skippedCount = 0
         var gapTexts: [Int: String] = [:]
+        var blank = 0
         let name = InputFile.displayName(path)
         func take(_ text: String, _ number: Int) {
-            if firstLines.count < shownWhenUnrecognised, !text.allSatisfy(\.isWhitespace) { firstLines.append(text) }
+            // An empty line is no call and nothing skipped: it is only counted.
+            guard !text.allSatisfy(\.isWhitespace) else { blank += 1; return }
+            if firstLines.count < shownWhenUnrecognised { firstLines.append(text) }
             let line = recogniser.recognise(text, number: number)
             if line.content == .other {
                 skippedCount += 1
@@ -42,7 +45,9 @@ public enum LogImporter {
         guard kept.contains(where: { if case .callback = $0.content { return true } else { return false } }) else {
             throw unrecognised(name, lineCount: lines.lineCount, firstLines: firstLines)
         }
-        return try build(kept, lineCount: lines.lineCount, skipped: skippedCount, options: options, file: name, gapTexts: gapTexts)
+        var report = try build(kept, lineCount: lines.lineCount, skipped: skippedCount, options: options, file: name, gapTexts: gapTexts)
+        report.blank = blank
+        return report
     }
 
     /// Builds the trace from lines already recognised (`lineCount` lines in all;

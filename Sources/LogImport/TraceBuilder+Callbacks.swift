@@ -21,12 +21,18 @@ extension TraceBuilder {
             let rows = line.indexPaths.compactMap(globalRow)
             // A row still outstanding is not asked for again; the log missed its display or cancel.
             let fresh = unique(rows).filter { !state.isPrefetching($0) }
-            guard !fresh.isEmpty else { return }
+            guard !fresh.isEmpty else {
+                return leaveOut(rows.isEmpty ? "prefetchRowsAt names no row the table has"
+                                : "prefetchRowsAt asks only for rows still being prefetched (\(Self.list(rows))): the log left out their display or cancel")
+            }
             emit(.prefetchRowsAt(rows: fresh), inferred: fresh.count != rows.count)
         case .cancelPrefetchingForRowsAt:
             let rows = line.indexPaths.compactMap(globalRow)
             let outstanding = unique(rows).filter { state.isPrefetching($0) }
-            guard !outstanding.isEmpty else { return }
+            guard !outstanding.isEmpty else {
+                return leaveOut(rows.isEmpty ? "cancelPrefetchingForRowsAt names no row the table has"
+                                : "cancelPrefetchingForRowsAt cancels only rows not being prefetched (\(Self.list(rows))): never asked for, already displayed or already cancelled")
+            }
             emit(.cancelPrefetchingForRowsAt(rows: outstanding), inferred: outstanding.count != rows.count)
         case .deinitCell:
             deallocate(address: line.address)
@@ -139,7 +145,13 @@ extension TraceBuilder {
 
     mutating func unplaceable(_ what: String) {
         unplaced += 1
+        leaveOut("it could not be placed: \(what)")
         gap("a line could not be placed: \(what)")
+    }
+
+    /// "19, 20, 21" (the first ten, then "…").
+    static func list(_ rows: [Int]) -> String {
+        rows.prefix(10).map(String.init).joined(separator: ", ") + (rows.count > 10 ? ", …" : "")
     }
 
     func unique(_ rows: [Int]) -> [Int] {

@@ -40,6 +40,9 @@ struct TraceBuilder {
     let gapTexts: [Int: String]
     /// Where each live cell is, for finding one without walking them all.
     var whereabouts = CellWhereabouts()
+    /// The log line being placed, and the lifecycle lines left out of the trace so far.
+    var currentLine = 0
+    var leftOut: [LeftOutLine] = []
 
     static let identifier = "Cell"
 
@@ -88,6 +91,7 @@ struct TraceBuilder {
                 time = .milliseconds(recognisedIndex)
             }
             recognisedIndex += 1
+            currentLine = line.lineNumber
             switch line.content {
             case .gap:
                 gap(gapTexts[line.lineNumber] ?? "...", marked: true)
@@ -100,7 +104,8 @@ struct TraceBuilder {
         let trace = Trace(header: header, events: events)
         let source = header.source
         return ImportReport(trace: trace, lines: source?.lines ?? 0, recognised: source?.recognised ?? 0, skipped: source?.skipped ?? 0,
-                            gaps: gaps, inferred: inferredCount, unplaced: unplaced, syntheticTimes: source?.syntheticTimes ?? true)
+                            gaps: gaps, inferred: inferredCount, unplaced: unplaced, syntheticTimes: source?.syntheticTimes ?? true,
+                            leftOut: leftOut)
     }
 
     // MARK: Emitting
@@ -115,7 +120,15 @@ struct TraceBuilder {
         var copy = state
         do { try copy.apply(probe) } catch { reason += " (\(error.message))" }
         gap(reason)
-        if !tryEmit(body, inferred: inferred) { unplaced += 1 }
+        if !tryEmit(body, inferred: inferred) {
+            unplaced += 1
+            leaveOut("its \(body.kind.rawValue) does not fit even after a gap (\(reason))")
+        }
+    }
+
+    /// Notes that the line being placed is not in the trace, and why.
+    mutating func leaveOut(_ reason: String) {
+        leftOut.append(LeftOutLine(line: currentLine, reason: reason))
     }
 
     private mutating func tryEmit(_ body: EventBody, inferred: Bool) -> Bool {

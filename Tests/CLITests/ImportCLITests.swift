@@ -6,6 +6,39 @@ import XCTest
 final class ImportCLITests: FolderTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// Every line is accounted for: a lifecycle line left out of the trace says why
+    /// (with --verbose), blank lines are counted as blank, not skipped, and the
+    /// counts add up to the log's lines.
+    func testEveryLineIsAccountedFor() throws {
+        let log = try folder.write("every.log", """
+            init, row:0
+            cellForRowAt: 0
+            willDisplay: 0
+
+            prefetchRowsAt: [[0, 5], [0, 6]]
+            prefetchRowsAt: [[0, 5]]
+            cancelPrefetchingForRowsAt: [[0, 9]]
+               
+            hello
+            ...
+            cellForRowAt: 3
+
+            """)
+        let trace = folder.path("every.trace.json")
+        let quiet = reuselab(["import", log, "-o", trace])
+        XCTAssertEqual(quiet.status, 0, quiet.err)
+        let summary = quiet.out.flattened
+        XCTAssertTrue(summary.contains("7 of 11 lines are lifecycle calls, 1 mark where it was abridged, 2 blank (1 skipped; --verbose lists them)"), summary)
+        XCTAssertTrue(summary.contains("2 lifecycle lines not in it (--verbose lists why)"), summary)
+        let verbose = reuselab(["import", log, "-o", trace, "--force", "--verbose"])
+        XCTAssertEqual(verbose.status, 0, verbose.err)
+        let said = verbose.out.flattened
+        XCTAssertTrue(said.contains("line 6: not in the trace: prefetchRowsAt asks only for rows still being prefetched (5)"), said)
+        XCTAssertTrue(said.contains("line 7: not in the trace: cancelPrefetchingForRowsAt cancels only rows not being prefetched (9)"), said)
+        XCTAssertTrue(said.contains("line 9: hello"), said)
+        XCTAssertFalse(said.contains("line 4:") || said.contains("line 8:"), "blank lines are not listed as skipped: \(said)")
+    }
+
     func testTheBundledDeviceTraceIsAFreshImportOfItsLog() throws {
         let fresh = folder.path("device.trace.json")
         let imported = reuselab(["import", Self.root.appendingPathComponent("traces/device-seed004.log").path, "-o", fresh,
@@ -16,7 +49,7 @@ final class ImportCLITests: FolderTestCase {
         // The header names the log as given; the bundled one was imported from the package root.
         XCTAssertEqual(made.replacingOccurrences(of: Self.root.path + "/", with: ""), bundled,
                        "run: reuselab import traces/device-seed004.log -o traces/device-seed004.trace.json --title \"Seed 004's device log, imported\" --force")
-        XCTAssertTrue(imported.out.flattened.contains("36 of 37 lines are lifecycle calls, 1 marks where it was abridged"), imported.out)
+        XCTAssertTrue(imported.out.flattened.contains("36 of 37 lines are lifecycle calls, 1 mark where it was abridged"), imported.out)
         for command in [["validate"], ["replay"], ["stats"], ["replay", "--summary"]] {
             let result = reuselab(command + [fresh])
             XCTAssertEqual(result.status, 0, "\(command): \(result.err)")

@@ -144,7 +144,7 @@ final class ImportTests: XCTestCase {
     /// chunks of 1 MB, never whole.
     static func checkLargeLog(blocks: Int, in folder: TemporaryFolder) throws {
         let path = folder.path("big.log")
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
         let block = Data(String(repeating: "app: a line of output that is not a callback\n", count: 20_000).utf8)
         for _ in 0..<blocks { handle.write(block) }

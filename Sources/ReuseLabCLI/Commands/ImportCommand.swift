@@ -16,7 +16,7 @@ enum ImportCommand: Subcommand {
         static let title = ValueOption.text("--title", valueName: "T", defaultText: "Imported from LOG", meaning: "the trace's title")
         static let pattern = ValueOption.text("--pattern", valueName: "KIND=REGEX",
                                               meaning: "recognise lines matching REGEX as KIND (repeatable); named groups row, section, cell, t")
-        static let verbose = FlagOption("--verbose", meaning: "list the skipped lines with their numbers")
+        static let verbose = FlagOption("--verbose", meaning: "list the skipped lines with their numbers, and the lifecycle lines not in the trace with why")
         static let force = FlagOption("--force", meaning: "replace TRACE even if it is not a ReuseLab trace or is read-only")
         static let snippet = FlagOption("--snippet", meaning: "print UIKit code that logs every callback in a form that imports exactly")
         static let all: [any OptionKey] = [output, profile, rows, title, pattern, verbose, force, snippet]
@@ -29,7 +29,9 @@ enum ImportCommand: Subcommand {
         Reads LOG, a console log printed by a real app's table view callbacks
         (print, NSLog, os_log or 'log show' lines, in the spellings people use),
         and writes a trace that replay, lesson, stats and diff read like any other.
-        Lines that are not lifecycle calls are skipped and counted. Which cell
+        Lines that are not lifecycle calls are skipped and counted (blank lines
+        as blank); a lifecycle line that does not become an event is counted as
+        not in the trace, and --verbose says why. Which cell
         each line is about is inferred where the log does not say, and marked;
         an abridged log ("...", "(중략)") gets a gap event there.
         """,
@@ -85,19 +87,29 @@ enum ImportCommand: Subcommand {
         try OutputFile.stream(to: output, permission: RecordCommand.permission(force: force), standardOutput: io.out) { (sink: OutputFile.Sink) throws(ReuseLabError) in
             try TraceWriter.stream(report.trace, to: sink)
         }
+        if verbose {
+            for left in report.leftOut {
+                say(TextWrap.hanging("line \(left.line): not in the trace: \(VisibleText.escape(left.reason))", width: io.width))
+            }
+        }
         say(TextWrap.paragraph(summary(report, log: options.logName, output: output, verbose: verbose), width: io.width))
         return 0
     }
 
     static func summary(_ report: ImportReport, log: String, output: String, verbose: Bool) -> String {
         var parts = ["Imported \(VisibleText.escape(log)): \(report.recognised) of \(report.lines) lines are lifecycle calls"]
-        let markers = report.lines - report.recognised - report.skipped
-        if markers > 0 { parts[0] += ", \(markers) mark\(markers == 1 ? "s" : "") where it was abridged" }
+        let markers = report.lines - report.recognised - report.skipped - report.blank
+        if markers > 0 { parts[0] += ", \(markers) mark\(markers == 1 ? "" : "s") where it was abridged" }
+        if report.blank > 0 { parts[0] += ", \(report.blank) blank" }
         if report.skipped > 0 { parts[0] += " (\(report.skipped) skipped; " + (verbose ? "listed above)" : "--verbose lists them)") }
         var notes: [String] = ["\(report.trace.events.count) events"]
         if report.gaps > 0 { notes.append("\(report.gaps) gap\(report.gaps == 1 ? "" : "s") where the log leaves lines out") }
         if report.inferred > 0 { notes.append("\(report.inferred) event\(report.inferred == 1 ? "" : "s") inferred (marked in the trace; replay says so)") }
         if report.unplaced > 0 { notes.append("\(report.unplaced) line\(report.unplaced == 1 ? "" : "s") that could not be placed") }
+        if !report.leftOut.isEmpty {
+            let count = report.leftOut.count
+            notes.append("\(count) lifecycle line\(count == 1 ? "" : "s") not in it (" + (verbose ? "listed above, with why)" : "--verbose lists why)"))
+        }
         var text = parts[0] + ". The trace has " + notes.joined(separator: ", ") + "."
         if report.syntheticTimes { text += " The log has no timestamps, so times are synthetic: one millisecond per line." }
         if !OutputFile.isStandardOutput(output) {
