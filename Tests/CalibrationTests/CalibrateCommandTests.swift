@@ -30,6 +30,36 @@ final class CalibrateCommandTests: XCTestCase {
         return name
     }
 
+    /// A log no scenario reproduces (rows configured far apart, out of order): the
+    /// best try is not offered as a match, nothing is written, and the exit status is 1.
+    func testABadMatchIsRefusedNotOffered() throws {
+        let rows = [50, 40, 30, 20, 10, 0, 45, 35, 25, 15, 5]
+        let log = folder.appendingPathComponent("scrambled.log")
+        try Data(rows.map { "cellForRowAt: \($0)\nwillDisplay: \($0)\n" }.joined().utf8).write(to: log)
+        let imported = try run(["import", "scrambled.log", "-o", "scrambled.trace.json"])
+        XCTAssertEqual(imported.status, 0, imported.err)
+
+        let text = try run(["calibrate", "scrambled.trace.json", "-o", "scrambled.scenario.json"])
+        XCTAssertEqual(text.status, 1, text.out + text.err)
+        let said = text.out.replacingOccurrences(of: "\n", with: " ")
+        XCTAssertTrue(said.hasPrefix("No scenario matches the device's 33 lifecycle calls: the best of "), text.out)
+        XCTAssertTrue(said.contains("and calibrate accepts 50% or more"), text.out)
+        XCTAssertTrue(said.contains("Where the best try parts ways with the log:"), text.out)
+        XCTAssertFalse(text.out.contains("Best match"), text.out)
+        XCTAssertFalse(text.out.contains("\"viewportHeight\""), "no scenario is shown")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("scrambled.scenario.json").path), "nothing is written")
+
+        let json = try run(["calibrate", "scrambled.trace.json", "--json"])
+        XCTAssertEqual(json.status, 1)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        XCTAssertEqual(object["matches"] as? Bool, false)
+
+        let toStandardOutput = try run(["calibrate", "scrambled.trace.json", "-o", "-"])
+        XCTAssertEqual(toStandardOutput.status, 1)
+        XCTAssertEqual(toStandardOutput.out, "", "no scenario on standard output")
+        XCTAssertTrue(toStandardOutput.err.contains("No scenario matches"), toStandardOutput.err)
+    }
+
     func testTextReportJSONAndTheSavedScenario() throws {
         let device = try write(try deviceTrace(of: seed004()), "device.trace.json")
 
@@ -43,8 +73,9 @@ final class CalibrateCommandTests: XCTestCase {
         let json = try run(["calibrate", device, "--json"])
         XCTAssertEqual(json.status, 0, json.err)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
-        XCTAssertEqual(Set(object.keys), ["scenario", "score", "matched", "deviceEvents", "recordedEvents", "candidatesTried", "differences"])
+        XCTAssertEqual(Set(object.keys), ["scenario", "score", "matched", "deviceEvents", "recordedEvents", "candidatesTried", "differences", "matches"])
         XCTAssertEqual(object["score"] as? Double, 1)
+        XCTAssertEqual(object["matches"] as? Bool, true)
 
         let saved = try run(["calibrate", device, "-o", "calibrated.scenario.json"])
         XCTAssertEqual(saved.status, 0, saved.err)

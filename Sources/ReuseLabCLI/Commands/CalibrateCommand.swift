@@ -12,7 +12,7 @@ enum CalibrateCommand: Subcommand {
                                              meaning: "write the scenario to SCENARIO, atomically (- prints only the scenario)")
         static let force = FlagOption("--force", meaning: "replace SCENARIO if it exists (a folder, FIFO or device is never replaced)")
         static let json = FlagOption("--json",
-                                     meaning: "print one JSON object: scenario, score, matched, deviceEvents, recordedEvents, candidatesTried, differences")
+                                     meaning: "print one JSON object: scenario, score, matched, deviceEvents, recordedEvents, candidatesTried, differences, matches")
         static let all: [any OptionKey] = [output, force, json]
     }
 
@@ -50,9 +50,12 @@ enum CalibrateCommand: Subcommand {
             same scenario.
             """),
             HelpSection(title: "Exit status", text: """
-            0 when a scenario was found, whatever the match; 64, 65, 66, 67 or 73 for
-            errors (see reuselab --help). A recorded trace (one whose header has a
-            scenario) is refused with 65: compare recordings with 'reuselab diff'.
+            0 when a scenario matches at least half of the device's lifecycle calls
+            in order; 1 when none does: the best is not a match, so it is neither
+            printed nor written, and where it parts ways with the log is said
+            instead. 64, 65, 66, 67 or 73 for errors (see reuselab --help). A
+            recorded trace (one whose header has a scenario) is refused with 65:
+            compare recordings with 'reuselab diff'.
             """),
         ],
         examples: [
@@ -79,6 +82,17 @@ enum CalibrateCommand: Subcommand {
         // worth calibrating against.
         let trace = try TraceReader.read(path: path)
         let result = try Calibrator.calibrate(trace, file: file)
+        guard Self.percent(result) >= Self.minimumMatch else {
+            // Not a match: nothing is presented as one, nothing is written.
+            if json {
+                io.out(JSONWriter.compact(jsonReport(result)) + "\n")
+            } else if let output, OutputFile.isStandardOutput(output) {
+                io.err(TextWrap.paragraph("reuselab: " + noMatchLine(result) + " Nothing is written.", width: io.width))
+            } else {
+                io.out(noMatchText(result, trace: path, width: io.width))
+            }
+            return FailureKind.checkFailed.exitStatus
+        }
         let scenarioFile = JSONWriter.pretty(scenarioJSON(result.scenario))
 
         var written: String?
@@ -139,10 +153,36 @@ enum CalibrateCommand: Subcommand {
 
     /// "Best match: 97% of the device's 112 lifecycle calls in order (109 matched;
     /// tried 24 scenarios)."
-    /// The percentage is rounded down, so 100% means every call.
     static func matchLine(_ result: CalibrationResult) -> String {
-        let percent = result.deviceEvents > 0 ? result.matched * 100 / result.deviceEvents : 0
-        return "Best match: \(percent)% of the device's \(plural(result.deviceEvents, "lifecycle call")) in order (\(result.matched) matched; tried \(plural(result.candidatesTried, "scenario")))."
+        "Best match: \(percent(result))% of the device's \(plural(result.deviceEvents, "lifecycle call")) in order (\(result.matched) matched; tried \(plural(result.candidatesTried, "scenario")))."
+    }
+
+    /// Below this share of the device's calls in order, the best scenario does not
+    /// reproduce the log, and calibrate says so instead of offering it.
+    static let minimumMatch = 50
+
+    /// The share of the device's calls the recording makes in order, rounded down
+    /// (so 100% means every call); 0 for a log without calls.
+    static func percent(_ result: CalibrationResult) -> Int {
+        result.deviceEvents > 0 ? result.matched * 100 / result.deviceEvents : 0
+    }
+
+    /// "No scenario matches: the best of 24 tried makes 12% of …"
+    static func noMatchLine(_ result: CalibrationResult) -> String {
+        "No scenario matches \(result.deviceEvents == 0 ? "this log" : "the device's \(plural(result.deviceEvents, "lifecycle call"))"): the best of \(plural(result.candidatesTried, "scenario")) tried makes \(percent(result))% of them in order (\(result.matched) matched), and calibrate accepts \(minimumMatch)% or more."
+    }
+
+    /// Why there is no match, where the best try parts ways with the log, and what to check.
+    static func noMatchText(_ result: CalibrationResult, trace: String, width: Int) -> String {
+        func paragraph(_ text: String) -> String { TextWrap.paragraph(text, width: width) }
+        var out = paragraph(noMatchLine(result) + " No scenario is offered or written.")
+        if !result.differences.isEmpty {
+            out += "\n" + paragraph("Where the best try parts ways with the log:")
+            for sentence in result.differences { out += TextWrap.row("  - ", VisibleText.escape(sentence), width: width) }
+        }
+        let traceName = VisibleText.escape(trace == "-" ? "TRACE" : trace)
+        out += "\n" + paragraph("The search covers one table view scrolled by one drag. If the app did more, or the import guessed which cell each line is about, the log cannot match: 'reuselab import LOG --verbose' lists the lines left out of the trace, and 'reuselab replay \(traceName)' marks every inferred step.")
+        return out
     }
 
     /// "Modern profile, 844 pt screen with insets 47/34 pt, 19 rows of 44 pt at
@@ -195,6 +235,8 @@ enum CalibrateCommand: Subcommand {
         out.add("recordedEvents", result.recordedEvents)
         out.add("candidatesTried", result.candidatesTried)
         out.add("differences", .list(result.differences.map { .string($0) }))
+        // false when the best is below `minimumMatch`: then it is no match (exit status 1).
+        out.add("matches", .bool(percent(result) >= minimumMatch))
         return out.value
     }
 }
