@@ -10,12 +10,17 @@ public struct LessonProgress: Sendable, Equatable {
         public var question: Int = 0
         public var answer: String
         public var correct: Bool
+        /// False while the question is still open: the learner's first answer was
+        /// wrong and they stopped before answering it right or asking to be shown.
+        /// Kept so that a resumed lesson still counts that first answer.
+        public var settled = true
 
-        public init(step: Int, question: Int = 0, answer: String, correct: Bool) {
+        public init(step: Int, question: Int = 0, answer: String, correct: Bool, settled: Bool = true) {
             self.step = step
             self.question = question
             self.answer = answer
             self.correct = correct
+            self.settled = settled
         }
     }
 
@@ -32,10 +37,19 @@ public struct LessonProgress: Sendable, Equatable {
 
     public var score: Int { results.filter(\.correct).count }
 
-    /// The result recorded for a question, if it was answered.
+    /// The result recorded for a question, if it was answered (settled or not).
     public func result(step: Int, question: Int) -> Result? {
         results.last { $0.step == step && $0.question == question }
     }
+
+    /// Whether a question is done with: answered right, or shown, or answered
+    /// wrongly in a run that went on past it.
+    public func isSettled(step: Int, question: Int) -> Bool {
+        result(step: step, question: question)?.settled == true
+    }
+
+    /// How many questions are done with.
+    public var settledCount: Int { results.filter(\.settled).count }
 
     /// Records the result of one question, replacing an earlier one for it.
     public mutating func record(_ result: Result) {
@@ -53,6 +67,7 @@ public struct LessonProgress: Sendable, Equatable {
             if result.question > 0 { entry.add("question", result.question) }
             entry.add("answer", result.answer)
             entry.add("correct", result.correct)
+            if !result.settled { entry.add("settled", false) }
             return entry.value
         }))
         return out.value
@@ -67,7 +82,8 @@ public struct LessonProgress: Sendable, Equatable {
             progress.results.append(Result(step: try item.required("step").nonNegativeInt(),
                                            question: try item.optional("question")?.nonNegativeInt() ?? 0,
                                            answer: try item.required("answer").string(),
-                                           correct: try item.required("correct").bool()))
+                                           correct: try item.required("correct").bool(),
+                                           settled: try item.optional("settled")?.bool() ?? true))
         }
         return progress
     }

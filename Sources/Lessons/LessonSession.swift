@@ -41,7 +41,7 @@ struct LessonSession {
                 console.say("\n" + text.prose("At each question, answer in your own words, or type help to see what else you can do (hint, picture, more, show, back, quit)."))
             }
         } else {
-            let answered = progress.results.count
+            let answered = progress.settledCount
             console.say(text.prose("\(lesson.title): carrying on at question \(firstOpen(in: start)) of \(total), with \(answered) answered before. To start over instead:")
                         + "    reuselab lesson \(VisibleText.escape(lesson.id)) --restart\n")
         }
@@ -59,7 +59,7 @@ struct LessonSession {
                 console.say("\n" + resolved.code.flatMap(listing.function).map { $0 + "\n" }.joined())
             }
             console.say("\n" + picture())
-            for (number, question) in step.questions.enumerated() where progress.result(step: index, question: number) == nil {
+            for (number, question) in step.questions.enumerated() where !progress.isSettled(step: index, question: number) {
                 guard try ask(question, number: number, step: index, resolved: resolved, from: from, save: save) else {
                     return stop(at: index, question: number)
                 }
@@ -84,8 +84,10 @@ struct LessonSession {
             if let hint = question.hint { console.say(text.labelled("Hint: ", hint)) }
             return true
         }
-        var attempts = 0
-        var firstAnswer: String?
+        // A first answer kept from an earlier run, wrong, still counts as the first.
+        let earlier = progress.result(step: index, question: number).flatMap { $0.settled ? nil : $0 }
+        var attempts = earlier == nil ? 0 : 1
+        var firstAnswer = earlier?.answer
         var correct = false
         var guessWords = "(no answer)"
         asking: while true {
@@ -145,6 +147,11 @@ struct LessonSession {
                 break asking
             }
             if console.mode == .scripted { break asking }
+            if attempts == 1 {
+                // Kept at once: a learner who stops now still has this first answer counted.
+                progress.record(.init(step: index, question: number, answer: firstAnswer ?? answer, correct: false, settled: false))
+                try save(progress)
+            }
             console.say(text.prose("Not quite: you said \(guessWords). Try again, or type hint, show or help."))
         }
         reports.append(QuestionReport(number: numberInLesson, step: index + 1, question: question.ask, answer: firstAnswer ?? "",
@@ -175,7 +182,7 @@ struct LessonSession {
     /// The first unanswered question of step `index`, numbered over the lesson.
     private func firstOpen(in index: Int) -> Int {
         let questions = index < lesson.steps.count ? lesson.steps[index].questions.count : 0
-        let open = (0..<questions).first { progress.result(step: index, question: $0) == nil } ?? 0
+        let open = (0..<questions).first { !progress.isSettled(step: index, question: $0) } ?? 0
         return run.loaded.questionNumber(step: index, question: open)
     }
 

@@ -49,4 +49,38 @@ final class ProgressTests: XCTestCase {
         XCTAssertEqual(ProgressStore.fromEnvironment(["REUSELAB_PROGRESS_DIR": "/tmp/ana"]).folder.path, "/tmp/ana")
         XCTAssertEqual(ProgressStore.fromEnvironment(["HOME": "/home/ana"]).folder.path, "/home/ana/.reuselab/progress")
     }
+
+    /// A wrong first answer, then Ctrl-D, then a resumed run answered right: the
+    /// first answer is kept at once and still counts, so the score does not say
+    /// "right first time" (issue 33's "the score lies after a resume").
+    func testAWrongFirstAnswerSurvivesStoppingAndStillCounts() throws {
+        let loaded = try LoadedLesson.load(path: lessonsFolder.appendingPathComponent("02-first-reuse-modern.json").path)
+        let right = try rightAnswers(loaded), wrong = try wrongAnswers(loaded)
+        var saved: [LessonProgress] = []
+        // First run: question 1 right, question 2 wrong, then the input ends.
+        let first = try LessonRun(loaded).run(console: RecordingConsole([right[0], wrong[1]], scripted: false),
+                                              progress: LessonProgress(lesson: loaded.lesson.id), next: nil) { saved.append($0) }
+        XCTAssertTrue(first.stopped)
+        let kept = try XCTUnwrap(saved.last)
+        XCTAssertEqual(kept.settledCount, 1)
+        let open = try XCTUnwrap(kept.results.first { !$0.settled })
+        XCTAssertEqual(open.answer, wrong[1])
+        XCTAssertFalse(open.correct)
+        // Stored and read back as it was.
+        let store = ProgressStore(folder: try temporaryFolder())
+        try store.save(kept)
+        XCTAssertEqual(store.load(lesson: loaded.lesson.id).progress, kept)
+
+        // Second run: the same question again, answered right now: it does not score.
+        let console = RecordingConsole(Array(right.dropFirst()), scripted: false)
+        let second = try LessonRun(loaded).run(console: console, progress: kept, next: nil) { saved.append($0) }
+        XCTAssertFalse(second.stopped)
+        XCTAssertTrue(console.transcript.contains("carrying on at question 2 of"), console.transcript)
+        XCTAssertTrue(console.transcript.contains("Right this time (the score counts first answers)."), console.transcript)
+        let done = try XCTUnwrap(saved.last)
+        XCTAssertEqual(done.settledCount, done.results.count)
+        let question = try XCTUnwrap(done.results.first { $0.answer == wrong[1] })
+        XCTAssertFalse(question.correct, "the first answer, wrong, is the one that counts")
+        XCTAssertEqual(done.score, loaded.questionCount - 1)
+    }
 }

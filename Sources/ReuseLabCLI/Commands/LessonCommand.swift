@@ -213,7 +213,7 @@ enum LessonCommand: Subcommand {
                 if let progress, progress.nextStep >= lesson.steps.count {
                     state = "done, \(progress.score)/\(lesson.questionCount) right"
                 } else if let progress, !progress.results.isEmpty {
-                    state = "at question \(min(progress.results.count + 1, lesson.questionCount)) of \(lesson.questionCount)"
+                    state = "at question \(min(progress.settledCount + 1, lesson.questionCount)) of \(lesson.questionCount)"
                 } else {
                     state = "\(lesson.questionCount) questions"
                 }
