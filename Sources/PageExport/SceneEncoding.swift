@@ -77,6 +77,10 @@ struct SceneEncoding {
                 out.appendString(VisibleText.escape(pool.identifier))
                 out.append(UInt8(ascii: ","))
                 list(pool.cells, &out) { id, out in out.appendInteger(id) }
+                // What each pooled cell's image view still holds: a reused cell shows it
+                // until something resets it (the stale image's cause).
+                out.append(UInt8(ascii: ","))
+                list(pool.cells, &out) { id, out in image(state.cell(id)?.image ?? .nothing, &out) }
                 out.append(UInt8(ascii: "]"))
             }
         }

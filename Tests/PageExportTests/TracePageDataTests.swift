@@ -86,6 +86,8 @@ final class TracePageDataTests: XCTestCase {
         XCTAssertTrue(states[15]["busy"] is NSNull)
         // The pool holds cell #1 between enqueue and prepareForReuse.
         XCTAssertEqual((states[9]["pools"] as? [[Any]])?.first?[1] as? [Int], [1])
+        // …and what its image view still holds there: row 0's image, the stale image to come.
+        XCTAssertEqual((states[9]["pools"] as? [[Any]])?.first?[2] as? [Int], [0])
         XCTAssertEqual((states[10]["pools"] as? [[Any]])?.first?[1] as? [Int], [])
         // Without a scenario, the rows are stacked and the page says so.
         XCTAssertNotNil(view["layoutNote"])

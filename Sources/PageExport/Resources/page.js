@@ -485,7 +485,7 @@
     });
   };
   Picture.prototype.drawPools = function (pools) {
-    var body = this.panels.pools;
+    var body = this.panels.pools, showsImages = this.m.showsImages, noun = this.m.noun;
     clear(body);
     pools = arr(pools);
     if (!pools.length) { body.appendChild(el("div", "none", "no pool yet")); return; }
@@ -497,8 +497,11 @@
       add(box, el("div", "pool-name", str(p[0]) + " \u00b7 " + ids.length));
       var stack = el("div", "stack");
       if (!ids.length) stack.appendChild(el("div", "none", "empty"));
+      var images = arr(p[2]);
       ids.forEach(function (id, n) {
-        var c = cellChip(id, n === 0 ? "next out" : "", undefined, false, n === 0 ? "next" : "");
+        /* the tile is what the pooled cell's image view still holds */
+        var img = n < images.length ? images[n] : undefined;
+        var c = cellChip(id, n === 0 ? "next out" : "", img, showsImages && img !== undefined, n === 0 ? "next" : "", noun);
         stack.appendChild(c);
       });
       box.appendChild(stack);
