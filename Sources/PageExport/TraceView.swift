@@ -22,6 +22,7 @@ struct TraceView {
         let encoding = SceneEncoding(naming: header.rowNaming, geometry: geometry)
         var annotator = Annotator(trace: trace)
         let landings = RequestLandings(trace.events)
+        var functions = CodeFunctions(code: header.code)
         let initial = SceneEncoding.object(encoding.members(TableScene(annotator.state), state: annotator.state))
         var steps = ByteBuffer(capacity: trace.events.count * 160 + 16)
         steps.append(UInt8(ascii: "["))
@@ -31,7 +32,7 @@ struct TraceView {
         while let annotation = try annotator.step(file: file) {
             stepCount += 1
             if stepCount > 1 { steps.append(UInt8(ascii: ",")) }
-            Self.write(annotation, list: header.list, code: header.code, into: &steps)
+            Self.write(annotation, list: header.list, functions: &functions, into: &steps)
             let scene = TableScene(annotator.state, landings: landings)
             mostRowsOnScreen = max(mostRowsOnScreen, scene.rows.count)
             deltas.append(encoding.members(scene, state: annotator.state))
@@ -77,7 +78,7 @@ struct TraceView {
     /// {t, k, x, m, g, f, c, r}; the kind named as the list names it (cellForItemAt
     /// in a collection view). c: the step's line of code and its function,
     /// [file, line, first, last]; r: other lines that explain it, [[file, line], …].
-    static func write(_ annotation: Annotation, list: ListStyle = .table, code: CarriedCode? = nil, into out: inout ByteBuffer) {
+    static func write(_ annotation: Annotation, list: ListStyle = .table, functions: inout CodeFunctions, into out: inout ByteBuffer) {
         out.append("{\"t\":")
         out.appendNumber(annotation.time.milliseconds)
         out.append(",\"k\":")
@@ -91,7 +92,7 @@ struct TraceView {
         out.append(",\"f\":")
         out.appendInteger(annotation.frame)
         if let place = annotation.code?.at {
-            let function = code?.function(containing: place)
+            let function = functions.function(containing: place)
             out.append(",\"c\":[")
             for (index, number) in [place.file, place.line, function?.start ?? place.line, function?.end ?? place.line].enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }

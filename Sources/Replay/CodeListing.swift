@@ -46,8 +46,6 @@ public struct CodeListing: Sendable {
     }
 
     private func shortened(_ text: String) -> String {
-        let limit = max(10, width)
-        guard text.count > limit else { return text }
-        return String(text.prefix(limit - 1)) + "…"
+        TextWrap.cut(text, to: max(10, width))
     }
 }

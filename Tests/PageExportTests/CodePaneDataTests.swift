@@ -75,7 +75,7 @@ final class CodePaneDataTests: XCTestCase {
             TraceEvent(seq: 1, time: .zero, body: .cellForRowAt(row: 0, cell: 1), code: CodeLine(line: 1)),
         ])
         let folder = try TemporaryFolder(removeWhenReleased: true)
-        let html = try PageData.page(forTrace: try TraceWriter.text(trace), in: folder)
+        let html = try PageData.page(forTrace: TraceWriter.text(trace), in: folder)
         XCTAssertFalse(html.contains("\u{1B}"), "no raw escape character in the page")
         XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 2, "only the data and the page's script")
         let view = try XCTUnwrap((try PageData.embedded(html)["traces"] as? [[String: Any]])?.first)

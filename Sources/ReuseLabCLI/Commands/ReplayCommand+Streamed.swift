@@ -42,8 +42,8 @@ extension ReplayCommand {
         try output.endingOnError { () throws(ReuseLabError) in
             var list = ListStyle.table
             var steps = 0
-            var functions = FunctionNames(code: nil)
-            try source.replay(onHeader: { list = $0.list; functions = FunctionNames(code: $0.code) }) { step, annotator in
+            var functions = CodeFunctions(code: nil)
+            try source.replay(onHeader: { list = $0.list; functions = CodeFunctions(code: $0.code) }) { step, annotator in
                 steps += 1
                 guard selection.selects(step.annotation) else { return true }
                 let annotation = annotator.worded(step)

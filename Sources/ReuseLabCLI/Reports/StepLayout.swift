@@ -115,18 +115,11 @@ struct StepLayout {
             Self.appendSpaces(column, to: &out)
             let place = (carriesOneFile ? "line " : VisibleText.escape(code.file) + ":") + String(code.line) + "  "
             let indented = code.text.drop { $0 == " " || $0 == "\t" }
-            let line = Self.shortened(VisibleText.escape(String(indented)), to: max(10, width - column - place.utf8.count))
+            let line = TextWrap.cut(VisibleText.escape(String(indented)), to: max(10, width - column - place.utf8.count))
             out += style.enabled ? style.dim(place + line) : place + line
             out += "\n"
         }
         return out
-    }
-
-    /// `text` cut to `width` characters, ending in "…" when cut.
-    static func shortened(_ text: String, to width: Int) -> String {
-        // No more bytes than columns: nothing to cut (the usual, ASCII, line).
-        guard text.utf8.count > width, text.count > width else { return text }
-        return String(text.prefix(max(0, width - 1))) + "…"
     }
 
     /// The lines of one step, each starting with `indent` spaces.

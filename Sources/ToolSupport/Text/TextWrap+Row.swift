@@ -1,4 +1,12 @@
 extension TextWrap {
+    /// `text` cut to `width` characters, ending in "…" when cut: for a line that
+    /// must stay one line (a line of code under a step, in a code pane).
+    public static func cut(_ text: String, to width: Int) -> String {
+        // No more bytes than columns: nothing to cut (the usual, ASCII, line).
+        guard text.utf8.count > width, text.count > width else { return text }
+        return String(text.prefix(max(0, width - 1))) + "…"
+    }
+
     /// One row of a listing: `prefix` (the fixed columns), then `text` wrapped to
     /// `width` with its continuation lines under its first. When the prefix leaves
     /// too little room, the text goes on the lines below, indented by four; a prefix

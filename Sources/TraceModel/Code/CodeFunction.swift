@@ -100,12 +100,6 @@ extension CarriedCode {
         }
     }
 
-    /// The first function named `name` as Swift names it (`prepareForReuse()`,
-    /// `tableView(_:cellForRowAt:)`).
-    public func function(named name: String) -> CodeFunction? {
-        functions.first { $0.name == name }?.function
-    }
-
     /// `func name(` or `init(`, after any modifiers, on a line that is not a comment.
     static func declaresFunction(_ line: String) -> Bool {
         let words = line.split(separator: " ", omittingEmptySubsequences: true)
