@@ -53,6 +53,13 @@ public enum ReuseLab {
         "reuselab: error: " + VisibleText.escape(error.description) + "\n"
     }
 
+    /// The program's entry point: lets the signals it handles reach it (they may
+    /// arrive blocked from whoever started it), then runs the command line.
+    public static func main(_ arguments: [String]) -> Int32 {
+        Interruption.acceptSignals()
+        return run(arguments)
+    }
+
     /// Runs the command line (without the program name) and returns the exit status;
     /// a failed write to standard output (a full disk) is an error of its own.
     public static func run(_ arguments: [String], io: CommandIO = .standard) -> Int32 {

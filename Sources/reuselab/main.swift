@@ -1,4 +1,4 @@
 import Foundation
 import ReuseLabCLI
 
-exit(ReuseLab.run(Array(CommandLine.arguments.dropFirst())))
+exit(ReuseLab.main(Array(CommandLine.arguments.dropFirst())))

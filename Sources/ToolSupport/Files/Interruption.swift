@@ -107,6 +107,18 @@ public enum Interruption {
         return body()
     }
 
+    /// Lets SIGINT, SIGTERM and SIGHUP reach this thread. A process inherits its
+    /// signal mask from the thread that started it, and some (a libdispatch worker,
+    /// a test runner's thread) block these: without this, Ctrl-C and `kill` would
+    /// be held forever and the program could not be stopped. The entry point calls
+    /// it on the main thread before anything else.
+    public static func acceptSignals() {
+        var accepted = sigset_t()
+        sigemptyset(&accepted)
+        for signal in signals { sigaddset(&accepted, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &accepted, nil)
+    }
+
     /// From now on Ctrl-C interrupts the current blocking read instead of ending the
     /// process; `wasInterrupted` tells whether it happened. SIGTERM and SIGHUP still end it.
     public static func catchInterrupts() {
