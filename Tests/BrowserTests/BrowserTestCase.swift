@@ -1,22 +1,20 @@
 import Foundation
-import XCTest
+import Testing
 import ReuseLabTestSupport
 
-/// A test case whose tests share one headless Chromium (see `SharedBrowser`), each
-/// in a fresh tab that is closed after the test.
-class BrowserTestCase: XCTestCase {
-    /// One per subclass would need class storage; one for all keeps a single
-    /// browser for the whole run, closed when each class ends and started again by
-    /// the next (about a second).
+/// Every browser check, one at a time: the checks share one headless Chromium
+/// (see `SharedBrowser`), whose connection serves one caller at a time. They are
+/// second tier; without REUSELAB_SECOND_TIER=1 each is skipped, saying so.
+@Suite(.serialized, SecondTier.enabled("the browser checks (headless Chromium)"))
+enum BrowserChecks {}
+
+/// A browser check's base: each test opens fresh tabs in the shared browser,
+/// closed when the test ends. The browser itself is killed when the tests end
+/// (`ProcessReaper`), or replaced when it stops answering.
+class BrowserTestCase {
     static let shared = SharedBrowser()
 
     private var openPages: [BrowserPage] = []
-
-    /// The browser checks are second tier: without REUSELAB_SECOND_TIER=1 each is skipped, saying so.
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        try SecondTier.require("the browser checks (headless Chromium)")
-    }
 
     /// A new tab in the shared browser, closed after the test.
     func newPage() throws -> BrowserPage {
@@ -25,14 +23,7 @@ class BrowserTestCase: XCTestCase {
         return page
     }
 
-    override func tearDown() {
+    deinit {
         for page in openPages { page.close() }
-        openPages = []
-        super.tearDown()
-    }
-
-    override class func tearDown() {
-        shared.close()
-        super.tearDown()
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 
 /// Where the Chromium executable is: `REUSELAB_CHROMIUM` if set, else the first of
 /// `chromium`, `chromium-browser`, `google-chrome` on `PATH`.
@@ -44,6 +44,6 @@ enum ChromiumBinary {
             throw BrowserError("REUSELAB_REQUIRE_BROWSER=1 but Chromium was not found: none of "
                                + "\(names.joined(separator: ", ")) is on PATH")
         }
-        throw XCTSkip(skipMessage)
+        try Test.cancel(Comment(rawValue: skipMessage))
     }
 }

@@ -1,47 +1,49 @@
 import Foundation
-import XCTest
+import Testing
 import ReuseLabTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A browser that stops answering fails the check at its deadline instead of
-/// hanging the suite, and `close()` still kills it (and its helpers).
-final class FrozenBrowserTests: SecondTierTestCase {
-    override class var secondTierWork: String { "the browser checks (headless Chromium)" }
+extension BrowserChecks {
+    /// A browser that stops answering fails the check at its deadline instead of
+    /// hanging the suite, and `close()` still kills it (and its helpers).
+    @Suite
+    final class FrozenBrowserTests {
 
-    func testAFrozenBrowserTimesOutAndIsKilled() throws {
-        let browser = try Chromium(executable: try ChromiumBinary.require())
-        defer { browser.close() }
-        let page = try browser.newPage()
-        XCTAssertEqual(try page.integer("6 * 7"), 42)
+        @Test func testAFrozenBrowserTimesOutAndIsKilled() throws {
+            let browser = try Chromium(executable: try ChromiumBinary.require())
+            defer { browser.close() }
+            let page = try browser.newPage()
+            #expect((try page.integer("6 * 7")) == 42)
 
-        kill(browser.pid, SIGSTOP)
-        let started = Date()
-        XCTAssertThrowsError(try page.evaluate("1", timeout: 1)) { error in
-            XCTAssertTrue("\(error)".contains("no answer to Runtime.evaluate"), "\(error)")
+            kill(browser.pid, SIGSTOP)
+            let started = Date()
+            if let error = #expect(throws: (any Error).self, performing: { try page.evaluate("1", timeout: 1) }) {
+                #expect("\(error)".contains("no answer to Runtime.evaluate"), "\(error)")
+            }
+            #expect(Date().timeIntervalSince(started) < 5, "the deadline held")
+
+            let closing = Date()
+            browser.close()
+            #expect(Date().timeIntervalSince(closing) < 10, "close() gave up waiting and killed it")
+            #expect(!browser.isRunning, "the browser process is gone")
+            #expect(Self.livingProcesses(inGroup: browser.pid) == [], "no live process is left in the browser's group")
         }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "the deadline held")
 
-        let closing = Date()
-        browser.close()
-        XCTAssertLessThan(Date().timeIntervalSince(closing), 10, "close() gave up waiting and killed it")
-        XCTAssertFalse(browser.isRunning, "the browser process is gone")
-        XCTAssertEqual(Self.livingProcesses(inGroup: browser.pid), [], "no live process is left in the browser's group")
-    }
-
-    /// The ids of processes in process group `group` that are not zombies (a killed
-    /// helper stays a zombie until init reaps it), read from /proc.
-    static func livingProcesses(inGroup group: pid_t) -> [Int] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> Int? in
-            guard let pid = Int(entry),
-                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return nil }
-            // After "pid (name)": state, ppid, pgrp, …
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 2, fields[0] != "Z", fields[0] != "X", Int(fields[2]) == Int(group) else { return nil }
-            return pid
+        /// The ids of processes in process group `group` that are not zombies (a killed
+        /// helper stays a zombie until init reaps it), read from /proc.
+        static func livingProcesses(inGroup group: pid_t) -> [Int] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return entries.compactMap { entry -> Int? in
+                guard let pid = Int(entry),
+                      let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")") else { return nil }
+                // After "pid (name)": state, ppid, pgrp, …
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                guard fields.count > 2, fields[0] != "Z", fields[0] != "X", Int(fields[2]) == Int(group) else { return nil }
+                return pid
+            }
         }
     }
 }

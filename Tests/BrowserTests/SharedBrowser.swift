@@ -1,9 +1,9 @@
 import Foundation
-import XCTest
+import Testing
 
-/// The browser the tests share: started by the first test that asks, closed
-/// (killed) by each test class's `tearDown`, so one browser serves one class at a
-/// time. A browser that stopped answering is replaced.
+/// The browser the tests share: started by the first test that asks and killed
+/// when the tests end (`ProcessReaper`); the checks run one at a time
+/// (`BrowserChecks` is serialized). A browser that stopped answering is replaced.
 final class SharedBrowser: @unchecked Sendable {
     private let lock = NSLock()
     private var browser: Chromium?
@@ -21,12 +21,5 @@ final class SharedBrowser: @unchecked Sendable {
         let started = try Chromium(executable: try ChromiumBinary.require())
         browser = started
         return started
-    }
-
-    func close() {
-        lock.lock()
-        defer { lock.unlock() }
-        browser?.close()
-        browser = nil
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
-import XCTest
+import Testing
 import ReuseLabCLI
 
 /// Bad scenarios and bad traces through the command line: each gives its exit status
 /// and one `reuselab: error: FILE:LINE:COLUMN: …` line that says what was expected.
+@Suite
 final class BadScenarioCLITests: FolderTestCase {
 
     /// Records `text` as a scenario file, expecting a failure.
@@ -13,17 +14,16 @@ final class BadScenarioCLITests: FolderTestCase {
     }
 
     func assertScenarioError(_ text: String, at needle: String, offset: Int = 0, path jsonPath: String, _ parts: [String],
-                             file: StaticString = #filePath, line: UInt = #line) throws {
+                             sourceLocation: SourceLocation = #_sourceLocation) throws {
         let (result, path) = try record(text)
         let place = Fixtures.locate(needle, in: text, offset: offset)
-        XCTAssertNotEqual(place.line, 0, "\(needle) is not in the scenario", file: file, line: line)
+        #expect(place.line != 0, "\(needle) is not in the scenario", sourceLocation: sourceLocation)
         assertFailure(result, status: 65, file: path, line: place.line, column: place.column,
-                      contains: [": at \(jsonPath): "] + parts, file: file, line: line)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("out.trace.json")), "nothing is written for a bad scenario",
-                       file: file, line: line)
+                      contains: [": at \(jsonPath): "] + parts, sourceLocation: sourceLocation)
+        #expect(!(FileManager.default.fileExists(atPath: folder.path("out.trace.json"))), "nothing is written for a bad scenario", sourceLocation: sourceLocation)
     }
 
-    func testSyntaxError() throws {
+    @Test func testSyntaxError() throws {
         let text = Fixtures.scenario(replacing: "\"prefetching\": true,", with: "\"prefetching\": true")
         let (result, path) = try record(text)
         let place = Fixtures.locate("\"script\"", in: text)
@@ -31,22 +31,22 @@ final class BadScenarioCLITests: FolderTestCase {
                       contains: ["expected ',' or '}' after an object member, found '\"' (the file is not valid JSON)"])
     }
 
-    func testWrongType() throws {
+    @Test func testWrongType() throws {
         try assertScenarioError(Fixtures.scenario(replacing: "\"rows\": 30", with: "\"rows\": \"100\""), at: "\"100\"", path: "table.rows",
                                 ["\"rows\" must be a whole number, found the string \"100\""])
     }
 
-    func testUnknownProfile() throws {
+    @Test func testUnknownProfile() throws {
         try assertScenarioError(Fixtures.scenario(replacing: "\"modern\"", with: "\"modren\""), at: "\"modren\"", path: "profile",
                                 ["\"profile\" must be one of \"modern\", \"classic\", found \"modren\" (did you mean \"modern\"?)"])
     }
 
-    func testUnknownStrategy() throws {
+    @Test func testUnknownStrategy() throws {
         try assertScenarioError(Fixtures.scenario(replacing: "\"plain\"", with: "\"plian\""), at: "\"plian\"", path: "strategy",
                                 ["\"strategy\" must be one of \"plain\"", "found \"plian\" (did you mean \"plain\"?)"])
     }
 
-    func testZeroAndNegativeSizes() throws {
+    @Test func testZeroAndNegativeSizes() throws {
         try assertScenarioError(Fixtures.scenario(replacing: "\"rows\": 30", with: "\"rows\": 0"), at: "\"rows\": 0", offset: 8,
                                 path: "table.rows", ["\"rows\" must be greater than zero, found 0"])
         try assertScenarioError(Fixtures.scenario(replacing: "\"rowHeight\": 44", with: "\"rowHeight\": -4"), at: "-4",
@@ -56,7 +56,7 @@ final class BadScenarioCLITests: FolderTestCase {
                                 ["\"viewportHeight\" must be greater than zero, found 0"])
     }
 
-    func testEmptyScript() throws {
+    @Test func testEmptyScript() throws {
         let text = """
         {"title": "t",
          "table": {"rows": 3, "viewportHeight": 100},
@@ -65,38 +65,38 @@ final class BadScenarioCLITests: FolderTestCase {
         try assertScenarioError(text, at: "[]", path: "script", ["\"script\" is empty; give at least one step"])
     }
 
-    func testUnknownScriptStep() throws {
+    @Test func testUnknownScriptStep() throws {
         try assertScenarioError(Fixtures.scenario(replacing: "{ \"drag\": {", with: "{ \"scroll\": {"), at: "\"scroll\"",
                                 path: "script[1].scroll", ["unknown member \"scroll\" in \"script[1]\" (did you mean \"scrollTo\"?)"])
     }
 
-    func testStepWithTwoMembers() throws {
+    @Test func testStepWithTwoMembers() throws {
         let text = Fixtures.scenario(replacing: "{ \"note\": { \"text\": \"seven rows fit\" } }",
                                      with: "{ \"note\": { \"text\": \"seven rows fit\" }, \"wait\": { \"ms\": 5 } }")
         try assertScenarioError(text, at: "{ \"note\"", path: "script[0]",
                                 ["a script step must be an object with exactly one member naming the step", "found 2 members"])
     }
 
-    func testDisappearNotLast() throws {
+    @Test func testDisappearNotLast() throws {
         let text = Fixtures.scenario(replacing: "{ \"note\": { \"text\": \"seven rows fit\" } }", with: "{ \"disappear\": {} }")
         try assertScenarioError(text, at: "{ \"disappear\"", path: "script[0]",
                                 ["\"disappear\" tears the table view down, so it must be the last step; 2 step(s) follow it"])
     }
 
-    func testRowHeightsCountMismatch() throws {
+    @Test func testRowHeightsCountMismatch() throws {
         let text = Fixtures.scenario(replacing: "\"rows\": 30, \"rowHeight\": 44", with: "\"rows\": 3, \"rowHeights\": [44, 44, 44, 44]")
         try assertScenarioError(text, at: "[44, 44", path: "table.rowHeights",
                                 ["\"rowHeights\" has 4 heights but the table has 3 rows; give one per row"])
     }
 
-    func testUnknownMemberWithSuggestion() throws {
+    @Test func testUnknownMemberWithSuggestion() throws {
         try assertScenarioError(Fixtures.scenario(replacing: "\"viewportHeight\"", with: "\"viewportHieght\""), at: "\"viewportHieght\"",
                                 path: "table.viewportHieght", ["unknown member \"viewportHieght\" in \"table\" (did you mean \"viewportHeight\"?)"])
         try assertScenarioError(Fixtures.scenario(replacing: "\"prefetching\"", with: "\"prefetch\""), at: "\"prefetch\"",
                                 path: "prefetch", ["unknown member \"prefetch\" in the document (did you mean \"prefetching\"?)"])
     }
 
-    func testIsPrefetchingEnabledThatIsNotABoolean() throws {
+    @Test func testIsPrefetchingEnabledThatIsNotABoolean() throws {
         // FILE:LINE:COLUMN of the value, and the member by name.
         let text = Fixtures.scenario(replacing: "\"prefetching\": true,", with: "\"prefetching\": true,\n  \"isPrefetchingEnabled\": \"off\",")
         try assertScenarioError(text, at: "\"off\"", path: "isPrefetchingEnabled",
@@ -105,13 +105,13 @@ final class BadScenarioCLITests: FolderTestCase {
                                 path: "isPrefetchEnabled", ["unknown member \"isPrefetchEnabled\" in the document (did you mean \"isPrefetchingEnabled\"?)"])
     }
 
-    func testMissingMember() throws {
+    @Test func testMissingMember() throws {
         let text = "{\"title\": \"t\", \"script\": [{\"wait\": {\"ms\": 1}}]}"
         let (result, path) = try record(text)
         assertFailure(result, status: 65, file: path, line: 1, column: 1, contains: ["the document is missing the member \"table\""])
     }
 
-    func testFileLevelProblems() throws {
+    @Test func testFileLevelProblems() throws {
         let missing = folder.path("missing.scenario.json")
         assertFailure(reuselab(["record", missing]), status: 66, file: missing, contains: ["no such file"])
         assertFailure(reuselab(["record", folder.url.path]), status: 66, file: folder.url.path, contains: ["is a folder, not a file"])
@@ -122,9 +122,9 @@ final class BadScenarioCLITests: FolderTestCase {
         let huge = try folder.sparse("huge.scenario.json", size: 1 << 30)
         let start = Date()
         assertFailure(reuselab(["record", huge]), status: 67, file: huge, contains: ["the file is 1 GB; files larger than 16 MB are refused"])
-        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+        #expect(Date().timeIntervalSince(start) < 2)
         var latin1 = Array(Fixtures.scenario.utf8)
-        let quote = try XCTUnwrap(Fixtures.scenario.range(of: "seven rows fit"))
+        let quote = try #require(Fixtures.scenario.range(of: "seven rows fit"))
         latin1[Fixtures.scenario.utf8.distance(from: Fixtures.scenario.startIndex, to: quote.lowerBound)] = 0xE9
         let latin1Path = try folder.write("latin1.scenario.json", bytes: latin1)
         let place = Fixtures.locate("\"seven rows fit\"", in: Fixtures.scenario)
@@ -132,13 +132,15 @@ final class BadScenarioCLITests: FolderTestCase {
                       contains: ["the string is not valid UTF-8 text"])
     }
 
-    func testTruncatedScenario() throws {
+    @Test func testTruncatedScenario() throws {
         let bytes = Array(Fixtures.scenario.utf8)
         let path = try folder.write("cut.scenario.json", bytes: Array(bytes[..<(bytes.count / 2)]))
         let result = reuselab(["record", path])
         assertFailure(result, status: 65, file: path, contains: ["(is the file truncated?)", "(the file is not valid JSON)"])
     }
 }
+
+@Suite
 
 final class BadTraceCLITests: FolderTestCase {
 
@@ -150,24 +152,24 @@ final class BadTraceCLITests: FolderTestCase {
     /// A hand-written trace whose event `index` breaks a rule.
     /// `column` is where the event starts (5) for lifecycle rules, or nil for a field inside it.
     func assertViolation(_ bodies: [String], at index: Int, column: Int? = 5, _ parts: [String],
-                         file: StaticString = #filePath, line: UInt = #line) throws {
+                         sourceLocation: SourceLocation = #_sourceLocation) throws {
         let (result, path) = try validate(Fixtures.trace(events: bodies))
         assertFailure(result, status: 65, file: path, line: Fixtures.firstEventLine + index, column: column, event: index,
-                      contains: parts, file: file, line: line)
+                      contains: parts, sourceLocation: sourceLocation)
     }
 
     static let show0 = [#""kind":"init","cell":1,"identifier":"Cell""#, #""kind":"cellForRowAt","row":0,"cell":1"#, #""kind":"willDisplay","row":0,"cell":1"#]
 
-    func testLifecycleOnlyTraceIsValid() throws {
+    @Test func testLifecycleOnlyTraceIsValid() throws {
         let (result, path) = try validate(Fixtures.lifecycleOnly, name: "ok.trace.json")
-        XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(result.err, "")
+        #expect(result.status == 0, Comment(rawValue: result.err))
+        #expect(result.err == "")
         // Wrapped to 80 columns like all text output: read back as one line.
-        XCTAssertTrue(result.out.hasPrefix("\(path): valid"), result.out)
-        XCTAssertEqual(result.out.flattened, "\(path): valid — 5 events, 1 cells created, 4 ms (hand-written)")
+        #expect(result.out.hasPrefix("\(path): valid"), Comment(rawValue: result.out))
+        #expect(result.out.flattened == "\(path): valid — 5 events, 1 cells created, 4 ms (hand-written)")
     }
 
-    func testUnknownFormatAndVersion() throws {
+    @Test func testUnknownFormatAndVersion() throws {
         var (result, path) = try validate(Fixtures.lifecycleOnly.replacingOccurrences(of: "\"reuselab-trace\"", with: "\"chrome-trace\""))
         assertFailure(result, status: 65, file: path, line: 2, column: 13, contains: ["\"format\" is \"chrome-trace\", expected \"reuselab-trace\""])
         (result, path) = try validate(Fixtures.lifecycleOnly.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2"))
@@ -175,7 +177,7 @@ final class BadTraceCLITests: FolderTestCase {
                       contains: ["trace format version 2 is not known to this reuselab, which reads version 1"])
     }
 
-    func testMissingEventsAndEventsNotAnArray() throws {
+    @Test func testMissingEventsAndEventsNotAnArray() throws {
         let header = "{\n  \"format\": \"reuselab-trace\",\n  \"version\": 1,\n  \"title\": \"t\",\n  \"profile\": \"modern\""
         var (result, path) = try validate(header + "\n}\n")
         assertFailure(result, status: 65, file: path, line: 1, column: 1, contains: ["the trace has no \"events\" array"])
@@ -183,14 +185,14 @@ final class BadTraceCLITests: FolderTestCase {
         assertFailure(result, status: 65, file: path, line: 6, column: 3, contains: ["\"events\" must be an array of event objects"])
     }
 
-    func testEventStructure() throws {
+    @Test func testEventStructure() throws {
         try assertViolation([#""kind":"init","cell":1"#], at: 0, ["\"events[0]\" is missing the member \"identifier\""])
         try assertViolation([#""kind":"init","cell":true,"identifier":"C""#], at: 0, column: 41, ["at events[0].cell: \"cell\" must be a whole number, found true"])
         try assertViolation(Self.show0 + [#""kind":"didEndDisplay","row":0,"cell":1"#], at: 3, column: 27,
                             ["unknown event kind \"didEndDisplay\" (did you mean \"didEndDisplaying\"?)"])
     }
 
-    func testSeqGapAndTimeGoingBack() throws {
+    @Test func testSeqGapAndTimeGoingBack() throws {
         var text = Fixtures.trace(events: Self.show0).replacingOccurrences(of: "\"seq\":2", with: "\"seq\":5")
         var (result, path) = try validate(text)
         assertFailure(result, status: 65, file: path, line: Fixtures.firstEventLine + 2, column: 5, event: 2,
@@ -201,7 +203,7 @@ final class BadTraceCLITests: FolderTestCase {
                       contains: ["time goes backwards: \"t\" is 0.5 ms, after an event at 1 ms"])
     }
 
-    func testLifecycleRules() throws {
+    @Test func testLifecycleRules() throws {
         try assertViolation(Self.show0 + [#""kind":"willDisplay","row":1,"cell":1"#], at: 3,
                             ["already displayed in row 0; one cell cannot be in two rows at once"])
         try assertViolation(Self.show0 + [#""kind":"prepareForReuse","cell":1,"identifier":"Cell","previousRow":0"#], at: 3,
@@ -219,7 +221,7 @@ final class BadTraceCLITests: FolderTestCase {
                             ["frame 0 leaves out displayed row(s) 0"])
     }
 
-    func testRowOutOfRangeWithAScenario() throws {
+    @Test func testRowOutOfRangeWithAScenario() throws {
         let scenario = #"{"title":"three rows","table":{"rows":3,"viewportHeight":100},"script":[{"wait":{"ms":10}}]}"#
         let text = Fixtures.trace(events: [#""kind":"init","cell":1,"identifier":"Cell""#, #""kind":"cellForRowAt","row":3,"cell":1"#])
             .replacingOccurrences(of: "  \"events\": [", with: "  \"scenario\": \(scenario),\n  \"events\": [")
@@ -228,7 +230,7 @@ final class BadTraceCLITests: FolderTestCase {
                       contains: ["row 3 does not exist; the table has 3 rows (0–2)"])
     }
 
-    func testFileLevelProblems() throws {
+    @Test func testFileLevelProblems() throws {
         let missing = folder.path("missing.trace.json")
         assertFailure(reuselab(["validate", missing]), status: 66, file: missing, contains: ["no such file"])
         assertFailure(reuselab(["validate", folder.url.path]), status: 66, file: folder.url.path, contains: ["is a folder, not a file"])
@@ -239,17 +241,17 @@ final class BadTraceCLITests: FolderTestCase {
         let huge = try folder.sparse("huge.trace.json", size: 1 << 30)
         let start = Date()
         assertFailure(reuselab(["validate", huge]), status: 67, file: huge, contains: ["the file is 1 GB; files larger than 512 MB are refused"])
-        XCTAssertLessThan(Date().timeIntervalSince(start), 2, "a 1 GB file must be refused from its size, not read")
+        #expect(Date().timeIntervalSince(start) < 2, "a 1 GB file must be refused from its size, not read")
         var bytes = Array(Fixtures.lifecycleOnly.utf8)
         bytes[bytes.firstIndex(of: UInt8(ascii: "h"))!] = 0xC3   // "hand-written" → a lone lead byte
         let latin1 = try folder.write("latin1.trace.json", bytes: bytes)
         assertFailure(reuselab(["validate", latin1]), status: 65, file: latin1, line: 4, column: 12, contains: ["not valid UTF-8"])
     }
 
-    func testTruncatedRecordedTrace() throws {
+    @Test func testTruncatedRecordedTrace() throws {
         let scenario = try folder.write("drag.scenario.json", Fixtures.scenario)
         let recorded = reuselab(["record", scenario])
-        XCTAssertEqual(recorded.status, 0, recorded.err)
+        #expect(recorded.status == 0, Comment(rawValue: recorded.err))
         let bytes = recorded.outBytes
         let half = try folder.write("half.trace.json", bytes: Array(bytes[..<(bytes.count / 2)]))
         let result = reuselab(["validate", half])
@@ -258,13 +260,13 @@ final class BadTraceCLITests: FolderTestCase {
         assertFailure(result, status: 65, file: half, line: lines, contains: ["(is the file truncated?)", "(the file is not valid JSON)"])
         // The full trace is fine.
         let full = try folder.write("full.trace.json", bytes: bytes)
-        XCTAssertEqual(reuselab(["validate", full]).status, 0)
+        #expect(reuselab(["validate", full]).status == 0)
     }
 
-    func testMessagesComeFromTheTraceWithControlCharactersVisible() throws {
+    @Test func testMessagesComeFromTheTraceWithControlCharactersVisible() throws {
         let text = Fixtures.trace(events: [#""kind":"init\u001b[31m","cell":1,"identifier":"Cell""#])
         let (result, _) = try validate(text)
         assertFailure(result, status: 65, event: 0, contains: ["unknown event kind \"init\\e[31m\""])
-        XCTAssertFalse(result.err.contains("\u{1B}"))
+        #expect(!(result.err.contains("\u{1B}")))
     }
 }

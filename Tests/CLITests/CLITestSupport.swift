@@ -1,6 +1,6 @@
 import ReuseLabTestSupport
 import Foundation
-import XCTest
+import Testing
 import ReuseLabCLI
 import TraceModel
 import ToolSupport
@@ -52,12 +52,12 @@ func reuselab(_ arguments: [String]) -> CommandResult {
 func assertFailure(_ result: CommandResult, status: Int32, file expectedFile: String? = nil,
                    line expectedLine: Int? = nil, column expectedColumn: Int? = nil, event: Int? = nil,
                    contains parts: [String] = [], allowOutput: Bool = false,
-                   file sourceFile: StaticString = #filePath, line sourceLine: UInt = #line) {
-    XCTAssertEqual(result.status, status, "exit status; stderr: \(result.err)", file: sourceFile, line: sourceLine)
-    XCTAssertTrue(result.err.hasPrefix("reuselab: error: "), "stderr: \(result.err)", file: sourceFile, line: sourceLine)
-    XCTAssertTrue(result.err.hasSuffix("\n"), "stderr must end with a line break: \(result.err)", file: sourceFile, line: sourceLine)
+                   sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(result.status == status, "exit status; stderr: \(result.err)", sourceLocation: sourceLocation)
+    #expect(result.err.hasPrefix("reuselab: error: "), "stderr: \(result.err)", sourceLocation: sourceLocation)
+    #expect(result.err.hasSuffix("\n"), "stderr must end with a line break: \(result.err)", sourceLocation: sourceLocation)
     if !allowOutput {
-        XCTAssertEqual(result.out, "", "nothing on stdout for a failure", file: sourceFile, line: sourceLine)
+        #expect(result.out == "", "nothing on stdout for a failure", sourceLocation: sourceLocation)
     }
     var prefix = "reuselab: error: "
     if let expectedFile {
@@ -66,29 +66,31 @@ func assertFailure(_ result: CommandResult, status: Int32, file expectedFile: St
             prefix += ":\(expectedLine)"
             if let expectedColumn { prefix += ":\(expectedColumn)" }
         }
-        XCTAssertTrue(result.err.hasPrefix(prefix + (expectedLine != nil && expectedColumn == nil ? ":" : "")),
-                      "expected stderr to start with \"\(prefix)\", got: \(result.err)", file: sourceFile, line: sourceLine)
+        #expect(result.err.hasPrefix(prefix + (expectedLine != nil && expectedColumn == nil ? ":" : "")), "expected stderr to start with \"\(prefix)\", got: \(result.err)", sourceLocation: sourceLocation)
     }
     if let event {
-        XCTAssertTrue(result.err.contains(": event \(event), at events[\(event)]"), "expected event \(event) in: \(result.err)", file: sourceFile, line: sourceLine)
+        #expect(result.err.contains(": event \(event), at events[\(event)]"), "expected event \(event) in: \(result.err)", sourceLocation: sourceLocation)
     }
     for part in parts {
-        XCTAssertTrue(result.err.contains(part), "expected \"\(part)\" in: \(result.err)", file: sourceFile, line: sourceLine)
+        #expect(result.err.contains(part), "expected \"\(part)\" in: \(result.err)", sourceLocation: sourceLocation)
     }
 }
 
 /// Test cases that get a temporary folder, removed afterwards.
-class FolderTestCase: XCTestCase {
-    var folder: TemporaryFolder!
+class FolderTestCase {
+    let folder: TemporaryFolder
 
-    override func setUpWithError() throws {
-        try super.setUpWithError()
+    init() throws {
         folder = try TemporaryFolder()
     }
 
-    override func tearDown() {
-        folder?.remove()
-        super.tearDown()
+    /// Takes a folder a subclass made before it could call `init()`.
+    init(folder: TemporaryFolder) throws {
+        self.folder = folder
+    }
+
+    deinit {
+        folder.remove()
     }
 }
 

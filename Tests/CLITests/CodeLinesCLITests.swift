@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import Foundation
 import TraceModel
 import TraceCoding
@@ -6,7 +6,11 @@ import ReuseLabTestSupport
 
 /// A trace that carries its app's code shows, under each step the code caused,
 /// the file, the line and its text; `--json` gives them as `"code"`.
-final class CodeLinesCLITests: XCTestCase {
+@Suite
+final class CodeLinesCLITests {
+    /// Folders kept until the test ends (each test has its own instance).
+    private var keptAlive: [TemporaryFolder] = []
+
     static let code = CarriedCode(files: [
         CarriedCode.File(name: "AsyncNoResetStrategy.swift", lines: [
             "    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {",
@@ -26,38 +30,38 @@ final class CodeLinesCLITests: XCTestCase {
             TraceEvent(seq: 4, time: .zero, body: .imageSet(cell: 1, image: .image(0)), code: CodeLine(line: 3)),
         ]
         let folder = try TemporaryFolder(prefix: "reuselab-code", removeWhenReleased: true)
-        addTeardownBlock { _ = folder }
+        keptAlive.append(folder)
         return try folder.write("code.trace.json", TraceWriter.text(Trace(header: header, events: events)))
     }
 
-    func testTheListingShowsTheLineUnderTheStep() throws {
+    @Test func testTheListingShowsTheLineUnderTheStep() throws {
         let path = try writeTrace()
         let listing = reuselab(["replay", path])
-        XCTAssertEqual(listing.status, 0, listing.err)
+        #expect(listing.status == 0, Comment(rawValue: listing.err))
         let lines = listing.out.split(separator: "\n").map(String.init)
-        let initAt = try XCTUnwrap(lines.firstIndex { $0.contains("  init  ") }, listing.out)
-        let codeLine = try XCTUnwrap(lines[initAt...].first { $0.contains("line 2  ") }, listing.out)
-        XCTAssertEqual(codeLine, "         line 2  let cell = tableView.dequeueReusableCell(withIdentifier: Profi…")
-        XCTAssertTrue(listing.out.contains("line 1  func tableView(_ tableView: UITableView, cellForRowAt"), listing.out)
-        XCTAssertTrue(listing.out.contains(#"line 4  evil \e[2J here"#), "a control character in the code is shown, not sent")
-        for line in lines { XCTAssertLessThanOrEqual(line.count, 80, line) }
+        let initAt = try #require(lines.firstIndex { $0.contains("  init  ") }, Comment(rawValue: listing.out))
+        let codeLine = try #require(lines[initAt...].first { $0.contains("line 2  ") }, Comment(rawValue: listing.out))
+        #expect(codeLine == "         line 2  let cell = tableView.dequeueReusableCell(withIdentifier: Profi…")
+        #expect(listing.out.contains("line 1  func tableView(_ tableView: UITableView, cellForRowAt"), Comment(rawValue: listing.out))
+        #expect(listing.out.contains(#"line 4  evil \e[2J here"#), "a control character in the code is shown, not sent")
+        for line in lines { #expect(line.count <= 80, Comment(rawValue: line)) }
         // willDisplay has no line: nothing is printed under it.
-        let willDisplayAt = try XCTUnwrap(lines.firstIndex { $0.contains("  willDisplay  ") })
-        XCTAssertFalse(lines[willDisplayAt + 1].contains("line "), lines[willDisplayAt + 1])
+        let willDisplayAt = try #require(lines.firstIndex { $0.contains("  willDisplay  ") })
+        #expect(!(lines[willDisplayAt + 1].contains("line ")), Comment(rawValue: lines[willDisplayAt + 1]))
     }
 
-    func testJSONCarriesTheLine() throws {
+    @Test func testJSONCarriesTheLine() throws {
         let path = try writeTrace()
         let result = reuselab(["replay", path, "--json"])
-        XCTAssertEqual(result.status, 0, result.err)
+        #expect(result.status == 0, Comment(rawValue: result.err))
         let objects = try result.out.split(separator: "\n").map { line in
-            try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }
-        let code = try XCTUnwrap(objects[4]["code"] as? [String: Any])
-        XCTAssertEqual(code["file"] as? String, "AsyncNoResetStrategy.swift")
-        XCTAssertEqual(code["line"] as? Int, 3)
-        XCTAssertEqual(code["text"] as? String, Self.code.files[0].lines[2])
-        XCTAssertEqual(code["function"] as? String, "tableView(_:cellForRowAt:)", "the function the line is in")
-        XCTAssertNil(objects[2]["code"], "a step without a line has no code")
+        let code = try #require(objects[4]["code"] as? [String: Any])
+        #expect((code["file"] as? String) == "AsyncNoResetStrategy.swift")
+        #expect((code["line"] as? Int) == 3)
+        #expect((code["text"] as? String) == Self.code.files[0].lines[2])
+        #expect((code["function"] as? String) == "tableView(_:cellForRowAt:)", "the function the line is in")
+        #expect(objects[2]["code"] == nil, "a step without a line has no code")
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import ReuseLabTestSupport
 import TraceModel
 import ToolSupport
@@ -10,6 +10,7 @@ import TraceCoding
 /// and fish completion scripts and the man page agree with the declarations, the
 /// scripts are valid and complete what they should in a real shell, and the page
 /// renders without warnings.
+@Suite
 final class DeclarationTests: FolderTestCase {
     /// Every declared command, `completions` and `man` included.
     var declarations: [CommandDeclaration] { ReuseLab.documentedDeclarations }
@@ -45,74 +46,74 @@ final class DeclarationTests: FolderTestCase {
 
     // MARK: - Every option everywhere
 
-    func testEveryCommandAndOptionIsInTheHelpTheScriptsAndTheManPage() {
+    @Test func testEveryCommandAndOptionIsInTheHelpTheScriptsAndTheManPage() {
         let bash = BashCompletion.script(declarations)
         let zsh = ZshCompletion.script(declarations)
         let fish = FishCompletion.script(declarations)
         let page = manPage
-        XCTAssertTrue(declarations.contains { $0.name == "completions" })
-        XCTAssertTrue(declarations.contains { $0.name == "man" })
-        XCTAssertEqual(Set(declarations.map(\.name)).count, declarations.count, "a command declared twice")
+        #expect(declarations.contains { $0.name == "completions" })
+        #expect(declarations.contains { $0.name == "man" })
+        #expect(Set(declarations.map(\.name)).count == declarations.count, "a command declared twice")
         for declaration in declarations {
             let help = HelpText.render(declaration, width: 80)
-            XCTAssertTrue(bash.contains("'\(declaration.name)')"), "bash: no case for \(declaration.name)")
-            XCTAssertTrue(zsh.contains("(\(declaration.name))\n"), "zsh: no case for \(declaration.name)")
-            XCTAssertTrue(fish.contains("-a \(FishCompletion.quote(FishCompletion.word(declaration.name))) -d"), "fish: no entry for \(declaration.name)")
-            XCTAssertTrue(page.contains(".SS \"reuselab \(ManPage.roff(declaration.name, hyphens: .all))\""), "man: no section for \(declaration.name)")
+            #expect(bash.contains("'\(declaration.name)')"), "bash: no case for \(declaration.name)")
+            #expect(zsh.contains("(\(declaration.name))\n"), "zsh: no case for \(declaration.name)")
+            #expect(fish.contains("-a \(FishCompletion.quote(FishCompletion.word(declaration.name))) -d"), "fish: no entry for \(declaration.name)")
+            #expect(page.contains(".SS \"reuselab \(ManPage.roff(declaration.name, hyphens: .all))\""), "man: no section for \(declaration.name)")
             for option in declaration.allOptions {
                 for name in [option.long] + (option.short.map { [$0] } ?? []) {
-                    XCTAssertTrue(help.contains(name), "\(declaration.name) --help does not show \(name)")
-                    XCTAssertTrue(bash.contains("'\(name)'"), "bash: \(declaration.name) \(name)")
-                    XCTAssertTrue(zsh.contains(name + (name.hasPrefix("--") && option.takesValue ? "=[" : "[")), "zsh: \(declaration.name) \(name)")
+                    #expect(help.contains(name), "\(declaration.name) --help does not show \(name)")
+                    #expect(bash.contains("'\(name)'"), "bash: \(declaration.name) \(name)")
+                    #expect(zsh.contains(name + (name.hasPrefix("--") && option.takesValue ? "=[" : "[")), "zsh: \(declaration.name) \(name)")
                     let fishName = name.hasPrefix("--") ? "-l '\(name.dropFirst(2))'" : "-s '\(name.dropFirst())'"
-                    XCTAssertTrue(fish.contains(fishName), "fish: \(declaration.name) \(name)")
-                    XCTAssertTrue(page.contains("\\fB" + ManPage.roff(name, hyphens: .all) + "\\fR"), "man: \(declaration.name) \(name)")
+                    #expect(fish.contains(fishName), "fish: \(declaration.name) \(name)")
+                    #expect(page.contains("\\fB" + ManPage.roff(name, hyphens: .all) + "\\fR"), "man: \(declaration.name) \(name)")
                 }
             }
         }
     }
 
-    func testTheCommandsPrintTheGeneratedScriptsAndPage() throws {
+    @Test func testTheCommandsPrintTheGeneratedScriptsAndPage() throws {
         for (shell, expected) in [("bash", BashCompletion.script(declarations)), ("zsh", ZshCompletion.script(declarations)),
                                   ("fish", FishCompletion.script(declarations))] {
             let result = try run(CompletionsCommand.self, [shell])
-            XCTAssertEqual(result.status, 0)
-            XCTAssertEqual(result.out, expected, shell)
-            XCTAssertEqual(result.err, "")
+            #expect(result.status == 0)
+            #expect(result.out == expected, Comment(rawValue: shell))
+            #expect(result.err == "")
         }
         let man = try run(ManCommand.self, [])
-        XCTAssertEqual(man.status, 0)
-        XCTAssertEqual(man.out, ManPage.render(declarations, version: "reuselab 0.9.0", date: ""))
-        XCTAssertTrue(man.out.contains(".TH \"REUSELAB\" \"1\" \"\" \"reuselab 0.9.0\""), String(man.out.prefix(300)))
+        #expect(man.status == 0)
+        #expect(man.out == ManPage.render(declarations, version: "reuselab 0.9.0", date: ""))
+        #expect(man.out.contains(".TH \"REUSELAB\" \"1\" \"\" \"reuselab 0.9.0\""), Comment(rawValue: String(man.out.prefix(300))))
 
-        XCTAssertThrowsError(try run(CompletionsCommand.self, ["tcsh"]))
-        XCTAssertThrowsError(try run(CompletionsCommand.self, []))
-        XCTAssertThrowsError(try run(ManCommand.self, ["extra"]))
+        #expect(throws: (any Error).self) { try run(CompletionsCommand.self, ["tcsh"]) }
+        #expect(throws: (any Error).self) { try run(CompletionsCommand.self, []) }
+        #expect(throws: (any Error).self) { try run(ManCommand.self, ["extra"]) }
         let help = try run(CompletionsCommand.self, ["--help"])
-        XCTAssertTrue(help.out.hasPrefix("Usage: reuselab completions SHELL"), help.out)
+        #expect(help.out.hasPrefix("Usage: reuselab completions SHELL"), Comment(rawValue: help.out))
     }
 
-    func testTheOutputIsTheSameEveryTime() {
-        XCTAssertEqual(manPage, manPage)
-        XCTAssertEqual(BashCompletion.script(declarations), BashCompletion.script(declarations))
-        XCTAssertFalse(manPage.contains("\r"))
+    @Test func testTheOutputIsTheSameEveryTime() {
+        #expect(manPage == manPage)
+        #expect(BashCompletion.script(declarations) == BashCompletion.script(declarations))
+        #expect(!(manPage.contains("\r")))
     }
 
     // MARK: - Help
 
-    func testEveryHelpFitsEightyColumns() {
+    @Test func testEveryHelpFitsEightyColumns() {
         for declaration in declarations + [sample] {
             for line in HelpText.render(declaration, width: 80).split(separator: "\n") {
-                XCTAssertLessThanOrEqual(TextWrap.columns(line), 80, "\(declaration.name) --help: \(line)")
+                #expect(TextWrap.columns(line) <= 80, "\(declaration.name) --help: \(line)")
             }
         }
     }
 
     /// Every command's help comes from its declaration: no hand-written help text is left.
-    func testNoCommandHasAHandWrittenHelp() throws {
+    @Test func testNoCommandHasAHandWrittenHelp() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/ReuseLabCLI")
-        let enumerator = try XCTUnwrap(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        let enumerator = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
         let pattern = try NSRegularExpression(pattern: #"static (let|var) help\s*(:\s*String\s*)?=\s*""""#)
         var found: [String] = []
         for case let url as URL in enumerator where url.pathExtension == "swift" {
@@ -121,49 +122,49 @@ final class DeclarationTests: FolderTestCase {
                 found.append(url.lastPathComponent)
             }
         }
-        XCTAssertEqual(found.sorted(), [], "commands with a hand-written `static let help`: convert them to a CommandDeclaration")
+        #expect(found.sorted() == [], "commands with a hand-written `static let help`: convert them to a CommandDeclaration")
     }
 
     // MARK: - bash
 
-    func testTheBashScriptIsValid() throws {
+    @Test func testTheBashScriptIsValid() throws {
         let bash = try shell("bash")
         for script in [BashCompletion.script(declarations), BashCompletion.script(declarations + [sample])] {
             let file = try folder.write("reuselab.bash", script)
             let result = try ReuselabExecutable.run(bash, ["-n", file], directory: folder.url)
-            XCTAssertEqual(result.status, 0, result.err)
-            XCTAssertEqual(result.err, "")
+            #expect(result.status == 0, Comment(rawValue: result.err))
+            #expect(result.err == "")
         }
     }
 
-    func testBashCompletesTheCommands() throws {
+    @Test func testBashCompletesTheCommands() throws {
         let names = declarations.map(\.name)
         var cases: [[String]] = [["reuselab", ""], ["reuselab", "help", ""], ["reuselab", "--"]]
         cases += names.map { ["reuselab", String($0.prefix(3))] }
         if names.contains("replay") { cases.append(["reuselab", "rep"]) }
         let replies = try bashCompletions(BashCompletion.script(declarations), cases)
-        XCTAssertEqual(replies[0], (names + ["help", "--help", "-h", "--version"]).sorted())
-        XCTAssertEqual(replies[1], names.sorted())
-        XCTAssertEqual(replies[2], ["--help", "--version"])
+        #expect(replies[0] == (names + ["help", "--help", "-h", "--version"]).sorted())
+        #expect(replies[1] == names.sorted())
+        #expect(replies[2] == ["--help", "--version"])
         for (number, name) in names.enumerated() {
             let prefix = String(name.prefix(3))
-            XCTAssertEqual(replies[3 + number], (names + ["help"]).filter { $0.hasPrefix(prefix) }.sorted(), prefix)
+            #expect(replies[3 + number] == (names + ["help"]).filter { $0.hasPrefix(prefix) }.sorted(), Comment(rawValue: prefix))
         }
-        if names.contains("replay") { XCTAssertEqual(replies.last, ["replay"]) }
+        if names.contains("replay") { #expect(replies.last == ["replay"]) }
     }
 
-    func testBashCompletesEveryCommandsOptions() throws {
+    @Test func testBashCompletesEveryCommandsOptions() throws {
         let cases = declarations.map { ["reuselab", $0.name, "-"] } + declarations.map { ["reuselab", $0.name, "--h"] }
         let replies = try bashCompletions(BashCompletion.script(declarations), cases)
         for (number, declaration) in declarations.enumerated() {
             let names = declaration.allOptions.flatMap { [$0.long] + ($0.short.map { [$0] } ?? []) }
-            XCTAssertEqual(replies[number], names.sorted(), declaration.name)
-            XCTAssertEqual(replies[declarations.count + number], names.filter { $0.hasPrefix("--h") }.sorted(), declaration.name)
+            #expect(replies[number] == names.sorted(), Comment(rawValue: declaration.name))
+            #expect(replies[declarations.count + number] == names.filter { $0.hasPrefix("--h") }.sorted(), Comment(rawValue: declaration.name))
         }
     }
 
     /// The words of a declared `.choice` option (a strategy name), in every form of the option.
-    func testBashCompletesADeclaredChoiceOption() throws {
+    @Test func testBashCompletesADeclaredChoiceOption() throws {
         var found: (command: String, option: OptionDeclaration, choices: [String])?
         for declaration in declarations {
             for option in declaration.options {
@@ -180,7 +181,7 @@ final class DeclarationTests: FolderTestCase {
         } else {
             script = BashCompletion.script(declarations)
         }
-        let (command, option, choices) = try XCTUnwrap(found)
+        let (command, option, choices) = try #require(found)
         let prefix = String(choices[0].prefix(2))
         let expected = choices.filter { $0.hasPrefix(prefix) }.sorted()
         let replies = try bashCompletions(script, [
@@ -189,13 +190,13 @@ final class DeclarationTests: FolderTestCase {
             ["reuselab", command, option.long, "="],
             ["reuselab", command, option.long, ""],
         ])
-        XCTAssertEqual(replies[0], expected)
-        XCTAssertEqual(replies[1], expected)
-        XCTAssertEqual(replies[2], choices.sorted())
-        XCTAssertEqual(replies[3], choices.sorted())
+        #expect(replies[0] == expected)
+        #expect(replies[1] == expected)
+        #expect(replies[2] == choices.sorted())
+        #expect(replies[3] == choices.sorted())
     }
 
-    func testBashCompletesValuesPositionalsAndFiles() throws {
+    @Test func testBashCompletesValuesPositionalsAndFiles() throws {
         try folder.write("alpha.trace.json", "{}")
         try folder.write("alpine.json", "{}")
         try FileManager.default.createDirectory(atPath: folder.path("a folder"), withIntermediateDirectories: true)
@@ -216,48 +217,48 @@ final class DeclarationTests: FolderTestCase {
             ["reuselab", "sample", "--j"],
             ["reuselab", "nonesuch", ""],
         ], directory: folder.url)
-        XCTAssertEqual(replies[0], ["async-no-reset", "async-reset"])
+        #expect(replies[0] == ["async-no-reset", "async-reset"])
         // Offered as the command line needs them (bash inserts them as they are).
-        XCTAssertEqual(replies[1], [#"it\'s"#])
-        XCTAssertEqual(replies[2], [#"\$\(touch\ PWNED\)"#])
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("PWNED")), "a choice was run as a command")
-        XCTAssertEqual(replies[3], ["init,prepareForReuse"])
-        XCTAssertEqual(replies[4], ["reuse"])
-        XCTAssertEqual(replies[5], ["init,init", "init,prepareForReuse", "init,reuse"])
-        XCTAssertEqual(replies[6], ["alpha.trace.json", "alpine.json"])
-        XCTAssertEqual(replies[7], ["a folder"])
-        XCTAssertEqual(replies[8], [], "nothing to offer for a number")
-        XCTAssertEqual(replies[9], ["fast", "faster"])
-        XCTAssertEqual(replies[10], ["alpha.trace.json", "alpine.json"], "the second positional is a file")
-        XCTAssertEqual(replies[11], ["fast", "faster"], "an option's value is not a positional")
-        XCTAssertEqual(replies[12], [], "after --, no options")
-        XCTAssertEqual(replies[13], ["--json"])
-        XCTAssertEqual(replies[14], [])
+        #expect(replies[1] == [#"it\'s"#])
+        #expect(replies[2] == [#"\$\(touch\ PWNED\)"#])
+        #expect(!(FileManager.default.fileExists(atPath: folder.path("PWNED"))), "a choice was run as a command")
+        #expect(replies[3] == ["init,prepareForReuse"])
+        #expect(replies[4] == ["reuse"])
+        #expect(replies[5] == ["init,init", "init,prepareForReuse", "init,reuse"])
+        #expect(replies[6] == ["alpha.trace.json", "alpine.json"])
+        #expect(replies[7] == ["a folder"])
+        #expect(replies[8] == [], "nothing to offer for a number")
+        #expect(replies[9] == ["fast", "faster"])
+        #expect(replies[10] == ["alpha.trace.json", "alpine.json"], "the second positional is a file")
+        #expect(replies[11] == ["fast", "faster"], "an option's value is not a positional")
+        #expect(replies[12] == [], "after --, no options")
+        #expect(replies[13] == ["--json"])
+        #expect(replies[14] == [])
     }
 
     // MARK: - zsh and fish
 
-    func testTheZshScriptIsValid() throws {
+    @Test func testTheZshScriptIsValid() throws {
         let zsh = try shell("zsh")
         for script in [ZshCompletion.script(declarations), ZshCompletion.script(declarations + [sample])] {
             let file = try folder.write("_reuselab", script)
             let check = try ReuselabExecutable.run(zsh, ["-n", file], directory: folder.url)
-            XCTAssertEqual(check.status, 0, check.err)
-            XCTAssertEqual(check.err, "")
+            #expect(check.status == 0, Comment(rawValue: check.err))
+            #expect(check.err == "")
             // Loaded into a shell with the completion system, it registers itself.
             let load = try ReuselabExecutable.run(zsh, ["-f", "-c", "autoload -U compinit && compinit -u -D && source \(BashCompletion.quote(file)) && print -r -- $_comps[reuselab]"],
                                                   environment: ["HOME": folder.url.path, "PATH": "/usr/bin:/bin"], directory: folder.url)
-            XCTAssertEqual(load.status, 0, load.err)
-            XCTAssertEqual(load.out, "_reuselab\n", load.err)
+            #expect(load.status == 0, Comment(rawValue: load.err))
+            #expect(load.out == "_reuselab\n", Comment(rawValue: load.err))
         }
     }
 
-    func testTheFishScriptIsValidAndCompletes() throws {
+    @Test func testTheFishScriptIsValidAndCompletes() throws {
         let fish = try shell("fish")
         let file = try folder.write("reuselab.fish", FishCompletion.script(declarations + [sample]))
         let check = try ReuselabExecutable.run(fish, ["--no-execute", file], directory: folder.url)
-        XCTAssertEqual(check.status, 0, check.err)
-        XCTAssertEqual(check.err, "")
+        #expect(check.status == 0, Comment(rawValue: check.err))
+        #expect(check.err == "")
         try folder.write("alpha.trace.json", "{}")
         let lines = [
             "reuselab rep", "reuselab help st", "reuselab sample --strategy async-", "reuselab sample --strategy it",
@@ -267,75 +268,75 @@ final class DeclarationTests: FolderTestCase {
         let commands = lines.map { "complete -C \(FishCompletion.quote($0)) | string replace -r '\\t.*' ''; echo --end--" }
         let result = try ReuselabExecutable.run(fish, ["--no-config", "-c", "source \(FishCompletion.quote(file)); " + commands.joined(separator: "; ")],
                                                 environment: ["HOME": folder.url.path, "PATH": "/usr/bin:/bin"], directory: folder.url)
-        XCTAssertEqual(result.status, 0, result.err)
+        #expect(result.status == 0, Comment(rawValue: result.err))
         let replies = replies(result.out)
-        XCTAssertEqual(replies.count, lines.count, result.out + result.err)
+        #expect(replies.count == lines.count, Comment(rawValue: result.out + result.err))
         guard replies.count == lines.count else { return }
         let names = declarations.map(\.name)
-        XCTAssertEqual(replies[0], names.filter { $0.hasPrefix("rep") }.sorted())
-        XCTAssertEqual(replies[1], names.filter { $0.hasPrefix("st") }.sorted())
-        XCTAssertEqual(replies[2], ["async-no-reset", "async-reset"])
-        XCTAssertEqual(replies[3], ["it's"])
-        XCTAssertEqual(replies[4], ["init,prepareForReuse"])
-        XCTAssertEqual(replies[5], ["--only=init,reuse"])
-        XCTAssertEqual(replies[6], ["alpha.trace.json"])
-        XCTAssertEqual(replies[7], ["--json"])
-        XCTAssertEqual(replies[8], ["fast", "faster"])
+        #expect(replies[0] == names.filter { $0.hasPrefix("rep") }.sorted())
+        #expect(replies[1] == names.filter { $0.hasPrefix("st") }.sorted())
+        #expect(replies[2] == ["async-no-reset", "async-reset"])
+        #expect(replies[3] == ["it's"])
+        #expect(replies[4] == ["init,prepareForReuse"])
+        #expect(replies[5] == ["--only=init,reuse"])
+        #expect(replies[6] == ["alpha.trace.json"])
+        #expect(replies[7] == ["--json"])
+        #expect(replies[8] == ["fast", "faster"])
     }
 
     // MARK: - The man page
 
-    func testTheManPageHasEverySection() {
+    @Test func testTheManPageHasEverySection() {
         let page = manPage
         for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "\"EXIT STATUS\"", "ENVIRONMENT", "FILES"] {
-            XCTAssertTrue(page.contains("\n.SH \(section)\n"), section)
+            #expect(page.contains("\n.SH \(section)\n"), Comment(rawValue: section))
         }
-        XCTAssertTrue(page.contains(".SH NAME\nreuselab \\- learn how a table view recycles its cells"), page)
+        #expect(page.contains(".SH NAME\nreuselab \\- learn how a table view recycles its cells"), Comment(rawValue: page))
         for variable in ["COLUMNS", "NO_COLOR", "REUSELAB_PROGRESS_DIR"] {
-            XCTAssertTrue(page.contains(".TP\n\\fB\(variable)\\fR\n"), variable)
+            #expect(page.contains(".TP\n\\fB\(variable)\\fR\n"), Comment(rawValue: variable))
         }
         for file in ["traces/", "lessons/", "~/.reuselab/progress/"] {
-            XCTAssertTrue(page.contains(".TP\n\\fI\(file)\\fR\n"), file)
+            #expect(page.contains(".TP\n\\fI\(file)\\fR\n"), Comment(rawValue: file))
         }
         let statuses = ReuseLab.exitStatuses.map { String($0.status) }
-        XCTAssertEqual(statuses, ["0", "1", "64", "65", "66", "67", "73", "130"])
-        for status in statuses { XCTAssertTrue(page.contains(".TP\n\\fB\(status)\\fR\n"), status) }
+        #expect(statuses == ["0", "1", "64", "65", "66", "67", "73", "130"])
+        for status in statuses { #expect(page.contains(".TP\n\\fB\(status)\\fR\n"), Comment(rawValue: status)) }
         for declaration in declarations {
             for example in declaration.examples {
-                XCTAssertTrue(page.contains(ManPage.roff(example.command, hyphens: .all)), example.command)
+                #expect(page.contains(ManPage.roff(example.command, hyphens: .all)), Comment(rawValue: example.command))
             }
             for section in declaration.sections {
-                XCTAssertTrue(page.contains(".B " + ManPage.argument(section.title + ":")), section.title)
+                #expect(page.contains(".B " + ManPage.argument(section.title + ":")), Comment(rawValue: section.title))
             }
         }
         // No line of text could be taken for a request.
         for line in page.split(separator: "\n") where !line.hasPrefix(".") {
-            XCTAssertFalse(line.hasPrefix("'"), String(line))
+            #expect(!(line.hasPrefix("'")), Comment(rawValue: String(line)))
         }
     }
 
-    func testRoffEscaping() {
-        XCTAssertEqual(ManPage.roff("a\\b", hyphens: .options), "a\\eb")
-        XCTAssertEqual(ManPage.roff("--only read-only -o - x", hyphens: .options), "\\-\\-only read-only \\-o \\- x")
-        XCTAssertEqual(ManPage.roff("async-no-reset", hyphens: .all), "async\\-no\\-reset")
-        XCTAssertEqual(ManPage.roff("a — b…", hyphens: .options), "a \\[u2014] b\\[u2026]")
-        XCTAssertEqual(ManPage.argument("say \"hi\""), "\"say \\(dqhi\\(dq\"")
+    @Test func testRoffEscaping() {
+        #expect(ManPage.roff("a\\b", hyphens: .options) == "a\\eb")
+        #expect(ManPage.roff("--only read-only -o - x", hyphens: .options) == "\\-\\-only read-only \\-o \\- x")
+        #expect(ManPage.roff("async-no-reset", hyphens: .all) == "async\\-no\\-reset")
+        #expect(ManPage.roff("a — b…", hyphens: .options) == "a \\[u2014] b\\[u2026]")
+        #expect(ManPage.argument("say \"hi\"") == "\"say \\(dqhi\\(dq\"")
         let page = ManPage.render([sample], version: "v", date: "2025-01-01")
-        XCTAssertTrue(page.contains("\n\\&.leading dot") || page.contains("\n  .leading dot"), page)
-        XCTAssertTrue(page.contains("\n\\&'apostrophe first"), page)
-        XCTAssertTrue(page.contains("\\&.dot first"), page)
-        XCTAssertTrue(page.contains("back\\eslash \\-\\-code"), page)
-        XCTAssertTrue(page.contains(".TH \"REUSELAB\" \"1\" \"2025\\-01\\-01\" \"v\""), page)
+        #expect(page.contains("\n\\&.leading dot") || page.contains("\n  .leading dot"), Comment(rawValue: page))
+        #expect(page.contains("\n\\&'apostrophe first"), Comment(rawValue: page))
+        #expect(page.contains("\\&.dot first"), Comment(rawValue: page))
+        #expect(page.contains("back\\eslash \\-\\-code"), Comment(rawValue: page))
+        #expect(page.contains(".TH \"REUSELAB\" \"1\" \"2025\\-01\\-01\" \"v\""), Comment(rawValue: page))
     }
 
-    func testTheManPageRendersWithoutWarnings() throws {
+    @Test func testTheManPageRendersWithoutWarnings() throws {
         var checked = false
         for page in [manPage, ManPage.render(declarations + [sample], version: "reuselab 0.9.0", date: "")] {
             let file = try folder.write("reuselab.1", page)
             if let groff = executable("groff") {
                 let result = try ReuselabExecutable.run(groff, ["-ww", "-z", "-man", "-Tutf8", file], directory: folder.url)
-                XCTAssertEqual(result.status, 0, result.err)
-                XCTAssertEqual(result.err, "", "groff warnings")
+                #expect(result.status == 0, Comment(rawValue: result.err))
+                #expect(result.err == "", "groff warnings")
                 checked = true
             }
             if let man = executable("man") {
@@ -343,16 +344,16 @@ final class DeclarationTests: FolderTestCase {
                                                         environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "PATH": "/usr/bin:/bin",
                                                                       "LANG": "C.UTF-8", "HOME": folder.url.path],
                                                         directory: folder.url)
-                XCTAssertEqual(result.status, 0, result.err)
-                XCTAssertEqual(result.err, "", "man warnings")
+                #expect(result.status == 0, Comment(rawValue: result.err))
+                #expect(result.err == "", "man warnings")
                 // Bold and underline are overstruck off a terminal: "N\bN", "_\bx".
                 let text = result.out.replacingOccurrences(of: ".\u{8}", with: "", options: .regularExpression)
-                XCTAssertTrue(text.contains("EXIT STATUS"), text)
-                XCTAssertTrue(text.contains("REUSELAB_PROGRESS_DIR"), text)
+                #expect(text.contains("EXIT STATUS"), Comment(rawValue: text))
+                #expect(text.contains("REUSELAB_PROGRESS_DIR"), Comment(rawValue: text))
                 checked = true
             }
         }
-        if !checked { throw XCTSkip("neither groff nor man is installed") }
+        if !checked { try Test.cancel("neither groff nor man is installed") }
     }
 
     // MARK: - Helpers
@@ -377,7 +378,7 @@ final class DeclarationTests: FolderTestCase {
 
     /// The shell `name`, or a skip when it is not installed.
     private func shell(_ name: String) throws -> URL {
-        guard let url = executable(name) else { throw XCTSkip("\(name) is not installed") }
+        guard let url = executable(name) else { try Test.cancel("\(name) is not installed") }
         return url
     }
 
@@ -397,10 +398,10 @@ final class DeclarationTests: FolderTestCase {
         let result = try ReuselabExecutable.run(bash, ["--noprofile", "--norc", sessionFile],
                                                 environment: ["PATH": "/usr/bin:/bin", "HOME": folder.url.path, "LC_ALL": "C"],
                                                 directory: directory ?? folder.url)
-        XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(result.err, "", "bash printed errors")
+        #expect(result.status == 0, Comment(rawValue: result.err))
+        #expect(result.err == "", "bash printed errors")
         let replies = replies(result.out)
-        XCTAssertEqual(replies.count, lines.count, result.out)
+        #expect(replies.count == lines.count, Comment(rawValue: result.out))
         return replies + Array(repeating: [], count: max(0, lines.count - replies.count))
     }
 

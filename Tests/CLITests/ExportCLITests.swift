@@ -1,73 +1,74 @@
 import Foundation
-import XCTest
+import Testing
 import ReuseLabCLI
 import ReuseLabTestSupport
 
 /// `reuselab export` as a user runs it: where the timeline goes, what may be
 /// replaced, and every bad input refused with its status.
+@Suite
 final class ExportCLITests: FolderTestCase {
     var trace: String { Golden.packageRoot.appendingPathComponent("traces/first-screen.trace.json").path }
     static let marker = "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"generator\":\"reuselab export\""
 
-    func testWritesNAMEPerfettoJsonInTheCurrentFolder() throws {
+    @Test func testWritesNAMEPerfettoJsonInTheCurrentFolder() throws {
         let binary = try ReuselabExecutable.require()
         let result = try ReuselabExecutable.run(binary, ["export", trace], directory: folder.url)
-        XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(result.err, "")
-        XCTAssertTrue(result.out.hasPrefix("Wrote first-screen.perfetto.json ("), result.out)
-        XCTAssertTrue(result.out.flattened.contains("https://ui.perfetto.dev"), result.out)
-        XCTAssertTrue(result.out.split(separator: "\n").allSatisfy { $0.count <= 80 }, result.out)
+        #expect(result.status == 0, Comment(rawValue: result.err))
+        #expect(result.err == "")
+        #expect(result.out.hasPrefix("Wrote first-screen.perfetto.json ("), Comment(rawValue: result.out))
+        #expect(result.out.flattened.contains("https://ui.perfetto.dev"), Comment(rawValue: result.out))
+        #expect(result.out.split(separator: "\n").allSatisfy { $0.count <= 80 }, Comment(rawValue: result.out))
         let bytes = try folder.read("first-screen.perfetto.json")
         let text = String(decoding: bytes, as: UTF8.self)
-        XCTAssertTrue(text.hasPrefix(Self.marker), String(text.prefix(200)))
-        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
-        XCTAssertGreaterThan((document["traceEvents"] as? [Any])?.count ?? 0, 60)
+        #expect(text.hasPrefix(Self.marker), Comment(rawValue: String(text.prefix(200))))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect(((document["traceEvents"] as? [Any])?.count ?? 0) > 60)
         // --format perfetto is the default, and says the same.
         let named = try ReuselabExecutable.run(binary, ["export", trace, "--format", "perfetto", "-o", "again.json"], directory: folder.url)
-        XCTAssertEqual(named.status, 0, named.err)
-        XCTAssertEqual(try folder.read("again.json"), bytes, "the same trace, the same bytes")
+        #expect(named.status == 0, Comment(rawValue: named.err))
+        #expect((try folder.read("again.json")) == bytes, "the same trace, the same bytes")
     }
 
-    func testToStandardOutput() throws {
+    @Test func testToStandardOutput() throws {
         let result = reuselab(["export", trace, "-o", "-"])
-        XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.hasPrefix(Self.marker))
-        XCTAssertTrue(result.out.hasSuffix("\n]}\n"))
-        XCTAssertFalse(result.out.contains("Wrote "))
+        #expect(result.status == 0, Comment(rawValue: result.err))
+        #expect(result.out.hasPrefix(Self.marker))
+        #expect(result.out.hasSuffix("\n]}\n"))
+        #expect(!(result.out.contains("Wrote ")))
         let file = folder.path("file.json")
-        XCTAssertEqual(reuselab(["export", trace, "-o", file]).status, 0)
-        XCTAssertEqual(result.outBytes, try folder.read("file.json"), "standard output gets what the file gets")
+        #expect(reuselab(["export", trace, "-o", file]).status == 0)
+        #expect(result.outBytes == (try folder.read("file.json")), "standard output gets what the file gets")
         // From standard input to standard output, as a separate process.
         let binary = try ReuselabExecutable.require()
         let piped = try ReuselabExecutable.run(binary, ["export", "-", "-o", "-"], stdinPath: trace, directory: folder.url)
-        XCTAssertEqual(piped.status, 0, piped.err)
-        XCTAssertEqual(piped.outBytes, result.outBytes)
+        #expect(piped.status == 0, Comment(rawValue: piped.err))
+        #expect(piped.outBytes == result.outBytes)
     }
 
-    func testAnExportReplacesAnExportButNotAnotherFileWithoutForce() throws {
+    @Test func testAnExportReplacesAnExportButNotAnotherFileWithoutForce() throws {
         let output = folder.path("timeline.json")
-        XCTAssertEqual(reuselab(["export", trace, "-o", output]).status, 0)
+        #expect(reuselab(["export", trace, "-o", output]).status == 0)
         let other = Golden.packageRoot.appendingPathComponent("traces/leave-screen.trace.json").path
-        XCTAssertEqual(reuselab(["export", other, "-o", output]).status, 0, "an export of ours is replaced")
+        #expect(reuselab(["export", other, "-o", output]).status == 0, "an export of ours is replaced")
         let notes = try folder.write("notes.json", "{\"mine\": true}")
         assertFailure(reuselab(["export", trace, "-o", notes]), status: 64, file: notes,
                       contains: ["not a timeline written by 'reuselab export'", "--force"])
-        XCTAssertEqual(try String(contentsOfFile: notes, encoding: .utf8), "{\"mine\": true}")
+        #expect((try String(contentsOfFile: notes, encoding: .utf8)) == "{\"mine\": true}")
         // A trace is not an export either.
         let copy = try folder.write("copy.trace.json", try String(contentsOfFile: trace, encoding: .utf8))
         assertFailure(reuselab(["export", trace, "-o", copy]), status: 64, contains: ["not a timeline"])
-        XCTAssertEqual(reuselab(["export", trace, "-o", notes, "--force"]).status, 0)
-        XCTAssertTrue(try String(contentsOfFile: notes, encoding: .utf8).hasPrefix(Self.marker))
+        #expect(reuselab(["export", trace, "-o", notes, "--force"]).status == 0)
+        #expect(try String(contentsOfFile: notes, encoding: .utf8).hasPrefix(Self.marker))
     }
 
-    func testNeverWritesOverTheTraceItReads() throws {
+    @Test func testNeverWritesOverTheTraceItReads() throws {
         let copy = try folder.write("copy.trace.json", try String(contentsOfFile: trace, encoding: .utf8))
         let before = try folder.read("copy.trace.json")
         assertFailure(reuselab(["export", copy, "-o", copy, "--force"]), status: 64, file: copy, contains: ["the trace being exported"])
-        XCTAssertEqual(try folder.read("copy.trace.json"), before)
+        #expect((try folder.read("copy.trace.json")) == before)
     }
 
-    func testBadInvocationsAndBadTraces() throws {
+    @Test func testBadInvocationsAndBadTraces() throws {
         assertFailure(reuselab(["export"]), status: 64)
         assertFailure(reuselab(["export", trace, "--format", "chrome", "-o", folder.path("x.json")]), status: 64,
                       contains: ["--format takes one of perfetto, got chrome"])
@@ -83,9 +84,8 @@ final class ExportCLITests: FolderTestCase {
         assertFailure(reuselab(["export", broken, "-o", "-"]), status: 65, file: broken, contains: ["never created"])
         let notJSON = try folder.write("not.trace.json", "hello")
         assertFailure(reuselab(["export", notJSON, "-o", folder.path("x.json")]), status: 65, file: notJSON)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("x.json")), "nothing is written for a bad trace")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }, [],
-                       "no temporary file is left behind")
+        #expect(!(FileManager.default.fileExists(atPath: folder.path("x.json"))), "nothing is written for a bad trace")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }) == [], "no temporary file is left behind")
         let huge = try folder.sparse("huge.trace.json", size: 600 << 20)
         assertFailure(reuselab(["export", huge, "-o", folder.path("x.json")]), status: 67, file: huge)
         assertFailure(reuselab(["export", trace, "-o", folder.path("no/such/folder/x.json")]), status: 73)

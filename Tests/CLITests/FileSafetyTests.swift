@@ -1,23 +1,25 @@
 import ReuseLabTestSupport
 import Foundation
-import XCTest
+import Testing
 
 /// The promises about files a user owns, through the binary: only regular files
 /// are replaced, a non-trace needs --force, permissions and links survive, an
 /// interrupted write leaves nothing behind, `-o -` and `-o /dev/stdout` never read
 /// their output — and only regular files are read.
+@Suite
 final class OutputFileSafetyTests: FolderTestCase {
-    var scenario: String!
+    let scenario: String
 
-    override func setUpWithError() throws {
-        try super.setUpWithError()
+    override init() throws {
+        let folder = try TemporaryFolder()
         scenario = try folder.write("s.scenario.json", Fixtures.scenario)
+        try super.init(folder: folder)
     }
 
     func run(_ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 60) throws -> CommandResult {
         let result = try Executable.run(try Executable.require(), arguments, stdin: stdin, in: folder, timeout: timeout)
-        XCTAssertFalse(result.timedOut, "reuselab \(arguments.joined(separator: " ")) hung")
-        XCTAssertTrue(result.exited, "reuselab \(arguments.joined(separator: " ")) was ended by a signal")
+        #expect(!result.timedOut, "reuselab \(arguments.joined(separator: " ")) hung")
+        #expect(result.exited, "reuselab \(arguments.joined(separator: " ")) was ended by a signal")
         return result
     }
 
@@ -29,92 +31,92 @@ final class OutputFileSafetyTests: FolderTestCase {
         try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains(".reuselab-") }
     }
 
-    func testAFileThatOnlyMentionsTheFormatIsNotATrace() throws {
+    @Test func testAFileThatOnlyMentionsTheFormatIsNotATrace() throws {
         let readme = "# Notes\n\nA trace starts with `\"format\": \"reuselab-trace\"`.\n"
         let path = try folder.write("README.md", readme)
         let result = try run(["record", scenario, "-o", path])
         assertFailure(result, status: 64, file: path, contains: ["is not a ReuseLab trace", "--force"])
-        XCTAssertEqual(try folder.read("README.md"), Array(readme.utf8), "the README is untouched")
+        #expect((try folder.read("README.md")) == Array(readme.utf8), "the README is untouched")
         // A JSON object with another format is not a trace either.
         let other = try folder.write("other.json", #"{"format": "something-else", "version": 1}"#)
         assertFailure(try run(["record", scenario, "-o", other]), status: 64, file: other, contains: ["is not a ReuseLab trace"])
         // --force replaces it.
-        XCTAssertEqual(try run(["record", scenario, "-o", path, "--force"]).status, 0)
-        XCTAssertTrue(String(decoding: try folder.read("README.md"), as: UTF8.self).hasPrefix("{\n  \"format\": \"reuselab-trace\""))
+        #expect((try run(["record", scenario, "-o", path, "--force"]).status) == 0)
+        #expect(String(decoding: try folder.read("README.md"), as: UTF8.self).hasPrefix("{\n  \"format\": \"reuselab-trace\""))
     }
 
-    func testAnOlderTraceIsReplacedWithoutForce() throws {
+    @Test func testAnOlderTraceIsReplacedWithoutForce() throws {
         let path = folder.path("t.trace.json")
-        XCTAssertEqual(try run(["record", scenario, "-o", path]).status, 0)
+        #expect((try run(["record", scenario, "-o", path]).status) == 0)
         try folder.write("t.trace.json", Fixtures.lifecycleOnly)
-        XCTAssertEqual(try run(["record", scenario, "-o", path]).status, 0)
-        XCTAssertNotEqual(try folder.read("t.trace.json"), Array(Fixtures.lifecycleOnly.utf8))
+        #expect((try run(["record", scenario, "-o", path]).status) == 0)
+        #expect((try folder.read("t.trace.json")) != Array(Fixtures.lifecycleOnly.utf8))
     }
 
-    func testDevicesFIFOsAndFoldersAreNeverReplacedEvenWithForce() throws {
+    @Test func testDevicesFIFOsAndFoldersAreNeverReplacedEvenWithForce() throws {
         let fifo = folder.path("pipe")
-        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        #expect(mkfifo(fifo, 0o644) == 0)
         for target in [fifo, "/dev/null", folder.url.path] {
             let result = try run(["record", scenario, "-o", target, "--force"])
             assertFailure(result, status: 73, file: target, contains: ["only regular files are written or replaced, even with --force"])
         }
         var info = stat()
-        XCTAssertEqual(lstat(fifo, &info), 0)
-        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO is still a FIFO")
-        XCTAssertEqual(lstat("/dev/null", &info), 0)
-        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/null is still a device")
-        XCTAssertEqual(try leftovers(), [])
+        #expect(lstat(fifo, &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFIFO, "the FIFO is still a FIFO")
+        #expect(lstat("/dev/null", &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFCHR, "/dev/null is still a device")
+        #expect((try leftovers()) == [])
     }
 
-    func testAReplacedTraceKeepsItsPermissions() throws {
+    @Test func testAReplacedTraceKeepsItsPermissions() throws {
         let path = folder.path("t.trace.json")
-        XCTAssertEqual(try run(["record", scenario, "-o", path]).status, 0)
-        XCTAssertEqual(chmod(path, 0o600), 0)
-        XCTAssertEqual(try run(["record", scenario, "-o", path]).status, 0)
-        XCTAssertEqual(try mode(path), 0o600)
+        #expect((try run(["record", scenario, "-o", path]).status) == 0)
+        #expect(chmod(path, 0o600) == 0)
+        #expect((try run(["record", scenario, "-o", path]).status) == 0)
+        #expect((try mode(path)) == 0o600)
     }
 
-    func testAReadOnlyTraceNeedsForceAndStaysReadOnly() throws {
+    @Test func testAReadOnlyTraceNeedsForceAndStaysReadOnly() throws {
         let path = folder.path("t.trace.json")
-        XCTAssertEqual(try run(["record", scenario, "-o", path]).status, 0)
+        #expect((try run(["record", scenario, "-o", path]).status) == 0)
         try folder.write("t.trace.json", Fixtures.lifecycleOnly)
-        XCTAssertEqual(chmod(path, 0o444), 0)
+        #expect(chmod(path, 0o444) == 0)
         assertFailure(try run(["record", scenario, "-o", path]), status: 64, file: path, contains: ["is read-only", "--force"])
-        XCTAssertEqual(try folder.read("t.trace.json"), Array(Fixtures.lifecycleOnly.utf8))
-        XCTAssertEqual(try run(["record", scenario, "-o", path, "--force"]).status, 0)
-        XCTAssertNotEqual(try folder.read("t.trace.json"), Array(Fixtures.lifecycleOnly.utf8))
-        XCTAssertEqual(try mode(path), 0o444)
+        #expect((try folder.read("t.trace.json")) == Array(Fixtures.lifecycleOnly.utf8))
+        #expect((try run(["record", scenario, "-o", path, "--force"]).status) == 0)
+        #expect((try folder.read("t.trace.json")) != Array(Fixtures.lifecycleOnly.utf8))
+        #expect((try mode(path)) == 0o444)
     }
 
-    func testALinkIsFollowedAndItsTargetReplaced() throws {
+    @Test func testALinkIsFollowedAndItsTargetReplaced() throws {
         let target = folder.path("real.trace.json")
         try folder.write("real.trace.json", Fixtures.lifecycleOnly)
         let link = folder.path("link.trace.json")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.trace.json")
-        XCTAssertEqual(try run(["record", scenario, "-o", link]).status, 0)
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "real.trace.json", "the link is still a link")
+        #expect((try run(["record", scenario, "-o", link]).status) == 0)
+        #expect((try FileManager.default.destinationOfSymbolicLink(atPath: link)) == "real.trace.json", "the link is still a link")
         let fresh = try run(["record", scenario])
-        XCTAssertEqual(try folder.read("real.trace.json"), fresh.outBytes, "the link's target holds the new trace")
+        #expect((try folder.read("real.trace.json")) == fresh.outBytes, "the link's target holds the new trace")
         _ = target
     }
 
-    func testStandardOutputIsWrittenNeverRead() throws {
+    @Test func testStandardOutputIsWrittenNeverRead() throws {
         let plain = try run(["record", scenario])
-        XCTAssertFalse(plain.outBytes.isEmpty)
+        #expect(!plain.outBytes.isEmpty)
         for name in ["-", "/dev/stdout"] {
             let result = try run(["record", scenario, "-o", name])
-            XCTAssertEqual(result.status, 0, result.err)
-            XCTAssertEqual(result.outBytes, plain.outBytes, "-o \(name) writes the trace to standard output")
+            #expect(result.status == 0, Comment(rawValue: result.err))
+            #expect(result.outBytes == plain.outBytes, "-o \(name) writes the trace to standard output")
         }
         assertFailure(try run(["record", scenario, "--check", "-o", "/dev/stdout"]), status: 64, contains: ["--check needs the trace file"])
     }
 
-    func testAnEmptyFileNameIsAUsageError() throws {
+    @Test func testAnEmptyFileNameIsAUsageError() throws {
         assertFailure(try run(["record", scenario, "-o", ""]), status: 64, contains: ["record: --output needs a file name, not an empty one"])
         assertFailure(try run(["validate", ""]), status: 64, contains: ["a file name is empty"])
     }
 
-    func testAMissingFolderAndTheScenarioItselfAreRefused() throws {
+    @Test func testAMissingFolderAndTheScenarioItselfAreRefused() throws {
         let missing = folder.path("no/such/folder/t.trace.json")
         assertFailure(try run(["record", scenario, "-o", missing]), status: 73, file: missing, contains: ["does not exist"])
         assertFailure(try run(["record", scenario, "-o", scenario, "--force"]), status: 64, file: scenario, contains: ["is the scenario being recorded"])
@@ -128,7 +130,7 @@ final class OutputFileSafetyTests: FolderTestCase {
         """)
     }
 
-    func testAnInterruptedWriteLeavesNoTemporaryFile() throws {
+    @Test func testAnInterruptedWriteLeavesNoTemporaryFile() throws {
         let executable = try Executable.require()
         let large = try largeScenario()
         var lost: [String] = []
@@ -146,7 +148,7 @@ final class OutputFileSafetyTests: FolderTestCase {
             guard watch.nextCreated(seconds: 120, matching: { $0.contains(".reuselab-") }) != nil else {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
-                return XCTFail("record -o never created its temporary file")
+                Issue.record("record -o never created its temporary file"); return
             }
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
@@ -156,27 +158,28 @@ final class OutputFileSafetyTests: FolderTestCase {
                 try? FileManager.default.removeItem(atPath: folder.path("large.trace.json"))
                 continue
             }
-            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "\(name) ends the process")
-            XCTAssertEqual(try leftovers(), [], "no temporary file is left after \(name)")
-            XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("large.trace.json")), "no half-written trace")
+            #expect(process.terminationReason == .uncaughtSignal, "\(name) ends the process")
+            #expect((try leftovers()) == [], "no temporary file is left after \(name)")
+            #expect(!(FileManager.default.fileExists(atPath: folder.path("large.trace.json"))), "no half-written trace")
         }
         if !lost.isEmpty {
-            throw XCTSkip("lost the race: the recording was written whole before \(lost.joined(separator: " and ")) reached it, so that signal's cleanup went unchecked")
+            try Test.cancel("lost the race: the recording was written whole before \(lost.joined(separator: " and ")) reached it, so that signal's cleanup went unchecked")
         }
     }
 }
 
 /// Reading: only regular files (and standard input for `-`), checked before the first read.
+@Suite
 final class InputFileSafetyTests: FolderTestCase {
     func run(_ arguments: [String], environment: [String: String]? = nil) throws -> CommandResult {
         let result = try Executable.run(try Executable.require(), arguments, environment: environment, in: folder, timeout: 30)
-        XCTAssertFalse(result.timedOut, "reuselab \(arguments.joined(separator: " ")) hung")
+        #expect(!result.timedOut, "reuselab \(arguments.joined(separator: " ")) hung")
         return result
     }
 
-    func testFIFOsAndDevicesAreRefusedWithoutBlocking() throws {
+    @Test func testFIFOsAndDevicesAreRefusedWithoutBlocking() throws {
         let fifo = folder.path("pipe.json")
-        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        #expect(mkfifo(fifo, 0o644) == 0)
         for arguments in [["record", fifo], ["validate", fifo], ["stats", fifo], ["replay", fifo], ["diff", fifo, fifo],
                           ["lesson", fifo], ["lesson", "check", fifo], ["validate", "/dev/zero"], ["record", "/dev/urandom"]] {
             let result = try run(arguments)
@@ -185,26 +188,26 @@ final class InputFileSafetyTests: FolderTestCase {
         }
     }
 
-    func testAFIFOInTheListedFoldersDoesNotBlock() throws {
+    @Test func testAFIFOInTheListedFoldersDoesNotBlock() throws {
         try FileManager.default.createDirectory(atPath: folder.path("traces"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder.path("lessons"), withIntermediateDirectories: true)
-        XCTAssertEqual(mkfifo(folder.path("traces/pipe.scenario.json"), 0o644), 0)
-        XCTAssertEqual(mkfifo(folder.path("lessons/pipe.json"), 0o644), 0)
+        #expect(mkfifo(folder.path("traces/pipe.scenario.json"), 0o644) == 0)
+        #expect(mkfifo(folder.path("lessons/pipe.json"), 0o644) == 0)
         let list = try run(["list"])
-        XCTAssertEqual(list.status, 0)
-        XCTAssertTrue(list.err.contains("not a regular file"), list.err)
+        #expect(list.status == 0)
+        #expect(list.err.contains("not a regular file"), Comment(rawValue: list.err))
         let lessons = try run(["lesson"], environment: ["REUSELAB_PROGRESS_DIR": folder.path("progress")])
-        XCTAssertEqual(lessons.status, 0)
-        XCTAssertTrue(lessons.err.contains("not a regular file"), lessons.err)
+        #expect(lessons.status == 0)
+        #expect(lessons.err.contains("not a regular file"), Comment(rawValue: lessons.err))
     }
 
-    func testStandardInputOfBinaryDataIsRefusedAtOnce() throws {
+    @Test func testStandardInputOfBinaryDataIsRefusedAtOnce() throws {
         let result = try Executable.run(try Executable.require(), ["validate", "-"], stdin: "/dev/zero", in: folder, timeout: 30)
-        XCTAssertFalse(result.timedOut)
+        #expect(!result.timedOut)
         assertFailure(result, status: 65, file: "<stdin>", contains: ["NUL byte"])
     }
 
-    func testStandardInputIsReadOnlyOnce() throws {
+    @Test func testStandardInputIsReadOnlyOnce() throws {
         assertFailure(try run(["diff", "-", "-"]), status: 64, contains: ["standard input can be read only once"])
     }
 }

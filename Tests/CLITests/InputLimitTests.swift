@@ -1,15 +1,16 @@
 import ReuseLabTestSupport
 import Foundation
-import XCTest
+import Testing
 
 /// Input is read in memory bounded by its size: a list longer than any real one
 /// is refused as it is read, with a message naming the limit (exit 67), instead of
 /// being built in memory first (a 79 MB prefetch of 10 million rows used to take
 /// 2.1 GB to validate and 4.1 GB to diff).
+@Suite
 final class InputLimitTests: FolderTestCase {
     func run(_ arguments: [String]) throws -> CommandResult {
         let result = try Executable.run(try Executable.require(), arguments, in: folder, timeout: 120)
-        XCTAssertTrue(result.exited && !result.timedOut, "\(arguments)")
+        #expect(result.exited && !result.timedOut, "\(arguments)")
         return result
     }
 
@@ -19,7 +20,7 @@ final class InputLimitTests: FolderTestCase {
             + "{\"seq\":0,\"t\":0,\"kind\":\"prefetchRowsAt\",\"rows\":[\(list)]}\n]}\n"
     }
 
-    func testARowListLongerThanAnyRealOneIsRefusedAsItIsRead() throws {
+    @Test func testARowListLongerThanAnyRealOneIsRefusedAsItIsRead() throws {
         let path = try folder.write("long.trace.json", trace(prefetching: 20_000))
         for arguments in [["validate", path], ["stats", path], ["replay", path], ["diff", path, path]] {
             assertFailure(try run(arguments), status: 67, file: path, line: 2, column: 47,
@@ -27,10 +28,10 @@ final class InputLimitTests: FolderTestCase {
         }
         // At the limit, the list is read (and then judged by the lifecycle rules).
         let atLimit = try folder.write("limit.trace.json", trace(prefetching: 10_000))
-        XCTAssertEqual(try run(["validate", atLimit]).status, 0)
+        #expect((try run(["validate", atLimit]).status) == 0)
     }
 
-    func testAnArrayOfMoreThanAMillionElementsIsRefusedAnywhere() throws {
+    @Test func testAnArrayOfMoreThanAMillionElementsIsRefusedAnywhere() throws {
         let heights = [String](repeating: "44", count: 1_000_001).joined(separator: ",")
         let path = try folder.write("tall.scenario.json", """
         {"title": "t", "table": {"rows": 10, "viewportHeight": 300, "rowHeights": [\(heights)]}, "script": [{"wait": {"ms": 10}}]}

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import ReuseLabTestSupport
 #if canImport(Glibc)
 import Glibc
@@ -11,14 +11,15 @@ import Darwin
 /// Home, End and Delete in their several forms, ↑ and ↓ through the answers
 /// given, wide characters, and Ctrl-C, which stops the lesson with status 130 and
 /// leaves the terminal's settings as they were.
+@Suite
 final class LineEditorTerminalTests: FolderTestCase {
     struct MissingOutput: Error {}
 
     /// Fails and ends the test unless `found`: each step waits for the one before,
     /// so after a miss the rest would only wait out their time.
-    func require(_ found: Bool, _ message: @autoclosure () -> String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func require(_ found: Bool, _ message: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         guard found else {
-            XCTFail(message(), file: file, line: line)
+            Issue.record(Comment(rawValue: message()), sourceLocation: sourceLocation)
             throw MissingOutput()
         }
     }
@@ -36,14 +37,14 @@ final class LineEditorTerminalTests: FolderTestCase {
     /// The prompt as the editor first draws it, empty.
     let emptyPrompt = "\r> \u{1B}[K"
 
-    func testAnsweringWithLineEditing() throws {
+    @Test func testAnsweringWithLineEditing() throws {
         let session = try PseudoTerminal(try Executable.require(), ["lesson", "1"], environment: environment, directory: Golden.packageRoot)
         let canonical = tcflag_t(ICANON | ECHO)
 
         // Question 1 (the answer is 19): a wrong answer first, so there are two to recall later.
         try require(session.expect("Question 1 of 4"), session.tail)
         try require(session.expect(emptyPrompt), session.tail)
-        XCTAssertEqual(session.localModes & canonical, 0, "raw mode while the answer is typed")
+        #expect(session.localModes & canonical == 0, "raw mode while the answer is typed")
         session.send("20\r")
         try require(session.expect(emptyPrompt), "asked again: \(session.tail)")
         // 9x, ← (between 9 and x), Delete (the x), Home, 1, End (ESC O F), Enter: "19".
@@ -78,16 +79,16 @@ final class LineEditorTerminalTests: FolderTestCase {
         session.send("\u{3}")
         try require(session.expect("^C"), session.tail)
         try require(session.expect("Stopped at question 3 of 4"), session.tail)
-        XCTAssertEqual(session.finish(), 130, session.tail)
-        XCTAssertEqual(session.localModes & canonical, canonical, "the terminal's settings are restored")
+        #expect(session.finish() == 130, Comment(rawValue: session.tail))
+        #expect(session.localModes & canonical == canonical, "the terminal's settings are restored")
         let saved = try JSONSerialization.jsonObject(with: Data(folder.read("progress/01-first-screen.json"))) as? [String: Any]
-        XCTAssertEqual(saved?["nextStep"] as? Int, 2, "two questions answered and saved")
+        #expect((saved?["nextStep"] as? Int) == 2, "two questions answered and saved")
         // No escape sequence was ever echoed as text.
-        XCTAssertFalse(session.text.contains("[D"), session.tail)
-        XCTAssertFalse(session.text.contains("\\e"), session.tail)
+        #expect(!session.text.contains("[D"), Comment(rawValue: session.tail))
+        #expect(!(session.text.contains("\\e")), Comment(rawValue: session.tail))
     }
 
-    func testControlDOnAnEmptyLineEndsTheLesson() throws {
+    @Test func testControlDOnAnEmptyLineEndsTheLesson() throws {
         let session = try PseudoTerminal(try Executable.require(), ["lesson", "1"], environment: environment, directory: Golden.packageRoot)
         try require(session.expect(emptyPrompt), session.tail)
         // Ctrl-D on a line with text deletes (here: the "x" under the cursor), it does not end.
@@ -96,19 +97,19 @@ final class LineEditorTerminalTests: FolderTestCase {
         try require(session.expect(emptyPrompt), session.tail)
         session.send("\u{4}")
         try require(session.expect("Stopped at question 2 of 4"), session.tail)
-        XCTAssertEqual(session.finish(), 0, session.tail)
-        XCTAssertEqual(session.localModes & tcflag_t(ICANON | ECHO), tcflag_t(ICANON | ECHO))
+        #expect(session.finish() == 0, Comment(rawValue: session.tail))
+        #expect(session.localModes & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
     }
 
-    func testASignalWhileTypingStopsTheLessonInGoodOrder() throws {
+    @Test func testASignalWhileTypingStopsTheLessonInGoodOrder() throws {
         let session = try PseudoTerminal(try Executable.require(), ["lesson", "1"], environment: environment, directory: Golden.packageRoot)
         try require(session.expect(emptyPrompt), session.tail)
         session.send("1")
         try require(session.expect("\r> 1\u{1B}[K"), session.tail)
-        XCTAssertEqual(session.localModes & tcflag_t(ICANON), 0)
+        #expect(session.localModes & tcflag_t(ICANON) == 0)
         kill(session.process.processIdentifier, SIGINT)
         try require(session.expect("Stopped at question 1 of 4"), session.tail)
-        XCTAssertEqual(session.finish(), 130, "caught, not fatal: \(session.tail)")
-        XCTAssertEqual(session.localModes & tcflag_t(ICANON | ECHO), tcflag_t(ICANON | ECHO))
+        #expect(session.finish() == 130, "caught, not fatal: \(session.tail)")
+        #expect(session.localModes & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
     }
 }

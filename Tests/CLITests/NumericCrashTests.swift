@@ -1,28 +1,29 @@
 import Foundation
-import XCTest
+import Testing
 
 /// Numbers an input controls never crash the real executable: out-of-range values
 /// are refused with exit status 65 naming the member, and the largest values each
 /// range allows go through every command. Run as a separate process, so a trap
 /// shows up as a signal instead of taking the test runner down.
+@Suite
 final class NumericCrashTests: FolderTestCase {
 
     func run(_ arguments: [String]) throws -> CommandResult {
         let result = try Executable.run(try Executable.require(), arguments, in: folder)
-        XCTAssertTrue(result.exited, "reuselab \(arguments) was killed by signal \(result.status): \(result.err)")
+        #expect(result.exited, "reuselab \(arguments) was killed by signal \(result.status): \(result.err)")
         return result
     }
 
     static let tinyRows = #"{"title":"tiny rows","table":{"rows":10,"rowHeight":1e-300,"viewportHeight":100},"script":[{"wait":{"ms":10}}]}"#
 
-    func testRecordingAScenarioWithATinyRowHeightIsRefused() throws {
+    @Test func testRecordingAScenarioWithATinyRowHeightIsRefused() throws {
         try folder.write("tiny.scenario.json", Self.tinyRows)
         let result = try run(["record", "tiny.scenario.json"])
         assertFailure(result, status: 65, file: "tiny.scenario.json", line: 1,
                       contains: [": at table.rowHeight: ", "\"rowHeight\" must be at least 1, found 1e-300"])
     }
 
-    func testATraceWhoseHeaderScenarioHasATinyRowHeightIsRefusedByEveryReader() throws {
+    @Test func testATraceWhoseHeaderScenarioHasATinyRowHeightIsRefusedByEveryReader() throws {
         let trace = """
         {
           "format": "reuselab-trace",
@@ -46,18 +47,18 @@ final class NumericCrashTests: FolderTestCase {
 
     /// A synchronous 100 MB download at one byte per second on 900 rows once pushed
     /// the virtual clock past what `Int64` microseconds × 120 fps hold.
-    func testMainThreadWorkPastTheTimeLimitStopsTheRecording() throws {
+    @Test func testMainThreadWorkPastTheTimeLimitStopsTheRecording() throws {
         let scenario = #"{"title":"slow","table":{"rows":1000,"rowHeight":1,"viewportHeight":900},"fps":120,"strategy":"sync-download","images":{"bytes":100000000},"network":{"bandwidth":1},"script":[{"wait":{"ms":10}}]}"#
         try folder.write("slow.scenario.json", scenario)
         let result = try run(["record", "slow.scenario.json", "-o", "slow.trace.json"])
         assertFailure(result, status: 65, file: "slow.scenario.json",
                       contains: ["at script[0]: ", "virtual time past 240 hours"])
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path("slow.trace.json")))
+        #expect(!(FileManager.default.fileExists(atPath: folder.path("slow.trace.json"))))
     }
 
     /// A `scrollTo` row inside the scenario's table but past the rows batch paging has
     /// loaded once indexed past the end of the geometry.
-    func testScrollingToARowTheDataSourceDoesNotHaveYetIsRefused() throws {
+    @Test func testScrollingToARowTheDataSourceDoesNotHaveYetIsRefused() throws {
         let scenario = #"{"title":"paging","table":{"rows":50,"viewportHeight":844},"strategy":"batch-paging","script":[{"scrollTo":{"row":40}}]}"#
         try folder.write("paging.scenario.json", scenario)
         let result = try run(["record", "paging.scenario.json"])
@@ -66,7 +67,7 @@ final class NumericCrashTests: FolderTestCase {
     }
 
     /// Every number at the top of its range, through every command that reads traces.
-    func testTheLargestValuesGoThroughEveryCommand() throws {
+    @Test func testTheLargestValuesGoThroughEveryCommand() throws {
         let scenario = #"{"title":"edges","profile":"modern","table":{"rows":5,"rowHeight":44,"viewportHeight":200},"strategy":"plain","script":[{"wait":{"ms":100}}]}"#
         let bodies = [
             #""kind":"init","cell":1,"identifier":"C""#,
@@ -94,12 +95,12 @@ final class NumericCrashTests: FolderTestCase {
                           ["replay", "edges.trace.json", "--from", "3", "--to", "12"],
                           ["diff", "edges.trace.json", "edges.trace.json", "--all", "--context", "1000"]] {
             let result = try run(arguments)
-            XCTAssertEqual(result.status, 0, "reuselab \(arguments): \(result.err)")
+            #expect(result.status == 0, "reuselab \(arguments): \(result.err)")
         }
     }
 
     /// Numeric options: too big for an Int, or past their range, is a usage error.
-    func testNumericOptionsOutOfRange() throws {
+    @Test func testNumericOptionsOutOfRange() throws {
         try folder.write("lifecycle.trace.json", Fixtures.lifecycleOnly)
         let cases: [[String]] = [
             ["replay", "lifecycle.trace.json", "--from", "99999999999999999999"],
@@ -112,11 +113,11 @@ final class NumericCrashTests: FolderTestCase {
         ]
         for arguments in cases {
             let result = try run(arguments)
-            XCTAssertEqual(result.status, 64, "reuselab \(arguments): \(result.err)")
-            XCTAssertTrue(result.err.contains("takes a whole number from"), result.err)
+            #expect(result.status == 64, "reuselab \(arguments): \(result.err)")
+            #expect(result.err.contains("takes a whole number from"), Comment(rawValue: result.err))
         }
         // The largest --to the option allows lists the whole trace.
         let whole = try run(["replay", "lifecycle.trace.json", "--to", String(Int.max / 2)])
-        XCTAssertEqual(whole.status, 0, whole.err)
+        #expect(whole.status == 0, Comment(rawValue: whole.err))
     }
 }

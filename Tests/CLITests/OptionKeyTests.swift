@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -8,55 +9,55 @@ import TraceCoding
 /// man page and the completions — is built from those same keys: every declared
 /// option is reachable by its key, reads back with its type, and the help reads
 /// as it did when options were declared and looked up by name.
-final class OptionKeyTests: XCTestCase {
-    func testEveryDeclaredOptionIsOneOfTheCommandsKeys() {
+@Suite
+final class OptionKeyTests {
+    @Test func testEveryDeclaredOptionIsOneOfTheCommandsKeys() {
         for command in ReuseLab.subcommands {
             let declaration = command.declaration
             let keys = command.optionKeys
-            XCTAssertEqual(declaration.options.map(\.long), keys.map(\.long), "\(declaration.name): the declaration lists exactly its keys, in order")
+            #expect(declaration.options.map(\.long) == keys.map(\.long), "\(declaration.name): the declaration lists exactly its keys, in order")
             for (declared, key) in zip(declaration.options, keys) {
-                XCTAssertEqual(declared.synopsis, key.declaration.synopsis, "\(declaration.name) \(key.long)")
-                XCTAssertEqual(declared.kind, key.declaration.kind, "\(declaration.name) \(key.long)")
-                XCTAssertEqual(declared.meaning, key.declaration.meaning, "\(declaration.name) \(key.long)")
+                #expect(declared.synopsis == key.declaration.synopsis, "\(declaration.name) \(key.long)")
+                #expect(declared.kind == key.declaration.kind, "\(declaration.name) \(key.long)")
+                #expect(declared.meaning == key.declaration.meaning, "\(declaration.name) \(key.long)")
             }
-            XCTAssertEqual(Set(keys.map(\.long)).count, keys.count, "\(declaration.name): an option declared twice")
+            #expect(Set(keys.map(\.long)).count == keys.count, "\(declaration.name): an option declared twice")
         }
-        XCTAssertTrue(ReuseLab.subcommands.contains { $0.optionKeys.isEmpty }, "a command without options has NoOptions")
+        #expect(ReuseLab.subcommands.contains { $0.optionKeys.isEmpty }, "a command without options has NoOptions")
     }
 
     /// Every key of every command, given on a command line, is read back by that
     /// key with its Swift type.
-    func testEveryKeyReadsItsValueBackTyped() throws {
+    @Test func testEveryKeyReadsItsValueBackTyped() throws {
         for command in ReuseLab.subcommands {
             let declaration = command.declaration
             for key in command.optionKeys {
                 let option = key.declaration
                 let arguments = requiredPositionals(declaration) + [option.long] + (option.takesValue ? [sampleValue(option.kind)] : [])
                 let line = try ParsedCommandLine(arguments, declaration: declaration)
-                XCTAssertTrue(line.contains(key), "\(declaration.name) \(key.long)")
+                #expect(line.contains(key), "\(declaration.name) \(key.long)")
                 let short = try option.short.map { short in
                     try ParsedCommandLine(requiredPositionals(declaration) + [short] + (option.takesValue ? [sampleValue(option.kind)] : []),
                                           declaration: declaration)
                 }
                 for line in [line] + (short.map { [$0] } ?? []) {
                     switch key {
-                    case let flag as FlagOption: XCTAssertTrue(line[flag], "\(declaration.name) \(key.long)")
-                    case let integer as ValueOption<Int>: XCTAssertNotNil(line[integer], "\(declaration.name) \(key.long)")
-                    case let text as ValueOption<String>: XCTAssertEqual(line[text], sampleValue(option.kind), "\(declaration.name) \(key.long)")
-                    case let list as ValueOption<[String]>: XCTAssertEqual(line[list]?.isEmpty, false, "\(declaration.name) \(key.long)")
-                    case let profile as ValueOption<TableProfile>: XCTAssertNotNil(line[profile], "\(declaration.name) \(key.long)")
-                    default: XCTFail("\(declaration.name) \(key.long): a key of a type this test does not read yet (\(type(of: key)))")
+                    case let flag as FlagOption: #expect(line[flag], "\(declaration.name) \(key.long)")
+                    case let integer as ValueOption<Int>: #expect(line[integer] != nil, "\(declaration.name) \(key.long)")
+                    case let text as ValueOption<String>: #expect(line[text] == sampleValue(option.kind), "\(declaration.name) \(key.long)")
+                    case let list as ValueOption<[String]>: #expect(line[list]?.isEmpty == false, "\(declaration.name) \(key.long)")
+                    case let profile as ValueOption<TableProfile>: #expect(line[profile] != nil, "\(declaration.name) \(key.long)")
+                    default: Issue.record("\(declaration.name) \(key.long): a key of a type this test does not read yet (\(type(of: key)))")
                     }
                 }
-                XCTAssertFalse(try ParsedCommandLine(requiredPositionals(declaration), declaration: declaration).contains(key),
-                               "\(declaration.name) \(key.long) without it on the line")
+                #expect(!(try ParsedCommandLine(requiredPositionals(declaration), declaration: declaration).contains(key)), "\(declaration.name) \(key.long) without it on the line")
             }
         }
     }
 
     /// `record --help` as it read before options became keys (`reuselab record --help` at 80 columns).
-    func testTheHelpIsUnchanged() {
-        XCTAssertEqual(HelpText.render(RecordCommand.declaration, width: 80), """
+    @Test func testTheHelpIsUnchanged() {
+        #expect(HelpText.render(RecordCommand.declaration, width: 80) == """
         Usage: reuselab record SCENARIO [-o|--output TRACE] [--check] [--force]
 
         Runs SCENARIO (a JSON file) through the reuse engine and writes the trace: one
@@ -85,16 +86,16 @@ final class OptionKeyTests: XCTestCase {
     }
 
     /// The keys' factories declare what the old by-name declarations did.
-    func testAChoiceOfAnEnumerationOffersItsCasesInOrder() {
+    @Test func testAChoiceOfAnEnumerationOffersItsCasesInOrder() {
         let profile = ValueOption.choice("--profile", of: TableProfile.self, meaning: "m")
-        XCTAssertEqual(profile.declaration.kind, .choice(TableProfile.allCases.map(\.rawValue)))
-        XCTAssertEqual(profile.declaration.synopsis, "--profile modern|classic")
-        XCTAssertEqual(profile.convert("classic"), .classic)
+        #expect(profile.declaration.kind == .choice(TableProfile.allCases.map(\.rawValue)))
+        #expect(profile.declaration.synopsis == "--profile modern|classic")
+        #expect(profile.convert("classic") == .classic)
     }
 
     /// `JSONWriter.pretty` (calibrate's scenario, moved from the CLI into TraceCoding):
     /// an object or array on one line when it fits where it starts, else one member per line.
-    func testPrettyJSONLaysOutWhatDoesNotFit() {
+    @Test func testPrettyJSONLaysOutWhatDoesNotFit() {
         var inset = JSONObjectBuilder(); inset.add("top", 47); inset.add("bottom", 34)
         var table = JSONObjectBuilder(); table.add("rows", 59); table.add("inset", inset.value)
         var by = JSONObjectBuilder(); by.add("by", 263); by.add("ms", 1800)
@@ -104,7 +105,7 @@ final class OptionKeyTests: XCTestCase {
         root.add("table", table.value)
         root.add("script", .list([drag.value, .string("pause")]))
         root.add("empty", JSONObjectBuilder().value)
-        XCTAssertEqual(JSONWriter.pretty(root.value, width: 40), """
+        #expect(JSONWriter.pretty(root.value, width: 40) == """
         {
           "title": "Calibrated",
           "table": {
@@ -119,7 +120,7 @@ final class OptionKeyTests: XCTestCase {
         }
 
         """)
-        XCTAssertEqual(JSONWriter.pretty(table.value), #"{"rows": 59, "inset": {"top": 47, "bottom": 34}}"# + "\n")
+        #expect(JSONWriter.pretty(table.value) == (#"{"rows": 59, "inset": {"top": 47, "bottom": 34}}"# + "\n"))
     }
 
     // MARK: - Helpers

@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -7,7 +8,8 @@ import TraceCoding
 /// The parser reads a command line against its declaration: every value checked
 /// once, every mistake a usage error (64) naming the option and the fix; and the
 /// help generated from the same declaration.
-final class ParsedCommandLineTests: XCTestCase {
+@Suite
+final class ParsedCommandLineTests {
     enum Options: CommandOptions {
         static let rows = ValueOption.integer("--rows", in: 1...100, valueName: "N", defaultText: "10", meaning: "how many rows")
         static let output = ValueOption.path("--output", short: "-o", valueName: "FILE", meaning: "where to write")
@@ -38,65 +40,65 @@ final class ParsedCommandLineTests: XCTestCase {
         try ParsedCommandLine(arguments, declaration: Self.declaration)
     }
 
-    func usageError(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> String {
+    func usageError(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
         do {
             _ = try parse(arguments)
-            XCTFail("\(arguments) was accepted", file: file, line: line)
+            Issue.record("\(arguments) was accepted", sourceLocation: sourceLocation)
             return ""
         } catch let error as ReuseLabError {
-            XCTAssertEqual(error.kind, .usage, file: file, line: line)
+            #expect(error.kind == .usage, sourceLocation: sourceLocation)
             return error.description
         } catch {
-            XCTFail("\(error)", file: file, line: line)
+            Issue.record("\(error)", sourceLocation: sourceLocation)
             return ""
         }
     }
 
-    func testTypedValuesComeOutChecked() throws {
+    @Test func testTypedValuesComeOutChecked() throws {
         let line = try parse(["t.json", "--rows", "5", "-o", "out.json", "--profile=classic", "--only", "reuse, stale", "--scale", "1.5", "--json",
                               "--pattern", "x", "--pattern=y", "a", "b"])
-        XCTAssertEqual(line.positionals, ["t.json", "a", "b"])
-        XCTAssertEqual(line[Options.rows], 5)
-        XCTAssertEqual(line[Options.output], "out.json")
-        XCTAssertEqual(line[Options.profile], .classic)
-        XCTAssertEqual(line[Options.only], ["reuse", "stale"])
-        XCTAssertEqual(line[Options.scale], 1.5)
-        XCTAssertTrue(line[Options.json])
-        XCTAssertEqual(line[Options.pattern], "y", "a repeated option's last value")
-        XCTAssertEqual(line.all(Options.pattern), ["x", "y"])
-        XCTAssertTrue(line.contains(Options.rows))
-        XCTAssertTrue(line.contains(Options.json))
+        #expect(line.positionals == ["t.json", "a", "b"])
+        #expect(line[Options.rows] == 5)
+        #expect(line[Options.output] == "out.json")
+        #expect(line[Options.profile] == .classic)
+        #expect(line[Options.only] == ["reuse", "stale"])
+        #expect(line[Options.scale] == 1.5)
+        #expect(line[Options.json])
+        #expect(line[Options.pattern] == "y", "a repeated option's last value")
+        #expect(line.all(Options.pattern) == ["x", "y"])
+        #expect(line.contains(Options.rows))
+        #expect(line.contains(Options.json))
 
         let bare = try parse(["t.json"])
-        XCTAssertNil(bare[Options.rows])
-        XCTAssertFalse(bare[Options.json])
-        XCTAssertEqual(bare.all(Options.pattern), [])
-        XCTAssertFalse(bare.contains(Options.output))
-        XCTAssertEqual(try parse(["-", "--", "--rows"]).positionals, ["-", "--rows"], "- is standard input; -- ends the options")
+        #expect(bare[Options.rows] == nil)
+        #expect(!bare[Options.json])
+        #expect(bare.all(Options.pattern) == [])
+        #expect(!bare.contains(Options.output))
+        #expect((try parse(["-", "--", "--rows"]).positionals) == ["-", "--rows"], "- is standard input; -- ends the options")
     }
 
-    func testEveryMistakeIsAUsageErrorThatSaysWhatWasExpected() {
-        XCTAssertTrue(usageError(["t", "--rows", "0"]).contains("--rows takes a whole number from 1 to 100, got 0"))
-        XCTAssertTrue(usageError(["t", "--rows", "99999999999999999999999"]).contains("--rows takes a whole number"))
-        XCTAssertTrue(usageError(["t", "--rows"]).contains("the option --rows needs a value (N)"))
-        XCTAssertTrue(usageError(["t", "--rws", "3"]).contains("unknown option --rws (did you mean --rows?)"))
-        XCTAssertTrue(usageError(["t", "--profile", "modren"]).contains("(did you mean modern?)"))
-        XCTAssertTrue(usageError(["t", "--only", "reuse,stal"]).contains("unknown item stal (did you mean stale?)"))
-        XCTAssertTrue(usageError(["t", "--only", "reuse,"]).contains("without empty items"))
-        XCTAssertTrue(usageError(["t", "--scale", "nan"]).contains("--scale takes a number from 0.5 to 2"))
-        XCTAssertTrue(usageError(["t", "--json=yes"]).contains("--json takes no value"))
-        XCTAssertTrue(usageError(["t", "-o", ""]).contains("needs a file name"))
-        XCTAssertTrue(usageError([]).contains("expected TRACE (the trace)"))
+    @Test func testEveryMistakeIsAUsageErrorThatSaysWhatWasExpected() {
+        #expect(usageError(["t", "--rows", "0"]).contains("--rows takes a whole number from 1 to 100, got 0"))
+        #expect(usageError(["t", "--rows", "99999999999999999999999"]).contains("--rows takes a whole number"))
+        #expect(usageError(["t", "--rows"]).contains("the option --rows needs a value (N)"))
+        #expect(usageError(["t", "--rws", "3"]).contains("unknown option --rws (did you mean --rows?)"))
+        #expect(usageError(["t", "--profile", "modren"]).contains("(did you mean modern?)"))
+        #expect(usageError(["t", "--only", "reuse,stal"]).contains("unknown item stal (did you mean stale?)"))
+        #expect(usageError(["t", "--only", "reuse,"]).contains("without empty items"))
+        #expect(usageError(["t", "--scale", "nan"]).contains("--scale takes a number from 0.5 to 2"))
+        #expect(usageError(["t", "--json=yes"]).contains("--json takes no value"))
+        #expect(usageError(["t", "-o", ""]).contains("needs a file name"))
+        #expect(usageError([]).contains("expected TRACE (the trace)"))
     }
 
-    func testHelpNeedsNothingElse() throws {
-        XCTAssertTrue(try parse(["--help"]).wantsHelp, "no TRACE needed for the help")
-        XCTAssertTrue(try parse(["-h"]).wantsHelp)
+    @Test func testHelpNeedsNothingElse() throws {
+        #expect(try parse(["--help"]).wantsHelp, "no TRACE needed for the help")
+        #expect(try parse(["-h"]).wantsHelp)
     }
 
-    func testTheHelpIsGeneratedInOneLayout() {
+    @Test func testTheHelpIsGeneratedInOneLayout() {
         let help = HelpText.render(Self.declaration, width: 80)
-        XCTAssertEqual(help, """
+        #expect(help == """
         Usage: reuselab demo TRACE [MORE...] [--rows N] [-o|--output FILE]
                              [--profile modern|classic] [--only LIST] [--scale X]
                              [--json] [--pattern P]
@@ -130,7 +132,7 @@ final class ParsedCommandLineTests: XCTestCase {
 
         """)
         for line in HelpText.render(Self.declaration, width: 50).split(separator: "\n") {
-            XCTAssertLessThanOrEqual(TextWrap.columns(line), 50, String(line))
+            #expect(TextWrap.columns(line) <= 50, Comment(rawValue: String(line)))
         }
     }
 }

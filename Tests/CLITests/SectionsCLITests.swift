@@ -1,42 +1,43 @@
 import ReuseLabTestSupport
 import Foundation
-import XCTest
+import Testing
 
 /// The bundled table with sections, through every command a user would run on it.
+@Suite
 final class SectionsCLITests: FolderTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     var trace: String { Self.root.appendingPathComponent("traces/sections.trace.json").path }
 
-    func testEveryReaderNamesRowsBySection() {
+    @Test func testEveryReaderNamesRowsBySection() {
         let validate = reuselab(["validate", trace])
-        XCTAssertEqual(validate.status, 0, validate.err)
+        #expect(validate.status == 0, Comment(rawValue: validate.err))
         let replay = reuselab(["replay", trace])
-        XCTAssertEqual(replay.status, 0, replay.err)
-        XCTAssertTrue(replay.out.flattened.contains("Inside cellForRowAt for section 1 row 10, dequeueReusableCell takes cell #1, which showed section 0 row 0, from the pool and calls its prepareForReuse."), replay.out)
-        XCTAssertTrue(replay.out.flattened.contains("reconfigureRows: the data source configures section 2 row 6's own cell"), replay.out)
+        #expect(replay.status == 0, Comment(rawValue: replay.err))
+        #expect(replay.out.flattened.contains("Inside cellForRowAt for section 1 row 10, dequeueReusableCell takes cell #1, which showed section 0 row 0, from the pool and calls its prepareForReuse."), Comment(rawValue: replay.out))
+        #expect(replay.out.flattened.contains("reconfigureRows: the data source configures section 2 row 6's own cell"), Comment(rawValue: replay.out))
         let picture = reuselab(["replay", trace, "--to", "130", "--picture"])
-        XCTAssertTrue(picture.out.contains("| row 1:9 "), picture.out)
+        #expect(picture.out.contains("| row 1:9 "), Comment(rawValue: picture.out))
         let stats = reuselab(["stats", trace])
-        XCTAssertEqual(stats.status, 0, stats.err)
-        XCTAssertTrue(stats.out.contains("cells created"), stats.out)
+        #expect(stats.status == 0, Comment(rawValue: stats.err))
+        #expect(stats.out.contains("cells created"), Comment(rawValue: stats.out))
         let diff = reuselab(["diff", trace, trace])
-        XCTAssertEqual(diff.status, 0, diff.err)
-        XCTAssertTrue(diff.out.flattened.contains("Equivalent"), diff.out)
+        #expect(diff.status == 0, Comment(rawValue: diff.err))
+        #expect(diff.out.flattened.contains("Equivalent"), Comment(rawValue: diff.out))
     }
 
-    func testADiffKeysRowsBySection() throws {
+    @Test func testADiffKeysRowsBySection() throws {
         // The same table without its headers: the rows move, so the traces part, and the keys say where.
         let text = try String(contentsOfFile: trace, encoding: .utf8)
         let other = try folder.write("flat.trace.json", text.replacingOccurrences(of: "\"header\":28", with: "\"header\":0"))
         let scenario = try folder.write("flat.scenario.json", try String(contentsOfFile: Self.root.appendingPathComponent("traces/sections.scenario.json").path, encoding: .utf8)
             .replacingOccurrences(of: "\"header\": 28", with: "\"header\": 0"))
-        XCTAssertEqual(reuselab(["record", scenario, "-o", other, "--force"]).status, 0)
+        #expect(reuselab(["record", scenario, "-o", other, "--force"]).status == 0)
         let diff = reuselab(["diff", trace, other])
-        XCTAssertEqual(diff.status, 1, "the traces differ: " + diff.err)
-        XCTAssertTrue(diff.out.contains("section 1 row "), diff.out)
+        #expect(diff.status == 1, Comment(rawValue: "the traces differ: " + diff.err))
+        #expect(diff.out.contains("section 1 row "), Comment(rawValue: diff.out))
     }
 
-    func testALessonNamingARowOutsideTheTableIsRefusedWhereItSaysSo() throws {
+    @Test func testALessonNamingARowOutsideTheTableIsRefusedWhereItSaysSo() throws {
         let lesson = """
         {
           "id": "bad-section",
@@ -52,8 +53,8 @@ final class SectionsCLITests: FolderTestCase {
         """
         let path = try folder.write("bad.json", lesson)
         let check = reuselab(["lesson", "check", path])
-        XCTAssertNotEqual(check.status, 0)
-        XCTAssertTrue(check.err.contains("steps[0].questions[0]"), check.err)
-        XCTAssertTrue(check.err.contains("section 1 has 30 rows (0–29), found row 30"), check.err)
+        #expect(check.status != 0)
+        #expect(check.err.contains("steps[0].questions[0]"), Comment(rawValue: check.err))
+        #expect(check.err.contains("section 1 has 30 rows (0–29), found row 30"), Comment(rawValue: check.err))
     }
 }

@@ -1,6 +1,6 @@
 import ReuseLabTestSupport
 import Foundation
-import XCTest
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -25,7 +25,7 @@ class WidthChecking: FolderTestCase {
     /// Runs each command from the package folder with COLUMNS set, and fails on any
     /// line of standard output wider than `columns` (measured as a terminal does).
     func assertFits(_ runs: [[String]], columns: Int, stdin: String? = nil, statuses: Set<Int32> = [0],
-                    file: StaticString = #filePath, line: UInt = #line) throws {
+                    sourceLocation: SourceLocation = #_sourceLocation) throws {
         let input = try stdin.map { try folder.write("stdin-\(UUID().uuidString)", $0) }
         let executable = try Executable.require(), environment = environment(columns: columns)
         // Two at a time (each command is its own process), checked in order afterwards.
@@ -35,23 +35,22 @@ class WidthChecking: FolderTestCase {
         }
         for (arguments, result) in zip(runs, outcomes) {
             let outcome = try result.get()
-            XCTAssertTrue(statuses.contains(outcome.status), "\(arguments): status \(outcome.status): \(outcome.err)", file: file, line: line)
+            #expect(statuses.contains(outcome.status), "\(arguments): status \(outcome.status): \(outcome.err)", sourceLocation: sourceLocation)
             for text in outcome.out.split(separator: "\n") where TextWrap.columns(text) > columns {
-                XCTFail("reuselab \(arguments.joined(separator: " ")) at COLUMNS=\(columns) prints \(TextWrap.columns(text)) columns: \(text)",
-                        file: file, line: line)
+                Issue.record("reuselab \(arguments.joined(separator: " ")) at COLUMNS=\(columns) prints \(TextWrap.columns(text)) columns: \(text)", sourceLocation: sourceLocation)
             }
         }
     }
 
-    func assertRecordAndValidateFit(_ traces: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertRecordAndValidateFit(_ traces: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
         try assertFits([
             ["record", "traces/first-screen.scenario.json", "-o", folder.path("first.trace.json")],
             ["record", "traces/seed004-slow-scroll.scenario.json", "--check", "-o", trace("seed004-slow-scroll")],
-        ], columns: 80, file: file, line: line)
-        try assertFits([["validate"] + traces.map(trace), ["validate", folder.path("first.trace.json")]], columns: 80, file: file, line: line)
+        ], columns: 80, sourceLocation: sourceLocation)
+        try assertFits([["validate"] + traces.map(trace), ["validate", folder.path("first.trace.json")]], columns: 80, sourceLocation: sourceLocation)
     }
 
-    func assertReplayFits(_ traces: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertReplayFits(_ traces: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
         var runs: [[String]] = []
         for name in traces {
             runs += [["replay", trace(name)], ["replay", trace(name), "--summary"], ["replay", trace(name), "--picture"]]
@@ -61,26 +60,26 @@ class WidthChecking: FolderTestCase {
             ["replay", trace("images-async-no-reset"), "--only", "stale,reuse"],
             ["replay", trace("images-eager-preload"), "--frames", "--to", "400"],
         ]
-        try assertFits(runs, columns: 80, file: file, line: line)
+        try assertFits(runs, columns: 80, sourceLocation: sourceLocation)
         // The stepper read as lines: steps, a picture, the help and notes.
         try assertFits([["replay", trace("images-async-no-reset"), "--step", "--picture"]], columns: 80,
-                       stdin: "n\ng 243\ns\np\nh\nk nosuchkind\ng 99999\nb\nq\n", file: file, line: line)
+                       stdin: "n\ng 243\ns\np\nh\nk nosuchkind\ng 99999\nb\nq\n", sourceLocation: sourceLocation)
     }
 
-    func assertDiffsFit(_ pairs: [(String, String, [String])], file: StaticString = #filePath, line: UInt = #line) throws {
-        try assertFits(pairs.map { ["diff", trace($0.0), trace($0.1)] + $0.2 }, columns: 80, statuses: [0, 1], file: file, line: line)
+    func assertDiffsFit(_ pairs: [(String, String, [String])], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try assertFits(pairs.map { ["diff", trace($0.0), trace($0.1)] + $0.2 }, columns: 80, statuses: [0, 1], sourceLocation: sourceLocation)
     }
 
-    func assertSixtyColumnsFit(_ traces: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertSixtyColumnsFit(_ traces: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
         var runs: [[String]] = []
         for name in traces {
             runs += [["replay", trace(name), "--picture"], ["replay", trace(name), "--summary"], ["stats", trace(name)]]
         }
         runs += [["stats", try handTrace()], ["replay", try longTitleTrace()], ["stats", try longTitleTrace()],
                  ["replay", trace("prefetch-on"), "--frames", "--from", "1040", "--to", "1080", "--picture"]]
-        try assertFits(runs, columns: 60, file: file, line: line)
+        try assertFits(runs, columns: 60, sourceLocation: sourceLocation)
         try assertFits([["replay", trace("images-async-no-reset"), "--step"]], columns: 60, stdin: "g 259\np\nh\nk nosuchkind\nq\n",
-                       file: file, line: line)
+                       sourceLocation: sourceLocation)
     }
 
     /// A hand-written trace with lifecycle events only: `stats` lists what it cannot compute.
@@ -94,24 +93,25 @@ class WidthChecking: FolderTestCase {
         return try folder.write("long-title.trace.json", Fixtures.lifecycleOnly.replacingOccurrences(of: "\"hand-written\"", with: "\"\(title)\""))
     }
 
-    func assertStatsFit(_ traces: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertStatsFit(_ traces: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
         try assertFits(traces.map { ["stats", trace($0)] } + [["stats", try handTrace()], ["stats", try longTitleTrace()]], columns: 80,
-                       file: file, line: line)
+                       sourceLocation: sourceLocation)
     }
 
-    func assertPreviewsFit(_ lessons: [String], file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertFalse(lessons.isEmpty)
+    func assertPreviewsFit(_ lessons: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(!lessons.isEmpty)
         let runs = lessons.map { ["lesson", $0, "--preview"] }
-        try assertFits(runs, columns: 80, file: file, line: line)
-        try assertFits(runs, columns: 60, file: file, line: line)
+        try assertFits(runs, columns: 80, sourceLocation: sourceLocation)
+        try assertFits(runs, columns: 60, sourceLocation: sourceLocation)
     }
 }
 
 /// Text on standard output fits the terminal: every command wraps its lines to
 /// COLUMNS, a long title or summary under its own column instead of running off
 /// the edge. Error lines on standard error stay one line each and are not measured.
+@Suite
 final class WidthTests: WidthChecking {
-    func testHelpAndListingsFitEightyColumns() throws {
+    @Test func testHelpAndListingsFitEightyColumns() throws {
         var runs: [[String]] = [["--help"], ["list"], ["strategies"], ["lesson"]]
         for command in ["record", "validate", "stats", "replay", "diff", "lesson", "list", "strategies"] {
             runs.append([command, "--help"])
@@ -120,33 +120,33 @@ final class WidthTests: WidthChecking {
     }
 
     /// `validate` of the sample traces; of every bundled trace in `WidthSecondTierTests`.
-    func testRecordAndValidateFitEightyColumns() throws {
+    @Test func testRecordAndValidateFitEightyColumns() throws {
         try assertRecordAndValidateFit(BundledFiles.sampleTraces)
     }
 
     /// One of `traces` (long titles, frames, images, hitches, STALE and LATE steps)
     /// in every view, and the options that cut a listing; all seven in `WidthSecondTierTests`.
-    func testReplayFitsEightyColumns() throws {
+    @Test func testReplayFitsEightyColumns() throws {
         try assertReplayFits(["late-response-async-reset"])
     }
 
     /// Two of `traces`, and hand-written ones; all seven in `WidthSecondTierTests`.
-    func testStatsFitsEightyColumns() throws {
+    @Test func testStatsFitsEightyColumns() throws {
         try assertStatsFit(["late-response-async-reset", "images-sync-download"])
     }
 
     /// Two diffs; four in `WidthSecondTierTests`.
-    func testDiffFitsEightyColumns() throws {
+    @Test func testDiffFitsEightyColumns() throws {
         try assertDiffsFit([("images-async-no-reset", "images-async-reset", []), ("seed004-slow-scroll", "fast-fling", [])])
     }
 
     /// One trace at 60 columns; four in `WidthSecondTierTests`.
-    func testReplayAndStatsFitSixtyColumns() throws {
+    @Test func testReplayAndStatsFitSixtyColumns() throws {
         try assertSixtyColumnsFit(["late-response-async-reset"])
     }
 
     /// A collection view's trace: its grid picture, its summary, stats and diff, at 80 and 60 columns.
-    func testACollectionViewsTraceFits() throws {
+    @Test func testACollectionViewsTraceFits() throws {
         let grid = "Tests/ReplayTests/Fixtures/grid-hand.trace.json"
         let runs = [["replay", grid, "--picture"], ["replay", grid, "--summary"], ["stats", grid], ["validate", grid],
                     ["diff", grid, trace("first-screen")]]
@@ -159,12 +159,12 @@ final class WidthTests: WidthChecking {
     /// The sample lessons as an instructor previews them (all of their text:
     /// pauses, pictures, answers, reasons, takeaway and fix), at 80 and 60
     /// columns; every bundled lesson in `WidthSecondTierTests`.
-    func testSampleLessonPreviewsFit() throws {
+    @Test func testSampleLessonPreviewsFit() throws {
         try assertPreviewsFit(BundledFiles.sampleLessons)
     }
 
     /// A learner's run with every prompt command, graded answers, and the checker.
-    func testLessonRunsAndCheckFitEightyColumns() throws {
+    @Test func testLessonRunsAndCheckFitEightyColumns() throws {
         try assertFits([["lesson", "10"], ["lesson", "2"]], columns: 80,
                        stdin: "help\nhint\np\nmore\nback\nbanana\nhnit\nshow\nshow\nback\nquit\n")
         let answers = try folder.write("answers.txt", "yes\nno\nimage 3\nplaceholder\n#1\n")
@@ -175,35 +175,31 @@ final class WidthTests: WidthChecking {
 
 /// `WidthTests` over everything: `validate` of every bundled trace, every view of
 /// seven traces at 80 columns and four at 60, four diffs, and every lesson's preview.
+@Suite(SecondTier.enabled("the width checks over every bundled trace and lesson"))
 final class WidthSecondTierTests: WidthChecking {
-    override func setUpWithError() throws {
-        try SecondTier.require("the width checks over every bundled trace and lesson")
-        try super.setUpWithError()
-    }
-
-    func testEveryBundledTraceValidatesWithinEightyColumns() throws {
+    @Test func testEveryBundledTraceValidatesWithinEightyColumns() throws {
         try assertRecordAndValidateFit(try BundledFiles.allTraces())
     }
 
-    func testReplayFitsEightyColumns() throws {
+    @Test func testReplayFitsEightyColumns() throws {
         try assertReplayFits(Self.traces)
     }
 
-    func testDiffFitsEightyColumns() throws {
+    @Test func testDiffFitsEightyColumns() throws {
         try assertDiffsFit([("images-async-no-reset", "images-async-reset", []),
                             ("images-async-no-reset", "images-sync-download", ["--all"]),
                             ("prefetch-off", "prefetch-on", []), ("seed004-slow-scroll", "fast-fling", [])])
     }
 
-    func testReplayAndStatsFitSixtyColumns() throws {
+    @Test func testReplayAndStatsFitSixtyColumns() throws {
         try assertSixtyColumnsFit(["images-async-no-reset", "late-response-async-reset", "prefetch-off", "images-sync-download"])
     }
 
-    func testEveryLessonPreviewFits() throws {
+    @Test func testEveryLessonPreviewFits() throws {
         try assertPreviewsFit(try BundledFiles.allLessons())
     }
 
-    func testStatsFitsEightyColumns() throws {
+    @Test func testStatsFitsEightyColumns() throws {
         try assertStatsFit(Self.traces)
     }
 }

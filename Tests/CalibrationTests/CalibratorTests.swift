@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -47,54 +47,56 @@ func launchRows(_ table: TableSpec) -> Int {
     Int(((table.viewportHeight - table.contentInsetTop) / table.rowHeight).rounded(.up))
 }
 
-final class CalibratorTests: XCTestCase {
-    func testSeed004ModernIsReproducedCallForCall() throws {
+@Suite
+
+final class CalibratorTests {
+    @Test func testSeed004ModernIsReproducedCallForCall() throws {
         let device = try deviceTrace(of: seed004())
         let result = try Calibrator.calibrate(device, file: "device.trace.json")
-        XCTAssertEqual(result.score, 1, "\(result.differences)")
-        XCTAssertEqual(result.matched, result.deviceEvents)
-        XCTAssertEqual(result.deviceEvents, calls(device.events).count)
-        XCTAssertEqual(result.scenario.profile, .modern)
-        XCTAssertEqual(launchRows(result.scenario.table), 19)
-        XCTAssertTrue(result.scenario.prefetching, "the log has prefetch calls")
-        XCTAssertEqual(result.scenario.strategy, "plain")
-        XCTAssertEqual(result.scenario.title, "Calibrated to device.log")
-        XCTAssertGreaterThan(result.candidatesTried, 1)
-        XCTAssertEqual(result.differences, [])
+        #expect(result.score == 1, "\(result.differences)")
+        #expect(result.matched == result.deviceEvents)
+        #expect(result.deviceEvents == calls(device.events).count)
+        #expect(result.scenario.profile == .modern)
+        #expect(launchRows(result.scenario.table) == 19)
+        #expect(result.scenario.prefetching, "the log has prefetch calls")
+        #expect(result.scenario.strategy == "plain")
+        #expect(result.scenario.title == "Calibrated to device.log")
+        #expect(result.candidatesTried > 1)
+        #expect(result.differences == [])
         // Recording the scenario gives exactly the device's calls.
         let again = try Recorder.record(result.scenario)
-        XCTAssertEqual(calls(again.events), calls(device.events))
-        XCTAssertEqual(result.recordedEvents, calls(again.events).count)
+        #expect(calls(again.events) == calls(device.events))
+        #expect(result.recordedEvents == calls(again.events).count)
     }
 
-    func testClassicRecordingIsFoundAsClassicThoughTheHeaderGuessesModern() throws {
+    @Test func testClassicRecordingIsFoundAsClassicThoughTheHeaderGuessesModern() throws {
         let device = try deviceTrace(of: seed004(profile: .classic), guess: .modern)
         let result = try Calibrator.calibrate(device, file: "device.trace.json")
-        XCTAssertEqual(result.score, 1, "\(result.differences)")
-        XCTAssertEqual(result.scenario.profile, .classic)
-        XCTAssertEqual(launchRows(result.scenario.table), 19)
+        #expect(result.score == 1, "\(result.differences)")
+        #expect(result.scenario.profile == .classic)
+        #expect(launchRows(result.scenario.table) == 19)
     }
 
-    func testWithoutPrefetchCallsTheLaunchIsUncertainAndStillFound() throws {
+    @Test func testWithoutPrefetchCallsTheLaunchIsUncertainAndStillFound() throws {
         for profile in TableProfile.allCases {
             let device = try deviceTrace(of: seed004(profile: profile, prefetching: false))
             let result = try Calibrator.calibrate(device, file: "device.trace.json")
-            XCTAssertEqual(result.score, 1, "\(profile): \(result.differences)")
-            XCTAssertFalse(result.scenario.prefetching, "no prefetch calls in the log")
-            XCTAssertEqual(result.scenario.profile, profile)
+            #expect(result.score == 1, "\(profile): \(result.differences)")
+            #expect(!result.scenario.prefetching, "no prefetch calls in the log")
+            #expect(result.scenario.profile == profile)
         }
     }
 
-    func testTimestampsGiveTheDragsDuration() throws {
+    @Test func testTimestampsGiveTheDragsDuration() throws {
         let device = try deviceTrace(of: seed004(), syntheticTimes: false)
         let result = try Calibrator.calibrate(device, file: "device.trace.json")
-        XCTAssertEqual(result.score, 1, "\(result.differences)")
-        guard case .drag(_, let ms)? = result.scenario.script.last else { return XCTFail("\(result.scenario.script)") }
-        XCTAssertEqual(Double(ms), 3000, accuracy: 300, "the drag's duration comes from the log's times")
+        #expect(result.score == 1, "\(result.differences)")
+        guard case .drag(_, let ms)? = result.scenario.script.last else { Issue.record("\(result.scenario.script)"); return }
+        #expect(abs(Double(ms) - 3000) <= 300, "the drag's duration comes from the log's times")
     }
 
     /// Seed 004's log is abridged in its launch ("...(중략)" between rows 3 and 18).
-    func testAGapInTheLaunchStillMatches() throws {
+    @Test func testAGapInTheLaunchStillMatches() throws {
         let device = try deviceTrace(of: seed004()) { events in
             // Rows 4–17's init → cellForRowAt → willDisplay (cells #5–#18) give way to one gap.
             var kept: [TraceEvent] = []
@@ -108,94 +110,93 @@ final class CalibratorTests: XCTestCase {
             }
             return kept
         }
-        XCTAssertEqual(device.events.filter { $0.kind == .gap }.count, 1)
+        #expect(device.events.filter { $0.kind == .gap }.count == 1)
         let result = try Calibrator.calibrate(device, file: "device.trace.json")
-        XCTAssertGreaterThanOrEqual(result.score, 0.95, "\(result.differences)")
-        XCTAssertEqual(result.scenario.profile, .modern)
-        XCTAssertEqual(launchRows(result.scenario.table), 19, "the highest row shown at launch counts the rows the gap hides")
-        XCTAssertTrue(result.differences.contains { $0.contains("abridged") && $0.contains("42 calls") },
-                      "the recording's calls in the gap are not differences: \(result.differences)")
+        #expect(result.score >= 0.95, "\(result.differences)")
+        #expect(result.scenario.profile == .modern)
+        #expect(launchRows(result.scenario.table) == 19, "the highest row shown at launch counts the rows the gap hides")
+        #expect(result.differences.contains { $0.contains("abridged") && $0.contains("42 calls") }, "the recording's calls in the gap are not differences: \(result.differences)")
     }
 
     /// The real log of seed 004, through the importer.
-    func testSeed004sOwnLogThroughTheImporter() throws {
+    @Test func testSeed004sOwnLogThroughTheImporter() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("traces/device-seed004.log").path
         let report = try LogImporter.importLog(path: path, options: ImportOptions(logName: "seed004.log"))
         let result = try Calibrator.calibrate(report.trace, file: "seed004.trace.json")
-        XCTAssertGreaterThanOrEqual(result.score, 0.9, "\(result.differences)")
-        XCTAssertEqual(result.scenario.profile, .modern)
-        XCTAssertEqual(launchRows(result.scenario.table), 19)
-        XCTAssertEqual(result.scenario.title, "Calibrated to seed004.log")
-        XCTAssertLessThanOrEqual(result.differences.count, CalibrationResult.maximumDifferences)
+        #expect(result.score >= 0.9, "\(result.differences)")
+        #expect(result.scenario.profile == .modern)
+        #expect(launchRows(result.scenario.table) == 19)
+        #expect(result.scenario.title == "Calibrated to seed004.log")
+        #expect(result.differences.count <= CalibrationResult.maximumDifferences)
     }
 
-    func testTheSameTraceAlwaysGivesTheSameResult() throws {
+    @Test func testTheSameTraceAlwaysGivesTheSameResult() throws {
         let device = try deviceTrace(of: seed004(drag: 1200, ms: 1500))
         let first = try Calibrator.calibrate(device, file: "d")
         for _ in 0..<2 {
             let again = try Calibrator.calibrate(device, file: "d")
-            XCTAssertEqual(again.scenario, first.scenario)
-            XCTAssertEqual(again.matched, first.matched)
-            XCTAssertEqual(again.candidatesTried, first.candidatesTried)
-            XCTAssertEqual(again.differences, first.differences)
+            #expect(again.scenario == first.scenario)
+            #expect(again.matched == first.matched)
+            #expect(again.candidatesTried == first.candidatesTried)
+            #expect(again.differences == first.differences)
         }
-        XCTAssertLessThanOrEqual(first.differences.count, CalibrationResult.maximumDifferences)
+        #expect(first.differences.count <= CalibrationResult.maximumDifferences)
     }
 
     /// The scenario is one `record` reads back as it is.
-    func testTheScenarioReadsBackAsAScenarioFile() throws {
+    @Test func testTheScenarioReadsBackAsAScenarioFile() throws {
         let result = try Calibrator.calibrate(try deviceTrace(of: seed004()), file: "d")
         let text = JSONWriter.compact(result.scenario.jsonValue)
-        XCTAssertEqual(try Recorder.parseScenario(bytes: Array(text.utf8), file: "calibrated.scenario.json"), result.scenario)
+        #expect((try Recorder.parseScenario(bytes: Array(text.utf8), file: "calibrated.scenario.json")) == result.scenario)
     }
 
-    func testASeed004SizedLogTakesWellUnderTheBudget() throws {
+    @Test func testASeed004SizedLogTakesWellUnderTheBudget() throws {
         // A few hundred calls: 40 rows dragged, no timestamps.
         let device = try deviceTrace(of: seed004(drag: 1760, ms: 6000))
-        XCTAssertGreaterThan(device.events.count, 250)
+        #expect(device.events.count > 250)
         let start = Date()
         let result = try Calibrator.calibrate(device, file: "d")
         let seconds = Date().timeIntervalSince(start)
-        XCTAssertEqual(result.score, 1, "\(result.differences)")
+        #expect(result.score == 1, "\(result.differences)")
         // About 0.5 s in a debug build on two cores; the bound only catches a search that blew up.
-        XCTAssertLessThan(seconds, 30)
+        #expect(seconds < 30)
     }
 
     // MARK: Refusals
 
-    func testARecordedTraceIsRefused() throws {
+    @Test func testARecordedTraceIsRefused() throws {
         let recorded = try Recorder.record(seed004())
-        XCTAssertThrowsError(try Calibrator.calibrate(recorded, file: "seed004.trace.json")) { error in
-            guard let error = error as? ReuseLabError else { return XCTFail("\(error)") }
-            XCTAssertEqual(error.kind, .badInput)
-            XCTAssertEqual(error.file, "seed004.trace.json")
-            XCTAssertTrue(error.message.contains("reuselab diff"), error.message)
+        if let error = #expect(throws: (any Error).self, performing: { try Calibrator.calibrate(recorded, file: "seed004.trace.json") }) {
+            guard let error = error as? ReuseLabError else { Issue.record("\(error)"); return }
+            #expect(error.kind == .badInput)
+            #expect(error.file == "seed004.trace.json")
+            #expect(error.message.contains("reuselab diff"), Comment(rawValue: error.message))
         }
     }
 
-    func testATraceWithoutLifecycleCallsIsRefused() throws {
+    @Test func testATraceWithoutLifecycleCallsIsRefused() throws {
         let source = ImportSource(log: "empty.log", lines: 1, recognised: 0, skipped: 0, syntheticTimes: true)
         for events in [[], [TraceEvent(seq: 0, time: .zero, body: .gap(text: "..."))]] {
             let trace = Trace(header: TraceHeader(title: "x", profile: .modern, source: source), events: events)
-            XCTAssertThrowsError(try Calibrator.calibrate(trace, file: "empty.trace.json")) { error in
-                guard let error = error as? ReuseLabError else { return XCTFail("\(error)") }
-                XCTAssertEqual(error.kind, .badInput)
-                XCTAssertEqual(error.file, "empty.trace.json")
-                XCTAssertTrue(error.message.contains("no lifecycle calls"), error.message)
+            if let error = #expect(throws: (any Error).self, performing: { try Calibrator.calibrate(trace, file: "empty.trace.json") }) {
+                guard let error = error as? ReuseLabError else { Issue.record("\(error)"); return }
+                #expect(error.kind == .badInput)
+                #expect(error.file == "empty.trace.json")
+                #expect(error.message.contains("no lifecycle calls"), Comment(rawValue: error.message))
             }
         }
     }
 
-    func testRowsPastAnyTableAreRefusedNotTrapped() throws {
+    @Test func testRowsPastAnyTableAreRefusedNotTrapped() throws {
         let source = ImportSource(log: "huge.log", lines: 1, recognised: 1, skipped: 0, syntheticTimes: true)
         let trace = Trace(header: TraceHeader(title: "x", profile: .modern, source: source), events: [
             TraceEvent(seq: 0, time: .zero, body: .initCell(cell: 1, identifier: "Cell")),
             TraceEvent(seq: 1, time: .zero, body: .cellForRowAt(row: 1_000_000_000_000, cell: 1)),
             TraceEvent(seq: 2, time: .zero, body: .willDisplay(row: 1_000_000_000_000, cell: 1)),
         ])
-        XCTAssertThrowsError(try Calibrator.calibrate(trace, file: "huge.trace.json")) { error in
-            XCTAssertEqual((error as? ReuseLabError)?.kind, .tooLarge, "\(error)")
+        if let error = #expect(throws: (any Error).self, performing: { try Calibrator.calibrate(trace, file: "huge.trace.json") }) {
+            #expect((error as? ReuseLabError)?.kind == .tooLarge, "\(error)")
         }
     }
 }

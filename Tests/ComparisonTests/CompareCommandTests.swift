@@ -1,5 +1,5 @@
 import ReuseLabTestSupport
-import XCTest
+import Testing
 import Foundation
 import TraceModel
 import ToolSupport
@@ -8,101 +8,102 @@ import TraceCoding
 /// `reuselab compare` as a user runs it: the shapes of --csv and --markdown,
 /// text that fits the terminal, and every bad input refused with its status and
 /// a line that names the place and what was expected.
+@Suite
 final class CompareCommandTests: ScratchTestCase {
     static let twoTraces = [trace("images-async-no-reset"), trace("images-async-reset")]
     static let scenarioFile = scenario("images-plain")
 
-    func testCSVHasOneLinePerMetricAndColumnUnderItsHeader() throws {
+    @Test func testCSVHasOneLinePerMetricAndColumnUnderItsHeader() throws {
         let run = reuselab(["compare", Self.scenarioFile, "--strategies", "async-reset,task-identity-cancel,plain",
                             "--seeds", "1-3", "--network", "scenario,3g", "--csv"])
-        XCTAssertEqual(run.status, 0, run.err)
+        #expect(run.status == 0, Comment(rawValue: run.err))
         let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        XCTAssertEqual(lines.first, "network,group,metric,label,kind,unit,column,median,min,max,measured,runs,best")
+        #expect(lines.first == "network,group,metric,label,kind,unit,column,median,min,max,measured,runs,best")
         // 2 networks × 31 metrics × 3 strategies.
-        XCTAssertEqual(lines.count - 1, 2 * 31 * 3)
-        for line in lines { XCTAssertEqual(line.split(separator: ",", omittingEmptySubsequences: false).count, 13, String(line)) }
-        XCTAssertTrue(lines.contains { $0.hasPrefix("3g,work,downloads,downloads,cost,count,task-identity-cancel,") })
-        XCTAssertTrue(run.out.contains("scenario,how it works,reuses,reuses (prepareForReuse),descriptive,count,plain,54,54,54,3,3,false\n"), run.out)
+        #expect((lines.count - 1) == (2 * 31 * 3))
+        for line in lines { #expect(line.split(separator: ",", omittingEmptySubsequences: false).count == 13, Comment(rawValue: String(line))) }
+        #expect(lines.contains { $0.hasPrefix("3g,work,downloads,downloads,cost,count,task-identity-cancel,") })
+        #expect(run.out.contains("scenario,how it works,reuses,reuses (prepareForReuse),descriptive,count,plain,54,54,54,3,3,false\n"), Comment(rawValue: run.out))
         // Plain shows no images: no wait to average, so empty figures and 0 measured.
-        XCTAssertTrue(run.out.contains(",imageWaitAverageMs,image wait (average),cost,ms,plain,,,,0,3,false\n"), run.out)
+        #expect(run.out.contains(",imageWaitAverageMs,image wait (average),cost,ms,plain,,,,0,3,false\n"), Comment(rawValue: run.out))
         // At most one best per row.
         var bests: [String: Int] = [:]
         for line in lines.dropFirst() where line.hasSuffix(",true") {
             let fields = line.split(separator: ",")
             bests["\(fields[0]) \(fields[2])", default: 0] += 1
         }
-        XCTAssertTrue(bests.values.allSatisfy { $0 == 1 }, "\(bests)")
-        XCTAssertFalse(bests.isEmpty)
+        #expect(bests.values.allSatisfy { $0 == 1 }, "\(bests)")
+        #expect(!bests.isEmpty)
     }
 
-    func testMarkdownIsOneTablePerNetworkWithEveryColumn() throws {
+    @Test func testMarkdownIsOneTablePerNetworkWithEveryColumn() throws {
         let run = reuselab(["compare", Self.scenarioFile, "--strategies", "all", "--seeds", "1-2", "--network", "wifi,lossy", "--markdown"])
-        XCTAssertEqual(run.status, 0, run.err)
-        XCTAssertTrue(run.out.hasPrefix("**Shared scroll, strategy plain** — `traces/images-plain.scenario.json`, modern profile, 2 seeds (1–2)"), run.out)
-        XCTAssertEqual(run.out.components(separatedBy: "\n### Network ").count - 1, 2)
-        XCTAssertTrue(run.out.contains("### Network lossy: latency 80–250 ms; 8 Mbit/s; 10% of requests fail\n"))
+        #expect(run.status == 0, Comment(rawValue: run.err))
+        #expect(run.out.hasPrefix("**Shared scroll, strategy plain** — `traces/images-plain.scenario.json`, modern profile, 2 seeds (1–2)"), Comment(rawValue: run.out))
+        #expect((run.out.components(separatedBy: "\n### Network ").count - 1) == 2)
+        #expect(run.out.contains("### Network lossy: latency 80–250 ms; 8 Mbit/s; 10% of requests fail\n"))
         let tableLines = run.out.split(separator: "\n").filter { $0.hasPrefix("|") }
         // A header, a rule, 4 group lines and 31 metrics per table.
-        XCTAssertEqual(tableLines.count, 2 * (2 + 4 + 31))
+        #expect(tableLines.count == (2 * (2 + 4 + 31)))
         for line in tableLines {
-            XCTAssertEqual(line.filter { $0 == "|" }.count, 12, String(line))
+            #expect(line.filter { $0 == "|" }.count == 12, Comment(rawValue: String(line)))
         }
-        XCTAssertTrue(tableLines.contains("| metric | plain | sync-download | eager-preload | memo-main-async | async-no-reset | async-reset | task-identity-cancel | prefetch-reload | batch-paging | cache-coalesce |"))
-        XCTAssertTrue(tableLines.contains("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"))
-        XCTAssertTrue(tableLines.contains { $0.hasPrefix("| **user-visible cost** |") })
-        XCTAssertTrue(run.out.contains("Bold: best on the row beyond the seeds' spread"), run.out)
+        #expect(tableLines.contains("| metric | plain | sync-download | eager-preload | memo-main-async | async-no-reset | async-reset | task-identity-cancel | prefetch-reload | batch-paging | cache-coalesce |"))
+        #expect(tableLines.contains("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"))
+        #expect(tableLines.contains { $0.hasPrefix("| **user-visible cost** |") })
+        #expect(run.out.contains("Bold: best on the row beyond the seeds' spread"), Comment(rawValue: run.out))
     }
 
     /// With many strategies the text splits them into tables that each fit, and no
     /// figure is cut: every strategy's heading appears once per block. At 60
     /// columns here; at 80 and 132 in `CompareCommandSecondTierTests`.
-    func testManyStrategiesSplitIntoTablesThatFit() throws {
+    @Test func testManyStrategiesSplitIntoTablesThatFit() throws {
         try Self.checkTablesFit(widths: [60])
     }
 
     static func checkTablesFit(widths: [Int]) throws {
         for width in widths {
             let run = reuselab(["compare", Self.scenarioFile, "--strategies", "all", "--seeds", "1-2", "--network", "scenario,long-tail"], width: width)
-            XCTAssertEqual(run.status, 0, run.err)
+            #expect(run.status == 0, Comment(rawValue: run.err))
             for line in run.out.split(separator: "\n") {
-                XCTAssertLessThanOrEqual(TextWrap.columns(line), width, "at \(width): \(line)")
+                #expect(TextWrap.columns(line) <= width, "at \(width): \(line)")
             }
             for name in StrategyRunsTestNames.all {
                 // A heading line: the label column empty, then the names.
                 let headings = run.out.split(separator: "\n").filter { $0.hasPrefix("      ") && $0.split(separator: " ").contains(Substring(name)) }
-                XCTAssertEqual(headings.count, 2, "\(name) at \(width)")
+                #expect(headings.count == 2, "\(name) at \(width)")
             }
             // Every table has the same rows: 31 metrics under 4 groups.
             let tables = run.out.components(separatedBy: "\nuser-visible cost\n").count - 1
-            XCTAssertGreaterThanOrEqual(tables, width >= 132 ? 4 : 6, "at \(width)")
+            #expect(tables >= (width >= 132 ? 4 : 6), "at \(width)")
         }
         let wide = reuselab(["compare"] + Self.twoTraces, width: 200)
-        XCTAssertEqual(wide.out.components(separatedBy: "\nuser-visible cost\n").count - 1, 1)
+        #expect((wide.out.components(separatedBy: "\nuser-visible cost\n").count - 1) == 1)
     }
 
-    func testHelpFitsEightyColumnsAndSaysOneRecordingProvesLittle() {
+    @Test func testHelpFitsEightyColumnsAndSaysOneRecordingProvesLittle() {
         let run = reuselab(["compare", "--help"])
-        XCTAssertEqual(run.status, 0)
-        for line in run.out.split(separator: "\n") { XCTAssertLessThanOrEqual(TextWrap.columns(line), 80, String(line)) }
-        XCTAssertTrue(run.out.flattened.contains("one recording proves little"))
+        #expect(run.status == 0)
+        for line in run.out.split(separator: "\n") { #expect(TextWrap.columns(line) <= 80, Comment(rawValue: String(line))) }
+        #expect(run.out.flattened.contains("one recording proves little"))
         for name in ["scenario", "wifi", "lte", "3g", "long-tail", "lossy"] {
-            XCTAssertTrue(run.out.contains("\n    \(name) "), name)
+            #expect(run.out.contains("\n    \(name) "), Comment(rawValue: name))
         }
-        XCTAssertTrue(reuselab(["--help"]).out.contains("  compare "))
+        #expect(reuselab(["--help"]).out.contains("  compare "))
     }
 
-    func testTheScenarioNoteAndOneSeedMarkLine() {
+    @Test func testTheScenarioNoteAndOneSeedMarkLine() {
         let run = reuselab(["compare", scenario("prefetch-off"), "--strategies", "prefetch-reload,async-reset"])
-        XCTAssertEqual(run.status, 0, run.err)
-        XCTAssertTrue(run.out.flattened.contains("prefetch-reload runs without one"), run.out)
-        XCTAssertTrue(run.out.flattened.contains("One recording per strategy proves little: --seeds 1-20"), run.out)
-        XCTAssertTrue(run.out.flattened.contains("strictly lower than every other strategy (for a benefit, higher); one seed proves little"), run.out)
-        XCTAssertTrue(run.out.flattened.contains("classic profile, seed 7, in memory."), run.out)
+        #expect(run.status == 0, Comment(rawValue: run.err))
+        #expect(run.out.flattened.contains("prefetch-reload runs without one"), Comment(rawValue: run.out))
+        #expect(run.out.flattened.contains("One recording per strategy proves little: --seeds 1-20"), Comment(rawValue: run.out))
+        #expect(run.out.flattened.contains("strictly lower than every other strategy (for a benefit, higher); one seed proves little"), Comment(rawValue: run.out))
+        #expect(run.out.flattened.contains("classic profile, seed 7, in memory."), Comment(rawValue: run.out))
     }
 
     // MARK: Bad input
 
-    func testBadSeeds() {
+    @Test func testBadSeeds() {
         let base = ["compare", Self.scenarioFile, "--strategies", "all", "--seeds"]
         assertFailure(reuselab(base + ["5-1"]), status: 64, ["--seeds: 5-1 goes down; write the lower seed first (1-5)"])
         assertFailure(reuselab(base + ["x"]), status: 64, ["--seeds: x is not a seed or a range of seeds; give N, A-B or a comma list such as 1-5,9"])
@@ -112,7 +113,7 @@ final class CompareCommandTests: ScratchTestCase {
                       ["names 67 seeds; at most 66 fit (10 strategies × 3 networks"])
     }
 
-    func testUnknownStrategyAndNetworkSuggestTheNearestName() {
+    @Test func testUnknownStrategyAndNetworkSuggestTheNearestName() {
         assertFailure(reuselab(["compare", Self.scenarioFile, "--strategies", "async-rest"]), status: 64,
                       ["compare: --strategies: unknown item async-rest (did you mean async-reset?)"])
         assertFailure(reuselab(["compare", Self.scenarioFile, "--strategies", "plain", "--network", "long-tale"]), status: 64,
@@ -123,7 +124,7 @@ final class CompareCommandTests: ScratchTestCase {
                       ["--profile takes one of modern, classic, got modren (did you mean modern?)"])
     }
 
-    func testTracesAndStrategiesDoNotMix() {
+    @Test func testTracesAndStrategiesDoNotMix() {
         assertFailure(reuselab(["compare"] + Self.twoTraces + ["--strategies", "all"]), status: 64,
                       ["--strategies records one scenario, but 2 files were given; to compare traces, leave out --strategies"])
         assertFailure(reuselab(["compare", Self.twoTraces[0], "--strategies", "all"]), status: 64,
@@ -137,13 +138,13 @@ final class CompareCommandTests: ScratchTestCase {
         assertFailure(reuselab(["compare", "-", "-"]), status: 64, ["standard input can be read only once"])
     }
 
-    func testExclusiveFormats() {
+    @Test func testExclusiveFormats() {
         assertFailure(reuselab(["compare"] + Self.twoTraces + ["--csv", "--markdown"]), status: 64,
                       ["--csv and --markdown cannot be combined; give one of --csv, --json, --markdown"])
         assertFailure(reuselab(["compare"] + Self.twoTraces + ["--svg", "-", "--json"]), status: 64, ["--svg - prints the chart"])
     }
 
-    func testBadFiles() throws {
+    @Test func testBadFiles() throws {
         assertFailure(reuselab(["compare", Self.twoTraces[0], folder.path("missing.trace.json")]), status: 66, ["missing.trace.json: no such file"])
         // A broken trace: its error as validate gives it, naming the file and the event.
         var text = String(decoding: try Data(contentsOf: packageRoot.appendingPathComponent(Self.twoTraces[1])), as: UTF8.self)
@@ -164,39 +165,41 @@ final class CompareCommandTests: ScratchTestCase {
 }
 
 /// A collection view's scenario is compared under the strategies that run on one.
-final class CollectionCompareTests: XCTestCase {
-    func testAllMeansTheCollectionStrategiesAndProfileIsRefused() throws {
+@Suite
+final class CollectionCompareTests {
+    @Test func testAllMeansTheCollectionStrategiesAndProfileIsRefused() throws {
         let run = reuselab(["compare", "traces/grid-stale-images.scenario.json", "--strategies", "all", "--json"])
-        XCTAssertEqual(run.status, 0, run.err)
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
-        XCTAssertEqual(json["list"] as? String, "collection")
-        XCTAssertEqual(json["columns"] as? Int, 2)
-        XCTAssertTrue(json["profile"] is NSNull)
+        #expect(run.status == 0, Comment(rawValue: run.err))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        #expect((json["list"] as? String) == "collection")
+        #expect((json["columns"] as? Int) == 2)
+        #expect(json["profile"] is NSNull)
         let text = reuselab(["compare", "traces/grid-stale-images.scenario.json", "--strategies", "all"], width: 300)
-        XCTAssertTrue(text.out.contains("recorded under 5 strategies with a collection view of 2 columns"), text.out)
-        XCTAssertTrue(text.out.contains("cache-coalesce-reconfigure"), text.out)
-        XCTAssertFalse(text.out.contains("skipped"), text.out)
+        #expect(text.out.contains("recorded under 5 strategies with a collection view of 2 columns"), Comment(rawValue: text.out))
+        #expect(text.out.contains("cache-coalesce-reconfigure"), Comment(rawValue: text.out))
+        #expect(!text.out.contains("skipped"), Comment(rawValue: text.out))
         let profile = reuselab(["compare", "traces/grid-stale-images.scenario.json", "--strategies", "all", "--profile", "classic"])
-        XCTAssertEqual(profile.status, 64)
-        XCTAssertTrue(profile.err.contains("--profile does not apply to a collection view"), profile.err)
+        #expect(profile.status == 64)
+        #expect(profile.err.contains("--profile does not apply to a collection view"), Comment(rawValue: profile.err))
     }
 }
 
 /// A strategy that shows no images is read as the floor it is.
-final class TextOnlyStrategyNoteTests: XCTestCase {
-    func testTextOnlyStrategiesAreNamedAsAFloor() {
+@Suite
+final class TextOnlyStrategyNoteTests {
+    @Test func testTextOnlyStrategiesAreNamedAsAFloor() {
         let both = reuselab(["compare", "traces/images-plain.scenario.json", "--strategies", "plain,async-reset"], width: 300)
-        XCTAssertTrue(both.out.contains("plain shows no images: its image costs are 0 because there is nothing to load"), both.out)
+        #expect(both.out.contains("plain shows no images: its image costs are 0 because there is nothing to load"), Comment(rawValue: both.out))
         let alone = reuselab(["compare", "traces/images-plain.scenario.json", "--strategies", "async-reset,async-no-reset"], width: 300)
-        XCTAssertFalse(alone.out.contains("shows no images"), alone.out)
+        #expect(!(alone.out.contains("shows no images")), Comment(rawValue: alone.out))
     }
 }
 
 /// `CompareCommandTests`' tables of all ten strategies at the other widths.
-final class CompareCommandSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "compare's tables of ten strategies at 80 and 132 columns" }
+@Suite(SecondTier.enabled("compare's tables of ten strategies at 80 and 132 columns"))
+final class CompareCommandSecondTierTests {
 
-    func testManyStrategiesSplitIntoTablesThatFit() throws {
+    @Test func testManyStrategiesSplitIntoTablesThatFit() throws {
         try CompareCommandTests.checkTablesFit(widths: [80, 132])
     }
 }

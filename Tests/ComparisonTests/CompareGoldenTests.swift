@@ -1,6 +1,6 @@
 import Foundation
 import ReuseLabTestSupport
-import XCTest
+import Testing
 
 /// `reuselab compare` of bundled traces and of a bundled scenario over seeds,
 /// against excerpts in Golden/ (a table with its marks and their footnotes): any
@@ -8,67 +8,68 @@ import XCTest
 /// checks the lines that carry the point on the whole output, so a regenerated
 /// golden file cannot quietly lose them. Regenerate with REUSELAB_UPDATE_GOLDEN=1
 /// after reviewing the change.
-final class CompareGoldenTests: XCTestCase {
+@Suite
+final class CompareGoldenTests {
     static let traces = [trace("images-async-no-reset"), trace("images-async-reset"), trace("images-task-identity-cancel")]
 
-    func testThreeTracesAsText() throws {
+    @Test func testThreeTracesAsText() throws {
         let run = reuselab(["compare"] + Self.traces)
-        XCTAssertEqual(run.status, 0, run.err)
-        XCTAssertEqual(run.err, "")
+        #expect(run.status == 0, Comment(rawValue: run.err))
+        #expect(run.err == "")
         let table = Golden.lines(of: run.out, from: "                                     task-identity-cancel", to: "how it works")
         try assertGolden(table + "  …\n" + Golden.lines(of: run.out, from: "* best on the row"), "three-traces.txt", shows: """
             Three traces compared, the third's column: '*' marks a figure strictly lower
             than every other trace's (higher, for a benefit), as the footnote says.
             """)
         // One recording each: the lowest wins only when strictly lower than all others.
-        XCTAssertEqual(run.out.row("downloads"), "downloads                          77              77")
-        XCTAssertTrue(run.out.contains("  downloads                          50 *\n"), run.out)
-        XCTAssertEqual(run.out.row("stale image time (ms)"), "stale image time (ms)              3050            0")
-        XCTAssertTrue(run.out.flattened.contains("strictly lower than every other trace (for a benefit, higher); one recording each proves little"))
+        #expect(run.out.row("downloads") == "downloads                          77              77")
+        #expect(run.out.contains("  downloads                          50 *\n"), Comment(rawValue: run.out))
+        #expect(run.out.row("stale image time (ms)") == "stale image time (ms)              3050            0")
+        #expect(run.out.flattened.contains("strictly lower than every other trace (for a benefit, higher); one recording each proves little"))
         // Descriptive rows are never marked, however they differ.
         let howItWorks = run.out.components(separatedBy: "how it works\n").dropFirst().joined()
-        XCTAssertFalse(howItWorks.components(separatedBy: "\n\n").first?.contains("*") ?? true)
+        #expect(!(howItWorks.components(separatedBy: "\n\n").first?.contains("*") ?? true))
     }
 
-    func testThreeTracesAsJSON() throws {
+    @Test func testThreeTracesAsJSON() throws {
         let run = reuselab(["compare"] + Self.traces + ["--json"])
-        XCTAssertEqual(run.status, 0, run.err)
+        #expect(run.status == 0, Comment(rawValue: run.err))
         try assertGolden(try Self.jsonExcerpt(run.out), "three-traces.json", shows: """
             compare --json, pretty-printed with sorted keys: the document's outline, then
             one row whole, each column's figures and the row's best (the lowest cost).
             """)
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
-        XCTAssertEqual(object["source"] as? String, "traces")
-        let blocks = try XCTUnwrap(object["blocks"] as? [[String: Any]])
-        let rows = try XCTUnwrap(blocks.first?["rows"] as? [[String: Any]])
-        let downloads = try XCTUnwrap(rows.first { $0["metric"] as? String == "downloads" })
-        XCTAssertEqual(downloads["best"] as? String, "task-identity-cancel")
-        XCTAssertEqual(downloads["kind"] as? String, "cost")
-        let reuses = try XCTUnwrap(rows.first { $0["metric"] as? String == "cacheHits" })
-        XCTAssertTrue(reuses["best"] is NSNull, "descriptive rows have no best")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        #expect((object["source"] as? String) == "traces")
+        let blocks = try #require(object["blocks"] as? [[String: Any]])
+        let rows = try #require(blocks.first?["rows"] as? [[String: Any]])
+        let downloads = try #require(rows.first { $0["metric"] as? String == "downloads" })
+        #expect((downloads["best"] as? String) == "task-identity-cancel")
+        #expect((downloads["kind"] as? String) == "cost")
+        let reuses = try #require(rows.first { $0["metric"] as? String == "cacheHits" })
+        #expect(reuses["best"] is NSNull, "descriptive rows have no best")
         // Groups in order: user-visible cost, work, memory, how it works.
         let groups = rows.compactMap { $0["group"] as? String }
         var seen: [String] = []
         for group in groups where seen.last != group { seen.append(group) }
-        XCTAssertEqual(seen, ["user-visible cost", "work", "memory", "how it works"])
+        #expect(seen == ["user-visible cost", "work", "memory", "how it works"])
     }
 
     /// Three strategies over seeds 1–4 of the shared scroll on the long-tail network.
-    func testSeededScenarioAsText() throws {
+    @Test func testSeededScenarioAsText() throws {
         let run = reuselab(["compare", scenario("images-plain"), "--strategies", "async-no-reset,async-reset,task-identity-cancel",
                             "--seeds", "1-4", "--network", "long-tail"])
-        XCTAssertEqual(run.status, 0, run.err)
+        #expect(run.status == 0, Comment(rawValue: run.err))
         let header = Golden.lines(of: run.out, to: "                                     async-no-reset")
         let table = Golden.lines(of: run.out, from: "                                     task-identity-cancel", to: "work")
         try assertGolden(header + table + "  …\n" + Golden.lines(of: run.out, from: "* best on the row"), "seeded-long-tail.txt", shows: """
             A scenario over four seeds on the long-tail network: each cell the median and
             (min–max); '*' only beyond the seeds' spread; '†' where seeds went unmeasured.
             """)
-        XCTAssertTrue(run.out.contains("4 seeds (1–4)"), run.out)
-        XCTAssertTrue(run.out.contains("Network long-tail"), run.out)
-        XCTAssertTrue(run.out.flattened.contains("even its highest value is below every other strategy's lowest"))
+        #expect(run.out.contains("4 seeds (1–4)"), Comment(rawValue: run.out))
+        #expect(run.out.contains("Network long-tail"), Comment(rawValue: run.out))
+        #expect(run.out.flattened.contains("even its highest value is below every other strategy's lowest"))
         for line in run.out.split(separator: "\n") {
-            XCTAssertLessThanOrEqual(line.count, 80, String(line))
+            #expect(line.count <= 80, Comment(rawValue: String(line)))
         }
     }
 
@@ -76,11 +77,11 @@ final class CompareGoldenTests: XCTestCase {
     /// downloads row in full, pretty-printed with sorted keys: what a reviewer
     /// reads of one long line.
     static func jsonExcerpt(_ text: String) throws -> String {
-        var object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        var blocks = try XCTUnwrap(object["blocks"] as? [[String: Any]])
-        let rows = try XCTUnwrap(blocks.first?["rows"] as? [[String: Any]])
-        let downloads = try XCTUnwrap(rows.first { $0["metric"] as? String == "downloads" })
-        let columns = try XCTUnwrap(blocks.first?["columns"] as? [[String: Any]])
+        var object = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var blocks = try #require(object["blocks"] as? [[String: Any]])
+        let rows = try #require(blocks.first?["rows"] as? [[String: Any]])
+        let downloads = try #require(rows.first { $0["metric"] as? String == "downloads" })
+        let columns = try #require(blocks.first?["columns"] as? [[String: Any]])
         blocks[0]["columns"] = "\(columns.count) columns: " + columns.compactMap { $0["name"] as? String }.joined(separator: ", ")
         blocks[0]["rows"] = "\(rows.count) rows, such as downloads:"
         object["blocks"] = blocks

@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -11,6 +11,7 @@ import TraceCoding
 /// The chart `--svg` writes is well-formed XML (read back with XMLParser), has
 /// one chart per cost metric with a bar per column, escapes every text, and is
 /// replaced on a later run but never overwrites another file without --force.
+@Suite
 final class ComparisonSVGTests: ScratchTestCase {
     /// What XMLParser saw: the charts (metric → bars' columns), every text, every element name.
     final class Reading: NSObject, XMLParserDelegate {
@@ -30,51 +31,51 @@ final class ComparisonSVGTests: ScratchTestCase {
         func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
     }
 
-    func read(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> Reading {
-        let parser = try XCTUnwrap(XMLParser(contentsOf: URL(fileURLWithPath: path)), file: file, line: line)
+    func read(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Reading {
+        let parser = try #require(XMLParser(contentsOf: URL(fileURLWithPath: path)), sourceLocation: sourceLocation)
         let reading = Reading()
         parser.delegate = reading
-        XCTAssertTrue(parser.parse(), "not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "?")", file: file, line: line)
+        #expect(parser.parse(), "not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "?")", sourceLocation: sourceLocation)
         return reading
     }
 
-    func testOneChartPerCostMetricWithABarPerStrategy() throws {
+    @Test func testOneChartPerCostMetricWithABarPerStrategy() throws {
         let svg = folder.path("compare.svg")
         let run = reuselab(["compare", scenario("images-plain"), "--strategies", "all", "--seeds", "1-3", "--network", "long-tail", "--json",
                             "--svg", svg])
-        XCTAssertEqual(run.status, 0, run.err)
+        #expect(run.status == 0, Comment(rawValue: run.err))
         let reading = try read(svg)
-        XCTAssertEqual(reading.elements.first, "svg")
-        XCTAssertEqual(reading.rootAttributes["data-generator"], "reuselab-compare")
+        #expect(reading.elements.first == "svg")
+        #expect(reading.rootAttributes["data-generator"] == "reuselab-compare")
         // The JSON printed beside it says which metrics are costs and measured.
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
-        let rows = try XCTUnwrap((object["blocks"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])
+        let object = try #require(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        let rows = try #require((object["blocks"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])
         let costs = rows.filter { $0["kind"] as? String == "cost" }.compactMap { $0["metric"] as? String }
-        XCTAssertEqual(costs.count, 16)
-        XCTAssertEqual(reading.charts.map(\.metric), costs)
+        #expect(costs.count == 16)
+        #expect(reading.charts.map(\.metric) == costs)
         for chart in reading.charts {
-            XCTAssertEqual(chart.columns, StrategyRunsTestNames.all, chart.metric)
+            #expect(chart.columns == StrategyRunsTestNames.all, Comment(rawValue: chart.metric))
         }
-        XCTAssertTrue(reading.text.contains("stale image time (ms) — lower is better"))
-        XCTAssertTrue(reading.text.contains("whisker: lowest to highest"))
-        XCTAssertTrue(reading.text.contains("Network long-tail: latency 80–200 ms"))
+        #expect(reading.text.contains("stale image time (ms) — lower is better"))
+        #expect(reading.text.contains("whisker: lowest to highest"))
+        #expect(reading.text.contains("Network long-tail: latency 80–200 ms"))
     }
 
-    func testHostileTitlesAndNamesAreEscaped() throws {
+    @Test func testHostileTitlesAndNamesAreEscaped() throws {
         let hostile = "</text><script>alert(1)</script> & \"q\" 'a' ]]> <!-- \u{1b}[31m \u{202e} \u{7}"
         var text = String(decoding: try Data(contentsOf: packageRoot.appendingPathComponent(scenario("images-plain"))), as: UTF8.self)
         text = text.replacingOccurrences(of: "\"Shared scroll, strategy plain\"", with: JSONWriter.compact(.string(hostile)))
         let scenarioPath = try folder.write("hostile.scenario.json", text)
         let svg = folder.path("hostile.svg")
         let run = reuselab(["compare", scenarioPath, "--strategies", "async-reset,plain", "--svg", svg])
-        XCTAssertEqual(run.status, 0, run.err)
+        #expect(run.status == 0, Comment(rawValue: run.err))
         let reading = try read(svg)
-        XCTAssertFalse(reading.elements.contains("script"))
-        XCTAssertTrue(reading.text.contains("</text><script>alert(1)</script> & \"q\" 'a' ]]> <!--"), reading.text)
+        #expect(!reading.elements.contains("script"))
+        #expect(reading.text.contains("</text><script>alert(1)</script> & \"q\" 'a' ]]> <!--"), Comment(rawValue: reading.text))
         // Control and bidirectional characters are shown, never raw.
-        XCTAssertTrue(reading.text.contains("\\e[31m \\u{202e} \\u{7}"), reading.text)
-        XCTAssertFalse(reading.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E || $0.value == 7 })
-        XCTAssertFalse(run.out.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E || $0.value == 7 })
+        #expect(reading.text.contains("\\e[31m \\u{202e} \\u{7}"), Comment(rawValue: reading.text))
+        #expect(!(reading.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E || $0.value == 7 }))
+        #expect(!(run.out.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E || $0.value == 7 }))
 
         // Traces named in ways that would break XML, Markdown or CSV become column names.
         let bytes = try Data(contentsOf: packageRoot.appendingPathComponent(trace("images-async-reset")))
@@ -83,36 +84,36 @@ final class ComparisonSVGTests: ScratchTestCase {
         try bytes.write(to: URL(fileURLWithPath: second))
         let traces = folder.path("traces.svg")
         let markdown = reuselab(["compare", first, second, "--markdown", "--svg", traces])
-        XCTAssertEqual(markdown.status, 0, markdown.err)
+        #expect(markdown.status == 0, Comment(rawValue: markdown.err))
         let chart = try read(traces)
-        XCTAssertEqual(chart.charts.first?.columns, ["a<b>&\"c'|*x*", "x<svg onload=alert(1)>&amp;,y"])
-        XCTAssertEqual(chart.elements.filter { $0 == "svg" }.count, 1)
-        XCTAssertTrue(markdown.out.contains("| metric | a\\<b\\>\\&\"c'\\|\\*x\\* | x\\<svg onload=alert(1)\\>\\&amp;,y |"), markdown.out)
+        #expect(chart.charts.first?.columns == ["a<b>&\"c'|*x*", "x<svg onload=alert(1)>&amp;,y"])
+        #expect(chart.elements.filter { $0 == "svg" }.count == 1)
+        #expect(markdown.out.contains("| metric | a\\<b\\>\\&\"c'\\|\\*x\\* | x\\<svg onload=alert(1)\\>\\&amp;,y |"), Comment(rawValue: markdown.out))
         let csv = reuselab(["compare", first, second, "--csv"])
-        XCTAssertTrue(csv.out.contains(",stale image time,cost,ms,\"a<b>&\"\"c'|*x*\","), csv.out)
-        XCTAssertTrue(csv.out.contains(",\"x<svg onload=alert(1)>&amp;,y\","), csv.out)
+        #expect(csv.out.contains(",stale image time,cost,ms,\"a<b>&\"\"c'|*x*\","), Comment(rawValue: csv.out))
+        #expect(csv.out.contains(",\"x<svg onload=alert(1)>&amp;,y\","), Comment(rawValue: csv.out))
     }
 
-    func testMarkupTextEscaping() {
-        XCTAssertEqual(MarkupText.escape("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&apos;")
-        XCTAssertEqual(MarkupText.escape("\u{0}\u{1b}\u{fffe}é"), "\\u{0}\\e\\u{fffe}é")
+    @Test func testMarkupTextEscaping() {
+        #expect(MarkupText.escape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&apos;")
+        #expect(MarkupText.escape("\u{0}\u{1b}\u{fffe}é") == "\\u{0}\\e\\u{fffe}é")
     }
 
-    func testAChartReplacesAChartButNoOtherFileWithoutForce() throws {
+    @Test func testAChartReplacesAChartButNoOtherFileWithoutForce() throws {
         let traces = [trace("images-async-no-reset"), trace("images-async-reset")]
         let notes = try folder.write("notes.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>my own drawing</text></svg>\n")
         let refused = reuselab(["compare"] + traces + ["--svg", notes])
         assertFailure(refused, status: 64, ["notes.svg: exists and it is not a chart written by reuselab compare; refusing to overwrite it (use --force to replace it anyway)"])
-        XCTAssertTrue(String(decoding: try folder.read("notes.svg"), as: UTF8.self).contains("my own drawing"))
+        #expect(String(decoding: try folder.read("notes.svg"), as: UTF8.self).contains("my own drawing"))
 
         let forced = reuselab(["compare"] + traces + ["--svg", notes, "--force"])
-        XCTAssertEqual(forced.status, 0, forced.err)
-        XCTAssertTrue(forced.out.contains("\nWrote \(notes) ("), forced.out)
+        #expect(forced.status == 0, Comment(rawValue: forced.err))
+        #expect(forced.out.contains("\nWrote \(notes) ("), Comment(rawValue: forced.out))
         // Now it is ours: a second run replaces it without --force.
         let again = reuselab(["compare"] + traces + ["--svg", notes, "--csv"])
-        XCTAssertEqual(again.status, 0, again.err)
-        XCTAssertFalse(again.out.contains("Wrote"), "machine-readable output stays clean")
-        XCTAssertEqual(try read(notes).rootAttributes["data-generator"], "reuselab-compare")
+        #expect(again.status == 0, Comment(rawValue: again.err))
+        #expect(!again.out.contains("Wrote"), "machine-readable output stays clean")
+        #expect((try read(notes).rootAttributes["data-generator"]) == "reuselab-compare")
 
         // Never over an input, not even with --force.
         let overInput = reuselab(["compare"] + traces + ["--svg", traces[0], "--force"])
@@ -120,7 +121,7 @@ final class ComparisonSVGTests: ScratchTestCase {
 
         // `--svg -` prints the chart alone.
         let printed = reuselab(["compare"] + traces + ["--svg", "-"])
-        XCTAssertEqual(printed.status, 0, printed.err)
-        XCTAssertTrue(printed.out.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "), String(printed.out.prefix(200)))
+        #expect(printed.status == 0, Comment(rawValue: printed.err))
+        #expect(printed.out.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "), Comment(rawValue: String(printed.out.prefix(200))))
     }
 }

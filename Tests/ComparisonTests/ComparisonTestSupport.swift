@@ -1,6 +1,6 @@
 import ReuseLabTestSupport
 import Foundation
-import XCTest
+import Testing
 
 // Helpers for the `compare` command's tests: running the built binary from the
 // package's folder, bundled files, scratch files and golden files.
@@ -22,31 +22,31 @@ func scenario(_ name: String) -> String { "traces/\(name).scenario.json" }
 /// Runs `reuselab ARGUMENTS`, the built binary, from the package's folder, so
 /// relative paths read as a user typing them there would see them, with its
 /// output captured, without colour and wrapped to `width` columns.
-func reuselab(_ arguments: [String], width: Int = 80, file: StaticString = #filePath, line: UInt = #line) -> CompareRun {
+func reuselab(_ arguments: [String], width: Int = 80, sourceLocation: SourceLocation = #_sourceLocation) -> CompareRun {
     do {
-        let outcome = try ReuselabExecutable.runFromPackage(arguments, columns: width, file: file, line: line)
+        let outcome = try ReuselabExecutable.runFromPackage(arguments, columns: width, sourceLocation: sourceLocation)
         return CompareRun(status: outcome.status, out: outcome.out, err: outcome.err)
     } catch {
-        XCTFail("reuselab \(arguments.joined(separator: " ")) could not run: \(error)", file: file, line: line)
+        Issue.record("reuselab \(arguments.joined(separator: " ")) could not run: \(error)", sourceLocation: sourceLocation)
         return CompareRun(status: -1, out: "", err: "\(error)")
     }
 }
 
 /// Compares an excerpt with `Tests/ComparisonTests/Golden/NAME`, headed by what
 /// it `shows` (see `Golden.assertExcerpt`); REUSELAB_UPDATE_GOLDEN=1 rewrites it.
-func assertGolden(_ excerpt: String, _ name: String, shows: String, file: StaticString = #filePath, line: UInt = #line) throws {
-    try Golden.assertExcerpt(excerpt, name, shows: shows, suite: "ComparisonTests", filter: "CompareGoldenTests", file: file, line: line)
+func assertGolden(_ excerpt: String, _ name: String, shows: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try Golden.assertExcerpt(excerpt, name, shows: shows, suite: "ComparisonTests", filter: "CompareGoldenTests", sourceLocation: sourceLocation)
 }
 
 /// Checks a failed run the way a user reads it: the status, one `reuselab:
 /// error:` line naming what is wrong, nothing on standard output.
-func assertFailure(_ run: CompareRun, status: Int32, _ parts: [String], file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertEqual(run.status, status, "exit status; stderr: \(run.err)", file: file, line: line)
-    XCTAssertTrue(run.err.hasPrefix("reuselab: error: "), "stderr: \(run.err)", file: file, line: line)
-    XCTAssertEqual(run.err.filter { $0 == "\n" }.count, 1, "one error line: \(run.err)", file: file, line: line)
-    XCTAssertEqual(run.out, "", "nothing on stdout for a failure", file: file, line: line)
+func assertFailure(_ run: CompareRun, status: Int32, _ parts: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(run.status == status, "exit status; stderr: \(run.err)", sourceLocation: sourceLocation)
+    #expect(run.err.hasPrefix("reuselab: error: "), "stderr: \(run.err)", sourceLocation: sourceLocation)
+    #expect(run.err.filter { $0 == "\n" }.count == 1, "one error line: \(run.err)", sourceLocation: sourceLocation)
+    #expect(run.out == "", "nothing on stdout for a failure", sourceLocation: sourceLocation)
     for part in parts {
-        XCTAssertTrue(run.err.contains(part), "expected \"\(part)\" in: \(run.err)", file: file, line: line)
+        #expect(run.err.contains(part), "expected \"\(part)\" in: \(run.err)", sourceLocation: sourceLocation)
     }
 }
 
@@ -63,16 +63,14 @@ extension String {
 }
 
 /// Test cases that get a temporary folder, removed afterwards.
-class ScratchTestCase: XCTestCase {
-    var folder: TemporaryFolder!
+class ScratchTestCase {
+    let folder: TemporaryFolder
 
-    override func setUpWithError() throws {
-        try super.setUpWithError()
+    init() throws {
         folder = try TemporaryFolder(prefix: "reuselab-compare-tests")
     }
 
-    override func tearDown() {
-        folder?.remove()
-        super.tearDown()
+    deinit {
+        folder.remove()
     }
 }

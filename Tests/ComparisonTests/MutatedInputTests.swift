@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import Foundation
 import ReuseLabTestSupport
 
@@ -28,14 +28,14 @@ class MutatedInputChecking: ScratchTestCase {
     /// Runs that succeeded and failed, so a test can see it tried both.
     var outcomes: [Bool] = []
 
-    func check(_ run: CompareRun, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+    func check(_ run: CompareRun, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         outcomes.append(run.status == 0)
-        XCTAssertTrue([0, 64, 65, 66, 67].contains(run.status), "\(what): status \(run.status): \(run.err)", file: file, line: line)
+        #expect([0, 64, 65, 66, 67].contains(run.status), "\(what): status \(run.status): \(run.err)", sourceLocation: sourceLocation)
         if run.status == 0 {
-            XCTAssertTrue(run.out.contains("user-visible cost"), what, file: file, line: line)
+            #expect(run.out.contains("user-visible cost"), Comment(rawValue: what), sourceLocation: sourceLocation)
         } else {
-            XCTAssertTrue(run.err.hasPrefix("reuselab: error: "), "\(what): \(run.err)", file: file, line: line)
-            XCTAssertEqual(run.out, "", what, file: file, line: line)
+            #expect(run.err.hasPrefix("reuselab: error: "), "\(what): \(run.err)", sourceLocation: sourceLocation)
+            #expect(run.out == "", Comment(rawValue: what), sourceLocation: sourceLocation)
         }
     }
 
@@ -48,7 +48,7 @@ class MutatedInputChecking: ScratchTestCase {
                             "--network", "scenario,lossy"]), "scenario case \(number)")
         }
         print("mangled scenarios: \(outcomes.filter { $0 }.count) compared, \(outcomes.filter { !$0 }.count) refused")
-        XCTAssertTrue(outcomes.contains(true) && outcomes.contains(false))
+        #expect(outcomes.contains(true) && outcomes.contains(false))
     }
 
     func mangleTraces(cases: Int) throws {
@@ -57,7 +57,7 @@ class MutatedInputChecking: ScratchTestCase {
         let recorded = try String(contentsOf: packageRoot.appendingPathComponent(trace("first-screen")), encoding: .utf8)
         let withoutCode = recorded.replacingOccurrences(of: #"  "code": \{"fingerprint"[\s\S]*?\n  \]\},\n"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: #","line":[0-9]+(,"file":[0-9]+)?"#, with: "", options: .regularExpression)
-        XCTAssertFalse(withoutCode.contains("\"line\""))
+        #expect(!(withoutCode.contains("\"line\"")))
         let original = Array(withoutCode.utf8)
         for number in 0..<cases {
             var generator = SeededGenerator(seed: 8_200 + UInt64(number))
@@ -65,34 +65,31 @@ class MutatedInputChecking: ScratchTestCase {
             check(reuselab(["compare", trace("first-screen"), path]), "trace case \(number)")
         }
         print("mangled traces: \(outcomes.filter { $0 }.count) compared, \(outcomes.filter { !$0 }.count) refused")
-        XCTAssertTrue(outcomes.contains(true) && outcomes.contains(false))
+        #expect(outcomes.contains(true) && outcomes.contains(false))
     }
 }
 
 /// `compare` on mangled scenarios and traces: 8 of each here, 60 of each in
 /// `MutatedInputSecondTierTests` (the first 8 being these).
+@Suite
 final class MutatedInputTests: MutatedInputChecking {
-    func testMangledScenarios() throws {
+    @Test func testMangledScenarios() throws {
         try mangleScenarios(cases: 8)
     }
 
-    func testMangledTraces() throws {
+    @Test func testMangledTraces() throws {
         try mangleTraces(cases: 8)
     }
 }
 
 /// `MutatedInputTests` at full length: 60 mangled scenarios and 60 mangled traces.
+@Suite(SecondTier.enabled("compare on 120 mangled inputs"))
 final class MutatedInputSecondTierTests: MutatedInputChecking {
-    override func setUpWithError() throws {
-        try SecondTier.require("compare on 120 mangled inputs")
-        try super.setUpWithError()
-    }
-
-    func testMangledScenarios() throws {
+    @Test func testMangledScenarios() throws {
         try mangleScenarios(cases: 60)
     }
 
-    func testMangledTraces() throws {
+    @Test func testMangledTraces() throws {
         try mangleTraces(cases: 60)
     }
 }

@@ -1,5 +1,6 @@
 import ReuseLabTestSupport
-import XCTest
+import Foundation
+import Testing
 import Diff
 import TraceModel
 import ToolSupport
@@ -8,11 +9,12 @@ import Replay
 
 /// Two collection views compared in their own words, and a table against a
 /// collection view told as a difference of scenario.
-final class CollectionDiffTests: XCTestCase {
+@Suite
+final class CollectionDiffTests {
     /// The hand-written two-column grid of the replay tests.
     static var grid: String { packageRoot.appendingPathComponent("Tests/ReplayTests/Fixtures/grid-hand.trace.json").path }
 
-    func testKeysNameTheCollectionViewsCallsAndItems() throws {
+    @Test func testKeysNameTheCollectionViewsCallsAndItems() throws {
         let header = TraceHeader(title: "grid", profile: .modern, list: .collection(columns: 2))
         var maker = DiffKeyMaker(header: header, kinds: Set(EventKind.allCases))
         let bodies: [EventBody] = [
@@ -25,13 +27,13 @@ final class CollectionDiffTests: XCTestCase {
         let keys = try bodies.enumerated().map { index, body in
             try maker.key(for: TraceEvent(seq: index, time: VirtualTime(microseconds: Int64(index)), body: body))
         }
-        XCTAssertEqual(keys, ["init", "cellForItemAt item 4", "willDisplay item 4", "prefetchItemsAt [6, 7]", "cancelPrefetchingForItemsAt [7]",
+        #expect(keys == ["init", "cellForItemAt item 4", "willDisplay item 4", "prefetchItemsAt [6, 7]", "cancelPrefetchingForItemsAt [7]",
                               "didEndDisplaying item 4", "enqueue", "prepareForReuse from item 4", "cellForItemAt item 6",
                               "reloadItems [6]", "scrollToItem 3 top", "numberOfItems 30",
                               "imageRequest item 6 image 6 cellForItemAt"])
     }
 
-    func testTwoGridsInTheirWords() throws {
+    @Test func testTwoGridsInTheirWords() throws {
         let folder = try ScratchFolder()
         // The same grid without its prefetch calls: everything else is shared.
         let text = try String(contentsOfFile: Self.grid, encoding: .utf8)
@@ -44,41 +46,41 @@ final class CollectionDiffTests: XCTestCase {
         }
         let other = try folder.write("no-prefetch.trace.json", lines.joined(separator: "\n"))
         let run = runReuseLab(["diff", Self.grid, other, "--context", "1"])
-        XCTAssertEqual(run.status, 1, run.err)
-        XCTAssertTrue(run.out.contains("strategy plain, collection view, 2 columns"), run.out)
-        XCTAssertTrue(run.out.contains("32 prefetchItemsAt [10, 11, 12, 13]    <"), run.out)
-        XCTAssertTrue(run.out.contains("59 prepareForReuse from item 1           57 prepareForReuse from item 1"), run.out)
-        XCTAssertFalse(run.out.contains("cellForRowAt"), run.out)
-        XCTAssertFalse(run.out.contains("profile"), run.out)
+        #expect(run.status == 1, Comment(rawValue: run.err))
+        #expect(run.out.contains("strategy plain, collection view, 2 columns"), Comment(rawValue: run.out))
+        #expect(run.out.contains("32 prefetchItemsAt [10, 11, 12, 13]    <"), Comment(rawValue: run.out))
+        #expect(run.out.contains("59 prepareForReuse from item 1           57 prepareForReuse from item 1"), Comment(rawValue: run.out))
+        #expect(!run.out.contains("cellForRowAt"), Comment(rawValue: run.out))
+        #expect(!run.out.contains("profile"), Comment(rawValue: run.out))
         let json = try diffJSON([Self.grid, other])
-        let byKind = try XCTUnwrap(json["byKind"] as? [[String: Any]])
-        XCTAssertEqual(byKind.first?["kind"] as? String, "prefetchItemsAt")
-        let a = try XCTUnwrap(json["a"] as? [String: Any])
-        XCTAssertEqual(a["list"] as? String, "collection")
-        XCTAssertEqual(a["columns"] as? Int, 2)
-        XCTAssertTrue(a["profile"] is NSNull)
+        let byKind = try #require(json["byKind"] as? [[String: Any]])
+        #expect((byKind.first?["kind"] as? String) == "prefetchItemsAt")
+        let a = try #require(json["a"] as? [String: Any])
+        #expect((a["list"] as? String) == "collection")
+        #expect((a["columns"] as? Int) == 2)
+        #expect(a["profile"] is NSNull)
     }
 
-    func testATableAgainstAGridIsADifferentScenario() throws {
+    @Test func testATableAgainstAGridIsADifferentScenario() throws {
         let run = runReuseLab(["diff", bundledTrace("first-screen"), Self.grid, "--stat"])
-        XCTAssertEqual(run.status, 1, run.err)
-        XCTAssertTrue(run.out.flattened.contains("Different scenarios: a table view against a collection view of 2 columns;"), run.out)
-        XCTAssertTrue(run.out.contains("cellForRowAt/cellForItemAt"), run.out)
+        #expect(run.status == 1, Comment(rawValue: run.err))
+        #expect(run.out.flattened.contains("Different scenarios: a table view against a collection view of 2 columns;"), Comment(rawValue: run.out))
+        #expect(run.out.contains("cellForRowAt/cellForItemAt"), Comment(rawValue: run.out))
         let full = runReuseLab(["diff", bundledTrace("first-screen"), Self.grid])
-        XCTAssertTrue(full.out.contains("cellForRowAt or cellForItemAt calls"), full.out)
+        #expect(full.out.contains("cellForRowAt or cellForItemAt calls"), Comment(rawValue: full.out))
         // Hand-written headers without scenarios still say which list each is.
         let table = TraceHeader(title: "t", profile: .classic), grid = TraceHeader(title: "g", profile: .modern, list: .collection(columns: 3))
-        XCTAssertEqual(ScenarioComparison.differences(table, grid), ["a table view against a collection view of 3 columns"])
-        XCTAssertEqual(ScenarioComparison.setup(table, grid), [], "a collection view has no profile to compare")
-        XCTAssertEqual(ScenarioComparison.describe(grid), "collection view, 3 columns")
+        #expect(ScenarioComparison.differences(table, grid) == ["a table view against a collection view of 3 columns"])
+        #expect(ScenarioComparison.setup(table, grid) == [], "a collection view has no profile to compare")
+        #expect(ScenarioComparison.describe(grid) == "collection view, 3 columns")
     }
 
-    func testOnlyTakesTheCollectionNames() throws {
+    @Test func testOnlyTakesTheCollectionNames() throws {
         let byItem = runReuseLab(["diff", Self.grid, Self.grid, "--only", "cellForItemAt,prefetchItemsAt"])
-        XCTAssertEqual(byItem.status, 0, byItem.err)
-        XCTAssertTrue(byItem.out.contains("Equivalent"), byItem.out)
+        #expect(byItem.status == 0, Comment(rawValue: byItem.err))
+        #expect(byItem.out.contains("Equivalent"), Comment(rawValue: byItem.out))
         let json = try diffJSON([Self.grid, Self.grid, "--only", "cellForItemAt"])
-        let a = try XCTUnwrap(json["a"] as? [String: Any])
-        XCTAssertEqual(a["comparedEvents"] as? Int, 16)
+        let a = try #require(json["a"] as? [String: Any])
+        #expect((a["comparedEvents"] as? Int) == 16)
     }
 }

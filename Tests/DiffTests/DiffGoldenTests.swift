@@ -1,5 +1,6 @@
 import ReuseLabTestSupport
-import XCTest
+import Foundation
+import Testing
 
 /// `reuselab diff` of the bundled pairs a lesson compares, against excerpts in
 /// Golden/: each the part of the output that carries the pair's lesson — where and
@@ -8,15 +9,16 @@ import XCTest
 /// diff a reviewer can read. Each test also checks the sentences that carry the
 /// lesson on the whole output, so that a regenerated golden file cannot quietly
 /// lose them. Regenerate with REUSELAB_UPDATE_GOLDEN=1 after reviewing the change.
-final class DiffGoldenTests: XCTestCase {
+@Suite
+final class DiffGoldenTests {
     /// Diffs two bundled traces, compares the excerpt `cut` makes of the output with
     /// Golden/NAME (headed by `shows`), and returns the whole output.
     func golden(_ a: String, _ b: String, as name: String, shows: String, cut: (String) -> String = DiffGoldenTests.partingAndCosts,
-                file: StaticString = #filePath, line: UInt = #line) throws -> String {
+                sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let result = diffBundled(a, b)
-        XCTAssertEqual(result.status, 1, "traces that differ exit 1, as diff(1) does: \(result.err)", file: file, line: line)
-        XCTAssertEqual(result.err, "", file: file, line: line)
-        try assertGolden(cut(result.out), name, shows: shows, file: file, line: line)
+        #expect(result.status == 1, "traces that differ exit 1, as diff(1) does: \(result.err)", sourceLocation: sourceLocation)
+        #expect(result.err == "", sourceLocation: sourceLocation)
+        try assertGolden(cut(result.out), name, shows: shows, sourceLocation: sourceLocation)
         return result.out
     }
 
@@ -38,88 +40,88 @@ final class DiffGoldenTests: XCTestCase {
         out.section(from: "  \(label)  ", to: "  ").flattened
     }
 
-    func testAsyncNoResetAgainstReset() throws {
+    @Test func testAsyncNoResetAgainstReset() throws {
         let out = try golden("images-async-no-reset", "images-async-reset", as: "async-no-reset--async-reset.txt", shows: """
             A reset in prepareForReuse: the traces part ways at the first reuse, where A's
             cell keeps row 0's image (STALE) and B clears it; B costs no stale time.
             """)
-        XCTAssertTrue(out.contains("Compared: strategy async-no-reset → async-reset.\nSame scenario otherwise"))
+        #expect(out.contains("Compared: strategy async-no-reset → async-reset.\nSame scenario otherwise"))
         let a = explanation(out, "A"), b = explanation(out, "B")
-        XCTAssertTrue(a.contains("Its image view still holds image 0 until something resets it."), a)
-        XCTAssertTrue(a.contains("STALE: cell #1 now shows row 23 but its image view still holds row 0's image"), a)
-        XCTAssertTrue(b.contains("prepareForReuse clears cell #1's image view"), b)
-        XCTAssertTrue(metric(out, "stale image time").hasSuffix(" B"), metric(out, "stale image time"))
-        XCTAssertTrue(metric(out, "stale frames").hasPrefix("stale frames 183 frames 0 frames"), metric(out, "stale frames"))
+        #expect(a.contains("Its image view still holds image 0 until something resets it."), Comment(rawValue: a))
+        #expect(a.contains("STALE: cell #1 now shows row 23 but its image view still holds row 0's image"), Comment(rawValue: a))
+        #expect(b.contains("prepareForReuse clears cell #1's image view"), Comment(rawValue: b))
+        #expect(metric(out, "stale image time").hasSuffix(" B"), Comment(rawValue: metric(out, "stale image time")))
+        #expect(metric(out, "stale frames").hasPrefix("stale frames 183 frames 0 frames"), Comment(rawValue: metric(out, "stale frames")))
     }
 
-    func testAsyncResetAgainstTaskIdentityCancel() throws {
+    @Test func testAsyncResetAgainstTaskIdentityCancel() throws {
         let out = try golden("images-async-reset", "images-task-identity-cancel", as: "async-reset--task-identity-cancel.txt", shows: """
             An identity check with cancellation against a reset alone: B shows the
             placeholder and cancels what is no longer needed; an enlarged URLCache answers
             what A downloads again. Cache hits describe how, so they have no better side.
             """)
-        XCTAssertTrue(out.contains("Compared: strategy async-reset → task-identity-cancel."))
+        #expect(out.contains("Compared: strategy async-reset → task-identity-cancel."))
         let b = explanation(out, "B")
-        XCTAssertTrue(b.contains("its image view shows the placeholder"), b)
-        XCTAssertTrue(explanation(out, "A").contains("A does nothing more here."))
+        #expect(b.contains("its image view shows the placeholder"), Comment(rawValue: b))
+        #expect(explanation(out, "A").contains("A does nothing more here."))
         // The enlarged URLCache answers what async-reset downloads again.
-        XCTAssertEqual(metric(out, "downloads"), "downloads 77 50 B")
+        #expect(metric(out, "downloads") == "downloads 77 50 B")
         // Cache hits describe how, not how well: no better side (the downloads say it).
-        XCTAssertEqual(metric(out, "cache hits: URLCache memory"), "cache hits: URLCache memory 0 27")
+        #expect(metric(out, "cache hits: URLCache memory") == "cache hits: URLCache memory 0 27")
     }
 
-    func testPrefetchOffAgainstOn() throws {
+    @Test func testPrefetchOffAgainstOn() throws {
         let out = try golden("prefetch-off", "prefetch-on", as: "prefetch-off--prefetch-on.txt", shows: """
             Prefetching on (classic profile): B's first prefetch batch asks for rows 19–28
             before they show; its first complete screen comes sooner and fewer rows go
             before their image.
             """)
-        XCTAssertTrue(out.contains("Compared: prefetching off → on."))
+        #expect(out.contains("Compared: prefetching off → on."))
         let b = explanation(out, "B")
-        XCTAssertTrue(b.contains("Prefetch batch 1: rows 19–28 (10 rows), past the bottom edge"), b)
-        XCTAssertTrue(b.contains("Row 19 asks for image 19 (request 20, from prefetchRowsAt)."), b)
-        XCTAssertTrue(metric(out, "first complete screen at").hasSuffix(" B"))
-        XCTAssertTrue(metric(out, "rows gone before their image").hasPrefix("rows gone before their image 60 27 B"))
+        #expect(b.contains("Prefetch batch 1: rows 19–28 (10 rows), past the bottom edge"), Comment(rawValue: b))
+        #expect(b.contains("Row 19 asks for image 19 (request 20, from prefetchRowsAt)."), Comment(rawValue: b))
+        #expect(metric(out, "first complete screen at").hasSuffix(" B"))
+        #expect(metric(out, "rows gone before their image").hasPrefix("rows gone before their image 60 27 B"))
     }
 
-    func testPlainAgainstCacheCoalesce() throws {
+    @Test func testPlainAgainstCacheCoalesce() throws {
         let out = try golden("images-plain", "images-cache-coalesce", as: "plain--cache-coalesce.txt", shows: """
             A memory cache with coalesced requests against plain downloads: the tally by
             kind of event, and the cache hits and downloads it saves.
             """)
-        XCTAssertTrue(out.contains("Compared: strategy plain → cache-coalesce."))
-        XCTAssertTrue(explanation(out, "B").contains("Row 0 asks for image 0 (request 1, from cellForRowAt)."))
-        XCTAssertEqual(metric(out, "cache hits: memory cache"), "cache hits: memory cache 0 76")
+        #expect(out.contains("Compared: strategy plain → cache-coalesce."))
+        #expect(explanation(out, "B").contains("Row 0 asks for image 0 (request 1, from cellForRowAt)."))
+        #expect(metric(out, "cache hits: memory cache") == "cache hits: memory cache 0 76")
         // A key too long for its half of the line wraps under itself, never cut.
-        XCTAssertTrue(out.contains("\n                                       > 3 imageRequest row 0 image 0\n"
-                                   + "                                           cellForRowAt\n"), out)
-        XCTAssertFalse(out.contains("…\n"))
+        #expect(out.contains("\n                                       > 3 imageRequest row 0 image 0\n"
+                                   + "                                           cellForRowAt\n"), Comment(rawValue: out))
+        #expect(!(out.contains("…\n")))
     }
 
-    func testModernAgainstClassicProfile() throws {
+    @Test func testModernAgainstClassicProfile() throws {
         let out = try golden("seed004-slow-scroll", "seed004-slow-scroll-classic", as: "seed004-modern--classic.txt", shows: """
             The modern and classic profiles side by side (the first stretch): the classic
             table view reuses row 0's cell for row 21 where the modern one prepares a new
             cell ahead of time and keeps row 0's aside.
             """, cut: { Golden.lines(of: $0, from: "Side by side", count: 20) })
-        XCTAssertTrue(out.contains("Compared: modern → classic profile.\nSame scenario otherwise"))
+        #expect(out.contains("Compared: modern → classic profile.\nSame scenario otherwise"))
         let a = explanation(out, "A")
-        XCTAssertTrue(a.contains("while scrolling, the modern table view prepares the next row's cell ahead of time"), a)
-        XCTAssertTrue(explanation(out, "B").hasSuffix("B does nothing more here."))
+        #expect(a.contains("while scrolling, the modern table view prepares the next row's cell ahead of time"), Comment(rawValue: a))
+        #expect(explanation(out, "B").hasSuffix("B does nothing more here."))
         // The classic table view reuses row 0's cell for row 21 instead of making a 22nd.
-        XCTAssertTrue(out.contains("108 didEndDisplaying row 0               106 didEndDisplaying row 0\n"
+        #expect(out.contains("108 didEndDisplaying row 0               106 didEndDisplaying row 0\n"
                                    + "                                       > 122 prepareForReuse from row 0\n"))
-        XCTAssertEqual(metric(out, "cells created"), "cells created 23 21 B")
+        #expect(metric(out, "cells created") == "cells created 23 21 B")
     }
 
     /// Every line of every golden diff fits 80 columns, but the metric table's
     /// (a hitch time ratio is wider than its column).
-    func testSideBySideFitsEightyColumnsWithoutTrailingSpaces() throws {
+    @Test func testSideBySideFitsEightyColumnsWithoutTrailingSpaces() throws {
         for (a, b) in [("images-async-no-reset", "images-async-reset"), ("prefetch-off", "prefetch-on")] {
             let out = diffBundled(a, b, ["--all"]).out
             for line in out.section(from: "A  ", to: "What each costs:").split(separator: "\n") where !line.hasPrefix("A  ") && !line.hasPrefix("B  ") {
-                XCTAssertLessThanOrEqual(line.count, 80, "\(a): \(line)")
-                XCTAssertFalse(line.hasSuffix(" "), "\(a): a line ends in a space: \(line)")
+                #expect(line.count <= 80, "\(a): \(line)")
+                #expect(!(line.hasSuffix(" ")), "\(a): a line ends in a space: \(line)")
             }
         }
     }

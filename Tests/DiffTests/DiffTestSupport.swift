@@ -1,6 +1,6 @@
 import ReuseLabTestSupport
 import Foundation
-import XCTest
+import Testing
 
 // Helpers for the `diff` command's tests: running the built binary, bundled traces,
 // scratch files and golden files.
@@ -25,15 +25,15 @@ func bundledTrace(_ name: String) -> String {
 /// relative to it, so the output reads — and wraps — as if run there
 /// (`traces/seed004-slow-scroll.trace.json`) on any machine, wherever the package
 /// is checked out.
-func runReuseLab(_ arguments: [String], width: Int = 80, file: StaticString = #filePath, line: UInt = #line) -> DiffRun {
+func runReuseLab(_ arguments: [String], width: Int = 80, sourceLocation: SourceLocation = #_sourceLocation) -> DiffRun {
     let root = packageRoot.path + "/"
     let relative = arguments.map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
     do {
-        let outcome = try ReuselabExecutable.runFromPackage(relative, columns: width, file: file, line: line)
+        let outcome = try ReuselabExecutable.runFromPackage(relative, columns: width, sourceLocation: sourceLocation)
         return DiffRun(status: outcome.status, out: outcome.out.replacingOccurrences(of: root, with: ""),
                        err: outcome.err.replacingOccurrences(of: root, with: ""))
     } catch {
-        XCTFail("reuselab \(relative.joined(separator: " ")) could not run: \(error)", file: file, line: line)
+        Issue.record("reuselab \(relative.joined(separator: " ")) could not run: \(error)", sourceLocation: sourceLocation)
         return DiffRun(status: -1, out: "", err: "\(error)")
     }
 }
@@ -44,12 +44,12 @@ func diffBundled(_ a: String, _ b: String, _ options: [String] = []) -> DiffRun 
 }
 
 /// `reuselab diff … --json`, parsed.
-func diffJSON(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+func diffJSON(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
     let run = runReuseLab(["diff"] + arguments + ["--json"])
-    XCTAssertTrue(run.status == 0 || run.status == 1, "exit status \(run.status): \(run.err)", file: file, line: line)
-    XCTAssertTrue(run.out.hasSuffix("}\n"), "one JSON object and a line break", file: file, line: line)
+    #expect(run.status == 0 || run.status == 1, "exit status \(run.status): \(run.err)", sourceLocation: sourceLocation)
+    #expect(run.out.hasSuffix("}\n"), "one JSON object and a line break", sourceLocation: sourceLocation)
     let object = try JSONSerialization.jsonObject(with: Data(run.out.utf8))
-    return try XCTUnwrap(object as? [String: Any], "the output is a JSON object", file: file, line: line)
+    return try #require(object as? [String: Any], "the output is a JSON object", sourceLocation: sourceLocation)
 }
 
 extension String {
@@ -81,6 +81,6 @@ func bundledTraceText(_ name: String) throws -> String {
 
 /// Compares an excerpt with `Tests/DiffTests/Golden/NAME`, headed by what it
 /// `shows` (see `Golden.assertExcerpt`).
-func assertGolden(_ excerpt: String, _ name: String, shows: String, file: StaticString = #filePath, line: UInt = #line) throws {
-    try Golden.assertExcerpt(excerpt, name, shows: shows, suite: "DiffTests", filter: "DiffGoldenTests", file: file, line: line)
+func assertGolden(_ excerpt: String, _ name: String, shows: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try Golden.assertExcerpt(excerpt, name, shows: shows, suite: "DiffTests", filter: "DiffGoldenTests", sourceLocation: sourceLocation)
 }

@@ -1,32 +1,34 @@
-import XCTest
+import Foundation
+import Testing
 
 /// The README and `docs/` send a reader only to places that exist: every
 /// relative link reaches a file, every `#anchor` a heading, every `docs/NAME.md`
 /// they mention is there, and nothing points into the folder beside the
 /// repository where the product brief lives.
-final class DocumentLinkTests: XCTestCase {
+@Suite
+final class DocumentLinkTests {
     /// The package's folder, found from this file: `Tests/DocsTests/` is two below it.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    func testTheProjectsDocumentsLeadOnlyWhereThereIsSomething() throws {
+    @Test func testTheProjectsDocumentsLeadOnlyWhereThereIsSomething() throws {
         let links = DocumentLinks(root: Self.packageRoot)
         let documents = try links.documents()
-        XCTAssertTrue(documents.contains("README.md"))
-        XCTAssertTrue(documents.contains("docs/engine.md"), "the documents are found: \(documents)")
+        #expect(documents.contains("README.md"))
+        #expect(documents.contains("docs/engine.md"), "the documents are found: \(documents)")
         let problems = try links.problems()
-        XCTAssertTrue(problems.isEmpty, "\n" + problems.map(\.description).joined(separator: "\n"))
+        #expect(problems.isEmpty, Comment(rawValue: "\n" + problems.map(\.description).joined(separator: "\n")))
     }
 
-    func testTheReadmeKeepsItsTwoSetUpCommands() throws {
+    @Test func testTheReadmeKeepsItsTwoSetUpCommands() throws {
         let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        XCTAssertTrue(readme.contains("swift run reuselab"))
-        XCTAssertTrue(readme.contains("swift test"))
+        #expect(readme.contains("swift run reuselab"))
+        #expect(readme.contains("swift test"))
     }
 
     // MARK: The checker itself
 
-    func testABrokenLinkAMissingAnchorAMissingPageAndSharedAreReported() throws {
+    @Test func testABrokenLinkAMissingAnchorAMissingPageAndSharedAreReported() throws {
         let folder = try Self.temporaryProject([
             "README.md": """
             # Title
@@ -48,7 +50,7 @@ final class DocumentLinkTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let links = DocumentLinks(root: folder)
         let messages = try links.problems().map(\.description)
-        XCTAssertEqual(messages, [
+        #expect(messages == [
             "README.md:5: points into \(DocumentLinks.outsideFolder), which a clone of the repository does not have",
             "README.md:5: mentions docs/gone.md, which does not exist",
             "README.md:3: docs/missing.md leads to docs/missing.md, which does not exist",
@@ -59,13 +61,12 @@ final class DocumentLinkTests: XCTestCase {
         ])
     }
 
-    func testAnchorsAreMadeAsGitHubMakesThem() {
-        XCTAssertEqual(DocumentLinks.slug("`reuselab html TRACE [-o FILE]` and `reuselab html A B`"),
-                       "reuselab-html-trace--o-file-and-reuselab-html-a-b")
-        XCTAssertEqual(DocumentLinks.slug("Not modelled, and why"), "not-modelled-and-why")
-        XCTAssertEqual(DocumentLinks.slug("Seed 004, line for line"), "seed-004-line-for-line")
-        XCTAssertEqual(DocumentLinks.slug("The [engine](engine.md) — rules"), "the-engine--rules")
-        XCTAssertEqual(DocumentLinks.slugs(in: "# A\n## A\n```\n# not a heading\n```\n### A"), ["a", "a-1", "a-2"])
+    @Test func testAnchorsAreMadeAsGitHubMakesThem() {
+        #expect(DocumentLinks.slug("`reuselab html TRACE [-o FILE]` and `reuselab html A B`") == "reuselab-html-trace--o-file-and-reuselab-html-a-b")
+        #expect(DocumentLinks.slug("Not modelled, and why") == "not-modelled-and-why")
+        #expect(DocumentLinks.slug("Seed 004, line for line") == "seed-004-line-for-line")
+        #expect(DocumentLinks.slug("The [engine](engine.md) — rules") == "the-engine--rules")
+        #expect(DocumentLinks.slugs(in: "# A\n## A\n```\n# not a heading\n```\n### A") == ["a", "a-1", "a-2"])
     }
 
     /// A folder holding `files` (paths relative to it), made fresh for one test.

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import ReuseLabTestSupport
 
 /// The seeded mutation fuzzer: mutates bundled scenarios, traces, lessons and
@@ -16,9 +16,10 @@ import ReuseLabTestSupport
 /// same input as long as the bundled files it starts from stay the same. Each distinct
 /// failure is reported once, with the seed and the saved smallest input; copy that
 /// into `Regressions/` to keep it.
-final class FuzzTests: XCTestCase {
+@Suite
+final class FuzzTests {
     /// The campaign's first 5 cases: the same inputs every run.
-    func testASmokeRunNeverCrashesHangsOrPrintsRawControls() throws {
+    @Test func testASmokeRunNeverCrashesHangsOrPrintsRawControls() throws {
         try Self.runCampaign(cases: min(5, FuzzSettings.fromEnvironment().cases), name: "FuzzTests smoke run")
     }
 
@@ -42,45 +43,45 @@ final class FuzzTests: XCTestCase {
             \(messages.count) distinct failure(s) in \(failingCases) case(s); \(String(format: "%.1f", Date().timeIntervalSince(start))) s
             """)
         if ProcessInfo.processInfo.environment["REUSELAB_FUZZ_VERBOSE"] == "1" { print(campaign.tally.timingSummary) }
-        for message in messages { XCTFail(message) }
+        for message in messages { Issue.record(Comment(rawValue: message)) }
     }
 
     /// The generator and the mutator are deterministic: a seed always makes the same input.
-    func testTheSameSeedMakesTheSameInput() throws {
+    @Test func testTheSameSeedMakesTheSameInput() throws {
         let corpus = try FuzzCorpus.loadOnce()
         for seed in [UInt64(0), 1, 20_251_122, .max] {
             let first = Mutator.input(seed: seed, corpus: corpus), second = Mutator.input(seed: seed, corpus: corpus)
-            XCTAssertEqual(first.bytes, second.bytes, "seed \(seed)")
-            XCTAssertEqual(first.notes, second.notes, "seed \(seed)")
+            #expect(first.bytes == second.bytes, "seed \(seed)")
+            #expect(first.notes == second.notes, "seed \(seed)")
         }
     }
 
     /// The JSON reader and writer give back the bundled files' documents unchanged.
-    func testJSONTreeRoundTripsTheCorpus() throws {
+    @Test func testJSONTreeRoundTripsTheCorpus() throws {
         for seed in try FuzzCorpus.loadOnce() where seed.kind != .answers && seed.kind != .log {
-            let tree = try XCTUnwrap(seed.tree, "\(seed.name) does not parse")
-            XCTAssertEqual(JSONTree.parse(Array(tree.text.utf8)), tree, seed.name)
+            let tree = try #require(seed.tree, "\(seed.name) does not parse")
+            #expect(JSONTree.parse(Array(tree.text.utf8)) == tree, Comment(rawValue: seed.name))
         }
     }
 
     /// The oracle's byte rules, on known good and bad output.
-    func testTheOracleFlagsControlBidiAndInvalidBytes() {
-        XCTAssertNil(FuzzOracle.forbidden(in: Array("plain text\twith a tab, é, — and 🇫🇷\n".utf8)))
+    @Test func testTheOracleFlagsControlBidiAndInvalidBytes() {
+        #expect(FuzzOracle.forbidden(in: Array("plain text\twith a tab, é, — and 🇫🇷\n".utf8)) == nil)
         for bad in ["\u{1B}[2J", "\u{07}", "\r", "\u{00}", "\u{7F}", "\u{9B}", "\u{85}", "\u{202E}", "\u{2066}", "\u{200F}", "\u{061C}", "\u{2028}"] {
-            XCTAssertNotNil(FuzzOracle.forbidden(in: Array(("ok " + bad + " ok").utf8)), FuzzText.visible(bad))
+            #expect(FuzzOracle.forbidden(in: Array(("ok " + bad + " ok").utf8)) != nil, Comment(rawValue: FuzzText.visible(bad)))
         }
         for bad: [UInt8] in [[0x9B], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82]] {
-            XCTAssertNotNil(FuzzOracle.forbidden(in: [0x41] + bad), FuzzText.hex(bad))
+            #expect(FuzzOracle.forbidden(in: [0x41] + bad) != nil, Comment(rawValue: FuzzText.hex(bad)))
         }
     }
 }
 
 /// The fuzz campaign: `REUSELAB_FUZZ_CASES` cases (200 by default) from
 /// `REUSELAB_FUZZ_SEED`, every one run through the binary and checked by `FuzzOracle`.
-final class FuzzCampaignSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "the fuzz campaign" }
+@Suite(SecondTier.enabled("the fuzz campaign"))
+final class FuzzCampaignSecondTierTests {
 
-    func testMutatedInputsNeverCrashHangOrPrintRawControls() throws {
+    @Test func testMutatedInputsNeverCrashHangOrPrintRawControls() throws {
         try FuzzTests.runCampaign(cases: FuzzSettings.fromEnvironment().cases, name: "FuzzCampaignSecondTierTests")
     }
 }

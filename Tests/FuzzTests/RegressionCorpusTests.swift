@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import ReuseLabTestSupport
 
 /// Runs every file in `Tests/FuzzTests/Regressions/<kind>/` through the commands of
@@ -10,7 +10,8 @@ import ReuseLabTestSupport
 /// `lesson/` `*.json` (run as `lessons/<origin>.json` in a project with the bundled traces
 /// it names), `answers/` `*.answers.txt` (answers to `lessons/<origin>.json`). Files the
 /// fuzzer saves are named this way already.
-final class RegressionCorpusTests: XCTestCase {
+@Suite
+final class RegressionCorpusTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Regressions")
 
     /// Every regression file as a fuzz input.
@@ -30,11 +31,11 @@ final class RegressionCorpusTests: XCTestCase {
         return inputs
     }
 
-    func testEveryRegressionFileKeepsTheRules() throws {
+    @Test func testEveryRegressionFileKeepsTheRules() throws {
         let settings = FuzzSettings.fromEnvironment()
         let executable = try settings.executable ?? ReuselabExecutable.require()
         let inputs = try Self.inputs()
-        XCTAssertFalse(inputs.isEmpty, "no files in \(Self.folder.path)")
+        #expect(!inputs.isEmpty, "no files in \(Self.folder.path)")
         let campaign = FuzzCampaign(executable: executable, timeout: settings.timeout, jobs: settings.jobs)
         let start = Date()
         campaign.run(count: inputs.count) { inputs[$0] }
@@ -45,7 +46,7 @@ final class RegressionCorpusTests: XCTestCase {
         // One message per file and bug, so each file says what it still breaks.
         let byFile = Dictionary(grouping: campaign.failures) { $0.input.notes.joined() + "\u{0}" + $0.signature }
         for key in byFile.keys.sorted() {
-            XCTFail(FuzzFailureReport.message(byFile[key]!))
+            Issue.record(Comment(rawValue: FuzzFailureReport.message(byFile[key]!)))
         }
     }
 }

@@ -1,6 +1,6 @@
 import ReuseLabTestSupport
 import Foundation
-import XCTest
+import Testing
 @testable import Lessons
 import TraceModel
 import ToolSupport
@@ -10,10 +10,11 @@ import TraceCoding
 /// exactly one choice is right, rightness is the runner's own `accepts`, and
 /// each choice's label typed at the terminal prompt is read by `AnswerReader`
 /// as the same answer — so the page and the terminal check answers alike.
-final class AnswerChoicesTests: XCTestCase {
+@Suite
+final class AnswerChoicesTests {
     /// The sample lessons; every bundled lesson in `AnswerChoicesSecondTierTests`.
-    func testEveryQuestionOfTheSampleLessonsHasExactlyOneRightChoiceJudgedAsTheTerminalJudges() throws {
-        XCTAssertGreaterThan(try Self.checkChoices(BundledFiles.sampleLessons.map(BundledFiles.lessonPath)), 15)
+    @Test func testEveryQuestionOfTheSampleLessonsHasExactlyOneRightChoiceJudgedAsTheTerminalJudges() throws {
+        #expect((try Self.checkChoices(BundledFiles.sampleLessons.map(BundledFiles.lessonPath))) > 15)
     }
 
     /// Checks every question of the lessons at `paths`; how many there were.
@@ -22,40 +23,40 @@ final class AnswerChoicesTests: XCTestCase {
         for path in paths {
             let run = try LessonRun(try LoadedLesson.load(path: path))
             let walk = try LessonWalkthrough(run)
-            XCTAssertEqual(walk.stops.count, run.loaded.lesson.steps.count)
+            #expect(walk.stops.count == run.loaded.lesson.steps.count)
             for (index, stop) in walk.stops.enumerated() {
                 let step = run.loaded.lesson.steps[index]
                 let resolved = try run.loaded.resolve(step: index)
-                XCTAssertEqual(stop.pause, resolved.pause)
+                #expect(stop.pause == resolved.pause)
                 for (number, question) in stop.questions.enumerated() {
                     questions += 1
                     let place = "\((path as NSString).lastPathComponent) step \(index + 1) question \(number + 1)"
                     let truth = resolved.answers[number]
                     let query = step.questions[number].query
                     let wording = run.loaded.wording(for: step.questions[number])
-                    XCTAssertEqual(question.choices.filter(\.isRight).count, 1, "\(place): \(question.choices.map(\.label))")
-                    XCTAssertGreaterThanOrEqual(question.choices.count, 2, "\(place): a choice of one gives the answer away")
-                    XCTAssertLessThanOrEqual(question.choices.count, AnswerChoices.maximum)
-                    XCTAssertEqual(Set(question.choices.map(\.label)).count, question.choices.count, "\(place): two choices read the same")
+                    #expect(question.choices.filter(\.isRight).count == 1, "\(place): \(question.choices.map(\.label))")
+                    #expect(question.choices.count >= 2, "\(place): a choice of one gives the answer away")
+                    #expect(question.choices.count <= AnswerChoices.maximum)
+                    #expect(Set(question.choices.map(\.label)).count == question.choices.count, "\(place): two choices read the same")
                     for choice in question.choices {
-                        XCTAssertEqual(choice.isRight, truth.accepts(choice.answer), "\(place): \(choice.label)")
+                        #expect(choice.isRight == truth.accepts(choice.answer), "\(place): \(choice.label)")
                         // Typed at the prompt, the label is the same answer.
                         if let typed = AnswerReader.read(choice.label, for: query, wording: wording) {
-                            XCTAssertEqual(truth.accepts(typed), choice.isRight, "\(place): typing \"\(choice.label)\"")
+                            #expect(truth.accepts(typed) == choice.isRight, "\(place): typing \"\(choice.label)\"")
                         } else {
-                            XCTFail("\(place): the terminal cannot read \"\(choice.label)\"")
+                            Issue.record("\(place): the terminal cannot read \"\(choice.label)\"")
                         }
                     }
-                    XCTAssertEqual(question.answer, wording.describe(truth))
+                    #expect(question.answer == wording.describe(truth))
                 }
-                XCTAssertTrue(stop.revealSteps.allSatisfy { $0 >= stop.pause }, "a reveal shows what came after the pause")
+                #expect(stop.revealSteps.allSatisfy { $0 >= stop.pause }, "a reveal shows what came after the pause")
             }
         }
         return questions
     }
 
     /// Over the sample lessons; over every bundled lesson in `AnswerChoicesSecondTierTests`.
-    func testTheRightChoiceIsNotAlwaysInTheSamePlace() throws {
+    @Test func testTheRightChoiceIsNotAlwaysInTheSamePlace() throws {
         try Self.checkPlaces(BundledFiles.sampleLessons.map(BundledFiles.lessonPath))
     }
 
@@ -69,34 +70,34 @@ final class AnswerChoicesTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThanOrEqual(places.count, 3, "right choices sit at \(places.sorted())")
+        #expect(places.count >= 3, "right choices sit at \(places.sorted())")
     }
 
-    func testNumbersSurroundTheAnswerWithoutGoingNegative() {
-        XCTAssertEqual(AnswerChoices.numbers(around: .number(0)), (0...4).map { LessonAnswer.number($0) })
-        XCTAssertEqual(AnswerChoices.numbers(around: .number(7)), (5...9).map { LessonAnswer.number($0) })
-        XCTAssertEqual(AnswerChoices.numbers(around: .number(Int.max)), [.number(Int.max)])
+    @Test func testNumbersSurroundTheAnswerWithoutGoingNegative() {
+        #expect(AnswerChoices.numbers(around: .number(0)) == (0...4).map { LessonAnswer.number($0) })
+        #expect(AnswerChoices.numbers(around: .number(7)) == (5...9).map { LessonAnswer.number($0) })
+        #expect(AnswerChoices.numbers(around: .number(Int.max)) == [.number(Int.max)])
     }
 
-    func testCallSequencesOfOneCallStillOfferOthers() {
+    @Test func testCallSequencesOfOneCallStillOfferOthers() {
         let choices = AnswerChoices.finish(AnswerChoices.callSequences(.calls([.willDisplay])), truth: .calls([.willDisplay]),
                                            wording: AnswerWording(thisTrace: "", otherTrace: ""))
-        XCTAssertGreaterThanOrEqual(choices.count, 3)
-        XCTAssertEqual(choices.filter(\.isRight).map(\.label), ["willDisplay"])
+        #expect(choices.count >= 3)
+        #expect(choices.filter(\.isRight).map(\.label) == ["willDisplay"])
     }
 }
 
 /// `AnswerChoicesTests` over every bundled lesson.
-final class AnswerChoicesSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "the answer choices of every bundled lesson" }
+@Suite(SecondTier.enabled("the answer choices of every bundled lesson"))
+final class AnswerChoicesSecondTierTests {
 
-    func testEveryQuestionOfEveryLessonHasExactlyOneRightChoiceJudgedAsTheTerminalJudges() throws {
+    @Test func testEveryQuestionOfEveryLessonHasExactlyOneRightChoiceJudgedAsTheTerminalJudges() throws {
         let paths = try bundledLessons()
-        XCTAssertGreaterThanOrEqual(paths.count, 18)
-        XCTAssertGreaterThan(try AnswerChoicesTests.checkChoices(paths), 40)
+        #expect(paths.count >= 18)
+        #expect((try AnswerChoicesTests.checkChoices(paths)) > 40)
     }
 
-    func testTheRightChoiceIsNotAlwaysInTheSamePlace() throws {
+    @Test func testTheRightChoiceIsNotAlwaysInTheSamePlace() throws {
         try AnswerChoicesTests.checkPlaces(try bundledLessons())
     }
 }

@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import Foundation
 import TraceModel
 import ToolSupport
@@ -11,7 +11,8 @@ import TraceCoding
 /// 540 pt drag over 3 s at 60 fps; `grid-prefetching-disabled` is the same drag
 /// with the collection view's `isPrefetchingEnabled` false. Lessons 19 and 20
 /// in `lessons/` are about them.
-final class GridLessonTests: XCTestCase {
+@Suite
+final class GridLessonTests {
     static let slowDrag = projectRoot.appendingPathComponent("traces/grid-slow-drag.trace.json").path
     static let disabled = projectRoot.appendingPathComponent("traces/grid-prefetching-disabled.trace.json").path
 
@@ -30,87 +31,83 @@ final class GridLessonTests: XCTestCase {
 
     // MARK: The new queries, on the grid
 
-    func testTheNewQueriesOnAGrid() throws {
+    @Test func testTheNewQueriesOnAGrid() throws {
         let grid = try queries()
-        XCTAssertEqual(grid.trace.header.list, .collection(columns: 2))
+        #expect(grid.trace.header.list == .collection(columns: 2))
         let rowEnters = EventSelector(kind: .willDisplay, row: 10)
         // A row of items appears in one layout pass: items 10 and 11 together.
-        XCTAssertEqual(try answer(.samePass(row: 10, kind: .willDisplay), before: rowEnters, in: grid), .rows([10, 11]))
-        XCTAssertEqual(try answer(.samePass(row: 11, kind: .willDisplay), before: rowEnters, in: grid), .rows([10, 11]))
-        XCTAssertEqual(try answer(.nextPass(kind: .willDisplay), before: rowEnters, in: grid), .rows([10, 11]))
-        XCTAssertEqual(try answer(.nextPassCount(kind: .willDisplay), before: rowEnters, in: grid), .number(2))
+        #expect((try answer(.samePass(row: 10, kind: .willDisplay), before: rowEnters, in: grid)) == .rows([10, 11]))
+        #expect((try answer(.samePass(row: 11, kind: .willDisplay), before: rowEnters, in: grid)) == .rows([10, 11]))
+        #expect((try answer(.nextPass(kind: .willDisplay), before: rowEnters, in: grid)) == .rows([10, 11]))
+        #expect((try answer(.nextPassCount(kind: .willDisplay), before: rowEnters, in: grid)) == .number(2))
         // …and the row after it is prepared in that same pass, ahead of its display.
-        XCTAssertEqual(try answer(.nextPreparedAhead, before: rowEnters, in: grid), .rows([12, 13]))
-        XCTAssertEqual(try answer(.samePass(row: 12, kind: .cellForRowAt), before: rowEnters, in: grid), .rows([12, 13]))
+        #expect((try answer(.nextPreparedAhead, before: rowEnters, in: grid)) == .rows([12, 13]))
+        #expect((try answer(.samePass(row: 12, kind: .cellForRowAt), before: rowEnters, in: grid)) == .rows([12, 13]))
         // A row leaves together, and its cells go to the pool together.
-        XCTAssertEqual(try answer(.nextPassCount(kind: .didEndDisplaying), before: EventSelector(kind: .didEndDisplaying), in: grid), .number(2))
-        XCTAssertEqual(try answer(.nextPass(kind: .didEndDisplaying), before: EventSelector(kind: .didEndDisplaying), in: grid), .rows([0, 1]))
-        XCTAssertEqual(try answer(.nextPassCount(kind: .enqueue), before: EventSelector(kind: .enqueue), in: grid), .number(2))
+        #expect((try answer(.nextPassCount(kind: .didEndDisplaying), before: EventSelector(kind: .didEndDisplaying), in: grid)) == .number(2))
+        #expect((try answer(.nextPass(kind: .didEndDisplaying), before: EventSelector(kind: .didEndDisplaying), in: grid)) == .rows([0, 1]))
+        #expect((try answer(.nextPassCount(kind: .enqueue), before: EventSelector(kind: .enqueue), in: grid)) == .number(2))
         // The first reuse pass hands out the first row's cells (prepareForReuse names the item each showed).
-        XCTAssertEqual(try answer(.nextPass(kind: .prepareForReuse), before: EventSelector(kind: .prepareForReuse), in: grid), .rows([0, 1]))
+        #expect((try answer(.nextPass(kind: .prepareForReuse), before: EventSelector(kind: .prepareForReuse), in: grid)) == .rows([0, 1]))
         // Counted from the start: the drag prepares items 10–17 ahead; at the drag's start, none yet.
-        XCTAssertEqual(try grid.answer(.preparedAheadCount(at: nil), pausedAt: 0), .number(8))
-        XCTAssertEqual(try grid.answer(.preparedAheadCount(at: .before(EventSelector(kind: .scrollViewWillBeginDragging))), pausedAt: 0), .number(0))
-        XCTAssertEqual(try answer(.nextPreparedAhead, before: EventSelector(kind: .scrollViewWillBeginDragging), in: grid), .rows([10, 11]))
+        #expect((try grid.answer(.preparedAheadCount(at: nil), pausedAt: 0)) == .number(8))
+        #expect((try grid.answer(.preparedAheadCount(at: .before(EventSelector(kind: .scrollViewWillBeginDragging))), pausedAt: 0)) == .number(0))
+        #expect((try answer(.nextPreparedAhead, before: EventSelector(kind: .scrollViewWillBeginDragging), in: grid)) == .rows([10, 11]))
         // The other recording prepares nothing ahead, and says so.
-        XCTAssertEqual(try grid.answer(.compare(metric: .cellsPreparedAhead, otherTrace: "x"), pausedAt: 0), .trace(isLessonTrace: true))
+        #expect((try grid.answer(.compare(metric: .cellsPreparedAhead, otherTrace: "x"), pausedAt: 0)) == .trace(isLessonTrace: true))
         let off = try queries(Self.disabled)
-        XCTAssertEqual(try off.answer(.preparedAheadCount(at: nil), pausedAt: 0), .number(0))
-        XCTAssertThrowsError(try off.answer(.nextPreparedAhead, pausedAt: 0)) { error in
-            XCTAssertEqual((error as? TraceQueries.Unanswerable)?.message,
-                           "no cellForItemAt after the pause configures an item ahead of its willDisplay")
+        #expect((try off.answer(.preparedAheadCount(at: nil), pausedAt: 0)) == .number(0))
+        if let error = #expect(throws: (any Error).self, performing: { try off.answer(.nextPreparedAhead, pausedAt: 0) }) {
+            #expect((error as? TraceQueries.Unanswerable)?.message == "no cellForItemAt after the pause configures an item ahead of its willDisplay")
         }
         // Without prefetching, an item is configured in the pass that shows it.
-        XCTAssertEqual(try answer(.samePass(row: 10, kind: .cellForRowAt), before: EventSelector(kind: .cellForRowAt, row: 10), in: off), .rows([10, 11]))
-        XCTAssertEqual(try answer(.nextCalls(count: 3), before: EventSelector(kind: .initCell, cell: 11), in: off),
-                       .calls([.initCell, .cellForRowAt, .willDisplay]))
+        #expect((try answer(.samePass(row: 10, kind: .cellForRowAt), before: EventSelector(kind: .cellForRowAt, row: 10), in: off)) == .rows([10, 11]))
+        #expect((try answer(.nextCalls(count: 3), before: EventSelector(kind: .initCell, cell: 11), in: off)) == .calls([.initCell, .cellForRowAt, .willDisplay]))
     }
 
-    func testAPassIsTheEventsAtOneMomentUpToItsFrame() throws {
+    @Test func testAPassIsTheEventsAtOneMomentUpToItsFrame() throws {
         let grid = try queries()
         let events = grid.trace.events
         let first = try grid.index(of: .before(EventSelector(kind: .willDisplay, row: 10)))
         let pass = grid.pass(containing: first)
-        XCTAssertEqual(events[pass.upperBound - 1].kind, .frame, "a pass ends with the frame that shows it")
-        XCTAssertEqual(events[pass.lowerBound - 1].kind, .frame, "and starts after the frame before")
-        XCTAssertTrue(events[pass].allSatisfy { $0.time == events[first].time })
+        #expect(events[pass.upperBound - 1].kind == .frame, "a pass ends with the frame that shows it")
+        #expect(events[pass.lowerBound - 1].kind == .frame, "and starts after the frame before")
+        #expect(events[pass].allSatisfy { $0.time == events[first].time })
         // At launch the first screen's pass ends at frame 0; the drag's first pass follows at the same moment.
         let launch = grid.pass(containing: 0)
-        XCTAssertEqual(events[launch.upperBound - 1].kind, .frame)
-        XCTAssertTrue(grid.pass(containing: launch.upperBound).contains(try grid.index(of: .before(EventSelector(kind: .cellForRowAt, row: 10)))))
+        #expect(events[launch.upperBound - 1].kind == .frame)
+        #expect(grid.pass(containing: launch.upperBound).contains(try grid.index(of: .before(EventSelector(kind: .cellForRowAt, row: 10)))))
     }
 
-    func testTheNewQueriesOnATableToo() throws {
+    @Test func testTheNewQueriesOnATableToo() throws {
         let trace = try CheckedTraceReader.read(path: projectRoot.appendingPathComponent("traces/seed004-slow-scroll.trace.json").path)
         let table = TraceQueries(trace: trace) { _ throws(ReuseLabError) in trace }
         // The modern table view prepares one row ahead at a time, the first when the drag begins.
-        XCTAssertEqual(try answer(.nextPreparedAhead, before: EventSelector(kind: .scrollViewWillBeginDragging), in: table), .rows([19]))
-        XCTAssertEqual(try answer(.samePass(row: 19, kind: .willDisplay), before: EventSelector(kind: .willDisplay, row: 19), in: table), .rows([19]))
-        XCTAssertEqual(try table.answer(.preparedAheadCount(at: nil), pausedAt: 0), .number(11))
+        #expect((try answer(.nextPreparedAhead, before: EventSelector(kind: .scrollViewWillBeginDragging), in: table)) == .rows([19]))
+        #expect((try answer(.samePass(row: 19, kind: .willDisplay), before: EventSelector(kind: .willDisplay, row: 19), in: table)) == .rows([19]))
+        #expect((try table.answer(.preparedAheadCount(at: nil), pausedAt: 0)) == .number(11))
         let wording = AnswerWording(thisTrace: "a", otherTrace: "b", naming: trace.header.rowNaming)
-        XCTAssertEqual(wording.describe(.rows([19, 20])), "rows 19–20")
-        XCTAssertEqual(wording.describe(.call(.cellForRowAt)), "cellForRowAt")
+        #expect(wording.describe(.rows([19, 20])) == "rows 19–20")
+        #expect(wording.describe(.call(.cellForRowAt)) == "cellForRowAt")
     }
 
     // MARK: The collection view's words
 
-    func testAnswersAndReasonsNameItemsAndTheCollectionViewsCalls() throws {
+    @Test func testAnswersAndReasonsNameItemsAndTheCollectionViewsCalls() throws {
         let grid = try queries()
         let wording = AnswerWording(thisTrace: "a", otherTrace: "b", naming: grid.trace.header.rowNaming)
-        XCTAssertEqual(wording.describe(.rows([10, 11])), "items 10–11")
-        XCTAssertEqual(wording.describe(.rows([4])), "item 4")
-        XCTAssertEqual(wording.describe(.rows([])), "no items")
-        XCTAssertEqual(wording.describe(.reusedCell(cell: 2, previousRow: 1)), "cell #2, which showed item 1")
-        XCTAssertEqual(wording.describe(.calls([.prepareForReuse, .cellForRowAt, .willDisplay])), "prepareForReuse → cellForItemAt → willDisplay")
-        XCTAssertEqual(wording.describe(.call(.cellForRowAt)), "cellForItemAt")
-        XCTAssertEqual(LessonRun.example(for: .cellForRow(row: 0), list: .collection(columns: 2)),
-                       "Answer new, or the item whose cell it reuses (item 0), or the cell (#1).")
-        XCTAssertThrowsError(try grid.answer(.nextCall(row: 199), pausedAt: 0)) { error in
-            XCTAssertEqual((error as? TraceQueries.Unanswerable)?.message, "no cellForItemAt for item 199 comes after the pause")
+        #expect(wording.describe(.rows([10, 11])) == "items 10–11")
+        #expect(wording.describe(.rows([4])) == "item 4")
+        #expect(wording.describe(.rows([])) == "no items")
+        #expect(wording.describe(.reusedCell(cell: 2, previousRow: 1)) == "cell #2, which showed item 1")
+        #expect(wording.describe(.calls([.prepareForReuse, .cellForRowAt, .willDisplay])) == "prepareForReuse → cellForItemAt → willDisplay")
+        #expect(wording.describe(.call(.cellForRowAt)) == "cellForItemAt")
+        #expect(LessonRun.example(for: .cellForRow(row: 0), list: .collection(columns: 2)) == "Answer new, or the item whose cell it reuses (item 0), or the cell (#1).")
+        if let error = #expect(throws: (any Error).self, performing: { try grid.answer(.nextCall(row: 199), pausedAt: 0) }) {
+            #expect((error as? TraceQueries.Unanswerable)?.message == "no cellForItemAt for item 199 comes after the pause")
         }
-        XCTAssertThrowsError(try grid.index(of: .before(EventSelector(kind: .cellForRowAt, row: 199)))) { error in
-            XCTAssertEqual((error as? TraceQueries.Unanswerable)?.message,
-                           "the pause is before the first cellForItemAt for item 199, which the trace does not have")
+        if let error = #expect(throws: (any Error).self, performing: { try grid.index(of: .before(EventSelector(kind: .cellForRowAt, row: 199))) }) {
+            #expect((error as? TraceQueries.Unanswerable)?.message == "the pause is before the first cellForItemAt for item 199, which the trace does not have")
         }
         // The learner may type the collection view's words, or the table view's.
         for (text, query, expected) in [
@@ -124,11 +121,11 @@ final class GridLessonTests: XCTestCase {
             ("2", .nextPassCount(kind: .willDisplay), .number(2)),
             ("8 times", .preparedAheadCount(at: nil), .number(8)),
         ] {
-            XCTAssertEqual(AnswerReader.read(text, for: query, wording: wording), expected, text)
+            #expect(AnswerReader.read(text, for: query, wording: wording) == expected, Comment(rawValue: text))
         }
     }
 
-    func testLessonsMayNameItemsAndTheCollectionViewsKindsButATableLessonMayNot() throws {
+    @Test func testLessonsMayNameItemsAndTheCollectionViewsKindsButATableLessonMayNot() throws {
         let project = try temporaryFolder()
         for name in ["traces", "lessons"] {
             try FileManager.default.createDirectory(at: project.appendingPathComponent(name), withIntermediateDirectories: true)
@@ -153,13 +150,12 @@ final class GridLessonTests: XCTestCase {
               {"ask":"d","query":"samePass","row":17,"kind":"cellForItemAt","answer":"16, 17"}]}
             """#)
         let findings = LessonChecker.check(path: grid)
-        XCTAssertEqual(findings.problems.map(\.description), [])
+        #expect(findings.problems.map(\.description) == [])
         let loaded = try LoadedLesson.load(path: grid)
-        XCTAssertEqual(loaded.lesson.steps[0].pause, .before(EventSelector(kind: .cellForRowAt, row: 16)))
-        XCTAssertEqual(loaded.lesson.steps[0].questions.map(\.query),
-                       [.cellForRow(row: 16), .nextPass(kind: .cellForRowAt), .cellForRowAtCount(at: nil), .samePass(row: 17, kind: .cellForRowAt)])
-        XCTAssertEqual(Query.cellForRow(row: 0).name(in: .collection(columns: 2)), "cellForItem")
-        XCTAssertEqual(Query.cellForRow(row: 0).name(in: .table), "cellForRow")
+        #expect(loaded.lesson.steps[0].pause == .before(EventSelector(kind: .cellForRowAt, row: 16)))
+        #expect(loaded.lesson.steps[0].questions.map(\.query) == [.cellForRow(row: 16), .nextPass(kind: .cellForRowAt), .cellForRowAtCount(at: nil), .samePass(row: 17, kind: .cellForRowAt)])
+        #expect(Query.cellForRow(row: 0).name(in: .collection(columns: 2)) == "cellForItem")
+        #expect(Query.cellForRow(row: 0).name(in: .table) == "cellForRow")
 
         // A table lesson that says item or cellForItemAt is told the table's word, where it says it.
         for (steps, message) in [
@@ -175,9 +171,9 @@ final class GridLessonTests: XCTestCase {
              #"a nextPass question takes a "kind" among"#),
         ] {
             let findings = LessonChecker.check(path: try lesson("table.trace.json", steps))
-            XCTAssertEqual(findings.problems.count, 1, steps)
-            XCTAssertTrue(findings.problems.first?.description.contains(message) == true, findings.problems.first?.description ?? steps)
-            XCTAssertTrue(findings.problems.first?.description.contains("l.json:1:") == true, "the error names where: \(findings.problems.first?.description ?? "")")
+            #expect(findings.problems.count == 1, Comment(rawValue: steps))
+            #expect(findings.problems.first?.description.contains(message) == true, Comment(rawValue: findings.problems.first?.description ?? steps))
+            #expect(findings.problems.first?.description.contains("l.json:1:") == true, "the error names where: \(findings.problems.first?.description ?? "")")
         }
         // Mistakes in any lesson.
         for (steps, message) in [
@@ -193,59 +189,59 @@ final class GridLessonTests: XCTestCase {
              #"a nextPassCount question takes a "kind" among"#),
         ] {
             let findings = LessonChecker.check(path: try lesson("grid.trace.json", steps))
-            XCTAssertTrue(findings.problems.first?.description.contains(message) == true, findings.problems.first?.description ?? steps)
+            #expect(findings.problems.first?.description.contains(message) == true, Comment(rawValue: findings.problems.first?.description ?? steps))
         }
     }
 
-    func testTheLessonFormatDocumentsEveryQueryAndMetric() throws {
+    @Test func testTheLessonFormatDocumentsEveryQueryAndMetric() throws {
         let page = try String(contentsOf: projectRoot.appendingPathComponent("docs/lesson-format.md"), encoding: .utf8)
-        for name in Query.names { XCTAssertTrue(page.contains("| `\(name)` |"), "docs/lesson-format.md's query table lacks \(name)") }
-        for name in Query.collectionNames.keys { XCTAssertTrue(page.contains("`\(name)`"), name) }
-        for metric in ComparedMetric.allCases { XCTAssertTrue(page.contains("`\(metric.rawValue)`"), metric.rawValue) }
+        for name in Query.names { #expect(page.contains("| `\(name)` |"), "docs/lesson-format.md's query table lacks \(name)") }
+        for name in Query.collectionNames.keys { #expect(page.contains("`\(name)`"), Comment(rawValue: name)) }
+        for metric in ComparedMetric.allCases { #expect(page.contains("`\(metric.rawValue)`"), Comment(rawValue: metric.rawValue)) }
     }
 
     // MARK: Lessons 19 and 20
 
-    func testTheGridLessonsPassLessonCheckWithoutWarnings() throws {
+    @Test func testTheGridLessonsPassLessonCheckWithoutWarnings() throws {
         let paths = try Self.gridLessons()
-        XCTAssertEqual(paths.map { ($0 as NSString).lastPathComponent }, ["19-grid-rows.json", "20-grid-cell-prefetching.json"])
+        #expect(paths.map { ($0 as NSString).lastPathComponent } == ["19-grid-rows.json", "20-grid-cell-prefetching.json"])
         // Graded with right and wrong answers by CurriculumTests, as every bundled lesson is.
         for (path, findings) in zip(paths, LessonChecker.check(paths: paths)) {
-            XCTAssertGreaterThanOrEqual(try LoadedLesson.load(path: path).questionCount, 3, path)
-            XCTAssertEqual(findings.problems.map(\.description), [], path)
-            XCTAssertEqual(findings.warnings.map(\.description), [], path)
+            #expect((try LoadedLesson.load(path: path).questionCount) >= 3, Comment(rawValue: path))
+            #expect(findings.problems.map(\.description) == [], Comment(rawValue: path))
+            #expect(findings.warnings.map(\.description) == [], Comment(rawValue: path))
         }
         // As an instructor runs it, from the project folder.
         let (status, out, err) = lessonCommand(["lesson", "check", "lessons/19-grid-rows.json", "lessons/20-grid-cell-prefetching.json"])
-        XCTAssertEqual(status, 0, err)
-        XCTAssertEqual(out, "lessons/19-grid-rows.json: ok\nlessons/20-grid-cell-prefetching.json: ok\n")
+        #expect(status == 0, Comment(rawValue: err))
+        #expect(out == "lessons/19-grid-rows.json: ok\nlessons/20-grid-cell-prefetching.json: ok\n")
     }
 
-    func testTheListLinesUpEvenTheLongestId() throws {
+    @Test func testTheListLinesUpEvenTheLongestId() throws {
         let (status, out, _) = lessonCommand(["lesson"], columns: 100, progress: try temporaryFolder().path)
-        XCTAssertEqual(status, 0)
-        XCTAssertTrue(out.contains(" 20  20-grid-cell-prefetching  Cell prefetching before willDisplay"), out)
-        XCTAssertTrue(out.contains(" 19  19-grid-rows              A whole row of items at a time"), out)
+        #expect(status == 0)
+        #expect(out.contains(" 20  20-grid-cell-prefetching  Cell prefetching before willDisplay"), Comment(rawValue: out))
+        #expect(out.contains(" 19  19-grid-rows              A whole row of items at a time"), Comment(rawValue: out))
     }
 
-    func testTheGridLessonsSpeakOfItemsAndTheCollectionViewsCalls() throws {
+    @Test func testTheGridLessonsSpeakOfItemsAndTheCollectionViewsCalls() throws {
         for path in try Self.gridLessons() {
             let loaded = try LoadedLesson.load(path: path)
             let console = RecordingConsole([], mode: .preview)
             _ = try LessonRun(loaded).run(console: console, progress: LessonProgress(lesson: loaded.lesson.id), next: nil, save: { _ in })
             let reveals = console.transcript.split(separator: "\n").filter { $0.hasPrefix("Question ") && $0.contains("the trace says") }
-            XCTAssertFalse(reveals.isEmpty)
+            #expect(!reveals.isEmpty)
             for line in reveals {
-                XCTAssertFalse(line.contains("row ") || line.contains("rows ") || line.contains("cellForRowAt"), String(line))
+                #expect(!(line.contains("row ") || line.contains("rows ") || line.contains("cellForRowAt")), Comment(rawValue: String(line)))
             }
         }
         let rows = try LoadedLesson.load(path: try Self.gridLessons()[0])
         let console = RecordingConsole(["help", "quit"], scripted: false)
         _ = try LessonRun(rows).run(console: console, progress: LessonProgress(lesson: rows.lesson.id), next: nil, save: { _ in })
-        XCTAssertTrue(console.transcript.contains("Answer with a number."), console.transcript)
+        #expect(console.transcript.contains("Answer with a number."), Comment(rawValue: console.transcript))
     }
 
-    func testEveryChoiceOnTheGridLessonsPagesIsJudgedAsTheTerminalJudges() throws {
+    @Test func testEveryChoiceOnTheGridLessonsPagesIsJudgedAsTheTerminalJudges() throws {
         for path in try Self.gridLessons() {
             let run = try LessonRun(try LoadedLesson.load(path: path))
             let walk = try LessonWalkthrough(run)
@@ -256,13 +252,13 @@ final class GridLessonTests: XCTestCase {
                     let place = "\(run.loaded.lesson.id) step \(index + 1) question \(number + 1)"
                     let truth = resolved.answers[number]
                     let wording = run.loaded.wording(for: step.questions[number])
-                    XCTAssertEqual(question.choices.filter(\.isRight).count, 1, "\(place): \(question.choices.map(\.label))")
-                    XCTAssertGreaterThanOrEqual(question.choices.count, 2, place)
+                    #expect(question.choices.filter(\.isRight).count == 1, "\(place): \(question.choices.map(\.label))")
+                    #expect(question.choices.count >= 2, Comment(rawValue: place))
                     for choice in question.choices {
                         let typed = AnswerReader.read(choice.label, for: step.questions[number].query, wording: wording)
-                        XCTAssertNotNil(typed, "\(place): the terminal cannot read \"\(choice.label)\"")
-                        XCTAssertEqual(typed.map(truth.accepts), choice.isRight, "\(place): typing \"\(choice.label)\"")
-                        XCTAssertFalse(choice.label.contains("row"), "\(place): \(choice.label)")
+                        #expect(typed != nil, "\(place): the terminal cannot read \"\(choice.label)\"")
+                        #expect(typed.map(truth.accepts) == choice.isRight, "\(place): typing \"\(choice.label)\"")
+                        #expect(!choice.label.contains("row"), "\(place): \(choice.label)")
                     }
                 }
             }

@@ -1,11 +1,12 @@
-import XCTest
+import Testing
 import Foundation
 @testable import Lessons
 
 /// A lesson step's `"code"`: functions of the trace's code shown at the pause, in
 /// the terminal and on the page; every mistake in naming them is an error that
 /// names the lesson, the step and what the trace's code has.
-final class LessonCodeTests: XCTestCase {
+@Suite
+final class LessonCodeTests {
     func writeLesson(_ root: URL, code: String, trace: String = "seed004-slow-scroll") throws -> String {
         let text = """
         {
@@ -24,35 +25,35 @@ final class LessonCodeTests: XCTestCase {
 
     func problems(_ path: String) -> [String] { LessonChecker.check(path: path).problems.map(\.description) }
 
-    func testLessonTenShowsTheEmptyPrepareForReuseAtItsPause() throws {
+    @Test func testLessonTenShowsTheEmptyPrepareForReuseAtItsPause() throws {
         let run = lessonCommand(["lesson", "10", "--preview"])
-        XCTAssertEqual(run.status, 0, run.err)
-        let step = try XCTUnwrap(run.out.range(of: "── Step 2 of 3"))
-        let question = try XCTUnwrap(run.out.range(of: "Question 2 of 3"))
+        #expect(run.status == 0, Comment(rawValue: run.err))
+        let step = try #require(run.out.range(of: "── Step 2 of 3"))
+        let question = try #require(run.out.range(of: "Question 2 of 3"))
         let shown = String(run.out[step.upperBound..<question.lowerBound])
-        XCTAssertTrue(shown.contains("""
+        #expect(shown.contains("""
             ┌ AsyncNoResetStrategy.swift · prepareForReuse()
             │ 19  override func prepareForReuse() {
             │ 20      // profileImageView.image = nil   ← commented out, as in the seed
             │ 21  }
-            """), shown)
+            """), Comment(rawValue: shown))
         // The third stop shows the closure that writes into the captured cell.
-        let third = try XCTUnwrap(run.out.range(of: "── Step 3 of 3"))
-        XCTAssertTrue(run.out[third.upperBound...].contains("│ 49              cell.profileImageView.image = UIImage(data: imageData)"))
-        for line in run.out.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 80, String(line)) }
+        let third = try #require(run.out.range(of: "── Step 3 of 3"))
+        #expect(run.out[third.upperBound...].contains("│ 49              cell.profileImageView.image = UIImage(data: imageData)"))
+        for line in run.out.split(separator: "\n") { #expect(line.count <= 80, Comment(rawValue: String(line))) }
     }
 
-    func testThePageCarriesEachStopsCode() throws {
+    @Test func testThePageCarriesEachStopsCode() throws {
         let folder = try temporaryFolder()
         let page = folder.appendingPathComponent("lesson.html").path
         let run = lessonCommand(["lesson", "10", "--html", "-o", page])
-        XCTAssertEqual(run.status, 0, run.err)
+        #expect(run.status == 0, Comment(rawValue: run.err))
         let html = try String(contentsOfFile: page, encoding: .utf8)
-        XCTAssertTrue(html.contains(#""code":[{"file":"AsyncNoResetStrategy.swift","name":"prepareForReuse()","first":19,"lines":["    override func prepareForReuse() {""#))
-        XCTAssertTrue(html.contains(#""name":"tableView(_:cellForRowAt:)","first":41"#))
+        #expect(html.contains(#""code":[{"file":"AsyncNoResetStrategy.swift","name":"prepareForReuse()","first":19,"lines":["    override func prepareForReuse() {""#))
+        #expect(html.contains(#""name":"tableView(_:cellForRowAt:)","first":41"#))
     }
 
-    func testMistakesNameTheStepAndWhatTheCodeHas() throws {
+    @Test func testMistakesNameTheStepAndWhatTheCodeHas() throws {
         let root = try lessonProject()
         let cases: [(code: String, expected: String)] = [
             (#"["nope()"]"#, "step 1: the trace's code has no function nope(); it has "),
@@ -64,18 +65,18 @@ final class LessonCodeTests: XCTestCase {
         ]
         for item in cases {
             let found = problems(try writeLesson(root, code: item.code))
-            XCTAssertEqual(found.count, 1, item.expected)
-            XCTAssertTrue(found.first?.contains("lessons/test.json") == true, found.first ?? "")
-            XCTAssertTrue(found.first?.contains("steps[0].code") == true, found.first ?? "")
-            XCTAssertTrue(found.first?.contains(item.expected) == true, "\(found.first ?? "nothing") lacks \(item.expected)")
+            #expect(found.count == 1, Comment(rawValue: item.expected))
+            #expect(found.first?.contains("lessons/test.json") == true, Comment(rawValue: found.first ?? ""))
+            #expect(found.first?.contains("steps[0].code") == true, Comment(rawValue: found.first ?? ""))
+            #expect(found.first?.contains(item.expected) == true, "\(found.first ?? "nothing") lacks \(item.expected)")
         }
-        XCTAssertEqual(problems(try writeLesson(root, code: #"["prepareForReuse()"]"#)), [], "a function the code has")
+        #expect(problems(try writeLesson(root, code: #"["prepareForReuse()"]"#)) == [], "a function the code has")
     }
 
-    func testATraceWithoutCodeCannotShowAny() throws {
+    @Test func testATraceWithoutCodeCannotShowAny() throws {
         let root = try lessonProject(copying: "device-seed004")
         let found = problems(try writeLesson(root, code: #"["prepareForReuse()"]"#, trace: "device-seed004"))
-        XCTAssertEqual(found.count, 1)
-        XCTAssertTrue(found.first?.contains("step 1 shows code, but its trace carries none") == true, found.first ?? "")
+        #expect(found.count == 1)
+        #expect(found.first?.contains("step 1 shows code, but its trace carries none") == true, Comment(rawValue: found.first ?? ""))
     }
 }

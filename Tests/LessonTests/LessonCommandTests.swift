@@ -1,55 +1,56 @@
 import ReuseLabTestSupport
-import XCTest
+import Testing
 import Foundation
 import TraceModel
 import ToolSupport
 import TraceCoding
 
 /// `reuselab lesson` as a user runs it (the built binary, from the project folder).
-final class LessonCommandTests: XCTestCase {
-    func run(_ arguments: [String], progress: String? = nil, file: StaticString = #filePath, line: UInt = #line)
+@Suite
+final class LessonCommandTests {
+    func run(_ arguments: [String], progress: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
         -> (status: Int32, out: String, err: String) {
-        lessonCommand(arguments, progress: progress, file: file, line: line)
+        lessonCommand(arguments, progress: progress, sourceLocation: sourceLocation)
     }
 
-    func testListingShowsEveryLessonWithProgress() throws {
+    @Test func testListingShowsEveryLessonWithProgress() throws {
         let result = run(["lesson"], progress: try temporaryFolder().path)
-        XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.contains("  1  01-first-screen"), result.out)
-        XCTAssertTrue(result.out.contains("4 questions"))
+        #expect(result.status == 0, Comment(rawValue: result.err))
+        #expect(result.out.contains("  1  01-first-screen"), Comment(rawValue: result.out))
+        #expect(result.out.contains("4 questions"))
         // One row per lesson (a long title wraps under itself, within 80 columns).
         let rows = result.out.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).first?.isNumber == true }
-        XCTAssertEqual(rows.count, try bundledLessons().count)
-        XCTAssertTrue(result.out.split(separator: "\n").allSatisfy { $0.count <= 80 }, result.out)
+        #expect(rows.count == (try bundledLessons().count))
+        #expect(result.out.split(separator: "\n").allSatisfy { $0.count <= 80 }, Comment(rawValue: result.out))
     }
 
-    func testGradingWithAnAnswersFileAndAJSONReport() throws {
+    @Test func testGradingWithAnAnswersFileAndAJSONReport() throws {
         let answers = try temporaryFolder().appendingPathComponent("answers.txt")
         try Data("# lesson 1\n19\nreuse\ninit, cellForRowAt, willDisplay\n19\n".utf8).write(to: answers)
         let result = run(["lesson", "1", "--answers", answers.path, "--json"])
-        XCTAssertEqual(result.status, 0, result.err)
+        #expect(result.status == 0, Comment(rawValue: result.err))
         let report = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
-        XCTAssertEqual(report?["score"] as? Int, 3)
-        XCTAssertEqual(report?["total"] as? Int, 4)
+        #expect((report?["score"] as? Int) == 3)
+        #expect((report?["total"] as? Int) == 4)
         let questions = report?["questions"] as? [[String: Any]]
-        XCTAssertEqual(questions?[1]["correct"] as? Bool, false)
-        XCTAssertEqual(questions?[1]["expected"] as? String, "init")
+        #expect((questions?[1]["correct"] as? Bool) == false)
+        #expect((questions?[1]["expected"] as? String) == "init")
     }
 
-    func testLessonsByIdAndUsageErrors() throws {
+    @Test func testLessonsByIdAndUsageErrors() throws {
         let answers = try temporaryFolder().appendingPathComponent("a.txt")
         try Data("19-28\n".utf8).write(to: answers)
-        XCTAssertEqual(run(["lesson", "02-first-reuse-modern", "--answers", answers.path]).status, 0)
+        #expect(run(["lesson", "02-first-reuse-modern", "--answers", answers.path]).status == 0)
         let typo = run(["lesson", "02-first-reuse-modrn"])
-        XCTAssertEqual(typo.status, 64)
-        XCTAssertTrue(typo.err.contains("did you mean \"02-first-reuse-modern\""), typo.err)
-        XCTAssertEqual(run(["lesson", "99"]).status, 64)
-        XCTAssertEqual(run(["lesson", "1", "--answers", "/no/such/file"]).status, 66)
+        #expect(typo.status == 64)
+        #expect(typo.err.contains("did you mean \"02-first-reuse-modern\""), Comment(rawValue: typo.err))
+        #expect(run(["lesson", "99"]).status == 64)
+        #expect(run(["lesson", "1", "--answers", "/no/such/file"]).status == 66)
     }
 
     /// Mistakes on the command line are usage errors (64) that name the fix, before
     /// any lesson is read; options are refused only in combinations that mean nothing.
-    func testCommandLineMistakes() throws {
+    @Test func testCommandLineMistakes() throws {
         for (arguments, message) in [
             (["lesson", "1", "2"], "lesson: expected one lesson (a number or an id); see 'reuselab lesson --help'"),
             (["lesson", "1", "--json"], "lesson: --json goes with --answers"),
@@ -62,19 +63,19 @@ final class LessonCommandTests: XCTestCase {
             (["lesson", "1", "--restart=yes"], "lesson: --restart takes no value"),
         ] {
             let result = run(arguments)
-            XCTAssertEqual(result.status, 64, "\(arguments)")
-            XCTAssertEqual(result.out, "", "\(arguments)")
-            XCTAssertTrue(result.err.contains(message), "\(arguments): \(result.err)")
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.out == "", "\(arguments)")
+            #expect(result.err.contains(message), "\(arguments): \(result.err)")
         }
         // 'check' takes any number of lesson files.
         let two = run(["lesson", "check", "lessons/01-first-screen.json", "lessons/02-first-reuse-modern.json"])
-        XCTAssertEqual(two.status, 0, two.err)
-        XCTAssertEqual(two.out.components(separatedBy: ": ok").count - 1, 2, two.out)
+        #expect(two.status == 0, Comment(rawValue: two.err))
+        #expect((two.out.components(separatedBy: ": ok").count - 1) == 2, Comment(rawValue: two.out))
     }
 
-    func testHelpHasTheFormsThePromptAndTheChecks() {
+    @Test func testHelpHasTheFormsThePromptAndTheChecks() {
         let help = run(["lesson", "--help"])
-        XCTAssertEqual(help.status, 0)
+        #expect(help.status == 0)
         for part in ["Usage: reuselab lesson [--lessons DIR]\n", "       reuselab lesson N|ID [--restart] [--lessons DIR]\n",
                      "       reuselab lesson N|ID --preview [--lessons DIR]\n", "       reuselab lesson N|ID --answers FILE [--json] [--lessons DIR]\n",
                      "       reuselab lesson check [PATH...] [--lessons DIR]\n", "lists the lessons and your progress",
@@ -82,29 +83,29 @@ final class LessonCommandTests: XCTestCase {
                      "       reuselab lesson N|ID --html [-o FILE] [--force] [--lessons DIR]\n", "--html", "-o, --output FILE",
                      "\nAt the prompt:\n", "    quit, q      stop here", "$REUSELAB_PROGRESS_DIR",
                      "\nChecking lessons:\n", "no takeaway", "\nExamples:\n"] {
-            XCTAssertTrue(help.out.contains(part), part)
+            #expect(help.out.contains(part), Comment(rawValue: part))
         }
-        XCTAssertEqual(run(["lesson", "1", "--help"]).out, help.out, "the help needs nothing else")
-        XCTAssertEqual(run(["help", "lesson"]).out, help.out)
-        XCTAssertEqual(run(["lessons", "--help"]).out, help.out, "'lessons' is 'lesson'")
+        #expect(run(["lesson", "1", "--help"]).out == help.out, "the help needs nothing else")
+        #expect(run(["help", "lesson"]).out == help.out)
+        #expect(run(["lessons", "--help"]).out == help.out, "'lessons' is 'lesson'")
     }
 
     /// `lesson check` of the sample lessons; of every one (`lesson check` alone)
     /// in `LessonCommandSecondTierTests`.
-    func testCheckReportsTheSampleLessonsOk() {
+    @Test func testCheckReportsTheSampleLessonsOk() {
         let result = run(["lesson", "check"] + BundledFiles.sampleLessons.map { "lessons/\($0).json" })
-        XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(result.out.components(separatedBy: ": ok").count - 1, BundledFiles.sampleLessons.count)
+        #expect(result.status == 0, Comment(rawValue: result.err))
+        #expect((result.out.components(separatedBy: ": ok").count - 1) == BundledFiles.sampleLessons.count)
     }
 }
 
 /// `lesson check` of every bundled lesson, as an instructor runs it.
-final class LessonCommandSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "lesson check of every bundled lesson" }
+@Suite(SecondTier.enabled("lesson check of every bundled lesson"))
+final class LessonCommandSecondTierTests {
 
-    func testCheckReportsEveryBundledLessonOk() throws {
+    @Test func testCheckReportsEveryBundledLessonOk() throws {
         let result = lessonCommand(["lesson", "check"])
-        XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(result.out.components(separatedBy: ": ok").count - 1, try bundledLessons().count)
+        #expect(result.status == 0, Comment(rawValue: result.err))
+        #expect((result.out.components(separatedBy: ": ok").count - 1) == (try bundledLessons().count))
     }
 }

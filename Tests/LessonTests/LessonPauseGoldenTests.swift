@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import Foundation
 import TraceModel
 import ToolSupport
@@ -11,7 +11,8 @@ import ReuseLabTestSupport
 /// steps that matter, the picture of the table view (with the cell prepared
 /// ahead and the one kept aside), the question, the reveal with its reason,
 /// and the end screen with the takeaway and the fix.
-final class LessonPauseGoldenTests: XCTestCase {
+@Suite
+final class LessonPauseGoldenTests {
     static let lesson = """
     {
       "id": "golden-pause",
@@ -45,7 +46,7 @@ final class LessonPauseGoldenTests: XCTestCase {
         return path
     }
 
-    func testThePreviewOfAPauseMatchesItsGoldenText() throws {
+    @Test func testThePreviewOfAPauseMatchesItsGoldenText() throws {
         let loaded = try LoadedLesson.load(path: try project())
         let console = RecordingConsole([], mode: .preview, width: 80)
         _ = try LessonRun(loaded).run(console: console, progress: LessonProgress(lesson: loaded.lesson.id),
@@ -57,57 +58,57 @@ final class LessonPauseGoldenTests: XCTestCase {
             prepared ahead, the one kept aside), the questions with a hint, and the reveal
             with each answer's reason from the trace; then the end screen.
             """, suite: "LessonTests", filter: "LessonPauseGoldenTests")
-        XCTAssertTrue(console.transcript.contains("Prepared, not on screen yet: #23 (row 22)"), console.transcript)
-        XCTAssertTrue(console.transcript.contains("Kept aside (not in the pool): #1 (row 0)"), console.transcript)
+        #expect(console.transcript.contains("Prepared, not on screen yet: #23 (row 22)"), Comment(rawValue: console.transcript))
+        #expect(console.transcript.contains("Kept aside (not in the pool): #1 (row 0)"), Comment(rawValue: console.transcript))
         for line in console.transcript.split(separator: "\n") {
-            XCTAssertLessThanOrEqual(TextWrap.columns(line), 80, String(line))
+            #expect(TextWrap.columns(line) <= 80, Comment(rawValue: String(line)))
         }
     }
 
-    func testALearnerAtThePauseCanAskForEveryCommand() throws {
+    @Test func testALearnerAtThePauseCanAskForEveryCommand() throws {
         let loaded = try LoadedLesson.load(path: try project())
         let console = RecordingConsole(["help", "hint", "p", "more", "back", "hnit", "banana", "#1", "22", "back", "show", "show"], scripted: false, width: 80)
         let outcome = try LessonRun(loaded).run(console: console, progress: LessonProgress(lesson: loaded.lesson.id), next: nil, save: { _ in })
         let text = console.transcript
-        XCTAssertTrue(text.contains("Besides an answer you can type:"), text)
-        XCTAssertTrue(text.contains("Hint: Where is cell #1 now?"), text)
-        XCTAssertEqual(text.components(separatedBy: "The table view at").count - 1, 3, "the picture at each pause, and once more for p")
-        XCTAssertTrue(text.contains("Every step since the last question:"), text)
-        XCTAssertTrue(text.contains("This is the first question; there is nothing to go back to."), text)
-        XCTAssertTrue(text.contains("\"hnit\" is not an answer here; did you mean hint?"), text)
-        XCTAssertTrue(text.contains("\"banana\" is not an answer to this question."), text)
-        XCTAssertTrue(text.contains("Type help for commands."), text)
+        #expect(text.contains("Besides an answer you can type:"), Comment(rawValue: text))
+        #expect(text.contains("Hint: Where is cell #1 now?"), Comment(rawValue: text))
+        #expect((text.components(separatedBy: "The table view at").count - 1) == 3, "the picture at each pause, and once more for p")
+        #expect(text.contains("Every step since the last question:"), Comment(rawValue: text))
+        #expect(text.contains("This is the first question; there is nothing to go back to."), Comment(rawValue: text))
+        #expect(text.contains("\"hnit\" is not an answer here; did you mean hint?"), Comment(rawValue: text))
+        #expect(text.contains("\"banana\" is not an answer to this question."), Comment(rawValue: text))
+        #expect(text.contains("Type help for commands."), Comment(rawValue: text))
         // back at question 2 shows question 1, answered but revealed only with question 2.
-        XCTAssertTrue(text.contains("You said: #1 (right first time)"), text)
-        XCTAssertTrue(text.contains("Its answer is revealed with this one."), text)
+        #expect(text.contains("You said: #1 (right first time)"), Comment(rawValue: text))
+        #expect(text.contains("Its answer is revealed with this one."), Comment(rawValue: text))
         // show: the answer and its reason, derived from the trace.
-        XCTAssertTrue(text.contains("Question 3: the trace says prepareForReuse."), text)
-        XCTAssertTrue(text.contains("That was the last lesson."), text)
-        XCTAssertEqual(outcome.reports.map(\.correct), [true, false, false])
-        XCTAssertEqual(outcome.reports.map(\.attempts), [1, 1, 0])
-        XCTAssertFalse(outcome.stopped)
+        #expect(text.contains("Question 3: the trace says prepareForReuse."), Comment(rawValue: text))
+        #expect(text.contains("That was the last lesson."), Comment(rawValue: text))
+        #expect(outcome.reports.map(\.correct) == [true, false, false])
+        #expect(outcome.reports.map(\.attempts) == [1, 1, 0])
+        #expect(!outcome.stopped)
     }
 
-    func testQuittingKeepsTheAnswersAndTheEndScreenCountsTheWholeLesson() throws {
+    @Test func testQuittingKeepsTheAnswersAndTheEndScreenCountsTheWholeLesson() throws {
         let loaded = try LoadedLesson.load(path: try project())
         let run = try LessonRun(loaded)
         var saved = LessonProgress(lesson: loaded.lesson.id)
         let first = RecordingConsole(["#1", "quit"], scripted: false)
         let stopped = try run.run(console: first, progress: saved, next: nil, save: { saved = $0 })
-        XCTAssertTrue(stopped.stopped)
-        XCTAssertTrue(first.transcript.contains("Stopped at question 2 of 3. Your answer is kept. To carry on, run:\n    reuselab lesson golden-pause\n"), first.transcript)
-        XCTAssertEqual(saved.results.map(\.correct), [true])
-        XCTAssertEqual(saved.nextStep, 0, "the step's second question is still open")
+        #expect(stopped.stopped)
+        #expect(first.transcript.contains("Stopped at question 2 of 3. Your answer is kept. To carry on, run:\n    reuselab lesson golden-pause\n"), Comment(rawValue: first.transcript))
+        #expect(saved.results.map(\.correct) == [true])
+        #expect(saved.nextStep == 0, "the step's second question is still open")
 
         let second = RecordingConsole(["22", "23", "prepareForReuse"], scripted: false)
         let finished = try run.run(console: second, progress: saved, next: nil, save: { saved = $0 })
-        XCTAssertFalse(finished.stopped)
-        XCTAssertTrue(second.transcript.contains("carrying on at question 2 of 3"), second.transcript)
-        XCTAssertFalse(second.transcript.contains("Question 1 of 3"), "an answered question is not asked again")
-        XCTAssertTrue(second.transcript.contains("You answered 2 of 3 questions right first time."), second.transcript)
-        XCTAssertTrue(second.transcript.contains("Takeaway\n  A cell kept aside joins the pool one step later."), second.transcript)
-        XCTAssertTrue(second.transcript.contains("    override func prepareForReuse() {"), second.transcript)
-        XCTAssertEqual(saved.nextStep, 2)
+        #expect(!finished.stopped)
+        #expect(second.transcript.contains("carrying on at question 2 of 3"), Comment(rawValue: second.transcript))
+        #expect(!(second.transcript.contains("Question 1 of 3")), "an answered question is not asked again")
+        #expect(second.transcript.contains("You answered 2 of 3 questions right first time."), Comment(rawValue: second.transcript))
+        #expect(second.transcript.contains("Takeaway\n  A cell kept aside joins the pool one step later."), Comment(rawValue: second.transcript))
+        #expect(second.transcript.contains("    override func prepareForReuse() {"), Comment(rawValue: second.transcript))
+        #expect(saved.nextStep == 2)
     }
 
     /// The cells a picture names ("#12"), each once.
@@ -116,7 +117,7 @@ final class LessonPauseGoldenTests: XCTestCase {
     }
 
     /// After every 20th event of six traces; every 5th in `LessonPauseSecondTierTests`.
-    func testEveryLiveCellIsInThePicture() throws {
+    @Test func testEveryLiveCellIsInThePicture() throws {
         try Self.checkPictures(every: 20)
     }
 
@@ -128,12 +129,12 @@ final class LessonPauseGoldenTests: XCTestCase {
                 try state.apply(event)
                 guard index % stride == 0 else { continue }
                 let lines = CompactPicture.draw(state, width: 80)
-                XCTAssertEqual(Self.cellsDrawn(lines), state.liveCellCount, "\(name) after event \(index): \(lines.joined(separator: "\n"))")
-                XCTAssertLessThanOrEqual(lines.count, 20, "\(name) after event \(index)")
+                #expect(Self.cellsDrawn(lines) == state.liveCellCount, "\(name) after event \(index): \(lines.joined(separator: "\n"))")
+                #expect(lines.count <= 20, "\(name) after event \(index)")
                 // replay's picture too (it lists at most 24 rows on screen).
                 if state.displayed.count <= 23 {
                     let replay = StatePicture.draw(state)
-                    XCTAssertEqual(Self.cellsDrawn(replay), state.liveCellCount, "\(name) after event \(index): \(replay.joined(separator: "\n"))")
+                    #expect(Self.cellsDrawn(replay) == state.liveCellCount, "\(name) after event \(index): \(replay.joined(separator: "\n"))")
                 }
             }
         }
@@ -142,8 +143,9 @@ final class LessonPauseGoldenTests: XCTestCase {
 
 /// The lesson list counts questions, not steps, and shows where a learner who
 /// quit inside a step of several questions stands.
-final class LessonListQuestionCountTests: XCTestCase {
-    func testTheListCountsQuestionsAndProgressInsideAStep() throws {
+@Suite
+final class LessonListQuestionCountTests {
+    @Test func testTheListCountsQuestionsAndProgressInsideAStep() throws {
         let root = try lessonProject()
         try Data(LessonPauseGoldenTests.lesson.utf8).write(to: root.appendingPathComponent("lessons/golden-pause.json"))
         let progress = try temporaryFolder()
@@ -151,16 +153,16 @@ final class LessonListQuestionCountTests: XCTestCase {
                                                                 results: [.init(step: 0, question: 0, answer: "#1", correct: true)]))
         let (status, out, _) = lessonCommand(["lesson", "--lessons", root.appendingPathComponent("lessons").path],
                                              progress: progress.path)
-        XCTAssertEqual(status, 0)
-        XCTAssertTrue(out.contains("[at question 2 of 3]"), out)
+        #expect(status == 0)
+        #expect(out.contains("[at question 2 of 3]"), Comment(rawValue: out))
     }
 }
 
 /// `LessonPauseGoldenTests`' pictures after every 5th event of six traces.
-final class LessonPauseSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "the pictures after every 5th event of six traces" }
+@Suite(SecondTier.enabled("the pictures after every 5th event of six traces"))
+final class LessonPauseSecondTierTests {
 
-    func testEveryLiveCellIsInThePicture() throws {
+    @Test func testEveryLiveCellIsInThePicture() throws {
         try LessonPauseGoldenTests.checkPictures(every: 5)
     }
 }

@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import Foundation
 import TraceModel
 import ToolSupport
@@ -7,7 +7,8 @@ import TraceCoding
 
 /// Lessons that point outside the project, and every kind of mistake an
 /// instructor can make, are reported with the lesson file, the step and what is wrong.
-final class LessonSafetyTests: XCTestCase {
+@Suite
+final class LessonSafetyTests {
     func makeProject() throws -> URL { try lessonProject() }
 
     func writeLesson(_ root: URL, trace: String = "../traces/seed004-slow-scroll.trace.json", question: String = #"{"ask": "Row 21?", "query": "nextCall", "row": 21}"#,
@@ -30,26 +31,26 @@ final class LessonSafetyTests: XCTestCase {
 
     func problems(_ path: String) -> [String] { LessonChecker.check(path: path).problems.map(\.description) }
 
-    func testAWellFormedLessonChecksClean() throws {
-        XCTAssertEqual(problems(try writeLesson(try makeProject())), [])
+    @Test func testAWellFormedLessonChecksClean() throws {
+        #expect(problems(try writeLesson(try makeProject())) == [])
     }
 
-    func testATraceOutsideTheProjectIsRefused() throws {
+    @Test func testATraceOutsideTheProjectIsRefused() throws {
         let root = try makeProject()
         let outside = try temporaryFolder().appendingPathComponent("elsewhere.trace.json")
         try FileManager.default.copyItem(at: root.appendingPathComponent("traces/seed004-slow-scroll.trace.json"), to: outside)
         for trace in ["../../\(outside.deletingLastPathComponent().lastPathComponent)/elsewhere.trace.json", outside.path, "../../../../../../../../etc/passwd"] {
             let found = problems(try writeLesson(root, trace: trace))
-            XCTAssertEqual(found.count, 1, trace)
-            XCTAssertTrue(found.first?.contains("lessons/test.json:4:12:") == true, found.first ?? "")
-            XCTAssertTrue(found.first?.contains("outside the project's traces/ and lessons/ folders") == true, found.first ?? "")
+            #expect(found.count == 1, Comment(rawValue: trace))
+            #expect(found.first?.contains("lessons/test.json:4:12:") == true, Comment(rawValue: found.first ?? ""))
+            #expect(found.first?.contains("outside the project's traces/ and lessons/ folders") == true, Comment(rawValue: found.first ?? ""))
         }
         // A link inside traces/ that leads outside is refused too.
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("traces/link.trace.json"), withDestinationURL: outside)
-        XCTAssertTrue(problems(try writeLesson(root, trace: "../traces/link.trace.json")).first?.contains("outside the project") == true)
+        #expect(problems(try writeLesson(root, trace: "../traces/link.trace.json")).first?.contains("outside the project") == true)
     }
 
-    func testMistakesNameTheFileTheStepAndWhatIsWrong() throws {
+    @Test func testMistakesNameTheFileTheStepAndWhatIsWrong() throws {
         let root = try makeProject()
         let cases: [(question: String, pause: String, expected: String)] = [
             (#"{"ask": "?", "query": "nextCall", "row": 21}"#, #"{"before": {"kind": "cellForRowAt", "row": 5000}}"#, "step 1: the pause is before the first cellForRowAt for row 5000, which the trace does not have"),
@@ -61,28 +62,29 @@ final class LessonSafetyTests: XCTestCase {
         ]
         for item in cases {
             let found = problems(try writeLesson(root, question: item.question, pause: item.pause))
-            XCTAssertEqual(found.count, 1, item.expected)
-            XCTAssertTrue(found.first?.hasPrefix(root.appendingPathComponent("lessons/test.json").path) == true, found.first ?? "")
-            XCTAssertTrue(found.first?.contains(item.expected) == true, "\(found.first ?? "nothing") lacks \(item.expected)")
+            #expect(found.count == 1, Comment(rawValue: item.expected))
+            #expect(found.first?.hasPrefix(root.appendingPathComponent("lessons/test.json").path) == true, Comment(rawValue: found.first ?? ""))
+            #expect(found.first?.contains(item.expected) == true, "\(found.first ?? "nothing") lacks \(item.expected)")
         }
     }
 
-    func testFormatMistakesPointAtTheLineAndColumn() throws {
+    @Test func testFormatMistakesPointAtTheLineAndColumn() throws {
         let root = try makeProject()
         let unknownQuery = problems(try writeLesson(root, question: #"{"ask": "?", "query": "nextCal", "row": 21}"#))
-        XCTAssertTrue(unknownQuery.first?.contains(":7:") == true, unknownQuery.first ?? "")
-        XCTAssertTrue(unknownQuery.first?.contains("did you mean \"nextCall\"") == true, unknownQuery.first ?? "")
+        #expect(unknownQuery.first?.contains(":7:") == true, Comment(rawValue: unknownQuery.first ?? ""))
+        #expect(unknownQuery.first?.contains("did you mean \"nextCall\"") == true, Comment(rawValue: unknownQuery.first ?? ""))
         let badPause = problems(try writeLesson(root, pause: #"{"at": 3}"#))
-        XCTAssertTrue(badPause.first?.contains("unknown member \"at\"") == true, badPause.first ?? "")
+        #expect(badPause.first?.contains("unknown member \"at\"") == true, Comment(rawValue: badPause.first ?? ""))
         let path = root.appendingPathComponent("lessons/broken.json").path
         try Data("{\"id\": \"x\", ".utf8).write(to: URL(fileURLWithPath: path))
-        XCTAssertTrue(problems(path).first?.contains("broken.json:1:") == true)
+        #expect(problems(path).first?.contains("broken.json:1:") == true)
     }
 }
 
 /// The project's own folders are resolved to their real paths before anything is
 /// opened: a `traces` link to `/etc` or `/dev` gives no permission to read there.
-final class LessonFolderLinkTests: XCTestCase {
+@Suite
+final class LessonFolderLinkTests {
     func project(tracesLinkTo destination: String) throws -> URL {
         let root = try temporaryFolder()
         try FileManager.default.createDirectory(at: root.appendingPathComponent("lessons"), withIntermediateDirectories: true)
@@ -100,33 +102,33 @@ final class LessonFolderLinkTests: XCTestCase {
         return path
     }
 
-    func testATracesLinkOutOfTheProjectIsNoWayOut() throws {
+    @Test func testATracesLinkOutOfTheProjectIsNoWayOut() throws {
         for (destination, name) in [("/etc", "passwd"), ("/etc", "shadow"), ("/dev", "zero"), ("/dev", "no-such-device")] {
             let root = try project(tracesLinkTo: destination)
             let path = try lesson(in: root, trace: "../traces/\(name)")
             let problems = LessonChecker.check(path: path).problems.map(\.description)
-            XCTAssertEqual(problems.count, 1, "\(destination)/\(name): \(problems)")
+            #expect(problems.count == 1, "\(destination)/\(name): \(problems)")
             let message = problems.first ?? ""
-            XCTAssertTrue(message.contains("outside the project's traces/ and lessons/ folders"), message)
-            XCTAssertFalse(message.contains("root:"), "nothing of the file is shown: \(message)")
+            #expect(message.contains("outside the project's traces/ and lessons/ folders"), Comment(rawValue: message))
+            #expect(!(message.contains("root:")), "nothing of the file is shown: \(message)")
         }
     }
 
-    func testAMissingTraceNamesTheLessonAndItsTraceMember() throws {
+    @Test func testAMissingTraceNamesTheLessonAndItsTraceMember() throws {
         let root = try temporaryFolder()
         for name in ["traces", "lessons"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
         }
         let path = try lesson(in: root, trace: "../traces/gone.trace.json")
         let problems = LessonChecker.check(path: path).problems
-        XCTAssertEqual(problems.map(\.kind), [.missingFile])
+        #expect(problems.map(\.kind) == [.missingFile])
         let message = problems.first?.description ?? ""
-        XCTAssertTrue(message.hasPrefix(path + ":1:36:"), message)
-        XCTAssertTrue(message.contains("at trace: the trace \"../traces/gone.trace.json\""), message)
-        XCTAssertTrue(message.contains("does not exist"), message)
+        #expect(message.hasPrefix(path + ":1:36:"), Comment(rawValue: message))
+        #expect(message.contains("at trace: the trace \"../traces/gone.trace.json\""), Comment(rawValue: message))
+        #expect(message.contains("does not exist"), Comment(rawValue: message))
     }
 
-    func testABrokenTraceIsReportedWithTheLessonAndTheTracesOwnPlace() throws {
+    @Test func testABrokenTraceIsReportedWithTheLessonAndTheTracesOwnPlace() throws {
         let root = try temporaryFolder()
         for name in ["traces", "lessons"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
@@ -135,7 +137,7 @@ final class LessonFolderLinkTests: XCTestCase {
             .write(to: root.appendingPathComponent("traces/broken.trace.json"))
         let path = try lesson(in: root, trace: "../traces/broken.trace.json")
         let message = LessonChecker.check(path: path).problems.first?.description ?? ""
-        XCTAssertTrue(message.hasPrefix(path + ":1:36:"), message)
-        XCTAssertTrue(message.contains("the lesson's trace cannot be used:") && message.contains("broken.trace.json:3:1: event 0"), message)
+        #expect(message.hasPrefix(path + ":1:36:"), Comment(rawValue: message))
+        #expect(message.contains("the lesson's trace cannot be used:") && message.contains("broken.trace.json:3:1: event 0"), Comment(rawValue: message))
     }
 }

@@ -1,5 +1,5 @@
 import ReuseLabTestSupport
-import XCTest
+import Testing
 import Foundation
 import TraceModel
 import ToolSupport
@@ -18,14 +18,14 @@ func bundledLessons() throws -> [String] {
 /// output captured, `columns` wide (unset, 80) and with its progress kept in
 /// `progress` when given.
 func lessonCommand(_ arguments: [String], columns: Int? = nil, progress: String? = nil,
-                   file: StaticString = #filePath, line: UInt = #line) -> (status: Int32, out: String, err: String) {
+                   sourceLocation: SourceLocation = #_sourceLocation) -> (status: Int32, out: String, err: String) {
     do {
         let outcome = try ReuselabExecutable.runFromPackage(arguments, columns: columns,
                                                             environment: progress.map { ["REUSELAB_PROGRESS_DIR": $0] } ?? [:],
-                                                            file: file, line: line)
+                                                            sourceLocation: sourceLocation)
         return (outcome.status, outcome.out, outcome.err)
     } catch {
-        XCTFail("reuselab \(arguments.joined(separator: " ")) could not run: \(error)", file: file, line: line)
+        Issue.record("reuselab \(arguments.joined(separator: " ")) could not run: \(error)", sourceLocation: sourceLocation)
         return (-1, "", "\(error)")
     }
 }
@@ -83,24 +83,19 @@ func wrongAnswers(_ loaded: LoadedLesson) throws -> [String] {
     }
 }
 
-extension XCTestCase {
-    /// A project folder of its own with traces/ (holding a copy of a bundled
-    /// trace) and lessons/, removed when the test ends.
-    func lessonProject(copying trace: String = "seed004-slow-scroll") throws -> URL {
-        let root = try temporaryFolder()
-        for name in ["traces", "lessons"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
-        }
-        try FileManager.default.copyItem(at: projectRoot.appendingPathComponent("traces/\(trace).trace.json"),
-                                         to: root.appendingPathComponent("traces/\(trace).trace.json"))
-        return root
+/// A project folder of its own with traces/ (holding a copy of a bundled
+/// trace) and lessons/, removed when the tests end.
+func lessonProject(copying trace: String = "seed004-slow-scroll") throws -> URL {
+    let root = try temporaryFolder()
+    for name in ["traces", "lessons"] {
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
     }
+    try FileManager.default.copyItem(at: projectRoot.appendingPathComponent("traces/\(trace).trace.json"),
+                                     to: root.appendingPathComponent("traces/\(trace).trace.json"))
+    return root
+}
 
-    /// A fresh folder for this test, removed when the test ends.
-    func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("reuselab-lessons-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
+/// A fresh folder for this test, removed when the tests end.
+func temporaryFolder() throws -> URL {
+    try ScratchFolders.make(prefix: "reuselab-lessons")
 }

@@ -1,9 +1,11 @@
-import XCTest
+import Foundation
+import Testing
 import LogImport
 
 /// The canonical line of ReuseLab's instrumentation snippet: every kind and every
 /// key read back exactly, prefixes, and malformed lines.
-final class CanonicalLineTests: XCTestCase {
+@Suite
+final class CanonicalLineTests {
     typealias E = Expect
 
     /// The canonical text of a line, written as the snippet writes it.
@@ -24,13 +26,12 @@ final class CanonicalLineTests: XCTestCase {
         return text
     }
 
-    func testTheExampleReadsExactly() {
-        XCTAssertEqual(LineRecogniser().recognise("ReuseLab t=12.345678 kind=cellForRowAt section=0 row=19 cell=0x600003a0c000 offset=-47.0", number: 7),
-                       LogLine(content: .callback(.cellForRowAt), indexPaths: [LogIndexPath(row: 19)], address: "0x600003a0c000",
+    @Test func testTheExampleReadsExactly() {
+        #expect(LineRecogniser().recognise("ReuseLab t=12.345678 kind=cellForRowAt section=0 row=19 cell=0x600003a0c000 offset=-47.0", number: 7) == LogLine(content: .callback(.cellForRowAt), indexPaths: [LogIndexPath(row: 19)], address: "0x600003a0c000",
                                seconds: 12.345678, offset: -47, lineNumber: 7))
     }
 
-    func testEveryKindRoundTrips() {
+    @Test func testEveryKindRoundTrips() {
         let lines: [LogLine] = [
             E.call(.initCell, cell: "0x600003a0c000", seconds: 0.000001, offset: 0),
             E.call(.initCell, paths: [E.at(2, 5)], cell: "0x600003a0c000", seconds: 1.5, offset: 120.25),
@@ -48,14 +49,14 @@ final class CanonicalLineTests: XCTestCase {
         let recogniser = LineRecogniser()
         for expected in lines {
             let text = canonical(expected)
-            XCTAssertEqual(recogniser.recognise(text, number: 1), expected, text)
+            #expect(recogniser.recognise(text, number: 1) == expected, Comment(rawValue: text))
         }
-        XCTAssertEqual(Set(lines.compactMap { line -> String? in
+        #expect(Set(lines.compactMap { line -> String? in
             if case .callback(let callback) = line.content { return callback.rawValue } else { return nil }
-        }), Set(LogLine.Callback.allCases.map(\.rawValue)))
+        }) == Set(LogLine.Callback.allCases.map(\.rawValue)))
     }
 
-    func testDetailsOfTheFormat() {
+    @Test func testDetailsOfTheFormat() {
         checkTable([
             // Keys in any order, a section without a row ignored, bare rows in a list, unknown keys skipped.
             ("ReuseLab row=4 kind=willDisplay section=2", E.call(.willDisplay, paths: [E.at(2, 4)])),
@@ -95,15 +96,15 @@ final class CanonicalLineTests: XCTestCase {
         ])
     }
 
-    func testTheTimeOfTheLineWinsOverThePrefix() throws {
+    @Test func testTheTimeOfTheLineWinsOverThePrefix() throws {
         let recogniser = LineRecogniser()
         let withTime = recogniser.recognise("2021-09-02 20:11:28.629969+0900 App[67460:9088556] [ReuseLab] ReuseLab t=3.25 kind=willDisplay row=2", number: 1)
-        XCTAssertEqual(withTime, E.call(.willDisplay, row: 2, seconds: 3.25))
+        #expect(withTime == E.call(.willDisplay, row: 2, seconds: 3.25))
         let withoutTime = recogniser.recognise("2021-09-02 20:11:28.629969+0900 App[67460:9088556] ReuseLab kind=willDisplay row=2", number: 1)
-        XCTAssertEqual(withoutTime.content, .callback(.willDisplay))
-        XCTAssertEqual(try XCTUnwrap(withoutTime.seconds), 652_273_888.629969, accuracy: 1e-5)
+        #expect(withoutTime.content == .callback(.willDisplay))
+        #expect(abs((try #require(withoutTime.seconds)) - 652_273_888.629969) <= 1e-5)
         let logShow = recogniser.recognise("2021-09-02 20:11:28.629969+0900 0x8a1b2c Default 0x0 67460 0 App: [com.example:reuselab] ReuseLab t=9 kind=init cell=0x600003a0c000",
                                            number: 1)
-        XCTAssertEqual(logShow, E.call(.initCell, cell: "0x600003a0c000", seconds: 9))
+        #expect(logShow == E.call(.initCell, cell: "0x600003a0c000", seconds: 9))
     }
 }

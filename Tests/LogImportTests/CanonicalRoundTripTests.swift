@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import Foundation
 import ReuseLabTestSupport
 import TraceModel
@@ -9,7 +9,8 @@ import TraceCoding
 /// The instrumentation snippet's canonical format imports without guessing: a
 /// recording printed line by line in that format comes back as the same calls on
 /// the same cells at the same times.
-final class CanonicalRoundTripTests: XCTestCase {
+@Suite
+final class CanonicalRoundTripTests {
     /// One canonical line per lifecycle event, as the snippet prints it (cells at made-up addresses).
     static func canonicalLines(_ trace: Trace) -> [String] {
         func cell(_ id: Int) -> String { "cell=0x6000" + String(id, radix: 16) + "a0c000" }
@@ -29,7 +30,7 @@ final class CanonicalRoundTripTests: XCTestCase {
         }
     }
 
-    func testASeed004RecordingPrintedCanonicallyImportsExactly() throws {
+    @Test func testASeed004RecordingPrintedCanonicallyImportsExactly() throws {
         let recorded = try TraceReader.read(path: Golden.packageRoot.appendingPathComponent("traces/seed004-slow-scroll.trace.json").path)
         let lines = Self.canonicalLines(recorded)
         var kinds: Set<Substring> = []
@@ -44,9 +45,9 @@ final class CanonicalRoundTripTests: XCTestCase {
         let folder = try TemporaryFolder(removeWhenReleased: true)
         let path = try folder.write("device.log", lines.joined(separator: "\n") + "\n")
         let report = try LogImporter.importLog(path: path, options: ImportOptions(logName: "device.log"))
-        XCTAssertEqual(report.gaps, 0)
-        XCTAssertEqual(report.inferred, 0, "nothing is guessed")
-        XCTAssertFalse(report.syntheticTimes)
+        #expect(report.gaps == 0)
+        #expect(report.inferred == 0, "nothing is guessed")
+        #expect(!report.syntheticTimes)
         let lifecycle = recorded.events.filter { $0.kind.isLifecycle }
         // A log does not print reuse identifiers: an imported trace calls every cell's "Cell".
         let expected = lifecycle.map { event -> EventBody in
@@ -56,11 +57,11 @@ final class CanonicalRoundTripTests: XCTestCase {
             default: return event.body
             }
         }
-        XCTAssertEqual(report.trace.events.map(\.body), expected, "the same calls on the same cells")
-        XCTAssertEqual(report.trace.events.map(\.time), lifecycle.map(\.time), "at the same times")
+        #expect(report.trace.events.map(\.body) == expected, "the same calls on the same cells")
+        #expect(report.trace.events.map(\.time) == lifecycle.map(\.time), "at the same times")
     }
 
-    func testTheSnippetIsTheGoldenOne() throws {
+    @Test func testTheSnippetIsTheGoldenOne() throws {
         let text = InstrumentationSnippet.text
         try Golden.assertExcerpt(Golden.lines(of: text, to: "import UIKit") + Golden.lines(of: text, from: "enum ReuseLabLog", to: "// Make your cell class"),
                                  "snippet.swift.txt", shows: """
@@ -69,7 +70,7 @@ final class CanonicalRoundTripTests: XCTestCase {
             """, suite: "LogImportTests", filter: "CanonicalRoundTripTests")
         // The rest of the snippet logs each callback through that logger.
         for call in ["init", "prepareForReuse", "deinit", "cellForRowAt", "willDisplay", "didEndDisplaying", "prefetchRowsAt", "cancelPrefetchingForRowsAt"] {
-            XCTAssertTrue(text.contains("ReuseLabLog.line(\"\(call)\""), call)
+            #expect(text.contains("ReuseLabLog.line(\"\(call)\""), Comment(rawValue: call))
         }
     }
 }

@@ -1,32 +1,33 @@
 import Foundation
-import XCTest
+import Testing
 import LogImport
 import ReuseLabTestSupport
 
 /// Whatever a log holds, the recogniser answers — no trap, no hang — and what it
 /// answers keeps its promises: rows within 0…10^9, addresses as printed `0x…`, no
 /// values on gaps and other lines.
-final class HostileInputTests: XCTestCase {
+@Suite
+final class HostileInputTests {
     typealias E = Expect
 
     /// The promises every answer keeps.
-    static func checkInvariants(_ line: LogLine, _ text: String, file: StaticString = #filePath, lineNumber: UInt = #line) {
+    static func checkInvariants(_ line: LogLine, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let shown = String(text.prefix(80))
         for path in line.indexPaths {
-            XCTAssertTrue((0...1_000_000_000).contains(path.row) && (0...1_000_000_000).contains(path.section), shown, file: file, line: lineNumber)
+            #expect((0...1_000_000_000).contains(path.row) && (0...1_000_000_000).contains(path.section), Comment(rawValue: shown), sourceLocation: sourceLocation)
         }
         if let address = line.address {
-            XCTAssertTrue(address.hasPrefix("0x") && address.count <= 18 && address == address.lowercased(), shown, file: file, line: lineNumber)
-            XCTAssertFalse(address.dropFirst(2).allSatisfy { $0 == "0" }, shown, file: file, line: lineNumber)
+            #expect(address.hasPrefix("0x") && address.count <= 18 && address == address.lowercased(), Comment(rawValue: shown), sourceLocation: sourceLocation)
+            #expect(!(address.dropFirst(2).allSatisfy { $0 == "0" }), Comment(rawValue: shown), sourceLocation: sourceLocation)
         }
-        if line.rowIsNil { XCTAssertTrue(line.indexPaths.isEmpty, shown, file: file, line: lineNumber) }
+        if line.rowIsNil { #expect(line.indexPaths.isEmpty, Comment(rawValue: shown), sourceLocation: sourceLocation) }
         if case .callback = line.content {} else {
-            XCTAssertTrue(line.indexPaths.isEmpty && line.address == nil && !line.rowIsNil, shown, file: file, line: lineNumber)
+            #expect(line.indexPaths.isEmpty && line.address == nil && !line.rowIsNil, Comment(rawValue: shown), sourceLocation: sourceLocation)
         }
-        if let seconds = line.seconds { XCTAssertTrue(seconds.isFinite, shown, file: file, line: lineNumber) }
+        if let seconds = line.seconds { #expect(seconds.isFinite, Comment(rawValue: shown), sourceLocation: sourceLocation) }
     }
 
-    func testHugeNumbersAreNoRows() {
+    @Test func testHugeNumbersAreNoRows() {
         checkTable([
             ("cellForRowAt row 99999999999999999999", E.call(.cellForRowAt)),
             ("cellForRowAt 99999999999999999999999999999999999999 then 4", E.call(.cellForRowAt, row: 4)),
@@ -39,7 +40,7 @@ final class HostileInputTests: XCTestCase {
         ])
     }
 
-    func testControlAndReplacementCharacters() {
+    @Test func testControlAndReplacementCharacters() {
         let invalid = String(decoding: [0xFF, 0xFE, 0x20] + Array("willDisplay 3".utf8) + [0xC3, 0x28, 0xED, 0xA0, 0x80], as: UTF8.self)
         checkTable([
             ("\u{1B}[32mwillDisplay\u{7} 3\u{1B}[0m", E.call(.willDisplay, row: 3)),
@@ -58,7 +59,7 @@ final class HostileInputTests: XCTestCase {
     /// opened and never closed, or repeated without end. They are read in time
     /// linear in their length.
     /// Lines of 20,000 bytes; of 100,000 in `HostileInputSecondTierTests`.
-    func testLongLinesOfEveryShape() {
+    @Test func testLongLinesOfEveryShape() {
         Self.checkLongLines(length: 20_000)
     }
 
@@ -82,15 +83,15 @@ final class HostileInputTests: XCTestCase {
             Self.checkInvariants(recogniser.recognise(text, number: 1), text)
         }
         let recognisedPrefetch = recogniser.recognise(prefetch, number: 1)
-        XCTAssertEqual(recognisedPrefetch.content, .callback(.prefetchRowsAt))
-        XCTAssertEqual(recognisedPrefetch.indexPaths.count, pairs)
-        XCTAssertEqual(recogniser.recognise(repeated("willDisplay ") + "3", number: 1), E.call(.willDisplay, row: 3))
+        #expect(recognisedPrefetch.content == .callback(.prefetchRowsAt))
+        #expect(recognisedPrefetch.indexPaths.count == pairs)
+        #expect(recogniser.recognise(repeated("willDisplay ") + "3", number: 1) == E.call(.willDisplay, row: 3))
         // Linear time: well under a minute for all of them, even unoptimised.
-        XCTAssertLessThan(Date().timeIntervalSince(start), 60)
+        #expect(Date().timeIntervalSince(start) < 60)
     }
 
     /// A megabyte line is app output; only its prefix is read.
-    func testMegabyteLinesAreOther() {
+    @Test func testMegabyteLinesAreOther() {
         let recogniser = LineRecogniser(patterns: [try? CustomPattern(argument: "willDisplay=(a+)+$")].compactMap { $0 })
         let megabyte = String(repeating: "willDisplay 3 ", count: (1 << 20) / 14)
         checkTable([
@@ -104,7 +105,7 @@ final class HostileInputTests: XCTestCase {
 
     /// Lines put together at random from the pieces log lines are made of, and bytes
     /// mutated at random: every answer keeps the promises.
-    func testRandomLines() {
+    @Test func testRandomLines() {
         let fragments = [
             "willDisplay", "cellForRowAt", "init", "deinit", "prefetch", "cancel", "prepareForReuse", "didEndDisplaying",
             "row", "section", ":", " ", "  ", ",", "[", "]", "[0, 3]", "[[1, 2], [0, 4]]", "(", ")", "<", ">", "{", "}",
@@ -129,7 +130,7 @@ final class HostileInputTests: XCTestCase {
     }
 
     /// Custom patterns meet the same lines.
-    func testRandomLinesWithPatterns() throws {
+    @Test func testRandomLinesWithPatterns() throws {
         let recogniser = LineRecogniser(patterns: [
             try CustomPattern(argument: "willDisplay=(?<row>\\S*) (?<section>\\S*) (?<cell>\\S*) (?<t>\\S*)"),
             try CustomPattern(argument: "prefetchRowsAt=P(?<row>.*)"),
@@ -141,10 +142,10 @@ final class HostileInputTests: XCTestCase {
 }
 
 /// `HostileInputTests`' long lines at 100,000 bytes, where a quadratic scan would show.
-final class HostileInputSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "lines of 100,000 bytes of every shape" }
+@Suite(SecondTier.enabled("lines of 100,000 bytes of every shape"))
+final class HostileInputSecondTierTests {
 
-    func testLongLinesOfEveryShape() {
+    @Test func testLongLinesOfEveryShape() {
         HostileInputTests.checkLongLines(length: 100_000)
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
-import XCTest
+import Testing
 import LogImport
 
 /// NSLog, os_log and `log show` prefixes: taken off before the message is read, their
 /// timestamps turned into seconds that compare correctly across midnight and zones.
-final class PrefixTests: XCTestCase {
+@Suite
+final class PrefixTests {
     typealias E = Expect
 
     /// Seconds since 2001-01-01 UTC by Foundation's calendar: the oracle for the
@@ -12,8 +13,8 @@ final class PrefixTests: XCTestCase {
     func reference(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Double,
                    zone: Double = 0) throws -> Double {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = try XCTUnwrap(TimeZone(secondsFromGMT: 0))
-        let date = try XCTUnwrap(calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)))
+        calendar.timeZone = try #require(TimeZone(secondsFromGMT: 0))
+        let date = try #require(calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)))
         return date.timeIntervalSinceReferenceDate + second - zone * 3600
     }
 
@@ -21,7 +22,7 @@ final class PrefixTests: XCTestCase {
         LineRecogniser().recognise(line, number: 1).seconds
     }
 
-    func testEveryPrefixFormIsTakenOff() throws {
+    @Test func testEveryPrefixFormIsTakenOff() throws {
         let nsLogOld = try reference(2016, 10, 4, 8, 11, 12.668)
         let nsLogNew = try reference(2021, 9, 2, 20, 11, 28.629969, zone: 9)
         let compact = try reference(2021, 9, 2, 20, 11, 28.629)
@@ -55,53 +56,53 @@ final class PrefixTests: XCTestCase {
         ])
     }
 
-    func testLinesWithoutPrefixHaveNoSeconds() {
+    @Test func testLinesWithoutPrefixHaveNoSeconds() {
         for line in ["19: willDisplay", "12:30 willDisplay 3", "2021-09-02 willDisplay 3", "0x8a1b2c willDisplay 3",
                      "App[67460:9088556] willDisplay 3", "2021-13-02 20:11:28.629 App[1:2] init", "25:00:00 willDisplay 3"] {
-            XCTAssertNil(seconds(line), line)
+            #expect(seconds(line) == nil, Comment(rawValue: line))
         }
         // Without a prefix nothing is taken off: the numbers in the message are still read.
-        XCTAssertEqual(LineRecogniser().recognise("12:30 willDisplay 3", number: 1), E.call(.willDisplay, row: 3))
+        #expect(LineRecogniser().recognise("12:30 willDisplay 3", number: 1) == E.call(.willDisplay, row: 3))
     }
 
-    func testZonesAreApplied() throws {
+    @Test func testZonesAreApplied() throws {
         let instant = try reference(2021, 9, 2, 11, 11, 28.5)
         for line in ["2021-09-02 20:11:28.5+0900 App[1:2] init", "2021-09-02 20:11:28.5+09:00 App[1:2] init",
                      "2021-09-02 11:11:28.5+0000 App[1:2] init", "2021-09-02 04:11:28.5-0700 App[1:2] init",
                      "2021-09-02 11:11:28.5Z App[1:2] init", "2021-09-02 11:11:28.5 +0000 init",
                      "2021-09-03 01:41:28.5+1430 App[1:2] init"] {
-            XCTAssertEqual(try XCTUnwrap(seconds(line), line), instant, accuracy: 1e-6, line)
+            #expect(abs((try #require(seconds(line), Comment(rawValue: line))) - instant) <= 1e-6, Comment(rawValue: line))
         }
     }
 
-    func testTimestampsCompareAcrossMidnightMonthsAndYears() throws {
-        let before = try XCTUnwrap(seconds("2021-12-31 23:59:59.900 App[1:2] willDisplay 1"))
-        let after = try XCTUnwrap(seconds("2022-01-01 00:00:00.100 App[1:2] willDisplay 2"))
-        XCTAssertEqual(after - before, 0.2, accuracy: 1e-6)
-        let leapDay = try XCTUnwrap(seconds("2020-02-29 12:00:00 +0000 init"))
-        let nextDay = try XCTUnwrap(seconds("2020-03-01 12:00:00 +0000 init"))
-        XCTAssertEqual(nextDay - leapDay, 86_400, accuracy: 1e-6)
+    @Test func testTimestampsCompareAcrossMidnightMonthsAndYears() throws {
+        let before = try #require(seconds("2021-12-31 23:59:59.900 App[1:2] willDisplay 1"))
+        let after = try #require(seconds("2022-01-01 00:00:00.100 App[1:2] willDisplay 2"))
+        #expect(abs((after - before) - 0.2) <= 1e-6)
+        let leapDay = try #require(seconds("2020-02-29 12:00:00 +0000 init"))
+        let nextDay = try #require(seconds("2020-03-01 12:00:00 +0000 init"))
+        #expect(abs((nextDay - leapDay) - 86_400) <= 1e-6)
         // Tokyo just after its midnight is before Los Angeles' evening of the day before.
-        let tokyo = try XCTUnwrap(seconds("2021-09-03 00:00:01.000000+0900 App[1:2] init"))
-        let losAngeles = try XCTUnwrap(seconds("2021-09-02 08:00:02.000000-0700 App[1:2] init"))
-        XCTAssertEqual(losAngeles - tokyo, 1, accuracy: 1e-6)
-        XCTAssertEqual(try XCTUnwrap(seconds("2001-01-01 00:00:00 +0000 init")), 0)
+        let tokyo = try #require(seconds("2021-09-03 00:00:01.000000+0900 App[1:2] init"))
+        let losAngeles = try #require(seconds("2021-09-02 08:00:02.000000-0700 App[1:2] init"))
+        #expect(abs((losAngeles - tokyo) - 1) <= 1e-6)
+        #expect((try #require(seconds("2001-01-01 00:00:00 +0000 init"))) == 0)
     }
 
-    func testTimestampsAgreeWithFoundationOverManyDates() throws {
+    @Test func testTimestampsAgreeWithFoundationOverManyDates() throws {
         for year in stride(from: 1970, through: 2100, by: 7) {
             for month in [1, 2, 3, 6, 12] {
                 for day in [1, 15, 28] {
                     let line = String(format: "%04d-%02d-%02d 13:45:07.250 App[1:2] init", year, month, day)
-                    XCTAssertEqual(try XCTUnwrap(seconds(line), line), try reference(year, month, day, 13, 45, 7.25), accuracy: 1e-5, line)
+                    #expect(abs((try #require(seconds(line), Comment(rawValue: line))) - (try reference(year, month, day, 13, 45, 7.25))) <= 1e-5, Comment(rawValue: line))
                 }
             }
         }
     }
 
-    func testFractionsOfAnyLength() throws {
-        XCTAssertEqual(try XCTUnwrap(seconds("00:00:01.5 init")), 1.5, accuracy: 1e-9)
-        XCTAssertEqual(try XCTUnwrap(seconds("00:00:01.000001 init")), 1.000001, accuracy: 1e-9)
-        XCTAssertEqual(try XCTUnwrap(seconds("00:00:01.123456789123456789 init")), 1.123456789, accuracy: 1e-9)
+    @Test func testFractionsOfAnyLength() throws {
+        #expect(abs((try #require(seconds("00:00:01.5 init"))) - 1.5) <= 1e-9)
+        #expect(abs((try #require(seconds("00:00:01.000001 init"))) - 1.000001) <= 1e-9)
+        #expect(abs((try #require(seconds("00:00:01.123456789123456789 init"))) - 1.123456789) <= 1e-9)
     }
 }

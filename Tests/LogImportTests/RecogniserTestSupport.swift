@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 import LogImport
 
 /// Shorthands for the expected `LogLine`s of the recogniser's tables.
@@ -16,16 +17,14 @@ enum Expect {
     static let gap = LogLine(content: .gap, lineNumber: 1)
 }
 
-extension XCTestCase {
-    /// Recognises each line (as line 1) and compares the whole `LogLine`; the
-    /// expected seconds are only compared when given, so tables of messages without
-    /// prefixes need not spell them out.
-    func checkTable(_ table: [(String, LogLine)], recogniser: LineRecogniser = LineRecogniser(),
-                    file: StaticString = #filePath, line: UInt = #line) {
-        for (text, expected) in table {
-            var actual = recogniser.recognise(text, number: 1)
-            if expected.seconds == nil { actual.seconds = nil }
-            XCTAssertEqual(actual, expected, "line: \(text)", file: file, line: line)
-        }
+/// Recognises each line (as line 1) and compares the whole `LogLine`; the
+/// expected seconds are only compared when given, so tables of messages without
+/// prefixes need not spell them out.
+func checkTable(_ table: [(String, LogLine)], recogniser: LineRecogniser = LineRecogniser(),
+                sourceLocation: SourceLocation = #_sourceLocation) {
+    for (text, expected) in table {
+        var actual = recogniser.recognise(text, number: 1)
+        if expected.seconds == nil { actual.seconds = nil }
+        #expect(actual == expected, "line: \(text)", sourceLocation: sourceLocation)
     }
 }

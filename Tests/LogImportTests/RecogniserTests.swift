@@ -1,13 +1,15 @@
-import XCTest
+import Foundation
+import Testing
 import LogImport
 
 /// The recogniser on invented log lines of every family: each callback in many
 /// spellings, every printed form of a row, cell addresses, gap markers, and app
 /// output that must stay `.other`.
-final class RecogniserTests: XCTestCase {
+@Suite
+final class RecogniserTests {
     typealias E = Expect
 
-    func testCellForRowAtSpellings() {
+    @Test func testCellForRowAtSpellings() {
         checkTable([
             ("cellForRowAt: 19", E.call(.cellForRowAt, row: 19)),
             ("tableView(_:cellForRowAt:) [0, 19]", E.call(.cellForRowAt, row: 19)),
@@ -26,7 +28,7 @@ final class RecogniserTests: XCTestCase {
         ])
     }
 
-    func testWillDisplaySpellings() {
+    @Test func testWillDisplaySpellings() {
         checkTable([
             ("willDisplay: 0", E.call(.willDisplay, row: 0)),
             ("tableView(_:willDisplay:forRowAt:) [0, 3]", E.call(.willDisplay, row: 3)),
@@ -42,7 +44,7 @@ final class RecogniserTests: XCTestCase {
         ])
     }
 
-    func testDidEndDisplayingSpellings() {
+    @Test func testDidEndDisplayingSpellings() {
         checkTable([
             ("didEndDisplaying: 0", E.call(.didEndDisplaying, row: 0)),
             ("tableView(_:didEndDisplaying:forRowAt:) [0, 1]", E.call(.didEndDisplaying, row: 1)),
@@ -54,7 +56,7 @@ final class RecogniserTests: XCTestCase {
         ])
     }
 
-    func testPrefetchSpellings() {
+    @Test func testPrefetchSpellings() {
         checkTable([
             ("prefetchRowsAt: [[0, 19], [0, 20], [0, 21]]", E.call(.prefetchRowsAt, paths: [E.at(0, 19), E.at(0, 20), E.at(0, 21)])),
             ("tableView(_:prefetchRowsAt:) [[1, 0], [1, 1]]", E.call(.prefetchRowsAt, paths: [E.at(1, 0), E.at(1, 1)])),
@@ -70,7 +72,7 @@ final class RecogniserTests: XCTestCase {
         ])
     }
 
-    func testCancelPrefetchingSpellings() {
+    @Test func testCancelPrefetchingSpellings() {
         checkTable([
             ("cancelPrefetchingForRowsAt: [[0, 9]]", E.call(.cancelPrefetchingForRowsAt, row: 9)),
             ("tableView(_:cancelPrefetchingForRowsAt:) [[0, 9], [0, 10]]", E.call(.cancelPrefetchingForRowsAt, paths: [E.at(0, 9), E.at(0, 10)])),
@@ -84,7 +86,7 @@ final class RecogniserTests: XCTestCase {
         ])
     }
 
-    func testPrepareForReuseSpellings() {
+    @Test func testPrepareForReuseSpellings() {
         checkTable([
             ("prepareForReuse, row:0", E.call(.prepareForReuse, row: 0)),
             ("prepareForReuse()", E.call(.prepareForReuse)),
@@ -99,7 +101,7 @@ final class RecogniserTests: XCTestCase {
         ])
     }
 
-    func testInitSpellings() {
+    @Test func testInitSpellings() {
         checkTable([
             ("init, row:0", E.call(.initCell, row: 0)),
             ("init(style:reuseIdentifier:)", E.call(.initCell)),
@@ -116,7 +118,7 @@ final class RecogniserTests: XCTestCase {
         ])
     }
 
-    func testDeinitSpellings() {
+    @Test func testDeinitSpellings() {
         checkTable([
             ("deinit, row:3", E.call(.deinitCell, row: 3)),
             ("deinit", E.call(.deinitCell)),
@@ -130,7 +132,7 @@ final class RecogniserTests: XCTestCase {
     }
 
     /// Every printed form of a row, on one callback.
-    func testIndexPathForms() {
+    @Test func testIndexPathForms() {
         checkTable([
             ("willDisplay 19", E.call(.willDisplay, row: 19)),
             ("willDisplay row 19", E.call(.willDisplay, row: 19)),
@@ -171,7 +173,7 @@ final class RecogniserTests: XCTestCase {
     }
 
     /// The cell's address and the addresses that are not the cell's.
-    func testAddresses() {
+    @Test func testAddresses() {
         checkTable([
             ("cellForRowAt 3 0x7FB8C1D0A200", E.call(.cellForRowAt, row: 3, cell: "0x7fb8c1d0a200")),
             ("cellForRowAt 3 cell=0x0", E.call(.cellForRowAt, row: 3)),
@@ -188,7 +190,7 @@ final class RecogniserTests: XCTestCase {
     }
 
     /// Precedence between names found in one line.
-    func testPrecedence() {
+    @Test func testPrecedence() {
         checkTable([
             ("tableView:willDisplayCell:forRowAtIndexPath: [0, 2]", E.call(.willDisplay, row: 2)),
             ("tableView:didEndDisplayingCell:forRowAtIndexPath: [0, 2]", E.call(.didEndDisplaying, row: 2)),
@@ -200,7 +202,7 @@ final class RecogniserTests: XCTestCase {
         ])
     }
 
-    func testGapMarkers() {
+    @Test func testGapMarkers() {
         checkTable([
             ("...", E.gap), ("…", E.gap), ("…(중략)", E.gap), ("...(중략)", E.gap), ("(중략)", E.gap),
             ("[...]", E.gap), ("(snip)", E.gap), ("(...)", E.gap), ("   ...   ", E.gap), ("-- snip --", E.gap),
@@ -212,7 +214,7 @@ final class RecogniserTests: XCTestCase {
 
     /// App output, UIKit's own messages, other delegate methods, source code and
     /// prose: none names a callback as its own line does.
-    func testOtherOutputStaysOther() {
+    @Test func testOtherOutputStaysOther() {
         checkTable([
             ("loaded image for cell 3", E.other),
             ("", E.other),

@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import Foundation
 import LogImport
 
@@ -6,7 +6,8 @@ import LogImport
 /// `traces/device-seed004.log`, between the post's blank line and prose): `print` lines with the row after the name, the cell's stale row printed
 /// by `init` and `prepareForReuse`, an `...(중략)` abridgement, and the blog's prose
 /// after it.
-final class SeedLogTests: XCTestCase {
+@Suite
+final class SeedLogTests {
     typealias E = Expect
 
     /// The bundled log (`traces/device-seed004.log`, lines 143–179 of the seed),
@@ -18,9 +19,9 @@ final class SeedLogTests: XCTestCase {
         return "\n" + bundled + "\n" + "로그에 찍힌 메서드들부터 알아보겠습니다. 애플 도큐먼트 참고했습니다."
     }()
 
-    func testSeed004IsRecognisedExactly() {
+    @Test func testSeed004IsRecognisedExactly() {
         let lines = Self.log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        XCTAssertEqual(lines.count, 40)
+        #expect(lines.count == 40)
         let prefetched = (19...28).map { E.at(0, $0) }
         let expected: [LogLine] = [
             E.other,
@@ -40,13 +41,13 @@ final class SeedLogTests: XCTestCase {
             E.other,
             E.other,
         ]
-        XCTAssertEqual(expected.count, lines.count)
+        #expect(expected.count == lines.count)
         let recogniser = LineRecogniser()
         for (offset, (text, want)) in zip(lines, expected).enumerated() {
             let number = 142 + offset
             var wanted = want
             wanted.lineNumber = number
-            XCTAssertEqual(recogniser.recognise(text, number: number), wanted, "line \(number): \(text)")
+            #expect(recogniser.recognise(text, number: number) == wanted, "line \(number): \(text)")
         }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 @testable import PageExport
 import ReuseLabTestSupport
 import TraceModel
@@ -8,7 +8,8 @@ import TraceCoding
 /// What the page's code pane and request arrows are drawn from: the carried code
 /// once, each step's line with its function, the lines that explain it, and
 /// where each request in flight will land.
-final class CodePaneDataTests: XCTestCase {
+@Suite
+final class CodePaneDataTests {
     static func trace(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("traces/\(name).trace.json").path
@@ -16,55 +17,54 @@ final class CodePaneDataTests: XCTestCase {
 
     static func view(_ name: String) throws -> [String: Any] {
         let html = try HTMLPages.trace(path: trace(name), generator: "test")
-        return try XCTUnwrap((try PageData.embedded(html)["traces"] as? [[String: Any]])?.first)
+        return try #require((try PageData.embedded(html)["traces"] as? [[String: Any]])?.first)
     }
 
-    func testTheFirstStaleFramePointsAtTheClosureAndThePrepareForReuse() throws {
+    @Test func testTheFirstStaleFramePointsAtTheClosureAndThePrepareForReuse() throws {
         let view = try Self.view("images-async-no-reset")
-        let code = try XCTUnwrap(view["code"] as? [String: Any])
-        let files = try XCTUnwrap(code["files"] as? [[String: Any]])
-        XCTAssertEqual(files.map { $0["name"] as? String }, ["AsyncNoResetStrategy.swift"])
-        let lines = try XCTUnwrap(files[0]["lines"] as? [String])
-        let steps = try XCTUnwrap(view["steps"] as? [[String: Any]])
+        let code = try #require(view["code"] as? [String: Any])
+        let files = try #require(code["files"] as? [[String: Any]])
+        #expect(files.map { $0["name"] as? String } == ["AsyncNoResetStrategy.swift"])
+        let lines = try #require(files[0]["lines"] as? [String])
+        let steps = try #require(view["steps"] as? [[String: Any]])
         let stale = steps[265]
-        XCTAssertEqual(stale["m"] as? [String], ["STALE"])
+        #expect((stale["m"] as? [String]) == ["STALE"])
         // [file, line, first and last line of its function]
-        let place = try XCTUnwrap(stale["c"] as? [Int])
-        XCTAssertEqual(place.count, 4)
-        XCTAssertEqual(lines[place[1] - 1].trimmingCharacters(in: .whitespaces), "cell.profileImageView.image = UIImage(data: imageData)")
-        XCTAssertTrue(lines[place[2] - 1].contains("func tableView(_ tableView: TableView, cellForRowAt"), lines[place[2] - 1])
-        XCTAssertEqual(lines[place[3] - 1].trimmingCharacters(in: .whitespaces), "}")
-        let related = try XCTUnwrap(stale["r"] as? [[Int]])
-        XCTAssertEqual(related.map { lines[$0[1] - 1].trimmingCharacters(in: .whitespaces) },
-                       ["override func prepareForReuse() {", "// profileImageView.image = nil   ← commented out, as in the seed", "}"])
+        let place = try #require(stale["c"] as? [Int])
+        #expect(place.count == 4)
+        #expect(lines[place[1] - 1].trimmingCharacters(in: .whitespaces) == "cell.profileImageView.image = UIImage(data: imageData)")
+        #expect(lines[place[2] - 1].contains("func tableView(_ tableView: TableView, cellForRowAt"), Comment(rawValue: lines[place[2] - 1]))
+        #expect(lines[place[3] - 1].trimmingCharacters(in: .whitespaces) == "}")
+        let related = try #require(stale["r"] as? [[Int]])
+        #expect(related.map { lines[$0[1] - 1].trimmingCharacters(in: .whitespaces) } == ["override func prepareForReuse() {", "// profileImageView.image = nil   ← commented out, as in the seed", "}"])
         // A step of UIKit's own (willDisplay) has no line.
-        let willDisplay = try XCTUnwrap(steps.first { $0["k"] as? String == "willDisplay" })
-        XCTAssertNil(willDisplay["c"])
+        let willDisplay = try #require(steps.first { $0["k"] as? String == "willDisplay" })
+        #expect(willDisplay["c"] == nil)
     }
 
-    func testALateAnswerIsDrawnWithTheCellItWillLandIn() throws {
+    @Test func testALateAnswerIsDrawnWithTheCellItWillLandIn() throws {
         let view = try Self.view("late-response-async-reset")
         let states = PageData.states(view)
         // At step 400, row 2's request is in flight; cell #3, which it will write
         // into, shows row 26 by then.
-        let requests = try XCTUnwrap(states[400]["requests"] as? [[Any]])
-        let rowTwo = try XCTUnwrap(requests.first { $0.first as? String == "row 2" })
-        let landing = try XCTUnwrap(rowTwo.last as? [Any])
-        XCTAssertEqual(landing[0] as? Int, 3)
-        XCTAssertEqual(landing[1] as? String, "row 26")
-        XCTAssertEqual(landing[2] as? Int, 1, "late: the cell shows another row")
+        let requests = try #require(states[400]["requests"] as? [[Any]])
+        let rowTwo = try #require(requests.first { $0.first as? String == "row 2" })
+        let landing = try #require(rowTwo.last as? [Any])
+        #expect((landing[0] as? Int) == 3)
+        #expect((landing[1] as? String) == "row 26")
+        #expect((landing[2] as? Int) == 1, "late: the cell shows another row")
     }
 
-    func testAnImportedLogCarriesNoCodeAndSaysItIsImported() throws {
+    @Test func testAnImportedLogCarriesNoCodeAndSaysItIsImported() throws {
         let view = try Self.view("device-seed004")
-        XCTAssertNil(view["code"])
-        XCTAssertEqual(view["imported"] as? Bool, true)
-        XCTAssertTrue((view["steps"] as? [[String: Any]] ?? []).allSatisfy { $0["c"] == nil })
+        #expect(view["code"] == nil)
+        #expect((view["imported"] as? Bool) == true)
+        #expect((view["steps"] as? [[String: Any]] ?? []).allSatisfy { $0["c"] == nil })
     }
 
     /// Code is text from the trace like any other: a control character shows as an
     /// escape, and markup stays text inside the page's JSON.
-    func testHostileCodeIsMadeVisibleAndStaysData() throws {
+    @Test func testHostileCodeIsMadeVisibleAndStaysData() throws {
         let code = CarriedCode(files: [CarriedCode.File(name: "Evil</script>.swift", lines: [
             "    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {",
             "        let x = \"</script><img src=x onerror=alert(1)>\" // \u{1B}[2J \u{202E}",
@@ -76,15 +76,15 @@ final class CodePaneDataTests: XCTestCase {
         ])
         let folder = try TemporaryFolder(removeWhenReleased: true)
         let html = try PageData.page(forTrace: TraceWriter.text(trace), in: folder)
-        XCTAssertFalse(html.contains("\u{1B}"), "no raw escape character in the page")
-        XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 2, "only the data and the page's script")
-        let view = try XCTUnwrap((try PageData.embedded(html)["traces"] as? [[String: Any]])?.first)
-        let files = try XCTUnwrap((view["code"] as? [String: Any])?["files"] as? [[String: Any]])
-        XCTAssertEqual(files.first?["name"] as? String, "Evil</script>.swift")
-        let lines = try XCTUnwrap(files.first?["lines"] as? [String])
-        XCTAssertTrue(lines[1].contains(#"\e[2J"#), lines[1])
-        XCTAssertTrue(lines[1].contains("</script><img src=x onerror=alert(1)>"), "markup stays text in the data")
-        let steps = try XCTUnwrap(view["steps"] as? [[String: Any]])
-        XCTAssertEqual(steps[0]["c"] as? [Int], [0, 2, 1, 3])
+        #expect(!(html.contains("\u{1B}")), "no raw escape character in the page")
+        #expect((html.components(separatedBy: "<script").count - 1) == 2, "only the data and the page's script")
+        let view = try #require((try PageData.embedded(html)["traces"] as? [[String: Any]])?.first)
+        let files = try #require((view["code"] as? [String: Any])?["files"] as? [[String: Any]])
+        #expect((files.first?["name"] as? String) == "Evil</script>.swift")
+        let lines = try #require(files.first?["lines"] as? [String])
+        #expect(lines[1].contains(#"\e[2J"#), Comment(rawValue: lines[1]))
+        #expect(lines[1].contains("</script><img src=x onerror=alert(1)>"), "markup stays text in the data")
+        let steps = try #require(view["steps"] as? [[String: Any]])
+        #expect((steps[0]["c"] as? [Int]) == [0, 2, 1, 3])
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 @testable import PageExport
 import TraceModel
 import ToolSupport
@@ -13,7 +13,7 @@ enum PageData {
     static func embeddedText(_ html: String) throws -> String {
         let open = "<script type=\"application/json\" id=\"\(PageDocument.dataElementID)\">"
         guard let start = html.range(of: open), let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex) else {
-            throw XCTSkip("the page has no data element")
+            try Test.cancel("the page has no data element")
         }
         return String(html[start.upperBound..<end.lowerBound])
     }
@@ -22,7 +22,7 @@ enum PageData {
     static func embedded(_ html: String) throws -> [String: Any] {
         let text = try embeddedText(html)
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-        guard let dictionary = object as? [String: Any] else { throw XCTSkip("the data is not an object") }
+        guard let dictionary = object as? [String: Any] else { try Test.cancel("the data is not an object") }
         return dictionary
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 @testable import PageExport
 import TraceModel
 import ToolSupport
@@ -9,7 +9,8 @@ import ReuseLabTestSupport
 
 /// What the trace page embeds, step by step, is what `ReplayState` and the
 /// `Annotator` say — the page draws it and computes none of it.
-final class TracePageDataTests: XCTestCase {
+@Suite
+final class TracePageDataTests {
     /// Two rows on screen; row 0's cell leaves, is pooled, and comes back for
     /// row 2 still holding image 0 (STALE) until image 2 is set.
     static let handWritten = """
@@ -34,37 +35,37 @@ final class TracePageDataTests: XCTestCase {
     ]}
     """
 
-    func testEveryStepCarriesTheAnnotatorsSentenceAndTheReplayStatesScreen() throws {
+    @Test func testEveryStepCarriesTheAnnotatorsSentenceAndTheReplayStatesScreen() throws {
         let folder = try TemporaryFolder(removeWhenReleased: true)
         let html = try PageData.page(forTrace: Self.handWritten, in: folder)
         let data = try PageData.embedded(html)
-        XCTAssertEqual(data["page"] as? String, "trace")
-        let view = try XCTUnwrap((data["traces"] as? [[String: Any]])?.first)
-        let steps = try XCTUnwrap(view["steps"] as? [[String: Any]])
+        #expect((data["page"] as? String) == "trace")
+        let view = try #require((data["traces"] as? [[String: Any]])?.first)
+        let steps = try #require(view["steps"] as? [[String: Any]])
         let states = PageData.states(view)
         let trace = try CheckedTraceReader.read(bytes: Array(Self.handWritten.utf8), file: "hand.trace.json")
-        XCTAssertEqual(steps.count, trace.events.count)
-        XCTAssertEqual(states.count, trace.events.count)
+        #expect(steps.count == trace.events.count)
+        #expect(states.count == trace.events.count)
 
         var annotator = Annotator(trace: trace)
         var index = 0
         while let annotation = try annotator.step(file: "hand.trace.json") {
             let step = steps[index], shown = states[index], state = annotator.state
-            XCTAssertEqual(step["x"] as? String, annotation.text, "step \(index)")
-            XCTAssertEqual(step["k"] as? String, annotation.kind.rawValue)
-            XCTAssertEqual(Set(step["m"] as? [String] ?? []), Set(annotation.marks.map(\.rawValue)), "marks of step \(index)")
-            XCTAssertEqual(shown["alive"] as? Int, state.liveCellCount, "cells alive after step \(index)")
+            #expect((step["x"] as? String) == annotation.text, "step \(index)")
+            #expect((step["k"] as? String) == annotation.kind.rawValue)
+            #expect(Set(step["m"] as? [String] ?? []) == Set(annotation.marks.map(\.rawValue)), "marks of step \(index)")
+            #expect((shown["alive"] as? Int) == state.liveCellCount, "cells alive after step \(index)")
             // Rows on screen and the cell in each, as ReplayState has them.
             let rows = shown["rows"] as? [[Any]] ?? []
-            XCTAssertEqual(rows.map { $0[0] as? Int ?? -1 }, state.displayed.keys.sorted(), "rows on screen after step \(index)")
+            #expect(rows.map { $0[0] as? Int ?? -1 } == state.displayed.keys.sorted(), "rows on screen after step \(index)")
             for row in rows {
                 let number = row[0] as? Int ?? -1
                 let cells = (row[4] as? [[Any]] ?? []).map { $0[0] as? Int ?? -1 }
-                XCTAssertEqual(cells, state.displayed[number] ?? [], "cells of row \(number) after step \(index)")
+                #expect(cells == (state.displayed[number] ?? []), "cells of row \(number) after step \(index)")
             }
             // Pools, next out first.
             let pools = shown["pools"] as? [[Any]] ?? []
-            XCTAssertEqual(pools.map { $0[1] as? [Int] ?? [] }, state.pools.keys.sorted().map { Array((state.pools[$0] ?? []).reversed()) })
+            #expect(pools.map { $0[1] as? [Int] ?? [] } == state.pools.keys.sorted().map { Array((state.pools[$0] ?? []).reversed()) })
             index += 1
         }
 
@@ -74,70 +75,70 @@ final class TracePageDataTests: XCTestCase {
                 (row[4] as? [[Any]] ?? []).filter { ($0[2] as? Int) == 1 }.map { $0[0] as? Int ?? -1 }
             }
         }
-        XCTAssertEqual(staleCells(after: 7), [])
-        XCTAssertEqual(staleCells(after: 13), [1])
-        XCTAssertEqual(staleCells(after: 15), [])
-        XCTAssertEqual(steps[13]["m"] as? [String], ["STALE"])
+        #expect(staleCells(after: 7) == [])
+        #expect(staleCells(after: 13) == [1])
+        #expect(staleCells(after: 15) == [])
+        #expect((steps[13]["m"] as? [String]) == ["STALE"])
         // Image view contents: image 0, then image 2, for cell #1 in row 2.
-        XCTAssertEqual(((states[13]["rows"] as? [[Any]])?.last?[4] as? [[Any]])?.first?[1] as? Int, 0)
-        XCTAssertEqual(((states[16]["rows"] as? [[Any]])?.last?[4] as? [[Any]])?.first?[1] as? Int, 2)
+        #expect((((states[13]["rows"] as? [[Any]])?.last?[4] as? [[Any]])?.first?[1] as? Int) == 0)
+        #expect((((states[16]["rows"] as? [[Any]])?.last?[4] as? [[Any]])?.first?[1] as? Int) == 2)
         // The main thread is busy from 50 ms for 30 ms: shown at step 14, over at 15 (80 ms).
-        XCTAssertEqual((states[14]["busy"] as? [String: Any])?["cause"] as? String, "decoding image 2")
-        XCTAssertTrue(states[15]["busy"] is NSNull)
+        #expect(((states[14]["busy"] as? [String: Any])?["cause"] as? String) == "decoding image 2")
+        #expect(states[15]["busy"] is NSNull)
         // The pool holds cell #1 between enqueue and prepareForReuse.
-        XCTAssertEqual((states[9]["pools"] as? [[Any]])?.first?[1] as? [Int], [1])
+        #expect(((states[9]["pools"] as? [[Any]])?.first?[1] as? [Int]) == [1])
         // …and what its image view still holds there: row 0's image, the stale image to come.
-        XCTAssertEqual((states[9]["pools"] as? [[Any]])?.first?[2] as? [Int], [0])
-        XCTAssertEqual((states[10]["pools"] as? [[Any]])?.first?[1] as? [Int], [])
+        #expect(((states[9]["pools"] as? [[Any]])?.first?[2] as? [Int]) == [0])
+        #expect(((states[10]["pools"] as? [[Any]])?.first?[1] as? [Int]) == [])
         // Without a scenario, the rows are stacked and the page says so.
-        XCTAssertNotNil(view["layoutNote"])
-        XCTAssertEqual(states[13]["offset"] as? Double, 44, "the first row on screen (row 1) at the top")
+        #expect(view["layoutNote"] != nil)
+        #expect((states[13]["offset"] as? Double) == 44, "the first row on screen (row 1) at the top")
     }
 
-    func testKeyframesComeEvery64StepsAndDeltasHoldOnlyWhatChanged() throws {
+    @Test func testKeyframesComeEvery64StepsAndDeltasHoldOnlyWhatChanged() throws {
         let folder = try TemporaryFolder(removeWhenReleased: true)
         let path = Golden.packageRoot.appendingPathComponent("traces/images-async-no-reset.trace.json").path
         let data = try PageData.embedded(try HTMLPages.trace(path: path, generator: "test"))
         _ = folder
-        let view = try XCTUnwrap((data["traces"] as? [[String: Any]])?.first)
-        let entries = try XCTUnwrap(view["states"] as? [[String: Any]])
+        let view = try #require((data["traces"] as? [[String: Any]])?.first)
+        let entries = try #require(view["states"] as? [[String: Any]])
         for (index, entry) in entries.enumerated() {
-            XCTAssertEqual(entry["key"] != nil, index % StateDeltas.interval == 0, "entry \(index)")
+            #expect((entry["key"] != nil) == (index % StateDeltas.interval == 0), "entry \(index)")
         }
         // A delta never repeats a member unchanged since the step before.
         let states = PageData.states(view)
         for index in 1..<entries.count where entries[index]["key"] == nil {
             for (key, value) in entries[index] {
                 let before = states[index - 1][key]
-                XCTAssertFalse(NSDictionary(dictionary: ["v": value]).isEqual(to: ["v": before as Any]), "step \(index) repeats \(key)")
+                #expect(!(NSDictionary(dictionary: ["v": value]).isEqual(to: ["v": before as Any])), "step \(index) repeats \(key)")
             }
         }
         // The first STALE step shows row 0's image in row 23's cell, outlined.
-        let steps = try XCTUnwrap(view["steps"] as? [[String: Any]])
-        let first = try XCTUnwrap(steps.firstIndex { ($0["m"] as? [String] ?? []).contains("STALE") })
+        let steps = try #require(view["steps"] as? [[String: Any]])
+        let first = try #require(steps.firstIndex { ($0["m"] as? [String] ?? []).contains("STALE") })
         let stale = (states[first]["rows"] as? [[Any]] ?? []).filter { row in (row[4] as? [[Any]] ?? []).contains { ($0[2] as? Int) == 1 } }
-        XCTAssertEqual(stale.map { $0[0] as? Int }, [23])
-        XCTAssertEqual((stale.first?[4] as? [[Any]])?.first?[1] as? Int, 0)
+        #expect(stale.map { $0[0] as? Int } == [23])
+        #expect(((stale.first?[4] as? [[Any]])?.first?[1] as? Int) == 0)
     }
 
     /// The sample traces' pages; every bundled trace's in `TracePageDataSecondTierTests`.
-    func testSampleTracesPagesAreUnderTwoMegabytes() throws {
+    @Test func testSampleTracesPagesAreUnderTwoMegabytes() throws {
         try Self.checkPageSizes(BundledFiles.sampleTraces)
     }
 
     static func checkPageSizes(_ names: [String]) throws {
         for name in names {
             let html = try HTMLPages.trace(path: BundledFiles.tracePath(name), generator: "test")
-            XCTAssertLessThan(html.utf8.count, 2 << 20, "\(name)'s page is \(html.utf8.count) bytes")
+            #expect(html.utf8.count < 2 << 20, "\(name)'s page is \(html.utf8.count) bytes")
         }
     }
 }
 
 /// `TracePageDataTests` over every bundled trace.
-final class TracePageDataSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "the page of every bundled trace" }
+@Suite(SecondTier.enabled("the page of every bundled trace"))
+final class TracePageDataSecondTierTests {
 
-    func testEveryBundledTracesPageIsUnderTwoMegabytes() throws {
+    @Test func testEveryBundledTracesPageIsUnderTwoMegabytes() throws {
         try TracePageDataTests.checkPageSizes(try BundledFiles.allTraces())
     }
 }

@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import Foundation
 import TraceModel
 import ToolSupport
@@ -7,7 +7,8 @@ import Recorder
 
 /// The bundled collection view scenarios: each is a grid, its trace is in the
 /// collection view's words and valid, and the first is the issue's own scenario.
-final class BundledGridTraceTests: XCTestCase {
+@Suite
+final class BundledGridTraceTests {
     static let grids = ["grid-slow-drag", "grid-fast-fling", "grid-down-and-up", "grid-stale-images",
                         "grid-async-reset", "grid-cache-coalesce", "grid-cache-coalesce-reconfigure"]
 
@@ -15,26 +16,26 @@ final class BundledGridTraceTests: XCTestCase {
         BundledTraceTests.tracesFolder.appendingPathComponent(name + suffix).path
     }
 
-    func testEveryBundledGridIsACollectionViewTraceThatValidates() throws {
+    @Test func testEveryBundledGridIsACollectionViewTraceThatValidates() throws {
         for name in Self.grids {
             let scenario = try Recorder.loadScenario(path: path(name, ".scenario.json"))
-            XCTAssertNotNil(scenario.collection, name)
-            XCTAssertTrue(scenario.script.contains { if case .note = $0 { return true }; return false }, "\(name) says what it shows")
+            #expect(scenario.collection != nil, Comment(rawValue: name))
+            #expect(scenario.script.contains { if case .note = $0 { return true }; return false }, "\(name) says what it shows")
             let summary = try TraceValidator.validate(path: path(name, ".trace.json"))
-            XCTAssertGreaterThan(summary.eventCount, 100, name)
+            #expect(summary.eventCount > 100, Comment(rawValue: name))
             let text = try String(contentsOfFile: path(name, ".trace.json"), encoding: .utf8)
-            XCTAssertTrue(text.contains("\"list\": \"collection\""), name)
-            XCTAssertTrue(text.contains("\"kind\":\"cellForItemAt\""), name)
-            XCTAssertFalse(text.contains("\"kind\":\"cellForRowAt\""), name)
+            #expect(text.contains("\"list\": \"collection\""), Comment(rawValue: name))
+            #expect(text.contains("\"kind\":\"cellForItemAt\""), Comment(rawValue: name))
+            #expect(!(text.contains("\"kind\":\"cellForRowAt\"")), Comment(rawValue: name))
         }
     }
 
-    func testTheSlowDragIsTheIssuesScenarioWithANote() throws {
+    @Test func testTheSlowDragIsTheIssuesScenarioWithANote() throws {
         let issue = #"{"title": "A two-column grid, a slow drag", "collection": {"items": 200, "columns": 2, "itemHeight": 180, "lineSpacing": 0, "viewportHeight": 736}, "strategy": "plain", "prefetching": true, "script": [{"drag": {"by": 540, "ms": 3000}}]}"#
         var expected = try Recorder.parseScenario(bytes: Array(issue.utf8), file: "issue")
         let bundled = try Recorder.loadScenario(path: path("grid-slow-drag", ".scenario.json"))
-        guard case .note = bundled.script.first else { return XCTFail("the note comes first") }
+        guard case .note = bundled.script.first else { Issue.record("the note comes first"); return }
         expected.script.insert(bundled.script[0], at: 0)
-        XCTAssertEqual(bundled, expected)
+        #expect(bundled == expected)
     }
 }

@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import Foundation
 import TraceModel
 import ToolSupport
@@ -7,7 +7,8 @@ import Recorder
 
 /// What the recorder writes, every reader accepts: a recording larger than the
 /// readers' size limit is refused with an error naming that limit, never written.
-final class RecordingSizeTests: XCTestCase {
+@Suite
+final class RecordingSizeTests {
     func scenario() throws -> Scenario {
         let text = """
         {"title": "limit", "table": {"rows": 200, "rowHeight": 44, "viewportHeight": 844},
@@ -16,21 +17,21 @@ final class RecordingSizeTests: XCTestCase {
         return try Recorder.parseScenario(bytes: Array(text.utf8), file: "limit.scenario.json")
     }
 
-    func testTheRecorderUsesTheReadersLimit() throws {
+    @Test func testTheRecorderUsesTheReadersLimit() throws {
         // The default is the readers' own limit: the two cannot drift apart.
         let text = try Recorder.recordText(try scenario())
-        XCTAssertLessThanOrEqual(text.utf8.count, TraceReader.maximumBytes)
-        XCTAssertNoThrow(try TraceReader.read(bytes: Array(text.utf8), file: "memory"))
+        #expect(text.utf8.count <= TraceReader.maximumBytes)
+        #expect(throws: Never.self) { try TraceReader.read(bytes: Array(text.utf8), file: "memory") }
     }
 
-    func testARecordingPastTheLimitIsRefused() throws {
+    @Test func testARecordingPastTheLimitIsRefused() throws {
         let full = try Recorder.recordText(try scenario())
-        XCTAssertThrowsError(try Recorder.recordText(try scenario(), maximumBytes: full.utf8.count - 1)) { error in
-            guard let error = error as? ReuseLabError else { return XCTFail("\(error)") }
-            XCTAssertEqual(error.kind, .tooLarge)
-            XCTAssertEqual(error.kind.exitStatus, 67)
-            XCTAssertTrue(error.message.contains("the most any reuselab command reads"), error.message)
+        if let error = #expect(throws: (any Error).self, performing: { try Recorder.recordText(try scenario(), maximumBytes: full.utf8.count - 1) }) {
+            guard let error = error as? ReuseLabError else { Issue.record("\(error)"); return }
+            #expect(error.kind == .tooLarge)
+            #expect(error.kind.exitStatus == 67)
+            #expect(error.message.contains("the most any reuselab command reads"), Comment(rawValue: error.message))
         }
-        XCTAssertEqual(try Recorder.recordText(try scenario(), maximumBytes: full.utf8.count), full, "exactly at the limit is fine")
+        #expect((try Recorder.recordText(try scenario(), maximumBytes: full.utf8.count)) == full, "exactly at the limit is fine")
     }
 }

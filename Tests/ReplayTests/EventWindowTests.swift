@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -10,9 +10,10 @@ import ReuseLabTestSupport
 /// explained events dropped from the front in between: every event's layout pass
 /// must end where the whole trace, given at once, says it does, and the first
 /// frame be the same.
-final class EventWindowTests: XCTestCase {
+@Suite
+final class EventWindowTests {
     /// The sample traces; every bundled trace in `EventWindowSecondTierTests`.
-    func testEventsFedOneByOneSeeTheSamePasses() throws {
+    @Test func testEventsFedOneByOneSeeTheSamePasses() throws {
         try Self.checkPasses(sampleTraceFiles())
     }
 
@@ -30,27 +31,27 @@ final class EventWindowTests: XCTestCase {
                 read += count
                 // Where a pass is closed by what has come in, it ends where the whole trace says.
                 for index in next..<read where whole.passEnd(index) < read {
-                    XCTAssertEqual(fed.passEnd(index), whole.passEnd(index), "\(name) event \(index) after \(read)")
+                    #expect(fed.passEnd(index) == whole.passEnd(index), "\(name) event \(index) after \(read)")
                 }
                 let frameCame = whole.firstFrame.map { $0 < read } ?? false
-                XCTAssertEqual(fed.firstFrame, frameCame ? whole.firstFrame : nil, "\(name) after \(read)")
+                #expect(fed.firstFrame == (frameCame ? whole.firstFrame : nil), "\(name) after \(read)")
                 next = min(read, next + Int(random.next() % 700))
                 fed.drop(before: next)
             }
             fed.end()
             for index in next..<events.count {
-                XCTAssertEqual(fed.passEnd(index), whole.passEnd(index), "\(name) event \(index) at the end")
+                #expect(fed.passEnd(index) == whole.passEnd(index), "\(name) event \(index) at the end")
             }
-            XCTAssertEqual(fed.firstFrame, whole.firstFrame, name)
+            #expect(fed.firstFrame == whole.firstFrame, Comment(rawValue: name))
         }
     }
 }
 
 /// `EventWindowTests` over every bundled trace.
-final class EventWindowSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "the event window over every bundled trace" }
+@Suite(SecondTier.enabled("the event window over every bundled trace"))
+final class EventWindowSecondTierTests {
 
-    func testEventsFedOneByOneSeeTheSamePasses() throws {
+    @Test func testEventsFedOneByOneSeeTheSamePasses() throws {
         try EventWindowTests.checkPasses(try bundledTraceFiles())
     }
 }

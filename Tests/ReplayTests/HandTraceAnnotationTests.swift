@@ -1,5 +1,6 @@
 import ReuseLabTestSupport
-import XCTest
+import Foundation
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -8,7 +9,8 @@ import Replay
 /// A trace written by hand — no scenario in its header, no engine behind it — is
 /// explained from its events alone: new cells, reuse, a kept-aside cell coming
 /// back, a prefetch batch, a stale image.
-final class HandTraceAnnotationTests: XCTestCase {
+@Suite
+final class HandTraceAnnotationTests {
     /// Two rows on screen; a scroll down by one row (row 0's cell kept aside, row 2
     /// gets a new cell), back up (row 0 comes back with its kept-aside cell), and
     /// down again (row 2 reuses row 0's cell, whose image view nobody resets).
@@ -51,75 +53,75 @@ final class HandTraceAnnotationTests: XCTestCase {
 
     var annotations: [Annotation] = []
 
-    override func setUpWithError() throws {
+    init() throws {
         let trace = try TraceReader.read(bytes: Array(Self.trace.utf8), file: "hand.trace.json")
-        XCTAssertNil(trace.header.scenario, "a hand-written trace has no scenario")
+        #expect(trace.header.scenario == nil, "a hand-written trace has no scenario")
         annotations = try Annotator.annotate(trace, file: "hand.trace.json")
-        XCTAssertEqual(annotations.count, 26)
-        XCTAssertEqual(annotations.map(\.seq), Array(0..<26))
+        #expect(annotations.count == 26)
+        #expect(annotations.map(\.seq) == Array(0..<26))
     }
 
     func text(_ seq: Int) -> String { annotations[seq].text }
 
-    func testNewCellBecauseThePoolIsEmpty() {
-        XCTAssertEqual(annotations[0].kind, .initCell)
-        XCTAssertTrue(annotations[0].marks.contains(.newCell))
-        XCTAssertTrue(text(0).hasPrefix("Inside cellForRowAt for row 0, dequeueReusableCell finds the MyCell reuse pool empty and creates cell #1 (init): no cell exists yet."), text(0))
+    @Test func testNewCellBecauseThePoolIsEmpty() {
+        #expect(annotations[0].kind == .initCell)
+        #expect(annotations[0].marks.contains(.newCell))
+        #expect(text(0).hasPrefix("Inside cellForRowAt for row 0, dequeueReusableCell finds the MyCell reuse pool empty and creates cell #1 (init): no cell exists yet."), Comment(rawValue: text(0)))
         // Row 2's new cell: the pool is empty because row 0's cell is kept aside, not pooled.
-        XCTAssertTrue(text(12).hasPrefix("Inside cellForRowAt for row 2, dequeueReusableCell finds the MyCell reuse pool empty and creates cell #3 (init)"), text(12))
-        XCTAssertTrue(text(12).contains("cell #1 (row 0's) is kept aside, not in the pool, in case row 0 comes back"), text(12))
+        #expect(text(12).hasPrefix("Inside cellForRowAt for row 2, dequeueReusableCell finds the MyCell reuse pool empty and creates cell #3 (init)"), Comment(rawValue: text(12)))
+        #expect(text(12).contains("cell #1 (row 0's) is kept aside, not in the pool, in case row 0 comes back"), Comment(rawValue: text(12)))
     }
 
-    func testReuseOfTheCellThatShowedRowZero() {
-        XCTAssertEqual(annotations[22].kind, .prepareForReuse)
-        XCTAssertTrue(annotations[22].marks.contains(.reused))
-        XCTAssertTrue(text(22).hasPrefix("Inside cellForRowAt for row 2, dequeueReusableCell takes cell #1, which showed row 0, from the pool and calls its prepareForReuse."), text(22))
-        XCTAssertTrue(text(22).contains("most recently pooled of the 2 cells waiting"), text(22))
-        XCTAssertTrue(text(22).contains("Its image view still holds image 0 until something resets it."), text(22))
+    @Test func testReuseOfTheCellThatShowedRowZero() {
+        #expect(annotations[22].kind == .prepareForReuse)
+        #expect(annotations[22].marks.contains(.reused))
+        #expect(text(22).hasPrefix("Inside cellForRowAt for row 2, dequeueReusableCell takes cell #1, which showed row 0, from the pool and calls its prepareForReuse."), Comment(rawValue: text(22)))
+        #expect(text(22).contains("most recently pooled of the 2 cells waiting"), Comment(rawValue: text(22)))
+        #expect(text(22).contains("Its image view still holds image 0 until something resets it."), Comment(rawValue: text(22)))
     }
 
-    func testKeptAsideCellShownAgainWithoutCellForRowAt() {
-        XCTAssertEqual(text(11), "Cell #1 is kept aside with row 0's content, out of the reuse pool, while row 0 stays within one row of the screen: if it comes back, it is shown again without cellForRowAt. " + InferredRule.preparedCellRange.note)
-        XCTAssertEqual(annotations[11].inferred, .preparedCellRange, "the range rule is not documented by Apple, and the annotation says so")
-        XCTAssertTrue(text(10).contains("Cell #1 is kept aside, not pooled, in case row 0 comes back."), text(10))
-        XCTAssertEqual(text(16), "Row 0 comes back on screen with cell #1, which was kept aside: it is shown again without cellForRowAt or prepareForReuse.")
+    @Test func testKeptAsideCellShownAgainWithoutCellForRowAt() {
+        #expect(text(11) == ("Cell #1 is kept aside with row 0's content, out of the reuse pool, while row 0 stays within one row of the screen: if it comes back, it is shown again without cellForRowAt. " + InferredRule.preparedCellRange.note))
+        #expect(annotations[11].inferred == .preparedCellRange, "the range rule is not documented by Apple, and the annotation says so")
+        #expect(text(10).contains("Cell #1 is kept aside, not pooled, in case row 0 comes back."), Comment(rawValue: text(10)))
+        #expect(text(16) == "Row 0 comes back on screen with cell #1, which was kept aside: it is shown again without cellForRowAt or prepareForReuse.")
     }
 
-    func testPrefetchBatch() {
-        XCTAssertEqual(annotations[9].kind, .prefetchRowsAt)
-        XCTAssertTrue(text(9).hasPrefix("Prefetch batch 1: rows 2–3 (2 rows), past the bottom edge (row 1 is the last on screen), looking down as it always does while the first row is on screen."), text(9))
+    @Test func testPrefetchBatch() {
+        #expect(annotations[9].kind == .prefetchRowsAt)
+        #expect(text(9).hasPrefix("Prefetch batch 1: rows 2–3 (2 rows), past the bottom edge (row 1 is the last on screen), looking down as it always does while the first row is on screen."), Comment(rawValue: text(9)))
     }
 
-    func testStaleFrame() {
+    @Test func testStaleFrame() {
         for seq in [8, 15, 19] {
-            XCTAssertFalse(annotations[seq].marks.contains(.stale), "frame at step \(seq): \(text(seq))")
+            #expect(!annotations[seq].marks.contains(.stale), "frame at step \(seq): \(text(seq))")
         }
-        XCTAssertEqual(annotations[25].kind, .frame)
-        XCTAssertEqual(annotations[25].frame, 3)
-        XCTAssertEqual(annotations[25].marks, [.stale])
-        XCTAssertTrue(text(25).contains("STALE: cell #1 now shows row 2 but its image view still holds row 0's image (image 0) — nothing reset it in prepareForReuse."), text(25))
+        #expect(annotations[25].kind == .frame)
+        #expect(annotations[25].frame == 3)
+        #expect(annotations[25].marks == [.stale])
+        #expect(text(25).contains("STALE: cell #1 now shows row 2 but its image view still holds row 0's image (image 0) — nothing reset it in prepareForReuse."), Comment(rawValue: text(25)))
         // Steps after a frame belong to it; steps before the first frame to frame 0.
-        XCTAssertEqual(annotations[16].frame, 1)
-        XCTAssertEqual(annotations[0].frame, 0)
+        #expect(annotations[16].frame == 1)
+        #expect(annotations[0].frame == 0)
     }
 
     /// The same trace through the command: the listing tags the STALE frame, and
     /// the summary names the first reuse and the STALE moment.
-    func testThroughTheCommand() throws {
+    @Test func testThroughTheCommand() throws {
         let folder = try ScratchFolder()
         let path = try folder.write("hand.trace.json", Self.trace)
         let listing = replayCommand(["replay", path])
-        XCTAssertEqual(listing.status, 0, listing.err)
-        XCTAssertTrue(listing.out.contains("frame              [STALE] Frame 3: offset 44 pt, rows 1–2."), listing.out)
+        #expect(listing.status == 0, Comment(rawValue: listing.err))
+        #expect(listing.out.contains("frame              [STALE] Frame 3: offset 44 pt, rows 1–2."), Comment(rawValue: listing.out))
         let summary = replayCommand(["replay", path, "--summary"])
-        XCTAssertEqual(summary.status, 0, summary.err)
+        #expect(summary.status == 0, Comment(rawValue: summary.err))
         let text = summary.out.flattened
-        XCTAssertTrue(text.contains("3 cells served 3 different rows"), summary.out)
-        XCTAssertTrue(text.contains("The first reuse, step 22, at 48 ms: Inside cellForRowAt for row 2, dequeueReusableCell takes cell #1, which showed row 0, from the pool and calls its prepareForReuse."), summary.out)
-        XCTAssertTrue(text.contains("The first STALE moment, step 25, at 48 ms: cell #1 now shows row 2"), summary.out)
-        XCTAssertTrue(text.contains("once a row comes back on screen with the cell it had, without cellForRowAt"), summary.out)
-        XCTAssertTrue(text.contains("1 prefetch batch asks for 2 rows ahead of time"), summary.out)
+        #expect(text.contains("3 cells served 3 different rows"), Comment(rawValue: summary.out))
+        #expect(text.contains("The first reuse, step 22, at 48 ms: Inside cellForRowAt for row 2, dequeueReusableCell takes cell #1, which showed row 0, from the pool and calls its prepareForReuse."), Comment(rawValue: summary.out))
+        #expect(text.contains("The first STALE moment, step 25, at 48 ms: cell #1 now shows row 2"), Comment(rawValue: summary.out))
+        #expect(text.contains("once a row comes back on screen with the cell it had, without cellForRowAt"), Comment(rawValue: summary.out))
+        #expect(text.contains("1 prefetch batch asks for 2 rows ahead of time"), Comment(rawValue: summary.out))
         // Metrics a hand-written trace cannot give are said so, as by 'stats'.
-        XCTAssertTrue(summary.out.contains("not computed:"), summary.out)
+        #expect(summary.out.contains("not computed:"), Comment(rawValue: summary.out))
     }
 }

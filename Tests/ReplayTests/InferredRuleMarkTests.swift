@@ -1,5 +1,5 @@
 import ReuseLabTestSupport
-import XCTest
+import Testing
 import Foundation
 import TraceModel
 import ToolSupport
@@ -8,7 +8,8 @@ import Replay
 
 /// Annotations that rest on a rule Apple does not document say so, and no
 /// annotation teaches a cancel on a mere change of direction.
-final class InferredRuleMarkTests: XCTestCase {
+@Suite
+final class InferredRuleMarkTests {
     static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("traces")
 
@@ -17,44 +18,44 @@ final class InferredRuleMarkTests: XCTestCase {
         return try Annotator.annotate(try TraceReader.read(path: path), file: path)
     }
 
-    func testCancellationsAndTheRangeRuleCarryTheirNote() throws {
+    @Test func testCancellationsAndTheRangeRuleCarryTheirNote() throws {
         let prefetch = try Self.annotations("prefetch-on")
         let cancels = prefetch.filter { $0.kind == .cancelPrefetchingForRowsAt }
-        XCTAssertFalse(cancels.isEmpty)
+        #expect(!cancels.isEmpty)
         for cancel in cancels {
-            XCTAssertEqual(cancel.inferred, .prefetchCancellation)
-            XCTAssertTrue(cancel.text.contains("more than 15 rows from the screen"), cancel.text)
-            XCTAssertTrue(cancel.text.hasSuffix(InferredRule.prefetchCancellation.note), cancel.text)
+            #expect(cancel.inferred == .prefetchCancellation)
+            #expect(cancel.text.contains("more than 15 rows from the screen"), Comment(rawValue: cancel.text))
+            #expect(cancel.text.hasSuffix(InferredRule.prefetchCancellation.note), Comment(rawValue: cancel.text))
         }
         let modern = try Self.annotations("down-then-up")
         let kept = modern.filter { $0.kind == .keepAside }
-        XCTAssertFalse(kept.isEmpty)
-        XCTAssertTrue(kept.allSatisfy { $0.inferred == .preparedCellRange })
+        #expect(!kept.isEmpty)
+        #expect(kept.allSatisfy { $0.inferred == .preparedCellRange })
         // A documented step carries no note.
-        let reuse = try XCTUnwrap(modern.first { $0.kind == .willDisplay })
-        XCTAssertNil(reuse.inferred)
-        XCTAssertFalse(reuse.text.contains("modelled from"))
+        let reuse = try #require(modern.first { $0.kind == .willDisplay })
+        #expect(reuse.inferred == nil)
+        #expect(!(reuse.text.contains("modelled from")))
     }
 
     /// The sample traces; every bundled trace in `InferredRuleMarkSecondTierTests`.
-    func testNoSampleTraceTeachesACancelOnAChangeOfDirection() throws {
+    @Test func testNoSampleTraceTeachesACancelOnAChangeOfDirection() throws {
         try Self.checkNoCancelOnAChangeOfDirection(BundledFiles.sampleTraces)
     }
 
     static func checkNoCancelOnAChangeOfDirection(_ names: [String]) throws {
         for name in names {
             for annotation in try Self.annotations(name) where annotation.kind == .cancelPrefetchingForRowsAt {
-                XCTAssertFalse(annotation.text.contains("changed direction"), "\(name): \(annotation.text)")
+                #expect(!(annotation.text.contains("changed direction")), "\(name): \(annotation.text)")
             }
         }
     }
 }
 
 /// `InferredRuleMarkTests` over every bundled trace.
-final class InferredRuleMarkSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "the inferred-rule marks of every bundled trace" }
+@Suite(SecondTier.enabled("the inferred-rule marks of every bundled trace"))
+final class InferredRuleMarkSecondTierTests {
 
-    func testNoBundledTraceTeachesACancelOnAChangeOfDirection() throws {
+    @Test func testNoBundledTraceTeachesACancelOnAChangeOfDirection() throws {
         try InferredRuleMarkTests.checkNoCancelOnAChangeOfDirection(try BundledFiles.allTraces())
     }
 }

@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -6,7 +7,8 @@ import Replay
 
 /// A hand-written trace with only lifecycle events: the cell counts are measured,
 /// everything else is unavailable and says why.
-final class LifecycleMetricsTests: XCTestCase {
+@Suite
+final class LifecycleMetricsTests {
     func lifecycleOnly() -> HandTrace {
         var trace = HandTrace()
         trace.at(0, Ev.show(row: 0, newCell: 1) + Ev.show(row: 1, newCell: 2) + Ev.show(row: 2, newCell: 3))
@@ -16,96 +18,96 @@ final class LifecycleMetricsTests: XCTestCase {
         return trace
     }
 
-    func testCountsCellsReusesAndCellForRowAt() throws {
+    @Test func testCountsCellsReusesAndCellForRowAt() throws {
         let report = try metrics(of: lifecycleOnly())
-        XCTAssertEqual(report.cellsCreated, 4)
-        XCTAssertEqual(report.reuses, 2)
-        XCTAssertEqual(report.cellForRowAtCalls, 6)
-        XCTAssertFalse(report.recorded)
-        XCTAssertNil(report.strategy)
-        XCTAssertEqual(report.eventCount, 22)
-        XCTAssertEqual(report.duration, ms(300))
+        #expect(report.cellsCreated == 4)
+        #expect(report.reuses == 2)
+        #expect(report.cellForRowAtCalls == 6)
+        #expect(!report.recorded)
+        #expect(report.strategy == nil)
+        #expect(report.eventCount == 22)
+        #expect(report.duration == ms(300))
     }
 
-    func testEveryOtherMetricIsUnavailableWithItsReason() throws {
+    @Test func testEveryOtherMetricIsUnavailableWithItsReason() throws {
         let report = try metrics(of: lifecycleOnly())
         let network = "the trace has no image or network events"
         let frames = "the trace has no frame snapshots"
         let mainThread = "the trace has no main-thread events (mainThreadBlocked, hitch)"
-        XCTAssertEqual(report.downloads, .unavailable(network))
-        XCTAssertEqual(report.downloadBytes, .unavailable(network))
-        XCTAssertEqual(report.pageLoads, .unavailable(network))
-        XCTAssertEqual(report.cacheHits.reason, network)
-        XCTAssertEqual(report.totalCacheHits, .unavailable(network))
-        XCTAssertEqual(report.coalesced, .unavailable(network))
-        XCTAssertEqual(report.cancelled, .unavailable(network))
-        XCTAssertEqual(report.cancelledPrefetches, .unavailable(network))
-        XCTAssertEqual(report.failed, .unavailable(network))
-        XCTAssertEqual(report.downloadsNeverShown, .unavailable(network))
-        XCTAssertEqual(report.staleTime, .unavailable(frames))
-        XCTAssertEqual(report.staleFrames, .unavailable(frames))
-        XCTAssertEqual(report.firstCompleteScreen, .unavailable(frames))
-        XCTAssertEqual(report.imageWaits, .unavailable(frames))
-        XCTAssertEqual(report.imageWaitAverage, .unavailable(frames))
-        XCTAssertEqual(report.imageWaitsEndedEarly, .unavailable(frames))
-        XCTAssertEqual(report.mainThreadBlocked, .unavailable(mainThread))
-        XCTAssertEqual(report.hitches, .unavailable(mainThread))
-        XCTAssertEqual(report.hitchTime, .unavailable(mainThread))
-        XCTAssertEqual(report.hitchTimeRatio, .unavailable(mainThread))
-        XCTAssertEqual(report.scrollingTime, .unavailable("the trace has no scrolling (no scrollViewWillBeginDragging)"))
-        XCTAssertEqual(report.peakImageMemory, .unavailable("the trace has no imageMemory events"))
+        #expect(report.downloads == .unavailable(network))
+        #expect(report.downloadBytes == .unavailable(network))
+        #expect(report.pageLoads == .unavailable(network))
+        #expect(report.cacheHits.reason == network)
+        #expect(report.totalCacheHits == .unavailable(network))
+        #expect(report.coalesced == .unavailable(network))
+        #expect(report.cancelled == .unavailable(network))
+        #expect(report.cancelledPrefetches == .unavailable(network))
+        #expect(report.failed == .unavailable(network))
+        #expect(report.downloadsNeverShown == .unavailable(network))
+        #expect(report.staleTime == .unavailable(frames))
+        #expect(report.staleFrames == .unavailable(frames))
+        #expect(report.firstCompleteScreen == .unavailable(frames))
+        #expect(report.imageWaits == .unavailable(frames))
+        #expect(report.imageWaitAverage == .unavailable(frames))
+        #expect(report.imageWaitsEndedEarly == .unavailable(frames))
+        #expect(report.mainThreadBlocked == .unavailable(mainThread))
+        #expect(report.hitches == .unavailable(mainThread))
+        #expect(report.hitchTime == .unavailable(mainThread))
+        #expect(report.hitchTimeRatio == .unavailable(mainThread))
+        #expect(report.scrollingTime == .unavailable("the trace has no scrolling (no scrollViewWillBeginDragging)"))
+        #expect(report.peakImageMemory == .unavailable("the trace has no imageMemory events"))
 
         let entries = report.entries
-        XCTAssertEqual(entries.filter { $0.value.value != nil }.map(\.key), ["cellsCreated", "reuses", "cellForRowAtCalls"])
+        #expect(entries.filter { $0.value.value != nil }.map(\.key) == ["cellsCreated", "reuses", "cellForRowAtCalls"])
         for entry in entries where entry.value.value == nil {
-            XCTAssertFalse(entry.value.reason?.isEmpty ?? true, "\(entry.key) needs a reason")
+            #expect(!(entry.value.reason?.isEmpty ?? true), "\(entry.key) needs a reason")
         }
-        XCTAssertEqual(Set(entries.map(\.key)).count, entries.count, "keys are unique")
+        #expect(Set(entries.map(\.key)).count == entries.count, "keys are unique")
     }
 
-    func testFramesWithoutImagesMakeImageMetricsUnavailableButStaleTimeZero() throws {
+    @Test func testFramesWithoutImagesMakeImageMetricsUnavailableButStaleTimeZero() throws {
         var trace = lifecycleOnly()
         trace.at(300, Ev.textFrame(18, [(2, 3), (3, 1), (4, 2), (5, 4)]))
         trace.at(400, Ev.note())
         let report = try metrics(of: trace)
         let noImages = "the trace's frame snapshots do not say what the cells' image views show"
-        XCTAssertEqual(report.staleTime, .value(.zero))
-        XCTAssertEqual(report.staleFrames, .value(0))
-        XCTAssertEqual(report.firstCompleteScreen, .value(ms(300)), "text-only frames: the first frame with cells")
-        XCTAssertEqual(report.imageWaits, .unavailable(noImages))
-        XCTAssertEqual(report.imageWaitTotal, .unavailable(noImages))
-        XCTAssertEqual(report.imageWaitsOpenAtEnd, .unavailable(noImages))
-        XCTAssertEqual(report.downloadsNeverShown, .unavailable("the trace has no image or network events"))
+        #expect(report.staleTime == .value(.zero))
+        #expect(report.staleFrames == .value(0))
+        #expect(report.firstCompleteScreen == .value(ms(300)), "text-only frames: the first frame with cells")
+        #expect(report.imageWaits == .unavailable(noImages))
+        #expect(report.imageWaitTotal == .unavailable(noImages))
+        #expect(report.imageWaitsOpenAtEnd == .unavailable(noImages))
+        #expect(report.downloadsNeverShown == .unavailable("the trace has no image or network events"))
     }
 
     /// A recorded trace (its header has the scenario) gets every metric: zero is a real zero.
-    func testRecordedTextOnlyTraceComputesEveryMetric() throws {
+    @Test func testRecordedTextOnlyTraceComputesEveryMetric() throws {
         var trace = HandTrace(scenario: scenarioJSON())
         trace.at(0, Ev.textFrame(0, []))
         trace.at(0, Ev.show(row: 0, newCell: 1) + Ev.show(row: 1, newCell: 2))
         trace.at(16.667, Ev.textFrame(1, [(0, 1), (1, 2)]))
         trace.at(100, Ev.note())
         let report = try metrics(of: trace)
-        XCTAssertTrue(report.recorded)
-        XCTAssertEqual(report.strategy, "plain")
-        XCTAssertEqual(report.downloads, .value(0))
-        XCTAssertEqual(report.downloadBytes, .value(0))
-        XCTAssertEqual(report.totalCacheHits, .value(0))
-        XCTAssertEqual(report.cacheHits.value?[.urlCacheDisk], 0)
-        XCTAssertEqual(report.downloadsNeverShown, .value(0))
-        XCTAssertEqual(report.staleTime, .value(.zero))
-        XCTAssertEqual(report.firstCompleteScreen, .value(ms(16.667)), "the first frame with cells, not the empty one")
-        XCTAssertEqual(report.imageWaits, .value(0))
-        XCTAssertEqual(report.imageWaitTotal, .value(.zero))
-        XCTAssertEqual(report.imageWaitsEndedEarly, .value(0))
-        XCTAssertEqual(report.imageWaitsOpenAtEnd, .value(0))
-        XCTAssertEqual(report.mainThreadBlocked, .value(.zero))
-        XCTAssertEqual(report.hitches, .value(0))
-        XCTAssertEqual(report.scrollingTime, .value(.zero))
-        XCTAssertEqual(report.peakImageMemory, .value(0))
+        #expect(report.recorded)
+        #expect(report.strategy == "plain")
+        #expect(report.downloads == .value(0))
+        #expect(report.downloadBytes == .value(0))
+        #expect(report.totalCacheHits == .value(0))
+        #expect(report.cacheHits.value?[.urlCacheDisk] == 0)
+        #expect(report.downloadsNeverShown == .value(0))
+        #expect(report.staleTime == .value(.zero))
+        #expect(report.firstCompleteScreen == .value(ms(16.667)), "the first frame with cells, not the empty one")
+        #expect(report.imageWaits == .value(0))
+        #expect(report.imageWaitTotal == .value(.zero))
+        #expect(report.imageWaitsEndedEarly == .value(0))
+        #expect(report.imageWaitsOpenAtEnd == .value(0))
+        #expect(report.mainThreadBlocked == .value(.zero))
+        #expect(report.hitches == .value(0))
+        #expect(report.scrollingTime == .value(.zero))
+        #expect(report.peakImageMemory == .value(0))
         // No value exists in any trace: nothing to average, no scrolling to divide by.
-        XCTAssertEqual(report.imageWaitAverage, .unavailable("no row waited until its image showed, so there is no wait to average"))
-        XCTAssertEqual(report.hitchTimeRatio, .unavailable("nothing scrolled, so there is no scrolling time to divide by"))
-        XCTAssertEqual(report.entries.filter { $0.value.value == nil }.map(\.key), ["imageWaitAverageMs", "hitchTimeRatio"])
+        #expect(report.imageWaitAverage == .unavailable("no row waited until its image showed, so there is no wait to average"))
+        #expect(report.hitchTimeRatio == .unavailable("nothing scrolled, so there is no scrolling time to divide by"))
+        #expect(report.entries.filter { $0.value.value == nil }.map(\.key) == ["imageWaitAverageMs", "hitchTimeRatio"])
     }
 }

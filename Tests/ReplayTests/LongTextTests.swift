@@ -1,6 +1,6 @@
 import ReuseLabTestSupport
 import Foundation
-import XCTest
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -8,19 +8,20 @@ import TraceCoding
 /// Wrapping is linear in the text, however long its words: a note of one
 /// megabyte-long word is replayed, summarised, stepped and diffed promptly
 /// (quadratic wrapping took half a minute for 600 KB and never ended for 100 MB).
-final class LongTextTests: XCTestCase {
-    func testAWordLongerThanManyLinesIsCutIntoFullLines() {
+@Suite
+final class LongTextTests {
+    @Test func testAWordLongerThanManyLinesIsCutIntoFullLines() {
         let word = String(repeating: "abcdefghij", count: 30_000)
         let lines = TextWrap.lines("start " + word + " end", firstWidth: 70, width: 76)
-        XCTAssertEqual(lines.first, "start")
-        XCTAssertTrue(lines.dropFirst().dropLast().allSatisfy { $0.count == 76 }, "every piece but the last fills its line")
-        XCTAssertEqual(lines.dropFirst().joined(), word + " end", "nothing is lost; the last piece keeps the next word")
+        #expect(lines.first == "start")
+        #expect(lines.dropFirst().dropLast().allSatisfy { $0.count == 76 }, "every piece but the last fills its line")
+        #expect(lines.dropFirst().joined() == (word + " end"), "nothing is lost; the last piece keeps the next word")
         // Wide characters count two columns and are never split.
-        XCTAssertEqual(TextWrap.lines(String(repeating: "셀", count: 5), firstWidth: 4, width: 4), ["셀셀", "셀셀", "셀"])
+        #expect(TextWrap.lines(String(repeating: "셀", count: 5), firstWidth: 4, width: 4) == ["셀셀", "셀셀", "셀"])
     }
 
     /// A word of 100 KB in every view; of 1 MB in `LongTextSecondTierTests`.
-    func testEveryViewOfATraceWithALongWordFinishes() throws {
+    @Test func testEveryViewOfATraceWithALongWordFinishes() throws {
         try Self.checkEveryView(wordLength: 100_000)
     }
 
@@ -28,25 +29,25 @@ final class LongTextTests: XCTestCase {
         let folder = try ScratchFolder()
         let original = try String(contentsOfFile: bundledTrace("first-screen"), encoding: .utf8)
         let word = String(repeating: "x", count: wordLength)
-        guard let range = original.range(of: #""kind":"note","text":""#) else { return XCTFail("first-screen has a note") }
+        guard let range = original.range(of: #""kind":"note","text":""#) else { Issue.record("first-screen has a note"); return }
         var text = original
         let end = text[range.upperBound...].firstIndex(of: "\"") ?? range.upperBound
         text.replaceSubrange(range.upperBound..<end, with: word)
         let path = try folder.write("huge-word.trace.json", text)
         for arguments in [["replay", path], ["replay", path, "--summary"], ["diff", path, bundledTrace("first-screen")]] {
             let run = try ReplayBinary.run(arguments)
-            XCTAssertTrue([0, 1].contains(run.status), "\(arguments): \(run.err)")
+            #expect([0, 1].contains(run.status), "\(arguments): \(run.err)")
         }
         let stepped = try ReplayBinary.run(["replay", path, "--step"], stdin: "n\nn\nq\n")
-        XCTAssertEqual(stepped.status, 0, stepped.err)
+        #expect(stepped.status == 0, Comment(rawValue: stepped.err))
     }
 }
 
 /// `LongTextTests` with a word of a megabyte, where quadratic wrapping would take minutes.
-final class LongTextSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "every view of a trace with a word of a megabyte" }
+@Suite(SecondTier.enabled("every view of a trace with a word of a megabyte"))
+final class LongTextSecondTierTests {
 
-    func testEveryViewOfATraceWithAHugeWordFinishes() throws {
+    @Test func testEveryViewOfATraceWithAHugeWordFinishes() throws {
         try LongTextTests.checkEveryView(wordLength: 1_000_000)
     }
 }

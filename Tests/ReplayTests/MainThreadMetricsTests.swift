@@ -1,11 +1,13 @@
-import XCTest
+import Foundation
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
 import Replay
 
 /// Main-thread blocking, hitches, scrolling time and the hitch time ratio; image memory.
-final class MainThreadMetricsTests: XCTestCase {
+@Suite
+final class MainThreadMetricsTests {
     /// Scrolling: 100–500 ms (a drag, then deceleration), 700–800 ms (a drag that
     /// stops), and 900 ms to the end at 1100 ms (a drag caught again at 950 ms, never
     /// ended): 700 ms. Hitches: 50 ms at launch and 10 ms at rest, 33.4 + 16.6 + 5 ms
@@ -29,40 +31,40 @@ final class MainThreadMetricsTests: XCTestCase {
         return trace
     }
 
-    func testMainThreadBlockedAndHitches() throws {
+    @Test func testMainThreadBlockedAndHitches() throws {
         let report = try metrics(of: hitchTrace())
-        XCTAssertEqual(report.mainThreadBlocked, .value(ms(100.5)))
-        XCTAssertEqual(report.hitches, .value(5))
-        XCTAssertEqual(report.hitchTime, .value(ms(115)))
+        #expect(report.mainThreadBlocked == .value(ms(100.5)))
+        #expect(report.hitches == .value(5))
+        #expect(report.hitchTime == .value(ms(115)))
     }
 
-    func testScrollingTimeAndHitchTimeRatio() throws {
+    @Test func testScrollingTimeAndHitchTimeRatio() throws {
         let report = try metrics(of: hitchTrace())
-        XCTAssertEqual(report.scrollingTime, .value(ms(700)))
-        XCTAssertEqual(report.scrollingHitchTime, .value(ms(55)))
+        #expect(report.scrollingTime == .value(ms(700)))
+        #expect(report.scrollingHitchTime == .value(ms(55)))
         // 55 ms of hitch in 0.7 s of scrolling.
-        XCTAssertEqual(report.hitchTimeRatio, .value(78.571))
+        #expect(report.hitchTimeRatio == .value(78.571))
     }
 
-    func testNoScrollingMeansNoRatio() throws {
+    @Test func testNoScrollingMeansNoRatio() throws {
         var trace = HandTrace()
         trace.at(0, Ev.hitch(frame: 0, missed: 3, ms: 50))
         let report = try metrics(of: trace)
-        XCTAssertEqual(report.hitchTime, .value(ms(50)))
-        XCTAssertEqual(report.hitchTimeRatio, .unavailable("the trace has no scrolling (no scrollViewWillBeginDragging)"))
+        #expect(report.hitchTime == .value(ms(50)))
+        #expect(report.hitchTimeRatio == .unavailable("the trace has no scrolling (no scrollViewWillBeginDragging)"))
 
         var recorded = HandTrace(scenario: scenarioJSON())
         recorded.at(0, Ev.hitch(frame: 0, missed: 3, ms: 50))
-        XCTAssertEqual(try metrics(of: recorded).hitchTimeRatio, .unavailable("nothing scrolled, so there is no scrolling time to divide by"))
+        #expect((try metrics(of: recorded).hitchTimeRatio) == .unavailable("nothing scrolled, so there is no scrolling time to divide by"))
     }
 
-    func testPeakImageMemory() throws {
+    @Test func testPeakImageMemory() throws {
         var trace = HandTrace()
         trace.at(0, Ev.imageMemory(1_000))
         trace.at(10, Ev.imageMemory(5_000))
         trace.at(20, Ev.imageMemory(2_000))
         let report = try metrics(of: trace)
-        XCTAssertEqual(report.peakImageMemory, .value(5_000))
-        XCTAssertEqual(report.mainThreadBlocked, .unavailable("the trace has no main-thread events (mainThreadBlocked, hitch)"))
+        #expect(report.peakImageMemory == .value(5_000))
+        #expect(report.mainThreadBlocked == .unavailable("the trace has no main-thread events (mainThreadBlocked, hitch)"))
     }
 }

@@ -1,11 +1,13 @@
-import XCTest
+import Foundation
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
 import Replay
 
 /// Requests, responses, cancellations, coalescing and cache hits.
-final class NetworkMetricsTests: XCTestCase {
+@Suite
+final class NetworkMetricsTests {
     func networkTrace() -> HandTrace {
         var trace = HandTrace()
         trace.at(0, Ev.show(row: 0, newCell: 1) + Ev.show(row: 1, newCell: 2) + Ev.show(row: 2, newCell: 3))
@@ -35,53 +37,53 @@ final class NetworkMetricsTests: XCTestCase {
         return trace
     }
 
-    func testDownloadsAreNetworkResponsesToImageRequests() throws {
+    @Test func testDownloadsAreNetworkResponsesToImageRequests() throws {
         let report = try metrics(of: networkTrace())
-        XCTAssertEqual(report.downloads, .value(3))
-        XCTAssertEqual(report.downloadBytes, .value(43_000))
-        XCTAssertEqual(report.pageLoads, .value(1))
+        #expect(report.downloads == .value(3))
+        #expect(report.downloadBytes == .value(43_000))
+        #expect(report.pageLoads == .value(1))
     }
 
-    func testCacheHitsByLayer() throws {
+    @Test func testCacheHitsByLayer() throws {
         let report = try metrics(of: networkTrace())
-        XCTAssertEqual(report.cacheHits, .value([.model: 1, .memory: 2, .urlCacheMemory: 1, .urlCacheDisk: 1]))
-        XCTAssertEqual(report.totalCacheHits, .value(5))
+        #expect(report.cacheHits == .value([.model: 1, .memory: 2, .urlCacheMemory: 1, .urlCacheDisk: 1]))
+        #expect(report.totalCacheHits == .value(5))
     }
 
-    func testCoalescedCancelledAndFailedRequests() throws {
+    @Test func testCoalescedCancelledAndFailedRequests() throws {
         let report = try metrics(of: networkTrace())
-        XCTAssertEqual(report.coalesced, .value(1))
-        XCTAssertEqual(report.cancelled, .value(3))
-        XCTAssertEqual(report.cancelledPrefetches, .value(2))
-        XCTAssertEqual(report.failed, .value(1))
+        #expect(report.coalesced == .value(1))
+        #expect(report.cancelled == .value(3))
+        #expect(report.cancelledPrefetches == .value(2))
+        #expect(report.failed == .value(1))
     }
 
-    func testDownloadsNeverShownCountsImagesNoLaterFrameShows() throws {
+    @Test func testDownloadsNeverShownCountsImagesNoLaterFrameShows() throws {
         let report = try metrics(of: networkTrace())
         // Image 0 is shown after its download; image 4 never; image 1 only before its second download.
-        XCTAssertEqual(report.downloadsNeverShown, .value(2))
+        #expect(report.downloadsNeverShown == .value(2))
     }
 
-    func testDownloadsNeverShownNeedsFramesThatShowImages() throws {
+    @Test func testDownloadsNeverShownNeedsFramesThatShowImages() throws {
         var trace = HandTrace()
         trace.at(0, Ev.show(row: 0, newCell: 1))
         trace.at(0, Ev.imageRequest(1, row: 0, image: 0), Ev.started(1))
         trace.at(10, Ev.response(1, bytes: 100))
         let withoutFrames = try metrics(of: trace)
-        XCTAssertEqual(withoutFrames.downloads, .value(1))
-        XCTAssertEqual(withoutFrames.downloadsNeverShown, .unavailable("the trace has no frame snapshots"))
+        #expect(withoutFrames.downloads == .value(1))
+        #expect(withoutFrames.downloadsNeverShown == .unavailable("the trace has no frame snapshots"))
 
         trace.at(20, Ev.textFrame(1, [(0, 1)]))
         let textFrames = try metrics(of: trace)
-        XCTAssertEqual(textFrames.downloadsNeverShown, .unavailable("the trace's frame snapshots do not say what the cells' image views show"))
+        #expect(textFrames.downloadsNeverShown == .unavailable("the trace's frame snapshots do not say what the cells' image views show"))
     }
 
-    func testImageEventsWithoutRequestsSayNoNetworkEvents() throws {
+    @Test func testImageEventsWithoutRequestsSayNoNetworkEvents() throws {
         var trace = HandTrace()
         trace.at(0, Ev.show(row: 0, newCell: 1))
         trace.at(0, Ev.imageSet(1, .image(0)))
         trace.at(0, Ev.frame(0, [(0, 1, .image(0))]))
         let report = try metrics(of: trace)
-        XCTAssertEqual(report.downloads, .unavailable("the trace has no network events (requests, responses or cache hits)"))
+        #expect(report.downloads == .unavailable("the trace has no network events (requests, responses or cache hits)"))
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
-import XCTest
+import Testing
 
 /// `stats` and `replay --summary` show a quantity of a trace with the same text —
 /// one formatter, one decimal — in the metrics and in the summary's sentences.
-final class ReadableTimeTests: XCTestCase {
+@Suite
+final class ReadableTimeTests {
     static let traces = ["images-sync-download", "late-response-async-reset"]
 
     /// "label → value" of each metric line ("  stale image time   3050 ms").
@@ -23,16 +24,16 @@ final class ReadableTimeTests: XCTestCase {
         return String(text[start.upperBound..<end.lowerBound])
     }
 
-    func testStatsAndSummaryShowTheSameTimes() throws {
+    @Test func testStatsAndSummaryShowTheSameTimes() throws {
         var compared = 0
         for name in Self.traces {
             let stats = replayCommand(["stats", bundledTrace(name)])
             let summary = replayCommand(["replay", bundledTrace(name), "--summary"])
-            XCTAssertEqual(stats.status, 0, stats.err)
-            XCTAssertEqual(summary.status, 0, summary.err)
+            #expect(stats.status == 0, Comment(rawValue: stats.err))
+            #expect(summary.status == 0, Comment(rawValue: summary.err))
             let statsValues = metrics(Substring(stats.out))
-            guard let metricsStart = summary.out.range(of: "\nMetrics\n") else { return XCTFail("\(name): no Metrics section") }
-            XCTAssertEqual(metrics(summary.out[metricsStart.upperBound...]), statsValues, "\(name): the summary's metrics are stats' metrics")
+            guard let metricsStart = summary.out.range(of: "\nMetrics\n") else { Issue.record("\(name): no Metrics section"); return }
+            #expect(metrics(summary.out[metricsStart.upperBound...]) == statsValues, "\(name): the summary's metrics are stats' metrics")
 
             // The sentences quote the same quantities with the same text.
             let story = summary.out.flattened
@@ -44,22 +45,21 @@ final class ReadableTimeTests: XCTestCase {
             ]
             for quote in quoted {
                 guard let said = phrase(story, between: quote.before, and: quote.after) else { continue }
-                XCTAssertEqual(said, statsValues[quote.label], "\(name): \(quote.label)")
+                #expect(said == statsValues[quote.label], "\(name): \(quote.label)")
                 compared += 1
             }
             for output in [stats.out, summary.out] {
-                XCTAssertNil(output.range(of: #"\d\.\d\d+ (ms|pt)"#, options: .regularExpression),
-                             "\(name): a time or offset with more than one decimal")
+                #expect(output.range(of: #"\d\.\d\d+ (ms|pt)"#, options: .regularExpression) == nil, "\(name): a time or offset with more than one decimal")
             }
         }
-        XCTAssertGreaterThanOrEqual(compared, 6, "the bundled traces quote hitches, blocking, first screens and stale time")
+        #expect(compared >= 6, "the bundled traces quote hitches, blocking, first screens and stale time")
     }
 
     /// 3049.995 ms of stale image reads 3050 ms in text and keeps its precision in JSON.
-    func testTextRoundsAndJSONKeepsPrecision() throws {
+    @Test func testTextRoundsAndJSONKeepsPrecision() throws {
         let text = replayCommand(["stats", bundledTrace("images-async-no-reset")]).out
-        XCTAssertTrue(text.contains("  stale image time               3050 ms\n"), text)
+        #expect(text.contains("  stale image time               3050 ms\n"), Comment(rawValue: text))
         let json = replayCommand(["stats", bundledTrace("images-async-no-reset"), "--json"]).out
-        XCTAssertTrue(json.contains(#""staleMs":3049.995"#), json)
+        #expect(json.contains(#""staleMs":3049.995"#), Comment(rawValue: json))
     }
 }

@@ -1,6 +1,6 @@
 import ReuseLabTestSupport
 import Foundation
-import XCTest
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -18,12 +18,12 @@ struct ReplayRun {
 
 /// Runs `reuselab ARGUMENTS`, the built binary, from the package's folder with
 /// its output captured (see `ReuselabExecutable.runFromPackage`).
-func replayCommand(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> ReplayRun {
+func replayCommand(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> ReplayRun {
     do {
-        let outcome = try ReuselabExecutable.runFromPackage(arguments, file: file, line: line)
+        let outcome = try ReuselabExecutable.runFromPackage(arguments, sourceLocation: sourceLocation)
         return ReplayRun(status: outcome.status, out: outcome.out, err: outcome.err, outBytes: outcome.outBytes)
     } catch {
-        XCTFail("reuselab \(arguments.joined(separator: " ")) could not run: \(error)", file: file, line: line)
+        Issue.record("reuselab \(arguments.joined(separator: " ")) could not run: \(error)", sourceLocation: sourceLocation)
         return ReplayRun(status: -1, out: "", err: "\(error)", outBytes: [])
     }
 }
@@ -45,7 +45,7 @@ func bundledTrace(_ name: String) -> String {
 func bundledTraceFiles() throws -> [(name: String, path: String)] {
     let folder = packageRoot.appendingPathComponent("traces")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".trace.json") }.sorted()
-    XCTAssertGreaterThan(names.count, 20, "the bundled traces are found")
+    #expect(names.count > 20, "the bundled traces are found")
     return names.map { ($0, folder.appendingPathComponent($0).path) }
 }
 
@@ -71,7 +71,7 @@ enum ReplayBinary {
         let folder = try ScratchFolder()
         let inPath = try stdin.map { try folder.write("stdin", $0) }
         let outcome = try ReuselabExecutable.run(try require(), arguments, stdinPath: inPath, environment: environment, directory: packageRoot)
-        XCTAssertTrue(outcome.exited, "reuselab \(arguments) ended by a signal")
+        #expect(outcome.exited, "reuselab \(arguments) ended by a signal")
         return ReplayRun(status: outcome.status, out: outcome.out, err: outcome.err, outBytes: outcome.outBytes)
     }
 }
@@ -79,6 +79,6 @@ enum ReplayBinary {
 /// Compares an excerpt with `Tests/ReplayTests/Golden/NAME`, headed by what it
 /// `shows` (see `Golden.assertExcerpt`).
 func assertGolden(_ excerpt: String, _ name: String, shows: String, filter: String = "ReplayGoldenTests",
-                  file: StaticString = #filePath, line: UInt = #line) throws {
-    try Golden.assertExcerpt(excerpt, name, shows: shows, suite: "ReplayTests", filter: filter, file: file, line: line)
+                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try Golden.assertExcerpt(excerpt, name, shows: shows, suite: "ReplayTests", filter: filter, sourceLocation: sourceLocation)
 }

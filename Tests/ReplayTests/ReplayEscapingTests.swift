@@ -1,11 +1,12 @@
 import ReuseLabTestSupport
 import Foundation
-import XCTest
+import Testing
 
 /// Text from a trace can never drive the reader's terminal: a title, a note and a
 /// reuse identifier holding escape sequences (clear the screen, set the window
 /// title) are printed with them made visible, in every form of `replay`.
-final class ReplayEscapingTests: XCTestCase {
+@Suite
+final class ReplayEscapingTests {
     static let trace = #"""
     {"format":"reuselab-trace","version":1,"title":"Evil \u001b[2J title \u001b]0;x\u0007","profile":"modern","events":[
     {"seq":0,"t":0,"kind":"note","text":"clear \u001b[2J and retitle \u001b]0;x\u0007 here"},
@@ -16,68 +17,68 @@ final class ReplayEscapingTests: XCTestCase {
     ]}
     """#
 
-    var folder: ScratchFolder!
-    var path = ""
+    let folder: ScratchFolder
+    let path: String
 
-    override func setUpWithError() throws {
+    init() throws {
         folder = try ScratchFolder()
         path = try folder.write("evil.trace.json", Self.trace)
     }
 
     /// No ESC (0x1B) or BEL (0x07) byte, nor any other C0 control but the line break.
-    func assertNoControlBytes(_ bytes: [UInt8], _ mode: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertNoControlBytes(_ bytes: [UInt8], _ mode: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let controls = bytes.filter { $0 < 0x20 && $0 != 0x0A }
-        XCTAssertEqual(controls, [], "\(mode): control bytes in stdout", file: file, line: line)
+        #expect(controls == [], "\(mode): control bytes in stdout", sourceLocation: sourceLocation)
     }
 
-    func testListingSummaryAndJSONThroughTheBinary() throws {
+    @Test func testListingSummaryAndJSONThroughTheBinary() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = nil   // colour is still off: stdout is a file
         let listing = try ReplayBinary.run(["replay", path], environment: environment)
-        XCTAssertEqual(listing.status, 0, listing.err)
+        #expect(listing.status == 0, Comment(rawValue: listing.err))
         assertNoControlBytes(listing.outBytes, "listing")
-        XCTAssertTrue(listing.out.hasPrefix(#"Evil \e[2J title \e]0;x\u{7} (modern profile, 5 steps)"#), listing.out)
-        XCTAssertTrue(listing.out.flattened.contains(#"NOTE: clear \e[2J and retitle \e]0;x\u{7} here"#), listing.out)
-        XCTAssertTrue(listing.out.flattened.contains(#"the Cell\e[31m reuse pool"#), listing.out)
+        #expect(listing.out.hasPrefix(#"Evil \e[2J title \e]0;x\u{7} (modern profile, 5 steps)"#), Comment(rawValue: listing.out))
+        #expect(listing.out.flattened.contains(#"NOTE: clear \e[2J and retitle \e]0;x\u{7} here"#), Comment(rawValue: listing.out))
+        #expect(listing.out.flattened.contains(#"the Cell\e[31m reuse pool"#), Comment(rawValue: listing.out))
 
         let summary = try ReplayBinary.run(["replay", path, "--summary"], environment: environment)
-        XCTAssertEqual(summary.status, 0, summary.err)
+        #expect(summary.status == 0, Comment(rawValue: summary.err))
         assertNoControlBytes(summary.outBytes, "--summary")
-        XCTAssertTrue(summary.out.hasPrefix(#"Evil \e[2J title \e]0;x\u{7}"# + "\n"), summary.out)
-        XCTAssertTrue(summary.out.flattened.contains(#"- clear \e[2J and retitle \e]0;x\u{7} here"#), summary.out)
+        #expect(summary.out.hasPrefix(#"Evil \e[2J title \e]0;x\u{7}"# + "\n"), Comment(rawValue: summary.out))
+        #expect(summary.out.flattened.contains(#"- clear \e[2J and retitle \e]0;x\u{7} here"#), Comment(rawValue: summary.out))
 
         let json = try ReplayBinary.run(["replay", path, "--json"], environment: environment)
-        XCTAssertEqual(json.status, 0, json.err)
+        #expect(json.status == 0, Comment(rawValue: json.err))
         assertNoControlBytes(json.outBytes, "--json")
         let texts = try json.out.split(separator: "\n").map { line -> String in
-            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            return try XCTUnwrap(object["text"] as? String)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require(object["text"] as? String)
         }
-        XCTAssertEqual(texts.count, 5)
+        #expect(texts.count == 5)
         // Made visible in the text itself, not only by JSON's own escaping.
-        XCTAssertEqual(texts[0], #"NOTE: clear \e[2J and retitle \e]0;x\u{7} here"#)
-        XCTAssertTrue(texts[1].contains(#"Cell\e[31m"#), texts[1])
-        for text in texts { XCTAssertFalse(text.unicodeScalars.contains { $0.value < 0x20 }, text) }
+        #expect(texts[0] == #"NOTE: clear \e[2J and retitle \e]0;x\u{7} here"#)
+        #expect(texts[1].contains(#"Cell\e[31m"#), Comment(rawValue: texts[1]))
+        for text in texts { #expect(!(text.unicodeScalars.contains { $0.value < 0x20 }), Comment(rawValue: text)) }
 
         let summaryJSON = try ReplayBinary.run(["replay", path, "--summary", "--json"], environment: environment)
         assertNoControlBytes(summaryJSON.outBytes, "--summary --json")
-        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(summaryJSON.out.utf8)) as? [String: Any])
-        XCTAssertEqual(object["title"] as? String, #"Evil \e[2J title \e]0;x\u{7}"#)
-        XCTAssertEqual(object["notes"] as? [String], [#"clear \e[2J and retitle \e]0;x\u{7} here"#])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(summaryJSON.out.utf8)) as? [String: Any])
+        #expect((object["title"] as? String) == #"Evil \e[2J title \e]0;x\u{7}"#)
+        #expect((object["notes"] as? [String]) == [#"clear \e[2J and retitle \e]0;x\u{7} here"#])
 
         let stepped = try ReplayBinary.run(["replay", path, "--step"], stdin: "n\np\nk reuse\nq\n", environment: environment)
-        XCTAssertEqual(stepped.status, 0, stepped.err)
+        #expect(stepped.status == 0, Comment(rawValue: stepped.err))
         assertNoControlBytes(stepped.outBytes, "--step")
-        XCTAssertTrue(stepped.out.contains(#"Cell\e[31m reuse pool"#), stepped.out)
-        XCTAssertTrue(stepped.out.contains("State after step 1 (0 ms):"), stepped.out)
+        #expect(stepped.out.contains(#"Cell\e[31m reuse pool"#), Comment(rawValue: stepped.out))
+        #expect(stepped.out.contains("State after step 1 (0 ms):"), Comment(rawValue: stepped.out))
     }
 
-    func testInProcessToo() {
+    @Test func testInProcessToo() {
         for options in [[], ["--frames", "--picture"], ["--summary"], ["--json"], ["--only", "notes,reuse"]] {
             let result = replayCommand(["replay", path] + options)
-            XCTAssertEqual(result.status, 0, "\(options): \(result.err)")
+            #expect(result.status == 0, "\(options): \(result.err)")
             assertNoControlBytes(result.outBytes, "\(options)")
-            XCTAssertTrue(result.out.contains(#"\e[2J"#), "\(options): \(result.out)")
+            #expect(result.out.contains(#"\e[2J"#), "\(options): \(result.out)")
         }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -148,11 +148,11 @@ enum Ev {
 }
 
 /// Measures a hand-written trace that must be valid.
-func metrics(of trace: HandTrace, file: StaticString = #filePath, line: UInt = #line) throws -> MetricsReport {
+func metrics(of trace: HandTrace, sourceLocation: SourceLocation = #_sourceLocation) throws -> MetricsReport {
     do {
         return try TraceMetrics.measure(bytes: trace.bytes, file: "hand.trace.json")
     } catch {
-        XCTFail("expected a valid trace, got: \(error.description)\n\(trace.text)", file: file, line: line)
+        Issue.record("expected a valid trace, got: \(error.description)\n\(trace.text)", sourceLocation: sourceLocation)
         throw error
     }
 }

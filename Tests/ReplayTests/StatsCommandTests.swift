@@ -1,32 +1,33 @@
 import ReuseLabTestSupport
 import Foundation
-import XCTest
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
 
 /// `reuselab stats`, the built binary, with its output captured.
-final class StatsCommandTests: XCTestCase {
+@Suite
+final class StatsCommandTests {
     struct Result {
         var status: Int32
         var out: String
         var err: String
     }
 
-    func reuselab(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> Result {
-        let run = replayCommand(arguments, file: file, line: line)
+    func reuselab(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> Result {
+        let run = replayCommand(arguments, sourceLocation: sourceLocation)
         return Result(status: run.status, out: run.out, err: run.err)
     }
 
-    var folder: URL!
+    let folder: URL
 
-    override func setUpWithError() throws {
+    init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("reuselab-replay-tests-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    override func tearDown() {
-        if let folder { try? FileManager.default.removeItem(at: folder) }
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     func write(_ trace: HandTrace, _ name: String = "hand.trace.json") throws -> String {
@@ -35,55 +36,55 @@ final class StatsCommandTests: XCTestCase {
         return path
     }
 
-    func jsonObject(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+    func jsonObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
-        return try XCTUnwrap(value as? [String: Any], "expected one JSON object: \(text)", file: file, line: line)
+        return try #require(value as? [String: Any], "expected one JSON object: \(text)", sourceLocation: sourceLocation)
     }
 
     /// `stats` of the sample traces; of every bundled trace in `StatsCommandSecondTierTests`.
-    func testSampleTracesMeasure() throws {
+    @Test func testSampleTracesMeasure() throws {
         try Self.checkMeasures(BundledFiles.sampleTraces.map(BundledFiles.tracePath))
     }
 
     static func checkMeasures(_ paths: [String]) throws {
         for path in paths {
             let result = replayCommand(["stats", path])
-            XCTAssertEqual(result.status, 0, "\(path): \(result.err)")
-            XCTAssertEqual(result.err, "", path)
-            XCTAssertTrue(result.out.contains("  cells created "), "\(path): \(result.out)")
-            XCTAssertTrue(result.out.hasSuffix("\n"), path)
+            #expect(result.status == 0, "\(path): \(result.err)")
+            #expect(result.err == "", Comment(rawValue: path))
+            #expect(result.out.contains("  cells created "), "\(path): \(result.out)")
+            #expect(result.out.hasSuffix("\n"), Comment(rawValue: path))
         }
     }
 
     /// reconfigureRows sets row 5's picture again, the same picture in the same cell:
     /// nothing on screen changes, so no frame is recorded, yet that download is shown.
-    func testAPictureSetAgainWhereItAlreadyShowsCountsAsShown() throws {
+    @Test func testAPictureSetAgainWhereItAlreadyShowsCountsAsShown() throws {
         let object = try jsonObject(reuselab(["stats", bundledTrace("reconfigure-vs-reload"), "--json"]).out)
-        let metrics = try XCTUnwrap(object["metrics"] as? [String: Any])
-        XCTAssertEqual(metrics["downloadsNeverShown"] as? Int, 0)
+        let metrics = try #require(object["metrics"] as? [String: Any])
+        #expect((metrics["downloadsNeverShown"] as? Int) == 0)
     }
 
     /// `stats --json` of the sample traces; of every bundled trace in `StatsCommandSecondTierTests`.
-    func testSampleTracesAsJSON() throws {
+    @Test func testSampleTracesAsJSON() throws {
         try Self.checkJSON(BundledFiles.sampleTraces.map(BundledFiles.tracePath))
     }
 
     static func checkJSON(_ paths: [String]) throws {
         for path in paths {
             let result = replayCommand(["stats", path, "--json"])
-            XCTAssertEqual(result.status, 0, "\(path): \(result.err)")
-            XCTAssertEqual(result.out.filter { $0 == "\n" }.count, 1, "one line of JSON")
+            #expect(result.status == 0, "\(path): \(result.err)")
+            #expect(result.out.filter { $0 == "\n" }.count == 1, "one line of JSON")
             let value = try JSONSerialization.jsonObject(with: Data(result.out.utf8))
-            let object = try XCTUnwrap(value as? [String: Any], "expected one JSON object: \(result.out)")
-            let metrics = try XCTUnwrap(object["metrics"] as? [String: Any], path)
-            let unavailable = try XCTUnwrap(object["unavailable"] as? [String: String], path)
+            let object = try #require(value as? [String: Any], "expected one JSON object: \(result.out)")
+            let metrics = try #require(object["metrics"] as? [String: Any], Comment(rawValue: path))
+            let unavailable = try #require(object["unavailable"] as? [String: String], Comment(rawValue: path))
             // Recorded from a scenario beside it, or imported from a device's log (device-*.trace.json).
             let recorded = FileManager.default.fileExists(atPath: path.replacingOccurrences(of: ".trace.json", with: ".scenario.json"))
-            XCTAssertEqual(object["recorded"] as? Bool, recorded, path)
-            XCTAssertNotNil(metrics["cellsCreated"] as? Int, path)
+            #expect((object["recorded"] as? Bool) == recorded, Comment(rawValue: path))
+            #expect((metrics["cellsCreated"] as? Int) != nil, Comment(rawValue: path))
             // Exactly the null metrics have reasons.
             let nulls = Set(metrics.filter { $0.value is NSNull }.map(\.key))
-            XCTAssertEqual(nulls, Set(unavailable.keys), path)
+            #expect(nulls == Set(unavailable.keys), Comment(rawValue: path))
         }
     }
 
@@ -95,18 +96,18 @@ final class StatsCommandTests: XCTestCase {
         return trace
     }
 
-    func testTextForAHandWrittenTrace() throws {
+    @Test func testTextForAHandWrittenTrace() throws {
         let result = reuselab(["stats", try write(lifecycleTrace())])
-        XCTAssertEqual(result.status, 0, result.err)
+        #expect(result.status == 0, Comment(rawValue: result.err))
         let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        XCTAssertEqual(lines.first, "hand \\e[31mred (modern profile)", "the title is escaped")
+        #expect(lines.first == "hand \\e[31mred (modern profile)", "the title is escaped")
         let width = "  rows still waiting at the end  ".count
-        XCTAssertTrue(lines.contains("  cells created".padding(toLength: width, withPad: " ", startingAt: 0) + "2"), result.out)
-        XCTAssertTrue(lines.contains("  reuses (prepareForReuse)".padding(toLength: width, withPad: " ", startingAt: 0) + "1"), result.out)
-        XCTAssertTrue(lines.contains("  cellForRowAt calls".padding(toLength: width, withPad: " ", startingAt: 0) + "3"), result.out)
-        let notComputed = try XCTUnwrap(lines.firstIndex(of: "not computed:"), result.out)
+        #expect(lines.contains("  cells created".padding(toLength: width, withPad: " ", startingAt: 0) + "2"), Comment(rawValue: result.out))
+        #expect(lines.contains("  reuses (prepareForReuse)".padding(toLength: width, withPad: " ", startingAt: 0) + "1"), Comment(rawValue: result.out))
+        #expect(lines.contains("  cellForRowAt calls".padding(toLength: width, withPad: " ", startingAt: 0) + "3"), Comment(rawValue: result.out))
+        let notComputed = try #require(lines.firstIndex(of: "not computed:"), Comment(rawValue: result.out))
         // The lists wrap to 80 columns under their first line.
-        XCTAssertEqual(Array(lines[(notComputed + 1)...]), [
+        #expect(Array(lines[(notComputed + 1)...]) == [
             "  the trace has no image or network events:",
             "    downloads, downloaded, pages loaded, cache hits, cache hits: model object,",
             "    cache hits: memory cache, cache hits: URLCache memory, cache hits: URLCache",
@@ -125,94 +126,94 @@ final class StatsCommandTests: XCTestCase {
             "    peak image memory",
             "",
         ])
-        XCTAssertFalse(result.out.contains("\u{1B}"), "no raw escape from the trace reaches the terminal")
+        #expect(!(result.out.contains("\u{1B}")), "no raw escape from the trace reaches the terminal")
     }
 
-    func testTextUnits() throws {
+    @Test func testTextUnits() throws {
         var trace = HandTrace()
         trace.at(0, Ev.show(row: 0, newCell: 1))
         trace.at(0, Ev.imageMemory(5_000), Ev.beginDragging(), Ev.hitch(frame: 1, missed: 1, ms: 12.5))
         trace.at(1000, Ev.endDragging(willDecelerate: false))
         let result = reuselab(["stats", try write(trace)])
-        XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.contains(" 4.9 KB\n"), result.out)
-        XCTAssertTrue(result.out.contains(" 12.5 ms\n"), result.out)
-        XCTAssertTrue(result.out.contains(" 12.5 ms per s of scrolling\n"), result.out)
-        XCTAssertTrue(result.out.contains(" 1000 ms\n"), result.out)
+        #expect(result.status == 0, Comment(rawValue: result.err))
+        #expect(result.out.contains(" 4.9 KB\n"), Comment(rawValue: result.out))
+        #expect(result.out.contains(" 12.5 ms\n"), Comment(rawValue: result.out))
+        #expect(result.out.contains(" 12.5 ms per s of scrolling\n"), Comment(rawValue: result.out))
+        #expect(result.out.contains(" 1000 ms\n"), Comment(rawValue: result.out))
     }
 
-    func testJSONForAHandWrittenTrace() throws {
+    @Test func testJSONForAHandWrittenTrace() throws {
         let result = reuselab(["stats", try write(lifecycleTrace()), "--json"])
-        XCTAssertEqual(result.status, 0, result.err)
+        #expect(result.status == 0, Comment(rawValue: result.err))
         let object = try jsonObject(result.out)
-        XCTAssertEqual(object["title"] as? String, "hand \u{1B}[31mred")
-        XCTAssertEqual(object["profile"] as? String, "modern")
-        XCTAssertTrue(object["strategy"] is NSNull)
-        XCTAssertEqual(object["recorded"] as? Bool, false)
-        XCTAssertEqual(object["events"] as? Int, 11)
-        let metrics = try XCTUnwrap(object["metrics"] as? [String: Any])
-        XCTAssertEqual(metrics["cellsCreated"] as? Int, 2)
-        XCTAssertEqual(metrics["reuses"] as? Int, 1)
-        XCTAssertEqual(metrics["cellForRowAtCalls"] as? Int, 3)
-        XCTAssertTrue(metrics["downloads"] is NSNull)
-        XCTAssertTrue(metrics["staleMs"] is NSNull)
-        let unavailable = try XCTUnwrap(object["unavailable"] as? [String: String])
-        XCTAssertEqual(unavailable["downloads"], "the trace has no image or network events")
-        XCTAssertEqual(unavailable["staleMs"], "the trace has no frame snapshots")
-        XCTAssertEqual(unavailable["peakImageMemory"], "the trace has no imageMemory events")
-        XCTAssertNil(unavailable["cellsCreated"])
+        #expect((object["title"] as? String) == "hand \u{1B}[31mred")
+        #expect((object["profile"] as? String) == "modern")
+        #expect(object["strategy"] is NSNull)
+        #expect((object["recorded"] as? Bool) == false)
+        #expect((object["events"] as? Int) == 11)
+        let metrics = try #require(object["metrics"] as? [String: Any])
+        #expect((metrics["cellsCreated"] as? Int) == 2)
+        #expect((metrics["reuses"] as? Int) == 1)
+        #expect((metrics["cellForRowAtCalls"] as? Int) == 3)
+        #expect(metrics["downloads"] is NSNull)
+        #expect(metrics["staleMs"] is NSNull)
+        let unavailable = try #require(object["unavailable"] as? [String: String])
+        #expect(unavailable["downloads"] == "the trace has no image or network events")
+        #expect(unavailable["staleMs"] == "the trace has no frame snapshots")
+        #expect(unavailable["peakImageMemory"] == "the trace has no imageMemory events")
+        #expect(unavailable["cellsCreated"] == nil)
     }
 
-    func testBadTraceGivesTheValidatorsError() throws {
+    @Test func testBadTraceGivesTheValidatorsError() throws {
         var trace = HandTrace()
         trace.at(0, Ev.show(row: 0, newCell: 1))
         trace.at(10, Ev.prepareForReuse(1, previousRow: 0))
         let path = try write(trace, "bad.trace.json")
         let stats = reuselab(["stats", path])
         let validate = reuselab(["validate", path])
-        XCTAssertEqual(stats.status, 65)
-        XCTAssertEqual(stats.out, "")
-        XCTAssertEqual(stats.err, validate.err)
-        XCTAssertTrue(stats.err.hasPrefix("reuselab: error: \(path):10:5: event 3, at events[3]: prepareForReuse"), stats.err)
-        XCTAssertEqual(reuselab(["stats", path, "--json"]).status, 65)
+        #expect(stats.status == 65)
+        #expect(stats.out == "")
+        #expect(stats.err == validate.err)
+        #expect(stats.err.hasPrefix("reuselab: error: \(path):10:5: event 3, at events[3]: prepareForReuse"), Comment(rawValue: stats.err))
+        #expect(reuselab(["stats", path, "--json"]).status == 65)
     }
 
-    func testNotJSONGivesTheValidatorsError() throws {
+    @Test func testNotJSONGivesTheValidatorsError() throws {
         let path = folder.appendingPathComponent("broken.trace.json").path
         try Data("{\"format\": \"reuselab-trace\",".utf8).write(to: URL(fileURLWithPath: path))
         let stats = reuselab(["stats", path])
-        XCTAssertEqual(stats.status, 65)
-        XCTAssertEqual(stats.err, reuselab(["validate", path]).err)
+        #expect(stats.status == 65)
+        #expect(stats.err == reuselab(["validate", path]).err)
     }
 
-    func testMissingFileAndUsage() {
+    @Test func testMissingFileAndUsage() {
         let missing = reuselab(["stats", folder.appendingPathComponent("nope.trace.json").path])
-        XCTAssertEqual(missing.status, 66)
-        XCTAssertTrue(missing.err.hasPrefix("reuselab: error: ") && missing.err.contains("no such file"), missing.err)
-        XCTAssertEqual(reuselab(["stats"]).status, 64)
-        XCTAssertEqual(reuselab(["stats", "a.json", "b.json"]).status, 64)
+        #expect(missing.status == 66)
+        #expect(missing.err.hasPrefix("reuselab: error: ") && missing.err.contains("no such file"), Comment(rawValue: missing.err))
+        #expect(reuselab(["stats"]).status == 64)
+        #expect(reuselab(["stats", "a.json", "b.json"]).status == 64)
         let unknown = reuselab(["stats", "--jsno", "a.json"])
-        XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.err.contains("did you mean --json?"), unknown.err)
+        #expect(unknown.status == 64)
+        #expect(unknown.err.contains("did you mean --json?"), Comment(rawValue: unknown.err))
     }
 
-    func testHelp() {
+    @Test func testHelp() {
         let help = reuselab(["stats", "--help"])
-        XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.out.hasPrefix("Usage: reuselab stats TRACE [--json]"), help.out)
-        XCTAssertTrue(reuselab(["--help"]).out.contains("  stats "), "the overview lists stats")
+        #expect(help.status == 0)
+        #expect(help.out.hasPrefix("Usage: reuselab stats TRACE [--json]"), Comment(rawValue: help.out))
+        #expect(reuselab(["--help"]).out.contains("  stats "), "the overview lists stats")
     }
 }
 
 /// `StatsCommandTests` over every bundled trace.
-final class StatsCommandSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "stats of every bundled trace" }
+@Suite(SecondTier.enabled("stats of every bundled trace"))
+final class StatsCommandSecondTierTests {
 
-    func testBundledTracesMeasure() throws {
+    @Test func testBundledTracesMeasure() throws {
         try StatsCommandTests.checkMeasures(try BundledFiles.allTraces().map(BundledFiles.tracePath))
     }
 
-    func testBundledTracesAsJSON() throws {
+    @Test func testBundledTracesAsJSON() throws {
         try StatsCommandTests.checkJSON(try BundledFiles.allTraces().map(BundledFiles.tracePath))
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -11,30 +11,31 @@ import ReuseLabTestSupport
 /// step, in any order, must read as one pass over the whole trace gives it, for
 /// every way a trace file may be written; a file changed under the session is
 /// an error, not a wrong step or a crash.
-final class SteppingFromFileTests: XCTestCase {
+@Suite
+final class SteppingFromFileTests {
     /// Every step of `path` against one pass over the whole trace: annotation,
     /// event and (at the edges of stretches) the state after it.
-    private static func assertStepsMatchOnePass(_ path: String, name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    private static func assertStepsMatchOnePass(_ path: String, name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let timeline = try ReplayTimeline(source: .file(path))
         let trace = try CheckedTraceReader.read(path: path)
         let once = try Annotator.annotate(trace, file: timeline.file)
-        XCTAssertEqual(timeline.count, trace.events.count, name, file: file, line: line)
+        #expect(timeline.count == trace.events.count, Comment(rawValue: name), sourceLocation: sourceLocation)
         // Backwards first, so each stretch is read again from the file, then in order.
         for seq in Array((0..<timeline.count).reversed()) + Array(0..<timeline.count) {
-            XCTAssertEqual(try timeline.annotation(seq), once[seq], "\(name) step \(seq)", file: file, line: line)
-            XCTAssertEqual(try timeline.event(seq), trace.events[seq], "\(name) step \(seq)", file: file, line: line)
+            #expect((try timeline.annotation(seq)) == once[seq], "\(name) step \(seq)", sourceLocation: sourceLocation)
+            #expect((try timeline.event(seq)) == trace.events[seq], "\(name) step \(seq)", sourceLocation: sourceLocation)
         }
         var state = ReplayState(header: trace.header)
         for (seq, event) in trace.events.enumerated() {
             try state.apply(event)
             let edge = seq % ReplayTimeline.interval
             guard edge == 0 || edge == ReplayTimeline.interval - 1 || seq == trace.events.count - 1 else { continue }
-            XCTAssertEqual(StatePicture.draw(try timeline.state(after: seq)), StatePicture.draw(state), "\(name) after \(seq)", file: file, line: line)
+            #expect(StatePicture.draw(try timeline.state(after: seq)) == StatePicture.draw(state), "\(name) after \(seq)", sourceLocation: sourceLocation)
         }
     }
 
     /// The sample traces; every bundled trace in `SteppingFromFileSecondTierTests`.
-    func testEverySampleTraceStepsAsOnePassExplainsIt() throws {
+    @Test func testEverySampleTraceStepsAsOnePassExplainsIt() throws {
         try Self.checkStepsMatchOnePass(sampleTraceFiles())
     }
 
@@ -46,7 +47,7 @@ final class SteppingFromFileTests: XCTestCase {
 
     /// The Annotator's fold is the check: a bad trace is refused with `validate`'s
     /// error, a syntax error further on first, as `validate` has it.
-    func testABadTraceIsRefusedInValidatesWords() throws {
+    @Test func testABadTraceIsRefusedInValidatesWords() throws {
         let folder = try TemporaryFolder(prefix: "reuselab-stepping", removeWhenReleased: true)
         // 1,028 events: just over one stretch of 1,024.
         let text = try String(contentsOfFile: bundledTrace("images-batch-paging"), encoding: .utf8)
@@ -54,39 +55,39 @@ final class SteppingFromFileTests: XCTestCase {
         let andSyntax = badSeq.replacingOccurrences(of: "{\"seq\":1010,", with: "{\"seq\" 1010,")
         let badAtTheEnd = text.replacingOccurrences(of: "{\"seq\":1025,", with: "{\"seq\":1026,")
         for (name, variant) in [("bad seq", badSeq), ("and a syntax error later", andSyntax), ("bad seq near the end", badAtTheEnd)] {
-            XCTAssertNotEqual(variant, text, name)
+            #expect(variant != text, Comment(rawValue: name))
             let path = try folder.write("bad.trace.json", variant)
             var expected: ReuseLabError?
             do throws(ReuseLabError) { _ = try TraceFold.run(ReplayState.self, path: path) } catch { expected = error }
-            XCTAssertNotNil(expected, name)
-            XCTAssertThrowsError(try ReplayTimeline(source: .file(path)), name) { error in
-                XCTAssertEqual((error as? ReuseLabError)?.description, expected?.description, name)
+            #expect(expected != nil, Comment(rawValue: name))
+            if let error = #expect(throws: (any Error).self, Comment(rawValue: name), performing: { try ReplayTimeline(source: .file(path)) }) {
+                #expect((error as? ReuseLabError)?.description == expected?.description, Comment(rawValue: name))
             }
         }
     }
 
     /// A step the trace does not have is an error, not a trap.
-    func testAStepOutsideTheTraceIsAnError() throws {
+    @Test func testAStepOutsideTheTraceIsAnError() throws {
         let timeline = try ReplayTimeline(source: .file(bundledTrace("first-screen")))
         for seq in [-1, timeline.count, Int.max, Int.min] {
-            XCTAssertThrowsError(try timeline.annotation(seq), "\(seq)")
-            XCTAssertThrowsError(try timeline.event(seq), "\(seq)")
+            #expect(throws: (any Error).self, "\(seq)") { try timeline.annotation(seq) }
+            #expect(throws: (any Error).self, "\(seq)") { try timeline.event(seq) }
         }
-        XCTAssertNoThrow(try timeline.annotation(timeline.count - 1))
+        #expect(throws: Never.self) { try timeline.annotation(timeline.count - 1) }
         // The state and the search take any number, past either end.
-        XCTAssertEqual(try timeline.state(after: Int.max).eventCount, timeline.count)
-        XCTAssertEqual(try timeline.state(after: Int.min).eventCount, 0)
-        XCTAssertNil(try timeline.next(after: Int.max, matching: .staleOrLate))
-        XCTAssertEqual(try timeline.next(after: Int.min, matching: EventFilter(kinds: [.initCell]))?.seq, 0)
+        #expect((try timeline.state(after: Int.max).eventCount) == timeline.count)
+        #expect((try timeline.state(after: Int.min).eventCount) == 0)
+        #expect((try timeline.next(after: Int.max, matching: .staleOrLate)) == nil)
+        #expect((try timeline.next(after: Int.min, matching: EventFilter(kinds: [.initCell]))?.seq) == 0)
     }
 
     /// A trace whose header comes after its events (read twice by the reader), and
     /// one spaced out with its members in another order (events the fast decoder
     /// declines, read by the parser): stretches start where their events really do.
-    func testTracesWrittenOtherwiseStepAsOnePassExplainsThem() throws {
+    @Test func testTracesWrittenOtherwiseStepAsOnePassExplainsThem() throws {
         let folder = try TemporaryFolder(prefix: "reuselab-stepping", removeWhenReleased: true)
         let text = try String(contentsOfFile: bundledTrace("images-batch-paging"), encoding: .utf8)
-        let split = try XCTUnwrap(text.range(of: ",\n  \"events\": ["))
+        let split = try #require(text.range(of: ",\n  \"events\": ["))
         let headerMembers = text[text.index(after: text.startIndex)..<split.lowerBound]
         let events = text[text.index(split.lowerBound, offsetBy: 2)..<text.index(before: text.lastIndex(of: "}") ?? text.endIndex)]
         let headerLast = "{" + events + "," + headerMembers + "\n}\n"
@@ -99,7 +100,7 @@ final class SteppingFromFileTests: XCTestCase {
 
     /// The file replaced or cut after the session read it: the next stretch read
     /// is refused with an error naming the file, not shown wrong.
-    func testAFileChangedUnderTheSessionIsAnError() throws {
+    @Test func testAFileChangedUnderTheSessionIsAnError() throws {
         let folder = try TemporaryFolder(prefix: "reuselab-stepping", removeWhenReleased: true)
         let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: bundledTrace("images-async-no-reset"))))
         let path = try folder.write("changing.trace.json", bytes: original)
@@ -109,23 +110,23 @@ final class SteppingFromFileTests: XCTestCase {
             let timeline = try ReplayTimeline(source: .file(path))
             _ = try timeline.annotation(0)
             try folder.write("changing.trace.json", bytes: replacement)
-            XCTAssertThrowsError(try timeline.annotation(ReplayTimeline.interval + 3)) { error in
+            if let error = #expect(throws: (any Error).self, performing: { try timeline.annotation(ReplayTimeline.interval + 3) }) {
                 let message = (error as? ReuseLabError)?.description ?? "\(error)"
-                XCTAssertTrue(message.contains("changing.trace.json"), message)
-                XCTAssertTrue(message.contains("changed while it was being stepped through"), message)
+                #expect(message.contains("changing.trace.json"), Comment(rawValue: message))
+                #expect(message.contains("changed while it was being stepped through"), Comment(rawValue: message))
             }
             try FileManager.default.removeItem(atPath: path)
-            XCTAssertThrowsError(try timeline.state(after: ReplayTimeline.interval + 5))
-            XCTAssertThrowsError(try timeline.event(ReplayTimeline.interval + 5))
+            #expect(throws: (any Error).self) { try timeline.state(after: ReplayTimeline.interval + 5) }
+            #expect(throws: (any Error).self) { try timeline.event(ReplayTimeline.interval + 5) }
         }
     }
 }
 
 /// `SteppingFromFileTests` over every bundled trace.
-final class SteppingFromFileSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "stepping through every bundled trace from its file" }
+@Suite(SecondTier.enabled("stepping through every bundled trace from its file"))
+final class SteppingFromFileSecondTierTests {
 
-    func testEveryBundledTraceStepsAsOnePassExplainsIt() throws {
+    @Test func testEveryBundledTraceStepsAsOnePassExplainsIt() throws {
         try SteppingFromFileTests.checkStepsMatchOnePass(try bundledTraceFiles())
     }
 }

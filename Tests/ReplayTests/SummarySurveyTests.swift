@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -10,9 +10,10 @@ import ReuseLabTestSupport
 /// folding the trace a second time: on every bundled trace its metrics, counts
 /// and notes must be those of a separate `TraceMetrics` fold, with each cell's
 /// phase before a step read from that fold's own state.
-final class SummarySurveyTests: XCTestCase {
+@Suite
+final class SummarySurveyTests {
     /// The sample traces; every bundled trace in `SummarySurveySecondTierTests`.
-    func testTheAnnotatorsFoldMeasuresWhatASeparateFoldMeasures() throws {
+    @Test func testTheAnnotatorsFoldMeasuresWhatASeparateFoldMeasures() throws {
         try Self.checkSurvey(sampleTraceFiles())
     }
 
@@ -23,7 +24,7 @@ final class SummarySurveyTests: XCTestCase {
                 survey?.note(step.event, after: annotator.state, phaseBefore: annotator.phaseBefore)
                 return true
             }
-            let noted = try XCTUnwrap(survey, name)
+            let noted = try #require(survey, Comment(rawValue: name))
 
             // The same by a fold of its own, as the summary measured before.
             let trace = try TraceReader.read(path: path)
@@ -36,19 +37,19 @@ final class SummarySurveyTests: XCTestCase {
                 facts.note(event, phaseBefore: phaseBefore)
                 if case .note(let text) = event.body { notes.append(VisibleText.escape(text)) }
             }
-            XCTAssertEqual(noted.report, metrics.report, name)
-            XCTAssertEqual(noted.stepCount, trace.events.count, name)
-            XCTAssertEqual(noted.facts, facts, name)
-            XCTAssertEqual(noted.notes, notes, name)
+            #expect(noted.report == metrics.report, Comment(rawValue: name))
+            #expect(noted.stepCount == trace.events.count, Comment(rawValue: name))
+            #expect(noted.facts == facts, Comment(rawValue: name))
+            #expect(noted.notes == notes, Comment(rawValue: name))
         }
     }
 }
 
 /// `SummarySurveyTests` over every bundled trace.
-final class SummarySurveySecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "the summary survey of every bundled trace" }
+@Suite(SecondTier.enabled("the summary survey of every bundled trace"))
+final class SummarySurveySecondTierTests {
 
-    func testTheAnnotatorsFoldMeasuresWhatASeparateFoldMeasures() throws {
+    @Test func testTheAnnotatorsFoldMeasuresWhatASeparateFoldMeasures() throws {
         try SummarySurveyTests.checkSurvey(try bundledTraceFiles())
     }
 }

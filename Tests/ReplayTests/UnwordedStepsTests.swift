@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -10,9 +10,10 @@ import ReuseLabTestSupport
 /// step taken without words must still carry its marks and rule, and leave the
 /// Annotator exactly as a worded step does: every later step reads the same
 /// either way.
-final class UnwordedStepsTests: XCTestCase {
+@Suite
+final class UnwordedStepsTests {
     /// The sample traces; every bundled trace in `UnwordedStepsSecondTierTests`.
-    func testUnwordedStepsChangeNothingAfterThem() throws {
+    @Test func testUnwordedStepsChangeNothingAfterThem() throws {
         try Self.checkUnwordedSteps(sampleTraceFiles())
     }
 
@@ -30,13 +31,13 @@ final class UnwordedStepsTests: XCTestCase {
                     guard let step = try annotator.nextStep(file: name) else { break }
                     let annotation = wanted ? annotator.worded(step) : step.annotation
                     let full = worded[seq]
-                    XCTAssertEqual(annotation.text, wanted ? full.text : "", "\(name) step \(seq)")
-                    XCTAssertEqual(annotation.marks, full.marks, "\(name) step \(seq)")
-                    XCTAssertEqual(annotation.inferred, full.inferred, "\(name) step \(seq)")
-                    XCTAssertEqual(annotation.frame, full.frame, "\(name) step \(seq)")
+                    #expect(annotation.text == (wanted ? full.text : ""), "\(name) step \(seq)")
+                    #expect(annotation.marks == full.marks, "\(name) step \(seq)")
+                    #expect(annotation.inferred == full.inferred, "\(name) step \(seq)")
+                    #expect(annotation.frame == full.frame, "\(name) step \(seq)")
                     seq += 1
                 }
-                XCTAssertEqual(seq, worded.count, name)
+                #expect(seq == worded.count, Comment(rawValue: name))
             }
         }
     }
@@ -45,7 +46,7 @@ final class UnwordedStepsTests: XCTestCase {
     /// fully worded reading does: on every bundled trace, the same moments, every
     /// one with its words.
     /// The sample traces; every bundled trace in `UnwordedStepsSecondTierTests`.
-    func testTheSummaryQuotesWhatAFullyWordedReadingQuotes() throws {
+    @Test func testTheSummaryQuotesWhatAFullyWordedReadingQuotes() throws {
         try Self.checkSummaryQuotes(sampleTraceFiles())
     }
 
@@ -67,32 +68,32 @@ final class UnwordedStepsTests: XCTestCase {
                 full.note(step, after: annotator.state) { text }
                 return true
             }
-            XCTAssertEqual(sparing.quoted, full.quoted, name)
-            XCTAssertFalse(sparing.quoted.contains { $0.text.isEmpty }, name)
-            if steps > 1000 { XCTAssertLessThan(worded, steps / 2, "\(name): most steps need no words") }
+            #expect(sparing.quoted == full.quoted, Comment(rawValue: name))
+            #expect(!(sparing.quoted.contains { $0.text.isEmpty }), Comment(rawValue: name))
+            if steps > 1000 { #expect(worded < (steps / 2), "\(name): most steps need no words") }
         }
     }
 
     /// Only the step taken last can be worded: the Annotator has moved on from any other.
-    func testAnEarlierStepGetsNoWords() throws {
+    @Test func testAnEarlierStepGetsNoWords() throws {
         let trace = try CheckedTraceReader.read(path: bundledTrace("first-screen"))
         var annotator = Annotator(trace: trace)
-        let first = try XCTUnwrap(try annotator.nextStep())
-        XCTAssertFalse(annotator.words(for: first).isEmpty)
+        let first = try #require(try annotator.nextStep())
+        #expect(!(annotator.words(for: first).isEmpty))
         _ = try annotator.nextStep()
-        XCTAssertEqual(annotator.words(for: first), "")
+        #expect(annotator.words(for: first) == "")
     }
 }
 
 /// `UnwordedStepsTests` over every bundled trace.
-final class UnwordedStepsSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "the unworded steps of every bundled trace" }
+@Suite(SecondTier.enabled("the unworded steps of every bundled trace"))
+final class UnwordedStepsSecondTierTests {
 
-    func testUnwordedStepsChangeNothingAfterThem() throws {
+    @Test func testUnwordedStepsChangeNothingAfterThem() throws {
         try UnwordedStepsTests.checkUnwordedSteps(try bundledTraceFiles())
     }
 
-    func testTheSummaryQuotesWhatAFullyWordedReadingQuotes() throws {
+    @Test func testTheSummaryQuotesWhatAFullyWordedReadingQuotes() throws {
         try UnwordedStepsTests.checkSummaryQuotes(try bundledTraceFiles())
     }
 }

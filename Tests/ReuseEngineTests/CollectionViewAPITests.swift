@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -46,7 +47,8 @@ final class ObservingGridController: CollectionViewController, CollectionViewDat
 
 /// The collection view's API as a strategy sees it: the calls it gets, with index
 /// paths (section, item), and what it can ask.
-final class CollectionViewAPITests: XCTestCase {
+@Suite
+final class CollectionViewAPITests {
     /// Section 0: 3 items (its second row of items has one), section 1: 30 items; 20 pt headers.
     static let sectioned = CollectionSpec(items: 0, columns: 2, itemHeight: 100, viewportHeight: 350,
                                           sections: [SectionSpec(rows: 3, header: 20), SectionSpec(rows: 30, header: 20)])
@@ -59,63 +61,64 @@ final class CollectionViewAPITests: XCTestCase {
         return (simulation, controller)
     }
 
-    func testTheAppGetsTheCollectionViewsCallsWithIndexPathsBySection() throws {
+    @Test func testTheAppGetsTheCollectionViewsCallsWithIndexPathsBySection() throws {
         let (_, controller) = try run([.wait(ms: 50)])
         // Section 1 starts a new row of items below its header: y 240 and 340, both within 350 pt.
         let shown = ["0.0", "0.1", "0.2", "1.0", "1.1", "1.2", "1.3"]
-        XCTAssertEqual(Array(controller.calls.prefix(14)), shown.flatMap { ["cellForItemAt \($0)", "willDisplay \($0)"] })
-        XCTAssertEqual(controller.calls.dropFirst(14).first, "prefetchItemsAt 1.4 1.5 1.6 1.7 1.8 1.9", "the next three rows of items")
+        #expect(Array(controller.calls.prefix(14)) == shown.flatMap { ["cellForItemAt \($0)", "willDisplay \($0)"] })
+        #expect(controller.calls.dropFirst(14).first == "prefetchItemsAt 1.4 1.5 1.6 1.7 1.8 1.9", "the next three rows of items")
     }
 
-    func testWhatTheAppCanAskTheCollectionView() throws {
+    @Test func testWhatTheAppCanAskTheCollectionView() throws {
         let (simulation, _) = try run([.drag(by: 30, ms: 300)])
-        guard let collectionView = simulation.collectionView else { return XCTFail("no collection view") }
-        XCTAssertEqual(collectionView.numberOfSections, 2)
-        XCTAssertEqual(collectionView.numberOfItems(inSection: 1), 30)
-        XCTAssertEqual(collectionView.indexPathsForVisibleItems.map(ObservingGridController.name), ["0.0", "0.1", "0.2", "1.0", "1.1", "1.2", "1.3"])
-        XCTAssertEqual(collectionView.visibleCells.count, 7)
+        guard let collectionView = simulation.collectionView else { Issue.record("no collection view"); return }
+        #expect(collectionView.numberOfSections == 2)
+        #expect(collectionView.numberOfItems(inSection: 1) == 30)
+        #expect(collectionView.indexPathsForVisibleItems.map(ObservingGridController.name) == ["0.0", "0.1", "0.2", "1.0", "1.1", "1.2", "1.3"])
+        #expect(collectionView.visibleCells.count == 7)
         // The next row of items (section 1 items 4 and 5) was prepared when the drag started.
         let prepared = IndexPath(item: 4, section: 1)
-        guard let cell = collectionView.cellForItem(at: prepared) else { return XCTFail("a prepared cell counts (iOS 15+)") }
-        XCTAssertFalse(collectionView.visibleCells.contains { $0 === cell }, "it is not on screen")
-        XCTAssertEqual(collectionView.indexPath(for: cell), prepared)
-        XCTAssertNil(collectionView.cellForItem(at: IndexPath(item: 20, section: 1)))
-        XCTAssertEqual(IndexPath(item: 4, section: 1).item, 4)
-        XCTAssertEqual(IndexPath(item: 4, section: 1), IndexPath(row: 4, section: 1), "the same two indexes as a table's")
+        guard let cell = collectionView.cellForItem(at: prepared) else { Issue.record("a prepared cell counts (iOS 15+)"); return }
+        #expect(!(collectionView.visibleCells.contains { $0 === cell }), "it is not on screen")
+        #expect(collectionView.indexPath(for: cell) == prepared)
+        #expect(collectionView.cellForItem(at: IndexPath(item: 20, section: 1)) == nil)
+        #expect(IndexPath(item: 4, section: 1).item == 4)
+        #expect(IndexPath(item: 4, section: 1) == IndexPath(row: 4, section: 1), "the same two indexes as a table's")
     }
 
-    func testThePrefetchDataSourceTheAppSetsIsCalledUntilItIsCleared() throws {
+    @Test func testThePrefetchDataSourceTheAppSetsIsCalledUntilItIsCleared() throws {
         let controller = ObservingGridController()
         let scenario = Scenario(title: "api", collection: Self.sectioned, prefetching: false, script: [.drag(by: 200, ms: 500)])
         let simulation = Simulation(scenario: scenario, screen: .collection(controller))
         // The controller sets its prefetch data source regardless; the collection view then clears it.
         _ = try simulation.run()
-        XCTAssertTrue(controller.calls.contains { $0.hasPrefix("prefetchItemsAt") }, "set in viewDidLoad, so it is called")
+        #expect(controller.calls.contains { $0.hasPrefix("prefetchItemsAt") }, "set in viewDidLoad, so it is called")
         simulation.collectionView?.prefetchDataSource = nil
-        XCTAssertNil(simulation.tableView.prefetchDataSource, "clearing it stops the machinery's calls")
+        #expect(simulation.tableView.prefetchDataSource == nil, "clearing it stops the machinery's calls")
     }
 }
 
 /// `DiffableDataSourceSnapshot` and `CollectionViewDiffableDataSource`: what a
 /// snapshot holds, and the collection view updates applying one makes.
-final class DiffableDataSourceTests: XCTestCase {
+@Suite
+final class DiffableDataSourceTests {
     typealias Snapshot = DiffableDataSourceSnapshot<Int, String>
 
-    func testASnapshotHoldsSectionsAndItemsInOrder() {
+    @Test func testASnapshotHoldsSectionsAndItemsInOrder() {
         var snapshot = Snapshot()
         snapshot.appendItems(["lost"])
-        XCTAssertEqual(snapshot.numberOfItems, 0, "no section to append to (UIKit raises)")
+        #expect(snapshot.numberOfItems == 0, "no section to append to (UIKit raises)")
         snapshot.appendSections([0, 1])
         snapshot.appendItems(["a", "b"], toSection: 0)
         snapshot.appendItems(["c", "d", "a"])
-        XCTAssertEqual(snapshot.itemIdentifiers, ["a", "b", "c", "d"], "appended to the last section; an item appended twice is ignored")
-        XCTAssertEqual(snapshot.indexOfItem("c"), 2, "counted across sections")
-        XCTAssertNil(snapshot.indexOfItem("z"))
-        XCTAssertEqual(snapshot.numberOfItems(inSection: 1), 2)
+        #expect(snapshot.itemIdentifiers == ["a", "b", "c", "d"], "appended to the last section; an item appended twice is ignored")
+        #expect(snapshot.indexOfItem("c") == 2, "counted across sections")
+        #expect(snapshot.indexOfItem("z") == nil)
+        #expect(snapshot.numberOfItems(inSection: 1) == 2)
         snapshot.reloadItems(["b", "z", "b"])
         snapshot.reconfigureItems(["d"])
-        XCTAssertEqual(snapshot.reloadedItemIdentifiers, ["b"])
-        XCTAssertEqual(snapshot.reconfiguredItemIdentifiers, ["d"])
+        #expect(snapshot.reloadedItemIdentifiers == ["b"])
+        #expect(snapshot.reconfiguredItemIdentifiers == ["d"])
     }
 
     /// A grid of 20 items whose data source is a diffable one, as in seed 003.
@@ -136,33 +139,32 @@ final class DiffableDataSourceTests: XCTestCase {
         }
     }
 
-    func testApplyingTurnsReloadedAndReconfiguredItemsIntoTheCollectionViewsUpdates() throws {
+    @Test func testApplyingTurnsReloadedAndReconfiguredItemsIntoTheCollectionViewsUpdates() throws {
         let controller = DiffableGridController()
         let grid = CollectionSpec(items: 20, columns: 2, itemHeight: 100, viewportHeight: 350)
         let simulation = Simulation(scenario: Scenario(title: "diffable", collection: grid, script: [.wait(ms: 50)]), screen: .collection(controller))
         let recorded = try simulation.run()
-        XCTAssertFalse(recorded.contains { $0.kind == .reloadData }, "the first snapshot, applied before the first layout, only sets the data")
-        XCTAssertEqual(Array(controller.provided.prefix(8)), (0..<8).map { "item \($0)" }, "the cell provider gets each visible item")
-        guard let dataSource = controller.dataSource else { return XCTFail("no data source") }
-        XCTAssertEqual(dataSource.indexPath(for: "item 5"), IndexPath(item: 5, section: 0))
-        XCTAssertEqual(dataSource.itemIdentifier(for: IndexPath(item: 7, section: 0)), "item 7")
+        #expect(!(recorded.contains { $0.kind == .reloadData }), "the first snapshot, applied before the first layout, only sets the data")
+        #expect(Array(controller.provided.prefix(8)) == (0..<8).map { "item \($0)" }, "the cell provider gets each visible item")
+        guard let dataSource = controller.dataSource else { Issue.record("no data source"); return }
+        #expect(dataSource.indexPath(for: "item 5") == IndexPath(item: 5, section: 0))
+        #expect(dataSource.itemIdentifier(for: IndexPath(item: 7, section: 0)) == "item 7")
 
         let before = simulation.log.events.count
         var updated = dataSource.snapshot()
-        XCTAssertTrue(updated.reloadedItemIdentifiers.isEmpty, "an applied snapshot keeps no marks")
+        #expect(updated.reloadedItemIdentifiers.isEmpty, "an applied snapshot keeps no marks")
         updated.reloadItems(["item 2"])
         updated.reconfigureItems(["item 3", "item 2"])
         dataSource.apply(updated, animatingDifferences: true)
         let after = simulation.log.events[before...].filter { $0.kind.isLifecycle || $0.kind == .reloadRows || $0.kind == .reconfigureRows || $0.kind == .enqueue }.map(\.body)
-        XCTAssertEqual(after, [.reloadRows(rows: [2]), .initCell(cell: 9, identifier: "Tile"), .cellForRowAt(row: 2, cell: 9), .willDisplay(row: 2, cell: 9),
+        #expect(after == [.reloadRows(rows: [2]), .initCell(cell: 9, identifier: "Tile"), .cellForRowAt(row: 2, cell: 9), .willDisplay(row: 2, cell: 9),
                                .didEndDisplaying(row: 2, cell: 3), .enqueue(cell: 3, identifier: "Tile"),
-                               .reconfigureRows(rows: [3]), .cellForRowAt(row: 3, cell: 4)],
-                       "reloadItems replaces item 2's cell; reconfigureItems configures item 3's own cell again (item 2, reloaded, is not reconfigured)")
+                               .reconfigureRows(rows: [3]), .cellForRowAt(row: 3, cell: 4)], "reloadItems replaces item 2's cell; reconfigureItems configures item 3's own cell again (item 2, reloaded, is not reconfigured)")
 
         var changed = dataSource.snapshot()
         changed.appendItems(["item 20"])
         let beforeChange = simulation.log.events.count
         dataSource.apply(changed)
-        XCTAssertEqual(simulation.log.events[beforeChange].body, .reloadData, "other items: all the data is reloaded (simplified)")
+        #expect(simulation.log.events[beforeChange].body == .reloadData, "other items: all the data is reloaded (simplified)")
     }
 }

@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -8,8 +9,9 @@ import TraceCoding
 /// block still captures lives until that block has run: its `deinit` comes after
 /// the block sets its image, never before. And no recording is ever written that
 /// `validate` would refuse.
-final class MemoryWarningReleaseTests: XCTestCase {
-    func testACellCapturedByAPendingBlockIsDeallocatedAfterTheBlockRuns() throws {
+@Suite
+final class MemoryWarningReleaseTests {
+    @Test func testACellCapturedByAPendingBlockIsDeallocatedAfterTheBlockRuns() throws {
         // Row 0's cell leaves for the pool (reloadRows) while its download is in flight;
         // the memory warning comes before the answer.
         let text = """
@@ -18,32 +20,32 @@ final class MemoryWarningReleaseTests: XCTestCase {
         """
         let scenario = try Recorder.parseScenario(bytes: Array(text.utf8), file: "memory.scenario.json")
         let events = try Recorder.record(scenario).events
-        let warning = try XCTUnwrap(events.firstIndex { $0.kind == .didReceiveMemoryWarning })
-        let deinitOfCell1 = try XCTUnwrap(events.firstIndex { $0.body == .deinitCell(cell: 1) })
-        let lastImageSet = try XCTUnwrap(events.lastIndex { event in
+        let warning = try #require(events.firstIndex { $0.kind == .didReceiveMemoryWarning })
+        let deinitOfCell1 = try #require(events.firstIndex { $0.body == .deinitCell(cell: 1) })
+        let lastImageSet = try #require(events.lastIndex { event in
             if case .imageSet(let cell, _) = event.body { return cell == 1 }
             return false
         })
-        XCTAssertGreaterThan(deinitOfCell1, warning)
-        XCTAssertGreaterThan(deinitOfCell1, lastImageSet, "cell #1 is deallocated only after the block that sets its image")
-        XCTAssertGreaterThan(events[deinitOfCell1].time, events[warning].time)
+        #expect(deinitOfCell1 > warning)
+        #expect(deinitOfCell1 > lastImageSet, "cell #1 is deallocated only after the block that sets its image")
+        #expect(events[deinitOfCell1].time > events[warning].time)
         var state = ReplayState(header: TraceHeader(title: "t", profile: .modern, scenario: scenario))
-        for event in events { XCTAssertNoThrow(try state.apply(event)) }
+        for event in events { #expect(throws: Never.self) { try state.apply(event) } }
     }
 
-    func testACellNothingHoldsIsDeallocatedAtTheWarning() {
+    @Test func testACellNothingHoldsIsDeallocatedAtTheWarning() {
         let events = record(Scenario(title: "plain", table: seedScreen(),
                                      script: [.drag(by: 600, ms: 1000), .memoryWarning, .wait(ms: 100)]))
         let warning = events.firstIndex { $0.kind == .didReceiveMemoryWarning } ?? -1
-        XCTAssertEqual(events[warning + 1].kind, .deinitCell, "the pooled cell goes at once")
+        #expect(events[warning + 1].kind == .deinitCell, "the pooled cell goes at once")
     }
 
-    func testTheRecorderRefusesToWriteATraceItsReadersWouldRefuse() {
+    @Test func testTheRecorderRefusesToWriteATraceItsReadersWouldRefuse() {
         let header = TraceHeader(title: "impossible", profile: .classic, scenario: nil)
         let trace = Trace(header: header, events: [TraceEvent(seq: 0, time: .zero, body: .willDisplay(row: 0, cell: 1))])
-        XCTAssertThrowsError(try Recorder.checkReadable(trace)) { error in
+        if let error = #expect(throws: (any Error).self, performing: { try Recorder.checkReadable(trace) }) {
             let message = (error as? ReuseLabError)?.message ?? ""
-            XCTAssertTrue(message.contains("this is a ReuseLab bug"), message)
+            #expect(message.contains("this is a ReuseLab bug"), Comment(rawValue: message))
         }
     }
 }

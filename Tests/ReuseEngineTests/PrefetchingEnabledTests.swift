@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -16,7 +17,8 @@ import TraceCoding
 /// `willDisplay`, `didEndDisplaying`, `keepAside`, `enqueue`, the prefetch calls, `frame`),
 /// the one right after `cellForRowAt(r, c)` is `willDisplay(r, c)`, at the same virtual
 /// time: no frame is drawn, and no other row is configured or released, in between.
-final class PrefetchingEnabledTests: XCTestCase {
+@Suite
+final class PrefetchingEnabledTests {
     /// Down, back up over kept-aside rows, a fling, jumps and reloads: every way a cell is requested.
     static let script: [ScriptStep] = [
         .drag(by: 440, ms: 3000), .drag(by: -200, ms: 1500), .fling(velocity: 2500, deceleration: DecelerationRate.normal),
@@ -59,82 +61,81 @@ final class PrefetchingEnabledTests: XCTestCase {
 
     // MARK: Modern
 
-    func testModernWithItOffConfiguresEachCellRightBeforeItsRowIsDisplayed() {
+    @Test func testModernWithItOffConfiguresEachCellRightBeforeItsRowIsDisplayed() {
         let events = record(scenario(.modern, enabled: false))
-        XCTAssertGreaterThan(events.filter { $0.kind == .cellForRowAt }.count, 40, "the script requests many cells")
-        XCTAssertEqual(cellsRequestedAhead(events).map(\.seq), [], "no cellForRowAt ahead of its row's willDisplay")
+        #expect(events.filter { $0.kind == .cellForRowAt }.count > 40, "the script requests many cells")
+        #expect(cellsRequestedAhead(events).map(\.seq) == [], "no cellForRowAt ahead of its row's willDisplay")
         // And the same script with the property on does prepare cells ahead, so the check above has teeth.
-        XCTAssertFalse(cellsRequestedAhead(record(scenario(.modern, enabled: true))).isEmpty)
+        #expect(!(cellsRequestedAhead(record(scenario(.modern, enabled: true))).isEmpty))
     }
 
-    func testModernWithItOffNeverCallsThePrefetchDataSource() {
+    @Test func testModernWithItOffNeverCallsThePrefetchDataSource() {
         let off = record(scenario(.modern, enabled: false))
-        XCTAssertFalse(off.contains(where: isPrefetchCall), "no prefetchRowsAt or cancelPrefetchingForRowsAt, though the app set a prefetch data source")
+        #expect(!(off.contains(where: isPrefetchCall)), "no prefetchRowsAt or cancelPrefetchingForRowsAt, though the app set a prefetch data source")
         let on = record(scenario(.modern, enabled: true))
-        XCTAssertTrue(on.contains { $0.kind == .prefetchRowsAt } && on.contains { $0.kind == .cancelPrefetchingForRowsAt })
+        #expect(on.contains { $0.kind == .prefetchRowsAt } && on.contains { $0.kind == .cancelPrefetchingForRowsAt })
     }
 
-    func testModernWithItOffReplaysSeed004sDragWithoutPreparation() {
+    @Test func testModernWithItOffReplaysSeed004sDragWithoutPreparation() {
         let events = record(scenario(.modern, enabled: false, script: [.drag(by: 440, ms: 3000)]))
         let lines = seedLogLines(events)
         // Row 19 is configured only in the pass that shows it, not at touch-down.
         let start = events.index(of: .scrollViewWillBeginDragging) ?? 0
-        XCTAssertEqual(events[(start + 1)...].first { $0.kind.isLifecycle }?.body, .initCell(cell: 20, identifier: "MyCell"))
+        #expect(events[(start + 1)...].first { $0.kind.isLifecycle }?.body == .initCell(cell: 20, identifier: "MyCell"))
         guard let row19 = lines.firstIndex(of: "cellForRowAt: 19"), let row21 = lines.firstIndex(of: "cellForRowAt: 21") else {
-            return XCTFail("rows 19 and 21 never entered")
+            Issue.record("rows 19 and 21 never entered"); return
         }
-        XCTAssertEqual(lines[row19 + 1], "willDisplay: 19")
-        XCTAssertEqual(Array(lines[(row21 - 1)...(row21 + 2)]), ["init, row:0", "cellForRowAt: 21", "willDisplay: 21", "didEndDisplaying: 1"],
-                       "cellForRowAt N → willDisplay N, where seed 004 reads cellForRowAt N → didEndDisplaying M → willDisplay N")
+        #expect(lines[row19 + 1] == "willDisplay: 19")
+        #expect(Array(lines[(row21 - 1)...(row21 + 2)]) == ["init, row:0", "cellForRowAt: 21", "willDisplay: 21", "didEndDisplaying: 1"], "cellForRowAt N → willDisplay N, where seed 004 reads cellForRowAt N → didEndDisplaying M → willDisplay N")
         // One cell fewer than with preparation: nothing waits past the bottom edge.
         let created = events.filter { $0.kind == .initCell }.count
         let createdOn = record(scenario(.modern, enabled: true, script: [.drag(by: 440, ms: 3000)])).filter { $0.kind == .initCell }.count
-        XCTAssertEqual(created, createdOn - 1)
+        #expect(created == (createdOn - 1))
     }
 
-    func testModernWithItOffStillShowsAKeptAsideCellAgainWithoutCellForRowAt() {
+    @Test func testModernWithItOffStillShowsAKeptAsideCellAgainWithoutCellForRowAt() {
         // Apple's text is about requesting cells ahead; a cell that scrolled off is kept as before.
         let events = record(scenario(.modern, enabled: false, script: [.drag(by: 150, ms: 1500), .drag(by: -150, ms: 1500)]))
         let reverse = events.lastIndex { $0.kind == .scrollViewWillBeginDragging } ?? 0
         guard let kept = events[..<reverse].last(where: { $0.kind == .keepAside }), case .keepAside(let cell, let row) = kept.body else {
-            return XCTFail("nothing was kept aside")
+            Issue.record("nothing was kept aside"); return
         }
         guard let again = events[reverse...].firstIndex(where: { $0.body == .willDisplay(row: row, cell: cell) }) else {
-            return XCTFail("row \(row) did not come back with cell #\(cell)")
+            Issue.record("row \(row) did not come back with cell #\(cell)"); return
         }
-        XCTAssertFalse(events[reverse..<again].contains { $0.body == .cellForRowAt(row: row, cell: cell) })
+        #expect(!(events[reverse..<again].contains { $0.body == .cellForRowAt(row: row, cell: cell) }))
     }
 
-    func testWithItOffAPrefetchingStrategyStartsNoPrefetchDownload() {
+    @Test func testWithItOffAPrefetchingStrategyStartsNoPrefetchDownload() {
         let script: [ScriptStep] = [.drag(by: 880, ms: 3000)]
         for profile in TableProfile.allCases {
             let off = record(scenario(profile, enabled: false, strategy: "prefetch-reload", script: script))
-            XCTAssertFalse(off.contains(where: isPrefetchCall), "\(profile)")
-            XCTAssertFalse(off.contains { if case .imageRequest(_, _, _, .prefetch, _) = $0.body { return true }; return false }, "\(profile)")
-            XCTAssertTrue(off.contains { $0.kind == .imageRequest }, "\(profile): cellForRowAt still loads the images")
+            #expect(!(off.contains(where: isPrefetchCall)), "\(profile)")
+            #expect(!(off.contains { if case .imageRequest(_, _, _, .prefetch, _) = $0.body { return true }; return false }), "\(profile)")
+            #expect(off.contains { $0.kind == .imageRequest }, "\(profile): cellForRowAt still loads the images")
             let on = record(scenario(profile, enabled: true, strategy: "prefetch-reload", script: script))
-            XCTAssertTrue(on.contains { if case .imageRequest(_, _, _, .prefetch, _) = $0.body { return true }; return false }, "\(profile)")
+            #expect(on.contains { if case .imageRequest(_, _, _, .prefetch, _) = $0.body { return true }; return false }, "\(profile)")
         }
     }
 
     // MARK: Classic
 
-    func testClassicWithItOffHasNoPrefetchCallsAndOtherwiseTheSameCalls() {
+    @Test func testClassicWithItOffHasNoPrefetchCallsAndOtherwiseTheSameCalls() {
         let off = record(scenario(.classic, enabled: false))
         let on = record(scenario(.classic, enabled: true))
-        XCTAssertFalse(off.contains(where: isPrefetchCall))
-        XCTAssertTrue(on.contains { $0.kind == .prefetchRowsAt }, "classic prefetches from the first layout when enabled")
+        #expect(!(off.contains(where: isPrefetchCall)))
+        #expect(on.contains { $0.kind == .prefetchRowsAt }, "classic prefetches from the first layout when enabled")
         // Classic never prepares cells ahead, so turning the property off removes the data prefetch calls and nothing else.
         let strip: ([TraceEvent]) -> [String] = { events in
             events.filter { !self.isPrefetchCall($0) }.map { "\($0.time.milliseconds) \($0.body)" }
         }
-        XCTAssertEqual(strip(off), strip(on))
-        XCTAssertEqual(cellsRequestedAhead(off).map(\.seq), [])
+        #expect(strip(off) == strip(on))
+        #expect(cellsRequestedAhead(off).map(\.seq) == [])
     }
 
     // MARK: Replay
 
-    func testATraceWithItOffReplaysAndValidates() {
+    @Test func testATraceWithItOffReplaysAndValidates() {
         for profile in TableProfile.allCases {
             let scenario = scenario(profile, enabled: false)
             replay(record(scenario), header: TraceHeader(title: scenario.title, profile: profile, scenario: scenario))

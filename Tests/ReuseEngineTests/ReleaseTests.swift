@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -6,8 +7,9 @@ import TraceCoding
 @testable import Strategies
 
 /// A finished recording lets go of everything it made: nothing is kept alive in a cycle.
-final class ReleaseTests: XCTestCase {
-    func testEveryStrategyReleasesItsWorldAndViewControllerAfterARecording() throws {
+@Suite
+final class ReleaseTests {
+    @Test func testEveryStrategyReleasesItsWorldAndViewControllerAfterARecording() throws {
         var spec = WorldSpec()
         spec.network.latency = .fixed(ms: 400) // responses still in flight when the script ends
         let table = Scenario(title: "release", table: seedScreen(), prefetching: true, script: [.drag(by: 600, ms: 800)], world: spec)
@@ -28,11 +30,11 @@ final class ReleaseTests: XCTestCase {
                     app = simulation.app
                     _ = try simulation.run()
                 }
-                XCTAssertNil(world, "\(entry.name) on a \(base.list.viewName): the world outlives its recording")
-                XCTAssertNil(app, "\(entry.name) on a \(base.list.viewName): the view controller outlives its recording")
+                #expect(world == nil, "\(entry.name) on a \(base.list.viewName): the world outlives its recording")
+                #expect(app == nil, "\(entry.name) on a \(base.list.viewName): the view controller outlives its recording")
                 recorded += 1
             }
         }
-        XCTAssertEqual(recorded, StrategyCatalog.names.count + StrategyCatalog.collectionNames.count)
+        #expect(recorded == (StrategyCatalog.names.count + StrategyCatalog.collectionNames.count))
     }
 }

@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -19,7 +20,8 @@ import TraceCoding
 /// `willDisplay: 20` — row 20 is set up exactly like row 19 — and that the log
 /// leaves out the one-row `prefetchRowsAt` calls that follow the first batch (the
 /// article says prefetching continues while scrolling but prints only the first).
-final class Seed004FidelityTests: XCTestCase {
+@Suite
+final class Seed004FidelityTests {
     static let scenario = Scenario(title: "seed 004", profile: .modern, table: seedScreen(), prefetching: true,
                                    script: [.drag(by: 440, ms: 3000)])
     lazy var events = record(Self.scenario)
@@ -49,69 +51,69 @@ final class Seed004FidelityTests: XCTestCase {
     cellForRowAt: 25
     """.split(separator: "\n").map { String($0) }
 
-    func testLaunchSetsUpOnlyVisibleRowsEachThroughInitCellForRowAtWillDisplay() {
+    @Test func testLaunchSetsUpOnlyVisibleRowsEachThroughInitCellForRowAtWillDisplay() {
         let launch = Array(events.prefix { $0.kind != .scrollViewWillBeginDragging })
         let lifecycle = launch.filter { $0.kind.isLifecycle }
         var expected: [EventBody] = []
         for row in 0...18 {
             expected += [.initCell(cell: row + 1, identifier: "MyCell"), .cellForRowAt(row: row, cell: row + 1), .willDisplay(row: row, cell: row + 1)]
         }
-        XCTAssertEqual(lifecycle.map(\.body), expected, "launch: rows 0–18, each init → cellForRowAt → willDisplay, in row order")
-        XCTAssertFalse(launch.contains { $0.kind == .prefetchRowsAt }, "the modern profile does not prefetch before the first drag")
+        #expect(lifecycle.map(\.body) == expected, "launch: rows 0–18, each init → cellForRowAt → willDisplay, in row order")
+        #expect(!(launch.contains { $0.kind == .prefetchRowsAt }), "the modern profile does not prefetch before the first drag")
     }
 
-    func testTheRecordingReadsLikeTheDeviceLog() {
+    @Test func testTheRecordingReadsLikeTheDeviceLog() {
         let lines = seedLogLines(events)
         // Launch: 19 rows × 3 lines, exactly as the log shows them in full for rows 0–3 and 18.
-        XCTAssertEqual(Array(lines[0..<3]), ["init, row:0", "cellForRowAt: 0", "willDisplay: 0"])
-        XCTAssertEqual(Array(lines[54..<57]), ["init, row:0", "cellForRowAt: 18", "willDisplay: 18"])
+        #expect(Array(lines[0..<3]) == ["init, row:0", "cellForRowAt: 0", "willDisplay: 0"])
+        #expect(Array(lines[54..<57]) == ["init, row:0", "cellForRowAt: 18", "willDisplay: 18"])
         // After launch, leaving out the later one-row prefetch batches the log does not print.
         let firstBatch = lines.firstIndex { $0.hasPrefix("prefetchRowsAt") } ?? 0
-        XCTAssertEqual(firstBatch, 57, "the first prefetch batch follows the launch directly")
+        #expect(firstBatch == 57, "the first prefetch batch follows the launch directly")
         var rest = [lines[firstBatch]] + lines[(firstBatch + 1)...].filter { !$0.hasPrefix("prefetchRowsAt") }
         // The abridged lines, as assumed above.
-        XCTAssertEqual(Array(rest[3..<7]), ["willDisplay: 19", "init, row:0", "cellForRowAt: 20", "willDisplay: 20"])
+        #expect(Array(rest[3..<7]) == ["willDisplay: 19", "init, row:0", "cellForRowAt: 20", "willDisplay: 20"])
         rest.removeSubrange(3..<7)
-        XCTAssertEqual(Array(rest.prefix(Self.logAfterLaunch.count)), Self.logAfterLaunch)
+        #expect(Array(rest.prefix(Self.logAfterLaunch.count)) == Self.logAfterLaunch)
     }
 
-    func testFirstPrefetchBatchIsTheTenRowsPastTheLastVisibleRowThenOneRowPerRowScrolled() {
+    @Test func testFirstPrefetchBatchIsTheTenRowsPastTheLastVisibleRowThenOneRowPerRowScrolled() {
         let batches = events.compactMap { event -> [Int]? in
             if case .prefetchRowsAt(let rows) = event.body { return rows }
             return nil
         }
-        XCTAssertEqual(batches.first, Array(19...28))
+        #expect(batches.first == Array(19...28))
         let later = Array(batches.dropFirst())
-        XCTAssertFalse(later.isEmpty)
-        XCTAssertTrue(later.allSatisfy { $0.count == 1 }, "one row per row scrolled at this speed: \(later)")
-        XCTAssertEqual(later.map { $0[0] }, Array(29..<(29 + later.count)), "each batch is the next row, nearest first")
+        #expect(!later.isEmpty)
+        #expect(later.allSatisfy { $0.count == 1 }, "one row per row scrolled at this speed: \(later)")
+        #expect(later.map { $0[0] } == Array(29..<(29 + later.count)), "each batch is the next row, nearest first")
         // Each one-row batch comes when a new row becomes visible.
         let dragStart = events.index(of: .scrollViewWillBeginDragging) ?? 0
-        XCTAssertEqual(events[dragStart + 1].body, .prefetchRowsAt(rows: Array(19...28)), "the batch comes when the drag starts")
-        XCTAssertFalse(events.contains { $0.kind == .cancelPrefetchingForRowsAt }, "a steady drag one way cancels nothing")
+        #expect(events[dragStart + 1].body == .prefetchRowsAt(rows: Array(19...28)), "the batch comes when the drag starts")
+        #expect(!(events.contains { $0.kind == .cancelPrefetchingForRowsAt }), "a steady drag one way cancels nothing")
     }
 
-    func testSteadyStateStepIsPrepareForReuseCellForRowAtDidEndDisplayingWillDisplay() {
+    @Test func testSteadyStateStepIsPrepareForReuseCellForRowAtDidEndDisplayingWillDisplay() {
         let lifecycle = events.filter { [.initCell, .prepareForReuse, .cellForRowAt, .didEndDisplaying, .willDisplay].contains($0.kind) }
         guard let first = lifecycle.firstIndex(where: { $0.kind == .prepareForReuse }) else {
-            return XCTFail("no reuse at all")
+            Issue.record("no reuse at all"); return
         }
         var steps = 0
         var index = first
         while index + 3 < lifecycle.count, case .prepareForReuse(_, _, let previous) = lifecycle[index].body {
-            guard case .cellForRowAt(let row, _) = lifecycle[index + 1].body else { return XCTFail("expected cellForRowAt after prepareForReuse at \(index)") }
-            XCTAssertEqual(previous, row - 23, "the reused cell last showed the row 23 above")
-            XCTAssertEqual(lifecycle[index + 2].body.kind, .didEndDisplaying)
-            if case .didEndDisplaying(let leaving, _) = lifecycle[index + 2].body { XCTAssertEqual(leaving, row - 21) }
-            XCTAssertEqual(lifecycle[index + 3].body.kind, .willDisplay)
-            if case .willDisplay(let shown, _) = lifecycle[index + 3].body { XCTAssertEqual(shown, row) }
+            guard case .cellForRowAt(let row, _) = lifecycle[index + 1].body else { Issue.record("expected cellForRowAt after prepareForReuse at \(index)"); return }
+            #expect(previous == (row - 23), "the reused cell last showed the row 23 above")
+            #expect(lifecycle[index + 2].body.kind == .didEndDisplaying)
+            if case .didEndDisplaying(let leaving, _) = lifecycle[index + 2].body { #expect(leaving == (row - 21)) }
+            #expect(lifecycle[index + 3].body.kind == .willDisplay)
+            if case .willDisplay(let shown, _) = lifecycle[index + 3].body { #expect(shown == row) }
             steps += 1
             index += 4
         }
-        XCTAssertGreaterThanOrEqual(steps, 5, "the steady state holds for the rest of the drag")
+        #expect(steps >= 5, "the steady state holds for the rest of the drag")
     }
 
-    func testReleasedCellsComeBackInTheOrderTheyLeftTwoStepsLater() {
+    @Test func testReleasedCellsComeBackInTheOrderTheyLeftTwoStepsLater() {
         var leftAt: [Int: Int] = [:]   // cell id → the entering row at whose step it left
         var enteringRow = -1
         var reuses: [(cell: Int, previousRow: Int?, step: Int)] = []
@@ -123,27 +125,27 @@ final class Seed004FidelityTests: XCTestCase {
             default: break
             }
         }
-        XCTAssertEqual(reuses.prefix(6).map(\.previousRow), [0, 1, 2, 3, 4, 5], "row 0's cell first, then in the order they left")
-        XCTAssertEqual(reuses.first?.cell, 1)
+        #expect(reuses.prefix(6).map(\.previousRow) == [0, 1, 2, 3, 4, 5], "row 0's cell first, then in the order they left")
+        #expect(reuses.first?.cell == 1)
         for reuse in reuses.prefix(6) {
-            guard let left = leftAt[reuse.cell] else { return XCTFail("cell #\(reuse.cell) reused before it left") }
-            XCTAssertEqual(reuse.step - left, 2, "cell #\(reuse.cell) left at the step for row \(left) and is reused for row \(reuse.step): two steps later, not the next")
+            guard let left = leftAt[reuse.cell] else { Issue.record("cell #\(reuse.cell) reused before it left"); return }
+            #expect((reuse.step - left) == 2, "cell #\(reuse.cell) left at the step for row \(left) and is reused for row \(reuse.step): two steps later, not the next")
         }
     }
 
-    func testTwoMoreCellsAreCreatedThanRowsOnScreenBeforeTheFirstReuse() {
+    @Test func testTwoMoreCellsAreCreatedThanRowsOnScreenBeforeTheFirstReuse() {
         let firstReuse = events.index(of: .prepareForReuse) ?? events.count
         let created = events[..<firstReuse].filter { $0.kind == .initCell }.count
         let mostOnScreen = events[..<firstReuse].compactMap { event -> Int? in
             if case .frame(let frame) = event.body { return frame.cells.count }
             return nil
         }.max() ?? 0
-        XCTAssertEqual(mostOnScreen, 21)
-        XCTAssertEqual(created, mostOnScreen + 2)
+        #expect(mostOnScreen == 21)
+        #expect(created == (mostOnScreen + 2))
     }
 
-    func testNoCellIsReleasedWhileScrolling() {
-        XCTAssertFalse(events.contains { $0.kind == .deinitCell })
+    @Test func testNoCellIsReleasedWhileScrolling() {
+        #expect(!(events.contains { $0.kind == .deinitCell }))
         replay(events, header: TraceHeader(title: "seed 004", profile: .modern, scenario: Self.scenario))
     }
 }

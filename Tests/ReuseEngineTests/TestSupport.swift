@@ -1,15 +1,16 @@
-import XCTest
+import Foundation
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
 import Recorder
 
 /// Records a scenario built in code and returns its events.
-func record(_ scenario: Scenario, file: StaticString = #filePath, line: UInt = #line) -> [TraceEvent] {
+func record(_ scenario: Scenario, sourceLocation: SourceLocation = #_sourceLocation) -> [TraceEvent] {
     do {
         return try Recorder.record(scenario).events
     } catch {
-        XCTFail("recording failed: \(error)", file: file, line: line)
+        Issue.record("recording failed: \(error)", sourceLocation: sourceLocation)
         return []
     }
 }
@@ -46,13 +47,13 @@ func seedLogLines(_ events: [TraceEvent]) -> [String] {
 
 /// Folds events through the shared replay state, failing the test on any violation.
 @discardableResult
-func replay(_ events: [TraceEvent], header: TraceHeader, file: StaticString = #filePath, line: UInt = #line) -> ReplayState {
+func replay(_ events: [TraceEvent], header: TraceHeader, sourceLocation: SourceLocation = #_sourceLocation) -> ReplayState {
     var state = ReplayState(header: header)
     for event in events {
         do {
             try state.apply(event)
         } catch {
-            XCTFail("event \(event.seq) (\(event.kind.rawValue)): \(error.message)", file: file, line: line)
+            Issue.record("event \(event.seq) (\(event.kind.rawValue)): \(error.message)", sourceLocation: sourceLocation)
             break
         }
     }

@@ -1,11 +1,13 @@
-import XCTest
+import Foundation
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
 @testable import ReuseEngine
 
 /// The rules of the simulated world: the network, caches, the main thread and its queue.
-final class WorldRuleTests: XCTestCase {
+@Suite
+final class WorldRuleTests {
     func makeWorld(_ configure: (inout WorldSpec) -> Void = { _ in }) -> (World, EventLog) {
         var spec = WorldSpec()
         spec.network.latency = .fixed(ms: 100)
@@ -16,64 +18,64 @@ final class WorldRuleTests: XCTestCase {
 
     func kinds(_ log: EventLog) -> [EventKind] { log.events.map(\.kind) }
 
-    func testSeededRandomnessRepeatsExactly() {
+    @Test func testSeededRandomnessRepeatsExactly() {
         var a = RandomSource(seed: 42), b = RandomSource(seed: 42), c = RandomSource(seed: 43)
         let first = (0..<20).map { _ in a.int(in: 80...250) }
-        XCTAssertEqual(first, (0..<20).map { _ in b.int(in: 80...250) })
-        XCTAssertNotEqual(first, (0..<20).map { _ in c.int(in: 80...250) })
-        XCTAssertTrue(first.allSatisfy { (80...250).contains($0) })
+        #expect(first == (0..<20).map { _ in b.int(in: 80...250) })
+        #expect(first != (0..<20).map { _ in c.int(in: 80...250) })
+        #expect(first.allSatisfy { (80...250).contains($0) })
     }
 
-    func testAtMostSixConnectionsPerHostTheRestWait() {
+    @Test func testAtMostSixConnectionsPerHostTheRestWait() {
         let (world, log) = makeWorld()
         var done: [Int] = []
         let tasks = (0..<8).map { row in world.network.dataTask(image: row, row: row, cause: .cellForRowAt) { _, _ in done.append(row) } }
         tasks.forEach { $0.resume() }
-        XCTAssertEqual(kinds(log).filter { $0 == .requestStarted }.count, 6, "two requests wait for a connection")
-        XCTAssertEqual(tasks.map(\.state).filter { $0 == .waiting }.count, 2)
+        #expect(kinds(log).filter { $0 == .requestStarted }.count == 6, "two requests wait for a connection")
+        #expect(tasks.map(\.state).filter { $0 == .waiting }.count == 2)
         world.idle(until: .milliseconds(1_000))
-        XCTAssertEqual(done.sorted(), Array(0..<8))
-        XCTAssertEqual(kinds(log).filter { $0 == .requestStarted }.count, 8, "the waiting ones start as connections free up")
+        #expect(done.sorted() == Array(0..<8))
+        #expect(kinds(log).filter { $0 == .requestStarted }.count == 8, "the waiting ones start as connections free up")
     }
 
-    func testCancellingARunningRequestFreesItsConnection() {
+    @Test func testCancellingARunningRequestFreesItsConnection() {
         let (world, log) = makeWorld { $0.network.connectionsPerHost = 1 }
         var failures: [SimulatedNetwork.Failure?] = []
         let first = world.network.dataTask(image: 0, row: 0, cause: .prefetch) { _, failure in failures.append(failure) }
         let second = world.network.dataTask(image: 1, row: 1, cause: .prefetch) { _, failure in failures.append(failure) }
         first.resume()
         second.resume()
-        XCTAssertEqual(second.state, .waiting)
+        #expect(second.state == .waiting)
         first.cancel()
-        XCTAssertEqual(second.state, .running, "the freed connection goes to the waiting request")
+        #expect(second.state == .running, "the freed connection goes to the waiting request")
         world.idle(until: .milliseconds(1_000))
-        XCTAssertEqual(failures, [.cancelled, nil], "a cancelled task's handler gets the cancellation; the other finishes")
-        XCTAssertEqual(kinds(log).filter { $0 == .requestCancelled }.count, 1)
+        #expect(failures == [.cancelled, nil], "a cancelled task's handler gets the cancellation; the other finishes")
+        #expect(kinds(log).filter { $0 == .requestCancelled }.count == 1)
     }
 
-    func testURLCacheAnswersARepeatedRequestAndStoresOnlySmallResponses() {
+    @Test func testURLCacheAnswersARepeatedRequestAndStoresOnlySmallResponses() {
         let (world, log) = makeWorld()
         world.network.dataTask(image: 3, row: 3) { _, _ in }.resume()
         world.idle(until: .milliseconds(500))
         world.network.dataTask(image: 3, row: 3) { _, _ in }.resume()
         world.idle(until: .milliseconds(1_000))
-        XCTAssertTrue(log.events.contains { $0.body == .cacheHit(row: 3, image: 3, layer: .urlCacheMemory) })
-        XCTAssertTrue(log.events.contains { if case .response(2, _, true) = $0.body { return true }; return false })
+        #expect(log.events.contains { $0.body == .cacheHit(row: 3, image: 3, layer: .urlCacheMemory) })
+        #expect(log.events.contains { if case .response(2, _, true) = $0.body { return true }; return false })
         let cache = HTTPCache(memoryCapacity: 100_000, diskCapacity: 1_000_000)
         cache.storeCachedResponse(key: 1, bytes: 6_000)
-        XCTAssertEqual(cache.cachedResponse(for: 1)?.hit, .disk, "over 5% of the memory store: kept on disk only")
+        #expect(cache.cachedResponse(for: 1)?.hit == .disk, "over 5% of the memory store: kept on disk only")
         cache.storeCachedResponse(key: 2, bytes: 60_000)
-        XCTAssertNil(cache.cachedResponse(for: 2), "over 5% of the disk store: not kept at all")
+        #expect(cache.cachedResponse(for: 2) == nil, "over 5% of the disk store: not kept at all")
     }
 
-    func testSynchronousLoadsBypassURLCache() {
+    @Test func testSynchronousLoadsBypassURLCache() {
         let (world, _) = makeWorld()
         _ = world.network.contentsOf(image: 5, row: 5, cause: .cellForRowAt)
         _ = world.network.contentsOf(image: 5, row: 5, cause: .cellForRowAt)
-        XCTAssertNil(world.network.urlCache.cachedResponse(for: 5), "Data(contentsOf:) downloads every time")
+        #expect(world.network.urlCache.cachedResponse(for: 5) == nil, "Data(contentsOf:) downloads every time")
     }
 
-    func testNSCacheEvictsTheLeastRecentlyUsedOverItsLimits() {
+    @Test func testNSCacheEvictsTheLeastRecentlyUsedOverItsLimits() {
         let (world, log) = makeWorld()
         let cache = ImageMemoryCache(world: world, countLimit: 2, totalCostLimit: 0)
         let images = (0..<3).map { SimImage(id: $0 + 1, content: .picture(number: $0), bytes: 100) }
@@ -81,19 +83,19 @@ final class WorldRuleTests: XCTestCase {
         cache.setObject(images[1], forKey: 1, cost: 10)
         _ = cache.object(forKey: 0, row: 0)
         cache.setObject(images[2], forKey: 2, cost: 10)
-        XCTAssertTrue(log.events.contains { $0.body == .cacheEvict(image: 1, layer: .memory) }, "image 1 was used least recently")
-        XCTAssertNil(cache.object(forKey: 1, row: 1))
-        XCTAssertEqual(world.imageMemory.bytes, 200, "the evicted image's memory is released")
+        #expect(log.events.contains { $0.body == .cacheEvict(image: 1, layer: .memory) }, "image 1 was used least recently")
+        #expect(cache.object(forKey: 1, row: 1) == nil)
+        #expect(world.imageMemory.bytes == 200, "the evicted image's memory is released")
     }
 
-    func testWorkOnTheMainThreadMovesItsClockAndIsRecorded() {
+    @Test func testWorkOnTheMainThreadMovesItsClockAndIsRecorded() {
         let (world, log) = makeWorld()
         world.spend(ms: 150, cause: "synchronous download")
-        XCTAssertEqual(world.now, .milliseconds(150))
-        XCTAssertEqual(log.events.first?.body, .mainThreadBlocked(ms: 150, cause: "synchronous download"))
+        #expect(world.now == .milliseconds(150))
+        #expect(log.events.first?.body == .mainThreadBlocked(ms: 150, cause: "synchronous download"))
     }
 
-    func testBackgroundWorkDelaysWhatItQueuesNotItsRecords() {
+    @Test func testBackgroundWorkDelaysWhatItQueuesNotItsRecords() {
         let (world, log) = makeWorld()
         var ranAt: VirtualTime?
         world.onBackground(at: .milliseconds(10)) {
@@ -101,23 +103,23 @@ final class WorldRuleTests: XCTestCase {
             world.enqueueOnMain { ranAt = world.now }
         }
         world.idle(until: .milliseconds(20))
-        XCTAssertTrue(log.events.isEmpty, "background work does not block the main thread")
-        XCTAssertEqual(world.nextMainBlockTime, .milliseconds(50), "the block is queued when the background work is done")
+        #expect(log.events.isEmpty, "background work does not block the main thread")
+        #expect(world.nextMainBlockTime == .milliseconds(50), "the block is queued when the background work is done")
         world.idle(until: .milliseconds(50))
         world.runMainBlocks()
-        XCTAssertEqual(ranAt, .milliseconds(50))
+        #expect(ranAt == .milliseconds(50))
     }
 
-    func testMainAsyncRunsAfterTheCurrentWorkNotInsideIt() {
+    @Test func testMainAsyncRunsAfterTheCurrentWorkNotInsideIt() {
         let (world, _) = makeWorld()
         var order: [String] = []
         world.enqueueOnMain { order.append("block") }
         order.append("current work")
         world.runMainBlocks()
-        XCTAssertEqual(order, ["current work", "block"])
+        #expect(order == ["current work", "block"])
     }
 
-    func testABlockedMainThreadMissesFramesAndTheHitchNamesTheCause() throws {
+    @Test func testABlockedMainThreadMissesFramesAndTheHitchNamesTheCause() throws {
         var spec = WorldSpec()
         spec.network.latency = .fixed(ms: 200)
         let scenario = Scenario(title: "hitch", table: seedScreen(), strategy: "sync-download",
@@ -127,7 +129,7 @@ final class WorldRuleTests: XCTestCase {
             if case .hitch(_, let missed, _, let cause) = event.body { return (missed, cause) }
             return nil
         }
-        XCTAssertFalse(hitches.isEmpty)
-        XCTAssertTrue(hitches.allSatisfy { $0.0 >= 12 && $0.1.contains("synchronous download") }, "\(hitches)")
+        #expect(!hitches.isEmpty)
+        #expect(hitches.allSatisfy { $0.0 >= 12 && $0.1.contains("synchronous download") }, "\(hitches)")
     }
 }

@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import Foundation
 import TraceModel
 import ToolSupport
@@ -9,7 +9,8 @@ import Strategies
 
 /// The strategies on a collection view: what each bundled grid trace shows,
 /// measured with `reuselab stats`' own metrics — from the trace alone.
-final class CollectionStrategyTests: XCTestCase {
+@Suite
+final class CollectionStrategyTests {
     static let traces = StrategyBehaviourTests.traces
 
     func metrics(_ name: String) throws -> MetricsReport {
@@ -25,24 +26,24 @@ final class CollectionStrategyTests: XCTestCase {
     /// The picture grids share their screen, network and gestures, so they can be compared.
     static let pictureGrids = ["grid-stale-images", "grid-async-reset", "grid-cache-coalesce", "grid-cache-coalesce-reconfigure"]
 
-    func testThePictureGridsShareOneScreenNetworkAndScript() throws {
+    @Test func testThePictureGridsShareOneScreenNetworkAndScript() throws {
         var shapes: Set<String> = []
         for name in Self.pictureGrids {
-            guard let scenario = try trace(name).header.scenario, let grid = scenario.collection else { return XCTFail("\(name) is not a grid") }
+            guard let scenario = try trace(name).header.scenario, let grid = scenario.collection else { Issue.record("\(name) is not a grid"); return }
             let script = scenario.script.filter { if case .note = $0 { return false }; return true }
             shapes.insert("\(grid) \(scenario.world.network) \(scenario.world.images) \(script)")
         }
-        XCTAssertEqual(shapes.count, 1)
+        #expect(shapes.count == 1)
     }
 
-    func testAsyncNoResetShowsStaleImagesAWholeRowOfItemsAtATimeAndTheResetShowsNone() throws {
+    @Test func testAsyncNoResetShowsStaleImagesAWholeRowOfItemsAtATimeAndTheResetShowsNone() throws {
         let noReset = try metrics("grid-stale-images")
-        XCTAssertGreaterThan(noReset.staleFrames.value ?? 0, 5)
-        XCTAssertGreaterThan(ms(noReset.staleTime), 100)
+        #expect((noReset.staleFrames.value ?? 0) > 5)
+        #expect(ms(noReset.staleTime) > 100)
         let reset = try metrics("grid-async-reset")
-        XCTAssertEqual(reset.staleFrames.value, 0)
-        XCTAssertEqual(ms(reset.staleTime), 0)
-        XCTAssertEqual(reset.downloads.value, noReset.downloads.value, "the reset changes what shows, not what is loaded")
+        #expect(reset.staleFrames.value == 0)
+        #expect(ms(reset.staleTime) == 0)
+        #expect(reset.downloads.value == noReset.downloads.value, "the reset changes what shows, not what is loaded")
         // Some frame shows both items of a row of items with other items' pictures.
         let stale = try trace("grid-stale-images")
         var state = ReplayState(header: stale.header)
@@ -53,22 +54,21 @@ final class CollectionStrategyTests: XCTestCase {
             let items = Set(state.staleCells(in: snapshot).map(\.row))
             if items.contains(where: { $0 % 2 == 0 && items.contains($0 + 1) }) { wholeRow = true }
         }
-        XCTAssertTrue(wholeRow, "a reused row of items shows the old pictures side by side")
+        #expect(wholeRow, "a reused row of items shows the old pictures side by side")
     }
 
-    func testCacheCoalesceDownloadsEachPictureOnceAndReloadsTheItemWithANewCell() throws {
+    @Test func testCacheCoalesceDownloadsEachPictureOnceAndReloadsTheItemWithANewCell() throws {
         let report = try metrics("grid-cache-coalesce")
         let trace = try trace("grid-cache-coalesce")
         var requests: [Int: Int] = [:]
         for event in trace.events {
             if case .imageRequest(_, _, let image, _, _) = event.body { requests[image, default: 0] += 1 }
         }
-        XCTAssertEqual(report.downloads.value, requests.count, "one download per picture")
-        XCTAssertTrue(requests.values.allSatisfy { $0 == 1 }, "no picture requested twice: coming back, the NSCache answers")
-        XCTAssertGreaterThan(report.cacheHits.value?[.memory] ?? 0, 10)
-        XCTAssertLessThan(report.downloads.value ?? .max, try metrics("grid-stale-images").downloads.value ?? 0,
-                          "fewer downloads than the strategy without a cache")
-        XCTAssertEqual(report.staleFrames.value, 0)
+        #expect(report.downloads.value == requests.count, "one download per picture")
+        #expect(requests.values.allSatisfy { $0 == 1 }, "no picture requested twice: coming back, the NSCache answers")
+        #expect((report.cacheHits.value?[.memory] ?? 0) > 10)
+        #expect((report.downloads.value ?? .max) < (try metrics("grid-stale-images").downloads.value ?? 0), "fewer downloads than the strategy without a cache")
+        #expect(report.staleFrames.value == 0)
         // Every reload of a visible item gives it another cell; one of an item prepared ahead discards its cell.
         var state = ReplayState(header: trace.header)
         var replaced = 0, discarded = 0
@@ -76,22 +76,22 @@ final class CollectionStrategyTests: XCTestCase {
             defer { try? state.apply(event) }
             guard case .reloadRows(let items) = event.body, let item = items.first else { continue }
             if let prepared = state.cells.first(where: { $0.phase == .configured(row: item) }) {
-                XCTAssertEqual(trace.events[index + 1].body, .enqueue(cell: prepared.id, identifier: "ItemCell"), "item \(item)'s prepared cell goes to the pool")
+                #expect(trace.events[index + 1].body == .enqueue(cell: prepared.id, identifier: "ItemCell"), "item \(item)'s prepared cell goes to the pool")
                 discarded += 1
             }
             guard let old = state.displayed[item]?.first else { continue }
             guard let next = trace.events[(index + 1)...].first(where: { if case .cellForRowAt(item, _) = $0.body { return true }; return false }),
-                  case .cellForRowAt(_, let new) = next.body else { return XCTFail("item \(item) reloaded without cellForItemAt") }
-            XCTAssertNotEqual(new, old, "reloadItems replaces item \(item)'s cell")
+                  case .cellForRowAt(_, let new) = next.body else { Issue.record("item \(item) reloaded without cellForItemAt"); return }
+            #expect(new != old, "reloadItems replaces item \(item)'s cell")
             replaced += 1
         }
-        XCTAssertGreaterThan(replaced, 5)
-        XCTAssertGreaterThan(discarded, 5, "a download started by cell prefetching often ends before its item is on screen")
+        #expect(replaced > 5)
+        #expect(discarded > 5, "a download started by cell prefetching often ends before its item is on screen")
     }
 
-    func testReconfigureConfiguresTheItemsOwnCellWithoutPrepareForReuse() throws {
+    @Test func testReconfigureConfiguresTheItemsOwnCellWithoutPrepareForReuse() throws {
         let trace = try trace("grid-cache-coalesce-reconfigure")
-        XCTAssertFalse(trace.events.contains { $0.kind == .reloadRows })
+        #expect(!(trace.events.contains { $0.kind == .reloadRows }))
         var state = ReplayState(header: trace.header)
         var reconfigured = 0
         for (index, event) in trace.events.enumerated() {
@@ -100,20 +100,20 @@ final class CollectionStrategyTests: XCTestCase {
             let own = state.displayed[item]?.first ?? state.cells.first { $0.phase == .configured(row: item) || $0.phase == .keptAside(row: item) }?.id
             guard let own else { continue }
             let next = trace.events[(index + 1)...].first { $0.kind.isLifecycle }
-            XCTAssertEqual(next?.body, .cellForRowAt(row: item, cell: own), "item \(item): its own cell again, nothing before it")
+            #expect(next?.body == .cellForRowAt(row: item, cell: own), "item \(item): its own cell again, nothing before it")
             reconfigured += 1
         }
-        XCTAssertGreaterThan(reconfigured, 10)
+        #expect(reconfigured > 10)
         let reload = try metrics("grid-cache-coalesce")
         let reconfigure = try metrics("grid-cache-coalesce-reconfigure")
-        XCTAssertEqual(reconfigure.downloads.value, reload.downloads.value, "the same pictures")
-        XCTAssertLessThan(reconfigure.reuses, reload.reuses, "no prepareForReuse for an update")
-        XCTAssertEqual(reconfigure.staleFrames.value, 0)
+        #expect(reconfigure.downloads.value == reload.downloads.value, "the same pictures")
+        #expect(reconfigure.reuses < reload.reuses, "no prepareForReuse for an update")
+        #expect(reconfigure.staleFrames.value == 0)
     }
 
     /// Every collection strategy honours "prefetching", as the table ones do.
-    func testEveryCollectionStrategySetsItsPrefetchDataSourceOnlyWhenAsked() throws {
-        XCTAssertEqual(StrategyCatalog.collectionNames, ["plain", "async-no-reset", "async-reset", "cache-coalesce", "cache-coalesce-reconfigure"])
+    @Test func testEveryCollectionStrategySetsItsPrefetchDataSourceOnlyWhenAsked() throws {
+        #expect(StrategyCatalog.collectionNames == ["plain", "async-no-reset", "async-reset", "cache-coalesce", "cache-coalesce-reconfigure"])
         for name in StrategyCatalog.collectionNames {
             for prefetching in [true, false] {
                 let text = """
@@ -124,16 +124,16 @@ final class CollectionStrategyTests: XCTestCase {
                 let trace = try Recorder.record(try Recorder.parseScenario(bytes: Array(text.utf8), file: "\(name).scenario.json"))
                 let calls = trace.events.filter { $0.kind == .prefetchRowsAt }.count
                 if prefetching {
-                    XCTAssertGreaterThanOrEqual(calls, 2, "\(name): prefetchItemsAt from the first layout and while scrolling")
+                    #expect(calls >= 2, "\(name): prefetchItemsAt from the first layout and while scrolling")
                 } else {
-                    XCTAssertEqual(calls, 0, name)
+                    #expect(calls == 0, Comment(rawValue: name))
                 }
-                XCTAssertEqual(trace.header.list, .collection(columns: 2))
+                #expect(trace.header.list == .collection(columns: 2))
             }
         }
     }
 
-    func testAStrategyWithoutAVersionForTheScenariosListIsRefusedAtStrategy() {
+    @Test func testAStrategyWithoutAVersionForTheScenariosListIsRefusedAtStrategy() {
         func refusal(_ text: String) -> String {
             do {
                 _ = try Recorder.parseScenario(bytes: Array(text.utf8), file: "s.json")
@@ -145,13 +145,13 @@ final class CollectionStrategyTests: XCTestCase {
         let grid = #"{"title":"g","collection":{"items":20,"columns":2,"itemHeight":100,"viewportHeight":350},"strategy":"NAME","script":[{"wait":{"ms":10}}]}"#
         for name in ["prefetch-reload", "task-identity-cancel", "batch-paging", "sync-download"] {
             let message = refusal(grid.replacingOccurrences(of: "NAME", with: name))
-            XCTAssertTrue(message.hasPrefix("s.json:1:"), message)
-            XCTAssertTrue(message.contains("at strategy: the \(name) strategy has no collection view version"), message)
-            XCTAssertTrue(message.contains(#""plain", "async-no-reset", "async-reset", "cache-coalesce", "cache-coalesce-reconfigure""#), message)
+            #expect(message.hasPrefix("s.json:1:"), Comment(rawValue: message))
+            #expect(message.contains("at strategy: the \(name) strategy has no collection view version"), Comment(rawValue: message))
+            #expect(message.contains(#""plain", "async-no-reset", "async-reset", "cache-coalesce", "cache-coalesce-reconfigure""#), Comment(rawValue: message))
         }
-        XCTAssertEqual(refusal(grid.replacingOccurrences(of: "NAME", with: "cache-coalesce")), "accepted")
+        #expect(refusal(grid.replacingOccurrences(of: "NAME", with: "cache-coalesce")) == "accepted")
         let table = #"{"title":"t","table":{"rows":20,"viewportHeight":800},"strategy":"cache-coalesce-reconfigure","script":[{"wait":{"ms":10}}]}"#
         let message = refusal(table)
-        XCTAssertTrue(message.contains("at strategy: the cache-coalesce-reconfigure strategy runs only on a collection view"), message)
+        #expect(message.contains("at strategy: the cache-coalesce-reconfigure strategy runs only on a collection view"), Comment(rawValue: message))
     }
 }

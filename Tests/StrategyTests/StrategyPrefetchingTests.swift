@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 import Recorder
 import Strategies
 import TraceModel
@@ -9,7 +10,8 @@ import TraceCoding
 /// it on, the view controller sets `tableView.prefetchDataSource = self`, so a scroll
 /// makes the table view call `prefetchRowsAt` even when the strategy has nothing to
 /// prefetch; with it off, nothing is called.
-final class StrategyPrefetchingTests: XCTestCase {
+@Suite
+final class StrategyPrefetchingTests {
     /// A short recording of `strategy`: 40 rows, a two-screen drag down, then a pause.
     func recording(_ strategy: String, prefetching: Bool) throws -> Trace {
         let text = """
@@ -26,20 +28,20 @@ final class StrategyPrefetchingTests: XCTestCase {
         trace.events.filter { $0.kind == .prefetchRowsAt }.count
     }
 
-    func testEveryStrategyGetsPrefetchCallsWhenTheScenarioSetsPrefetching() throws {
-        XCTAssertEqual(StrategyCatalog.names.count, 10)
+    @Test func testEveryStrategyGetsPrefetchCallsWhenTheScenarioSetsPrefetching() throws {
+        #expect(StrategyCatalog.names.count == 10)
         for name in StrategyCatalog.names {
             let trace = try recording(name, prefetching: true)
-            XCTAssertTrue(trace.events.contains { $0.kind == .scrollViewWillBeginDragging }, "\(name): the scenario scrolls")
-            XCTAssertGreaterThanOrEqual(prefetchCalls(trace), 1, "\(name) ignores \"prefetching\": true (no prefetchDataSource set in viewDidLoad)")
+            #expect(trace.events.contains { $0.kind == .scrollViewWillBeginDragging }, "\(name): the scenario scrolls")
+            #expect(prefetchCalls(trace) >= 1, "\(name) ignores \"prefetching\": true (no prefetchDataSource set in viewDidLoad)")
         }
     }
 
-    func testNoStrategyGetsPrefetchCallsWithoutPrefetching() throws {
+    @Test func testNoStrategyGetsPrefetchCallsWithoutPrefetching() throws {
         for name in StrategyCatalog.names {
             let trace = try recording(name, prefetching: false)
-            XCTAssertEqual(prefetchCalls(trace), 0, "\(name) sets a prefetch data source though the scenario does not ask for one")
-            XCTAssertFalse(trace.events.contains { $0.kind == .cancelPrefetchingForRowsAt }, name)
+            #expect(prefetchCalls(trace) == 0, "\(name) sets a prefetch data source though the scenario does not ask for one")
+            #expect(!(trace.events.contains { $0.kind == .cancelPrefetchingForRowsAt }), Comment(rawValue: name))
         }
     }
 }

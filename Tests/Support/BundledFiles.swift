@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 
 /// The bundled traces and lessons the tests read, and the sample of them a
 /// first-tier test covers when its sweep over all of them is second tier.
@@ -21,7 +21,7 @@ public enum BundledFiles {
     public static func allTraces() throws -> [String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: tracesFolder.path)
             .filter { $0.hasSuffix(".trace.json") }.map { String($0.dropLast(".trace.json".count)) }.sorted()
-        XCTAssertGreaterThan(names.count, 30, "the bundled traces are found")
+        #expect(names.count > 30, "the bundled traces are found")
         return names
     }
 
@@ -40,7 +40,7 @@ public enum BundledFiles {
     public static func allLessons() throws -> [String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: lessonsFolder.path)
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) }.sorted()
-        XCTAssertGreaterThanOrEqual(names.count, 20, "the bundled lessons are found")
+        #expect(names.count >= 20, "the bundled lessons are found")
         return names
     }
 

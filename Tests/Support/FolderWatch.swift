@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,13 +16,13 @@ public final class FolderWatch {
     public init(_ folder: URL) throws {
         #if os(Linux)
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard descriptor >= 0 else { throw XCTSkip("inotify is not available here (errno \(errno))") }
+        guard descriptor >= 0 else { try Test.cancel("inotify is not available here (errno \(errno))") }
         guard inotify_add_watch(descriptor, folder.path, UInt32(IN_CREATE)) >= 0 else {
             close(descriptor)
-            throw XCTSkip("inotify cannot watch \(folder.path) (errno \(errno))")
+            try Test.cancel("inotify cannot watch \(folder.path) (errno \(errno))")
         }
         #else
-        throw XCTSkip("watching a folder for new files needs inotify (Linux)")
+        try Test.cancel("watching a folder for new files needs inotify (Linux)")
         #endif
     }
 

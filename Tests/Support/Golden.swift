@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 
 /// Golden-file assertions shared by the test targets: compares output with a file
 /// under `Tests/<suite>/Golden/`, or writes it there when REUSELAB_UPDATE_GOLDEN=1.
@@ -18,12 +18,11 @@ public enum Golden {
     /// `shows` as `# ` comments: what the excerpt shows, for the reviewer of the
     /// file and of its diff. Fails when the excerpt is longer than a few dozen lines.
     public static func assertExcerpt(_ excerpt: String, _ name: String, shows: String, suite: String, filter: String,
-                                     file: StaticString = #filePath, line: UInt = #line) throws {
+                                     sourceLocation: SourceLocation = #_sourceLocation) throws {
         let count = excerpt.split(separator: "\n", omittingEmptySubsequences: false).count - (excerpt.hasSuffix("\n") ? 1 : 0)
-        XCTAssertLessThanOrEqual(count, maximumExcerptLines,
-                                 "\(name): an excerpt of \(count) lines; cut it to the lines that show the rule", file: file, line: line)
+        #expect(count <= maximumExcerptLines, "\(name): an excerpt of \(count) lines; cut it to the lines that show the rule", sourceLocation: sourceLocation)
         let heading = shows.split(separator: "\n").map { "# " + $0 }.joined(separator: "\n")
-        try assert(heading + "\n" + excerpt, name, suite: suite, filter: filter, file: file, line: line)
+        try assert(heading + "\n" + excerpt, name, suite: suite, filter: filter, sourceLocation: sourceLocation)
     }
 
     /// The lines of `text` from the first line starting with `start` (the first
@@ -43,7 +42,7 @@ public enum Golden {
     /// Compares `actual` with `Tests/<suite>/Golden/<name>` whole; `filter` is the
     /// test filter named in the regenerate hint. Golden tests call `assertExcerpt`.
     public static func assert(_ actual: String, _ name: String, suite: String, filter: String,
-                              file: StaticString = #filePath, line: UInt = #line) throws {
+                              sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = packageRoot.appendingPathComponent("Tests/\(suite)/Golden/\(name)")
         let update = "REUSELAB_UPDATE_GOLDEN=1 swift test --filter \(filter)"
         if ProcessInfo.processInfo.environment["REUSELAB_UPDATE_GOLDEN"] == "1" {
@@ -52,7 +51,7 @@ public enum Golden {
             return
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            XCTFail("no golden file \(url.path); create it with \(update) and review it", file: file, line: line)
+            Issue.record("no golden file \(url.path); create it with \(update) and review it", sourceLocation: sourceLocation)
             return
         }
         let expected = String(decoding: data, as: UTF8.self)
@@ -63,7 +62,7 @@ public enum Golden {
             ?? min(expectedLines.count, actualLines.count)
         let want = index < expectedLines.count ? String(expectedLines[index]) : "(end of file)"
         let got = index < actualLines.count ? String(actualLines[index]) : "(end of output)"
-        XCTFail("""
+        Issue.record("""
             output differs from \(url.lastPathComponent) at line \(index + 1) \
             (\(expectedLines.count) lines expected, \(actualLines.count) printed):
               expected: \(want)
@@ -71,6 +70,6 @@ public enum Golden {
             If the change is intended (new wording, a re-recorded trace), regenerate with
               \(update)
             and review the diff of Tests/\(suite)/Golden.
-            """, file: file, line: line)
+            """, sourceLocation: sourceLocation)
     }
 }

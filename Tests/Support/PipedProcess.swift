@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

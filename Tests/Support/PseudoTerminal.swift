@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,7 +22,7 @@ public final class PseudoTerminal {
                 columns: UInt16 = 80, rows: UInt16 = 24) throws {
         var master: Int32 = -1, slave: Int32 = -1
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
-        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw XCTSkip("openpty is not available here") }
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else { try Test.cancel("openpty is not available here") }
         self.master = master
         self.slave = slave
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
@@ -74,6 +74,11 @@ public final class PseudoTerminal {
         while readAvailable(waitingMs: 50) {}
         process.waitUntilExit()
         return process.terminationReason == .exit ? process.terminationStatus : nil
+    }
+
+    /// How the process ended, or nil while it still runs (asking Foundation then traps).
+    public var ending: Process.TerminationReason? {
+        process.isRunning ? nil : process.terminationReason
     }
 
     /// The terminal's local modes now (ICANON, ECHO, …).

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 
 /// What a finished process printed and how it ended.
 public struct ProcessOutcome: Sendable {
@@ -35,7 +35,7 @@ public enum ReuselabExecutable {
 
     /// The executable, or a skip when it was not built.
     public static func require() throws -> URL {
-        guard let url else { throw XCTSkip("the reuselab executable was not found beside the tests or in .build/debug") }
+        guard let url else { try Test.cancel("the reuselab executable was not found beside the tests or in .build/debug") }
         return url
     }
 
@@ -45,7 +45,7 @@ public enum ReuselabExecutable {
     /// `environment` added. A run that ends by a signal or hangs fails the test.
     public static func runFromPackage(_ arguments: [String], stdin: String? = nil, columns: Int? = nil,
                                       environment extra: [String: String] = [:], timeout: TimeInterval = 120,
-                                      file: StaticString = #filePath, line: UInt = #line) throws -> ProcessOutcome {
+                                      sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessOutcome {
         let input = try TemporaryFolder(prefix: "reuselab-input", removeWhenReleased: true)
         let stdinPath = try stdin.map { try input.write("stdin", $0) }
         var environment = ProcessInfo.processInfo.environment
@@ -54,8 +54,8 @@ public enum ReuselabExecutable {
         environment.merge(extra) { $1 }
         let outcome = try run(try require(), arguments, stdinPath: stdinPath, environment: environment,
                               directory: Golden.packageRoot, timeout: timeout)
-        XCTAssertFalse(outcome.timedOut, "reuselab \(arguments.joined(separator: " ")) hung", file: file, line: line)
-        XCTAssertTrue(outcome.exited, "reuselab \(arguments.joined(separator: " ")) ended by a signal", file: file, line: line)
+        #expect(!outcome.timedOut, "reuselab \(arguments.joined(separator: " ")) hung", sourceLocation: sourceLocation)
+        #expect(outcome.exited, "reuselab \(arguments.joined(separator: " ")) ended by a signal", sourceLocation: sourceLocation)
         return outcome
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 
 /// The gate of the second tier of tests: fuzz campaigns, the browser checks, long
 /// end-to-end runs and sweeps over every bundled trace or lesson. They run only
@@ -16,24 +16,13 @@ public enum SecondTier {
         ProcessInfo.processInfo.environment[variable] == "1"
     }
 
-    /// Returns when the second tier runs; throws a skip naming `what` otherwise.
-    public static func require(_ what: String) throws {
-        guard isEnabled else {
-            throw XCTSkip("second tier: set \(variable)=1 to run \(what) (.ci/run does)")
-        }
-    }
-}
 
-/// A test case whose every test belongs to the second tier: its `setUp` asks
-/// `SecondTier.require` first. Its name must end in `SecondTierTests` (or it lives
-/// in `Tests/BrowserTests`), the pattern `.ci/run` gives `swift test --filter`;
-/// `TierRuleTests` checks that the names and the classes agree.
-open class SecondTierTestCase: XCTestCase {
-    /// What the class runs, in a few words, for the skip message.
-    open class var secondTierWork: String { "this long test" }
-
-    override open func setUpWithError() throws {
-        try super.setUpWithError()
-        try SecondTier.require(Self.secondTierWork)
+    /// The trait of a suite or test of the second tier: it runs only when
+    /// `REUSELAB_SECOND_TIER=1` is set and is otherwise skipped, naming `what` it
+    /// would have run. A suite with it must be named `…SecondTierTests` (or live in
+    /// `Tests/BrowserTests`), the pattern `.ci/run` gives `swift test --filter`;
+    /// `TestTierRuleTests` checks that the names and the traits agree.
+    public static func enabled(_ what: String) -> ConditionTrait {
+        .enabled(if: isEnabled, Comment(rawValue: "second tier: set \(variable)=1 to run \(what) (.ci/run does)"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
-import XCTest
+import Testing
+import Synchronization
 
 /// A fresh temporary folder for one test's files. `remove()` deletes it; with
 /// `removeWhenReleased` it is also deleted when the object goes away.
@@ -39,7 +40,7 @@ open class TemporaryFolder {
     @discardableResult
     public func sparse(_ name: String, size: UInt64) throws -> String {
         let path = self.path(name)
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: size)
         try handle.close()
@@ -48,5 +49,27 @@ open class TemporaryFolder {
 
     public func remove() {
         try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Folders a helper without a suite instance of its own makes for one test,
+/// removed when the test process ends (Swift Testing has no teardown blocks).
+public enum ScratchFolders {
+    private static let made = Mutex<[URL]>([])
+
+    /// A fresh folder named `prefix-UUID`, removed at exit.
+    public static func make(prefix: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let first = made.withLock { urls in
+            urls.append(url)
+            return urls.count == 1
+        }
+        if first { atexit { ScratchFolders.removeAll() } }
+        return url
+    }
+
+    private static func removeAll() {
+        for url in made.withLock({ $0 }) { try? FileManager.default.removeItem(at: url) }
     }
 }

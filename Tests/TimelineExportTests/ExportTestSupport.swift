@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -29,21 +29,21 @@ enum ExportFixtures {
 
     /// A bundled trace's export, checked, made once per test run: several tests
     /// read the same trace's timeline (the first to ask fails on a problem).
-    static func timeline(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> TraceEventValidator.Timeline {
+    static func timeline(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> TraceEventValidator.Timeline {
         if let known = Timelines.shared.get(name) { return known }
-        let timeline = try checked(try export(name), name, file: file, line: line)
+        let timeline = try checked(try export(name), name, sourceLocation: sourceLocation)
         Timelines.shared.set(name, timeline)
         return timeline
     }
 
     /// Checks `bytes` and returns what they hold, failing the test on any problem.
-    static func checked(_ bytes: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line) throws -> TraceEventValidator.Timeline {
+    static func checked(_ bytes: [UInt8], _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> TraceEventValidator.Timeline {
         var validator = TraceEventValidator()
         let timeline = validator.check(bytes)
         for problem in validator.problems.prefix(20) {
-            XCTFail("\(what): \(problem)", file: file, line: line)
+            Issue.record("\(what): \(problem)", sourceLocation: sourceLocation)
         }
-        return try XCTUnwrap(timeline, "\(what): not a trace-event document", file: file, line: line)
+        return try #require(timeline, "\(what): not a trace-event document", sourceLocation: sourceLocation)
     }
 
     /// A hand-written trace: header members as given, then the events (bodies

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -9,7 +9,8 @@ import ReuseLabTestSupport
 
 /// Hand-written traces: hostile text, what a recording never does, and traces
 /// that must be refused.
-final class HandWrittenTraceTests: XCTestCase {
+@Suite
+final class HandWrittenTraceTests {
     /// Quotes, a backslash, `</script>`, escape sequences, NUL, DEL, a C1 control,
     /// the line and paragraph separators, a bidirectional override, and text that
     /// is fine raw (ü, an emoji).
@@ -21,7 +22,7 @@ final class HandWrittenTraceTests: XCTestCase {
         return out
     }
 
-    func testHostileStringsAreEscapedAndReadBackAsTheyWere() throws {
+    @Test func testHostileStringsAreEscapedAndReadBackAsTheyWere() throws {
         let text = Self.json(Self.hostile)
         let trace = ExportFixtures.trace(title: Self.hostile, events: [
             "\"kind\":\"init\",\"cell\":1,\"identifier\":\(text)",
@@ -37,28 +38,28 @@ final class HandWrittenTraceTests: XCTestCase {
         let bytes = try ExportFixtures.export(text: trace)
         // Nothing unsafe raw: no control byte but the line breaks between events, no
         // C1 control, no line or paragraph separator, no bidirectional override.
-        XCTAssertFalse(bytes.contains { $0 < 0x20 && $0 != 0x0A }, "a raw control byte")
-        XCTAssertFalse(bytes.contains(0x7F), "a raw DEL")
+        #expect(!(bytes.contains { $0 < 0x20 && $0 != 0x0A }), "a raw control byte")
+        #expect(!bytes.contains(0x7F), "a raw DEL")
         let text8 = String(decoding: bytes, as: UTF8.self)
         for scalar in ["\u{85}", "\u{2028}", "\u{2029}", "\u{202e}"] {
-            XCTAssertFalse(text8.contains(scalar), "raw U+\(String(scalar.unicodeScalars.first!.value, radix: 16))")
+            #expect(!text8.contains(scalar), "raw U+\(String(scalar.unicodeScalars.first!.value, radix: 16))")
         }
-        XCTAssertTrue(text8.contains("\\u2028") && text8.contains("\\u202E") && text8.contains("\\u001B"))
-        XCTAssertTrue(text8.contains("ü 🎉"), "ordinary text stays as it is")
+        #expect(text8.contains("\\u2028") && text8.contains("\\u202E") && text8.contains("\\u001B"))
+        #expect(text8.contains("ü 🎉"), "ordinary text stays as it is")
         // Read back by Foundation's parser, every string is what the trace said.
         let timeline = try ExportFixtures.checked(bytes, "hostile")
-        XCTAssertEqual(timeline.processNames[1], Self.hostile)
-        XCTAssertEqual((timeline.document["otherData"] as? [String: Any])?["title"] as? String, Self.hostile)
-        XCTAssertEqual(timeline.slices(on: "main thread").first?.name, Self.hostile)
-        XCTAssertEqual(timeline.slices(on: "hitches").first?.args["cause"] as? String, Self.hostile)
-        XCTAssertEqual(timeline.slices(on: "table view").first { $0.name == "note" }?.args["text"] as? String, Self.hostile)
-        XCTAssertEqual(timeline.slices(on: "cell #1").first { $0.name == "init" }?.args["identifier"] as? String, Self.hostile)
-        let request = try XCTUnwrap(timeline.slices(on: "connection 1").first)
-        XCTAssertEqual(request.args["reason"] as? String, Self.hostile)
-        XCTAssertEqual(request.name, "row 0 · image 0 failed")
+        #expect(timeline.processNames[1] == Self.hostile)
+        #expect(((timeline.document["otherData"] as? [String: Any])?["title"] as? String) == Self.hostile)
+        #expect(timeline.slices(on: "main thread").first?.name == Self.hostile)
+        #expect((timeline.slices(on: "hitches").first?.args["cause"] as? String) == Self.hostile)
+        #expect((timeline.slices(on: "table view").first { $0.name == "note" }?.args["text"] as? String) == Self.hostile)
+        #expect((timeline.slices(on: "cell #1").first { $0.name == "init" }?.args["identifier"] as? String) == Self.hostile)
+        let request = try #require(timeline.slices(on: "connection 1").first)
+        #expect((request.args["reason"] as? String) == Self.hostile)
+        #expect(request.name == "row 0 · image 0 failed")
     }
 
-    func testOverlappingWorkAndHitchesGetLanesOfTheirOwn() throws {
+    @Test func testOverlappingWorkAndHitchesGetLanesOfTheirOwn() throws {
         // A recording never does this; a hand-made trace may.
         let trace = ExportFixtures.trace(events: [
             "\"kind\":\"mainThreadBlocked\",\"ms\":10,\"cause\":\"a\"",
@@ -68,14 +69,14 @@ final class HandWrittenTraceTests: XCTestCase {
             "\"kind\":\"mainThreadBlocked\",\"ms\":1,\"cause\":\"c\"",
         ], times: [0, 5, 20, 21, 30])
         let timeline = try ExportFixtures.checked(try ExportFixtures.export(text: trace), "overlapping")
-        XCTAssertEqual(timeline.slices(on: "main thread").map(\.name), ["a", "c"])
-        XCTAssertEqual(timeline.slices(on: "main thread (overlapping work 2)").map(\.name), ["b"])
-        XCTAssertEqual(timeline.slices(on: "hitches").map(\.name), ["hitch: 1 frame missed"])
-        XCTAssertEqual(timeline.slices(on: "hitches (overlapping 2)").map(\.name), ["hitch: 2 frames missed"])
-        XCTAssertEqual(timeline.slices(on: "hitches (overlapping 2)").first?.start, 1000)
+        #expect(timeline.slices(on: "main thread").map(\.name) == ["a", "c"])
+        #expect(timeline.slices(on: "main thread (overlapping work 2)").map(\.name) == ["b"])
+        #expect(timeline.slices(on: "hitches").map(\.name) == ["hitch: 1 frame missed"])
+        #expect(timeline.slices(on: "hitches (overlapping 2)").map(\.name) == ["hitch: 2 frames missed"])
+        #expect(timeline.slices(on: "hitches (overlapping 2)").first?.start == 1000)
     }
 
-    func testRequestsThatNeverGotAConnectionOrNeverEnded() throws {
+    @Test func testRequestsThatNeverGotAConnectionOrNeverEnded() throws {
         let trace = ExportFixtures.trace(events: [
             "\"kind\":\"imageRequest\",\"request\":1,\"row\":0,\"image\":0,\"cause\":\"cellForRowAt\",\"sync\":false",
             "\"kind\":\"requestStarted\",\"request\":1",
@@ -91,36 +92,36 @@ final class HandWrittenTraceTests: XCTestCase {
         ], times: [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
         let timeline = try ExportFixtures.checked(try ExportFixtures.export(text: trace), "requests")
         let connected = timeline.tracks(prefixed: "connection ").flatMap { timeline.slices[$0] ?? [] }
-        XCTAssertEqual(Set(connected.map(\.name)), ["row 0 · image 0 (unfinished)", "page: rows 15–29"])
-        let unfinished = try XCTUnwrap(connected.first { $0.name.hasSuffix("(unfinished)") })
-        XCTAssertEqual(unfinished.args["coalescedRows"] as? String, "row 7")
-        XCTAssertEqual(unfinished.end, 9_000, "open requests end with the trace's last event")
+        #expect(Set(connected.map(\.name)) == ["row 0 · image 0 (unfinished)", "page: rows 15–29"])
+        let unfinished = try #require(connected.first { $0.name.hasSuffix("(unfinished)") })
+        #expect((unfinished.args["coalescedRows"] as? String) == "row 7")
+        #expect(unfinished.end == 9_000, "open requests end with the trace's last event")
         let waiting = timeline.tracks(prefixed: "no connection ").flatMap { timeline.slices[$0] ?? [] }
-        XCTAssertEqual(Set(waiting.map(\.name)), ["row 1 · image 1 (unfinished)", "row 2 · image 2 cancelled", "row 3 · image 3 (URLCache)"])
+        #expect(Set(waiting.map(\.name)) == ["row 1 · image 1 (unfinished)", "row 2 · image 2 cancelled", "row 3 · image 3 (URLCache)"])
         for slice in waiting {
-            XCTAssertEqual(slice.args["onConnection"] as? Bool, false)
-            XCTAssertEqual(TraceEventValidator.number(slice.args["queuedMs"]), (slice.end - slice.start) / 1000, "it waited all along")
+            #expect((slice.args["onConnection"] as? Bool) == false)
+            #expect(TraceEventValidator.number(slice.args["queuedMs"]) == ((slice.end - slice.start) / 1000), "it waited all along")
         }
-        let counter = try XCTUnwrap(timeline.counters["requests"])
-        XCTAssertEqual(counter.map { $0.args["waiting"] ?? -1 }.max(), 2)
+        let counter = try #require(timeline.counters["requests"])
+        #expect(counter.map { $0.args["waiting"] ?? -1 }.max() == 2)
     }
 
-    func testAnEmptyTraceAndTheLargestTimes() throws {
+    @Test func testAnEmptyTraceAndTheLargestTimes() throws {
         let empty = try ExportFixtures.checked(try ExportFixtures.export(text: ExportFixtures.trace(events: [])), "empty")
-        XCTAssertEqual(empty.threadNames.values.sorted(), ["main thread"])
+        #expect(empty.threadNames.values.sorted() == ["main thread"])
         // The reader's largest time (10¹⁰ ms) and duration (10⁹ ms) stay whole microseconds.
         let far = ExportFixtures.trace(events: [
             "\"kind\":\"mainThreadBlocked\",\"ms\":1000000000,\"cause\":\"long\"",
             "\"kind\":\"hitch\",\"frame\":1,\"missedFrames\":1000000,\"ms\":1000000000,\"cause\":\"long\"",
         ], times: [9_000_000_000, 10_000_000_000])
         let timeline = try ExportFixtures.checked(try ExportFixtures.export(text: far), "far")
-        let work = try XCTUnwrap(timeline.slices(on: "main thread").first)
-        XCTAssertEqual(work.start, 9e12)
-        XCTAssertEqual(work.end - work.start, 1e12)
-        XCTAssertEqual(timeline.slices(on: "hitches").first?.start, 9e12)
+        let work = try #require(timeline.slices(on: "main thread").first)
+        #expect(work.start == 9e12)
+        #expect((work.end - work.start) == 1e12)
+        #expect(timeline.slices(on: "hitches").first?.start == 9e12)
     }
 
-    func testBadTracesAreRefusedAsValidateRefusesThem() throws {
+    @Test func testBadTracesAreRefusedAsValidateRefusesThem() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let cases = [
@@ -134,13 +135,13 @@ final class HandWrittenTraceTests: XCTestCase {
             let path = try folder.write("bad\(index).trace.json", text)
             var expected: ReuseLabError?
             do { _ = try TraceValidator.validate(path: path) } catch { expected = error }
-            let validateError = try XCTUnwrap(expected, "case \(index) is refused by validate")
-            XCTAssertThrowsError(try PerfettoTrace.bytes(of: .file(path), generator: ExportFixtures.generator), "case \(index)") { error in
-                XCTAssertEqual(error as? ReuseLabError, validateError, "case \(index): the same error as validate")
+            let validateError = try #require(expected, "case \(index) is refused by validate")
+            if let error = #expect(throws: (any Error).self, "case \(index)", performing: { try PerfettoTrace.bytes(of: .file(path), generator: ExportFixtures.generator) }) {
+                #expect((error as? ReuseLabError) == validateError, "case \(index): the same error as validate")
             }
         }
-        XCTAssertThrowsError(try PerfettoTrace.bytes(of: .file(folder.path("missing.trace.json")), generator: "")) { error in
-            XCTAssertEqual((error as? ReuseLabError)?.kind, .missingFile)
+        if let error = #expect(throws: (any Error).self, performing: { try PerfettoTrace.bytes(of: .file(folder.path("missing.trace.json")), generator: "") }) {
+            #expect((error as? ReuseLabError)?.kind == .missingFile)
         }
     }
 }

@@ -1,8 +1,10 @@
-import XCTest
+import Foundation
+import Testing
 
 /// The validator itself: it must catch what it is there to catch, or its passing
 /// on every export would mean nothing.
-final class TraceEventValidatorTests: XCTestCase {
+@Suite
+final class TraceEventValidatorTests {
     static let names = """
     {"ph":"M","pid":1,"tid":1,"ts":0,"name":"process_name","args":{"name":"app"}},
     {"ph":"M","pid":1,"tid":1,"ts":0,"name":"thread_name","args":{"name":"main"}}
@@ -15,8 +17,8 @@ final class TraceEventValidatorTests: XCTestCase {
         return validator.problems
     }
 
-    func testAGoodFilePasses() {
-        XCTAssertEqual(problems("""
+    @Test func testAGoodFilePasses() {
+        #expect(problems("""
         {"ph":"X","pid":1,"tid":1,"ts":0,"dur":10,"name":"outer"},
         {"ph":"X","pid":1,"tid":1,"ts":2,"dur":3,"name":"inner"},
         {"ph":"X","pid":1,"tid":1,"ts":10,"dur":5,"name":"next"},
@@ -24,10 +26,10 @@ final class TraceEventValidatorTests: XCTestCase {
         {"ph":"B","pid":1,"tid":1,"ts":20,"name":"b"},
         {"ph":"E","pid":1,"tid":1,"ts":25},
         {"ph":"C","pid":1,"tid":1,"ts":0,"name":"memory","args":{"bytes":5}}
-        """), [])
+        """) == [])
     }
 
-    func testWhatItCatches() {
+    @Test func testWhatItCatches() {
         let cases: [(String, String)] = [
             (#"{"ph":"X","pid":1,"tid":1,"ts":0,"name":"no dur"}"#, "X without dur"),
             (#"{"ph":"X","pid":1,"tid":1,"ts":0,"dur":-1,"name":"negative"}"#, "negative"),
@@ -52,12 +54,12 @@ final class TraceEventValidatorTests: XCTestCase {
         ]
         for (events, expected) in cases {
             let found = problems(events)
-            XCTAssertTrue(found.contains { $0.contains(expected) }, "\(events): expected \"\(expected)\", found \(found)")
+            #expect(found.contains { $0.contains(expected) }, "\(events): expected \"\(expected)\", found \(found)")
         }
-        XCTAssertTrue(problems(#"{"ph":"X","pid":1,"tid":1,"ts":0,"dur":1,"name":"x"}"#, names: false).contains { $0.contains("no thread_name") })
+        #expect(problems(#"{"ph":"X","pid":1,"tid":1,"ts":0,"dur":1,"name":"x"}"#, names: false).contains { $0.contains("no thread_name") })
         var validator = TraceEventValidator()
-        XCTAssertNil(validator.check(Array("[1, 2]".utf8)))
-        XCTAssertNil(validator.check(Array("{\"traceEvents\": 3}".utf8)))
-        XCTAssertNil(validator.check(Array("not json".utf8)))
+        #expect(validator.check(Array("[1, 2]".utf8)) == nil)
+        #expect(validator.check(Array("{\"traceEvents\": 3}".utf8)) == nil)
+        #expect(validator.check(Array("not json".utf8)) == nil)
     }
 }

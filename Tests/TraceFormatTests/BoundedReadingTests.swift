@@ -1,5 +1,6 @@
 import ReuseLabTestSupport
-import XCTest
+import Foundation
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
@@ -7,7 +8,8 @@ import XCTest
 /// Reading a long trace from a file keeps memory bounded: the reader's window
 /// never grows past its first size, however long the file (a structural check on
 /// the reader itself, not a timing).
-final class BoundedReadingTests: XCTestCase {
+@Suite
+final class BoundedReadingTests {
     /// A valid trace of `count` small events, written as the writer lays traces out.
     static func longTrace(events count: Int) -> String {
         var text = "{\n  \"format\": \"reuselab-trace\",\n  \"version\": 1,\n  \"title\": \"Long\",\n  \"profile\": \"modern\",\n  \"events\": [\n"
@@ -21,7 +23,7 @@ final class BoundedReadingTests: XCTestCase {
     /// 15,000 events (over 5 windows of 128 KB, filled 16 KB at a time; the header's
     /// first reading takes 64 KB); 100,000 through 256 KB and through the reader's
     /// own sizes in `BoundedReadingSecondTierTests`.
-    func testStreamingALongTraceKeepsTheWindowAtItsFirstSize() throws {
+    @Test func testStreamingALongTraceKeepsTheWindowAtItsFirstSize() throws {
         try Self.checkLongTrace(events: 15_000, chunk: 16 << 10, capacity: 128 << 10, windows: 5)
     }
 
@@ -33,14 +35,14 @@ final class BoundedReadingTests: XCTestCase {
         let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
         var read = 0
         let report = try TraceReader.streamReporting(path: path, chunkSize: chunk, capacity: capacity, onHeader: { _ in }, onEvent: { _, _ in read += 1 })
-        XCTAssertEqual(read, count)
-        XCTAssertGreaterThan(size, windows * capacity)
-        XCTAssertEqual(report.largestWindow, capacity, "the window grew while reading a trace of small events")
+        #expect(read == count)
+        #expect(size > (windows * capacity))
+        #expect(report.largestWindow == capacity, "the window grew while reading a trace of small events")
         // The same file through validate's path.
-        XCTAssertEqual(try TraceValidator.validate(path: path).eventCount, count)
+        #expect((try TraceValidator.validate(path: path).eventCount) == count)
     }
 
-    func testAnEventLargerThanTheWindowGrowsItOnlyAsFarAsNeeded() throws {
+    @Test func testAnEventLargerThanTheWindowGrowsItOnlyAsFarAsNeeded() throws {
         let folder = try TemporaryFolder(removeWhenReleased: true)
         let note = String(repeating: "x", count: 300_000)
         let text = "{\"format\":\"reuselab-trace\",\"version\":1,\"title\":\"Big note\",\"profile\":\"modern\",\"events\":[\n"
@@ -50,21 +52,21 @@ final class BoundedReadingTests: XCTestCase {
         let report = try TraceReader.streamReporting(path: path, chunkSize: 4096, capacity: 16_384, onHeader: { _ in }, onEvent: { event, _ in
             if case .note(let text) = event.body { texts.append(text.count) }
         })
-        XCTAssertEqual(texts, [300_000, 300_001])
-        XCTAssertLessThanOrEqual(report.largestWindow, 4 * 300_000)
+        #expect(texts == [300_000, 300_001])
+        #expect(report.largestWindow <= (4 * 300_000))
     }
 }
 
 /// `BoundedReadingTests` at full length: 100,000 events, through a window of
 /// 256 KB and through the reader's own sizes (a 4 MB window for a 5 MB file).
-final class BoundedReadingSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "the bounded reading of a 100,000-event trace" }
+@Suite(SecondTier.enabled("the bounded reading of a 100,000-event trace"))
+final class BoundedReadingSecondTierTests {
 
-    func testStreamingALongTraceKeepsTheWindowAtItsFirstSize() throws {
+    @Test func testStreamingALongTraceKeepsTheWindowAtItsFirstSize() throws {
         try BoundedReadingTests.checkLongTrace(events: 100_000, chunk: 64 << 10, capacity: 256 << 10, windows: 20)
         let folder = try TemporaryFolder(removeWhenReleased: true)
         let path = try folder.write("long.trace.json", BoundedReadingTests.longTrace(events: 100_000))
         let defaults = try TraceReader.streamReporting(path: path, onHeader: { _ in }, onEvent: { _, _ in })
-        XCTAssertEqual(defaults.largestWindow, InputWindow.defaultCapacity)
+        #expect(defaults.largestWindow == InputWindow.defaultCapacity)
     }
 }

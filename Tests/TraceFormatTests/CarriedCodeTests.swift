@@ -1,12 +1,14 @@
 import ReuseLabTestSupport
-import XCTest
+import Foundation
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
 
 /// A trace may carry the app's code in its header and point each event at a line
 /// of it; a reader checks every line it is given against the code carried.
-final class CarriedCodeTests: XCTestCase {
+@Suite
+final class CarriedCodeTests {
     static let code = CarriedCode(files: [
         CarriedCode.File(name: "AsyncNoResetStrategy.swift", lines: [
             "class ProfileCell: UITableViewCell {",
@@ -27,28 +29,28 @@ final class CarriedCodeTests: XCTestCase {
         return Trace(header: header, events: events)
     }
 
-    func testCodeAndLinesSurviveWritingAndReading() throws {
+    @Test func testCodeAndLinesSurviveWritingAndReading() throws {
         let trace = Self.trace(lines: [CodeLine(line: 2), nil, CodeLine(file: 1, line: 2)])
         let text = TraceWriter.text(trace)
-        XCTAssertTrue(text.contains(#""line":2,"file":1}"#), text)
-        XCTAssertTrue(text.contains(#""kind":"init","cell":1,"identifier":"MyCell","line":2}"#), text)
-        XCTAssertTrue(text.contains("\n      \"    override func prepareForReuse() {\",\n"), "one source line per trace line")
+        #expect(text.contains(#""line":2,"file":1}"#), Comment(rawValue: text))
+        #expect(text.contains(#""kind":"init","cell":1,"identifier":"MyCell","line":2}"#), Comment(rawValue: text))
+        #expect(text.contains("\n      \"    override func prepareForReuse() {\",\n"), "one source line per trace line")
         let read = try TraceReader.read(bytes: Array(text.utf8), file: "code.trace.json")
-        XCTAssertEqual(read, trace)
-        XCTAssertEqual(read.header.code?.text(at: CodeLine(line: 2)), "    override func prepareForReuse() {")
-        XCTAssertEqual(read.header.code?.fingerprint, CarriedCode.fingerprint(of: Self.code.files))
-        XCTAssertTrue(read.header.code?.fingerprint.hasPrefix("fnv1a64:") ?? false)
+        #expect(read == trace)
+        #expect(read.header.code?.text(at: CodeLine(line: 2)) == "    override func prepareForReuse() {")
+        #expect(read.header.code?.fingerprint == CarriedCode.fingerprint(of: Self.code.files))
+        #expect(read.header.code?.fingerprint.hasPrefix("fnv1a64:") ?? false)
         _ = try TraceValidator.validate(bytes: Array(text.utf8), file: "code.trace.json")
     }
 
-    func testTheFingerprintFollowsTheText() {
+    @Test func testTheFingerprintFollowsTheText() {
         var changed = Self.code.files
         changed[0].lines[2] = "        profileImageView.image = nil"
-        XCTAssertNotEqual(CarriedCode.fingerprint(of: changed), Self.code.fingerprint)
+        #expect(CarriedCode.fingerprint(of: changed) != Self.code.fingerprint)
         var renamed = Self.code.files
         renamed[1].name = "Other.swift"
-        XCTAssertNotEqual(CarriedCode.fingerprint(of: renamed), Self.code.fingerprint)
-        XCTAssertEqual(CarriedCode.fingerprint(of: Self.code.files), Self.code.fingerprint, "the same on every run")
+        #expect(CarriedCode.fingerprint(of: renamed) != Self.code.fingerprint)
+        #expect(CarriedCode.fingerprint(of: Self.code.files) == Self.code.fingerprint, "the same on every run")
     }
 
     /// Validates `text` and returns its error.
@@ -61,7 +63,7 @@ final class CarriedCodeTests: XCTestCase {
         }
     }
 
-    func testLinesOutsideTheCarriedCodeAreRefused() throws {
+    @Test func testLinesOutsideTheCarriedCodeAreRefused() throws {
         let text = TraceWriter.text(Self.trace(lines: [CodeLine(line: 2)]))
         let pastTheEnd = text.replacingOccurrences(of: #""identifier":"MyCell","line":2}"#, with: #""identifier":"MyCell","line":6}"#)
         assertError(refusal(pastTheEnd), event: 0, path: "events[0].line",
@@ -74,25 +76,25 @@ final class CarriedCodeTests: XCTestCase {
         assertError(refusal(fileAlone), event: 0, path: "events[0].file", contains: ["this event has no \"line\""])
     }
 
-    func testALineWithoutCarriedCodeIsRefused() {
+    @Test func testALineWithoutCarriedCodeIsRefused() {
         var trace = Self.trace(lines: [])
         trace.header.code = nil
         let text = TraceWriter.text(trace).replacingOccurrences(of: #""identifier":"MyCell"}"#, with: #""identifier":"MyCell","line":3}"#)
         assertError(refusal(text), event: 0, path: "events[0].line", contains: ["this trace's header has no \"code\""])
     }
 
-    func testCodeChangedAfterRecordingIsRefused() {
+    @Test func testCodeChangedAfterRecordingIsRefused() {
         let text = TraceWriter.text(Self.trace(lines: [CodeLine(line: 2)]))
         let edited = text.replacingOccurrences(of: "// profileImageView.image = nil", with: "profileImageView.image = nil")
-        XCTAssertNotEqual(edited, text)
+        #expect(edited != text)
         assertError(refusal(edited), path: "code.fingerprint", contains: ["the code was changed after it was recorded"])
     }
 
-    func testATraceWithoutCodeReadsAsBefore() throws {
+    @Test func testATraceWithoutCodeReadsAsBefore() throws {
         var trace = Self.trace(lines: [])
         trace.header.code = nil
         let text = TraceWriter.text(trace)
-        XCTAssertFalse(text.contains("\"code\": {"))
-        XCTAssertEqual(try TraceReader.read(bytes: Array(text.utf8), file: "old.trace.json"), trace)
+        #expect(!(text.contains("\"code\": {")))
+        #expect((try TraceReader.read(bytes: Array(text.utf8), file: "old.trace.json")) == trace)
     }
 }

@@ -1,9 +1,11 @@
-import XCTest
+import Foundation
+import Testing
 @testable import TraceModel
 
 /// Which function a line of carried code is in, and how Swift names it: what the
 /// stepper's code pane and the page's highlighted block show.
-final class CodeFunctionTests: XCTestCase {
+@Suite
+final class CodeFunctionTests {
     static let code = CarriedCode(files: [
         CarriedCode.File(name: "Strategy.swift", lines: [
             "// A comment at the top of the file.",                                                   // 1
@@ -33,25 +35,25 @@ final class CodeFunctionTests: XCTestCase {
         Self.code.function(containing: CodeLine(line: line))
     }
 
-    func testALineInsideClosuresBelongsToTheFunctionThatWroteThem() {
-        XCTAssertEqual(function(13), CodeFunction(file: 0, start: 7, end: 17))
-        XCTAssertEqual(function(10), CodeFunction(file: 0, start: 7, end: 17), "a blank line inside")
-        XCTAssertEqual(function(7), CodeFunction(file: 0, start: 7, end: 17), "the declaring line itself")
-        XCTAssertEqual(function(17), CodeFunction(file: 0, start: 7, end: 17), "its closing brace")
-        XCTAssertEqual(function(4), CodeFunction(file: 0, start: 3, end: 5))
+    @Test func testALineInsideClosuresBelongsToTheFunctionThatWroteThem() {
+        #expect(function(13) == CodeFunction(file: 0, start: 7, end: 17))
+        #expect(function(10) == CodeFunction(file: 0, start: 7, end: 17), "a blank line inside")
+        #expect(function(7) == CodeFunction(file: 0, start: 7, end: 17), "the declaring line itself")
+        #expect(function(17) == CodeFunction(file: 0, start: 7, end: 17), "its closing brace")
+        #expect(function(4) == CodeFunction(file: 0, start: 3, end: 5))
     }
 
-    func testLinesOutsideAnyFunctionHaveNone() {
-        XCTAssertNil(function(1), "a comment at the top")
-        XCTAssertNil(function(6), "a computed class property is not a func")
-        XCTAssertNil(function(2), "the class itself")
-        XCTAssertNil(function(99), "past the end")
-        XCTAssertNil(Self.code.function(containing: CodeLine(file: 3, line: 1)), "no such file")
+    @Test func testLinesOutsideAnyFunctionHaveNone() {
+        #expect(function(1) == nil, "a comment at the top")
+        #expect(function(6) == nil, "a computed class property is not a func")
+        #expect(function(2) == nil, "the class itself")
+        #expect(function(99) == nil, "past the end")
+        #expect(Self.code.function(containing: CodeLine(file: 3, line: 1)) == nil, "no such file")
     }
 
-    func testFunctionsAreNamedAsSwiftNamesThem() throws {
-        XCTAssertEqual(Self.code.name(of: try XCTUnwrap(function(13))), "tableView(_:cellForRowAt:)")
-        XCTAssertEqual(Self.code.name(of: try XCTUnwrap(function(4))), "prepareForReuse()")
-        XCTAssertEqual(Self.code.name(of: try XCTUnwrap(function(18))), "init(coder:style:)", "commas inside a type are not labels")
+    @Test func testFunctionsAreNamedAsSwiftNamesThem() throws {
+        #expect(Self.code.name(of: try #require(function(13))) == "tableView(_:cellForRowAt:)")
+        #expect(Self.code.name(of: try #require(function(4))) == "prepareForReuse()")
+        #expect(Self.code.name(of: try #require(function(18))) == "init(coder:style:)", "commas inside a type are not labels")
     }
 }

@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
@@ -6,7 +7,8 @@ import XCTest
 /// A collection view's scenario and trace: the `collection` member, the header's
 /// `list` and `columns`, and the collection view's own names for its calls and
 /// members, read and written both ways, and each mix-up refused where it is.
-final class CollectionScenarioTests: XCTestCase {
+@Suite
+final class CollectionScenarioTests {
     /// The scenario from the issue, exactly as written there.
     static let grid = #"""
     {
@@ -18,45 +20,45 @@ final class CollectionScenarioTests: XCTestCase {
     }
     """#
 
-    func testTheIssuesGridDecodesWithDefaultsAndRoundTrips() throws {
+    @Test func testTheIssuesGridDecodesWithDefaultsAndRoundTrips() throws {
         let scenario = try decodeScenario(Self.grid)
-        XCTAssertEqual(scenario.list, .collection(columns: 2))
-        let collection = try XCTUnwrap(scenario.collection)
-        XCTAssertEqual(collection.items, 200)
-        XCTAssertEqual(collection.itemHeight, 180)
-        XCTAssertEqual(collection.interitemSpacing, 0)
-        XCTAssertEqual(collection.contentInsetTop, 0)
-        XCTAssertTrue(scenario.isPrefetchingEnabled, "cell prefetching is on by default, as in UIKit")
+        #expect(scenario.list == .collection(columns: 2))
+        let collection = try #require(scenario.collection)
+        #expect(collection.items == 200)
+        #expect(collection.itemHeight == 180)
+        #expect(collection.interitemSpacing == 0)
+        #expect(collection.contentInsetTop == 0)
+        #expect(scenario.isPrefetchingEnabled, "cell prefetching is on by default, as in UIKit")
         // The engine's index space: one place per item.
-        XCTAssertEqual(scenario.table.rows, 200)
-        XCTAssertEqual(scenario.table.rowHeight, 180)
+        #expect(scenario.table.rows == 200)
+        #expect(scenario.table.rowHeight == 180)
         let written = JSONWriter.compact(scenario.jsonValue)
-        XCTAssertTrue(written.contains(#""collection":{"items":200,"columns":2,"itemHeight":180,"lineSpacing":0,"interitemSpacing":0,"viewportHeight":736,"contentInset":{"top":0,"bottom":0}}"#), written)
-        XCTAssertFalse(written.contains("\"profile\""), "a collection has no profile")
-        XCTAssertFalse(written.contains("\"table\""))
-        XCTAssertEqual(try decodeScenario(written), scenario)
+        #expect(written.contains(#""collection":{"items":200,"columns":2,"itemHeight":180,"lineSpacing":0,"interitemSpacing":0,"viewportHeight":736,"contentInset":{"top":0,"bottom":0}}"#), Comment(rawValue: written))
+        #expect(!(written.contains("\"profile\"")), "a collection has no profile")
+        #expect(!(written.contains("\"table\"")))
+        #expect((try decodeScenario(written)) == scenario)
     }
 
-    func testSectionsAndTheCollectionsOwnPrefetchingSwitch() throws {
+    @Test func testSectionsAndTheCollectionsOwnPrefetchingSwitch() throws {
         let text = #"{"title":"g","collection":{"sections":[{"items":3,"header":20},{"items":5}],"columns":3,"itemHeight":100,"viewportHeight":400,"isPrefetchingEnabled":false},"script":[{"reloadItems":{"section":1,"items":[0,4]}},{"scrollTo":{"item":2}}]}"#
         let scenario = try decodeScenario(text)
-        XCTAssertEqual(scenario.table.rows, 8)
-        XCTAssertFalse(scenario.isPrefetchingEnabled)
-        XCTAssertEqual(scenario.script[0], .reloadRows([3, 7]))
-        XCTAssertEqual(scenario.script[1], .scrollTo(row: 2, position: .top, animated: false))
+        #expect(scenario.table.rows == 8)
+        #expect(!scenario.isPrefetchingEnabled)
+        #expect(scenario.script[0] == .reloadRows([3, 7]))
+        #expect(scenario.script[1] == .scrollTo(row: 2, position: .top, animated: false))
         let written = JSONWriter.compact(scenario.jsonValue)
-        XCTAssertTrue(written.contains(#""isPrefetchingEnabled":false"#), written)
-        XCTAssertTrue(written.contains(#"{"reloadItems":{"section":1,"items":[0,4]}}"#), written)
-        XCTAssertTrue(written.contains(#"{"scrollTo":{"item":2,"#), written)
-        XCTAssertEqual(try decodeScenario(written), scenario)
+        #expect(written.contains(#""isPrefetchingEnabled":false"#), Comment(rawValue: written))
+        #expect(written.contains(#"{"reloadItems":{"section":1,"items":[0,4]}}"#), Comment(rawValue: written))
+        #expect(written.contains(#"{"scrollTo":{"item":2,"#), Comment(rawValue: written))
+        #expect((try decodeScenario(written)) == scenario)
     }
 
-    func refused(_ text: String, _ parts: [String], file: StaticString = #filePath, line: UInt = #line) {
-        let error = expectError(file: file, line: line) { () throws(ReuseLabError) in _ = try decodeScenario(text) }
+    func refused(_ text: String, _ parts: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        let error = expectError(sourceLocation: sourceLocation) { () throws(ReuseLabError) in _ = try decodeScenario(text) }
         assertError(error, contains: parts)
     }
 
-    func testMixUpsAreRefusedWhereTheyAreWritten() {
+    @Test func testMixUpsAreRefusedWhereTheyAreWritten() {
         let collection = #""collection":{"items":10,"columns":2,"itemHeight":100,"viewportHeight":400}"#
         func scenario(_ members: String, script: String = #"[{"wait":{"ms":10}}]"#) -> String {
             #"{"title":"g",\#(members),"script":\#(script)}"#
@@ -75,7 +77,9 @@ final class CollectionScenarioTests: XCTestCase {
     }
 }
 
-final class CollectionTraceCodingTests: XCTestCase {
+@Suite
+
+final class CollectionTraceCodingTests {
     let header = #"""
     {
       "format": "reuselab-trace",
@@ -90,7 +94,7 @@ final class CollectionTraceCodingTests: XCTestCase {
         Array((header + "\n" + TraceText.numbered(bodies).map { "    " + $0 }.joined(separator: ",\n") + "\n  ]\n}\n").utf8)
     }
 
-    func testCollectionNamesReadAndWriteBothWaysAndFastEqualsFull() throws {
+    @Test func testCollectionNamesReadAndWriteBothWaysAndFastEqualsFull() throws {
         let bodies = [
             #""kind":"init","cell":1,"identifier":"Cell""#,
             #""kind":"cellForItemAt","item":0,"cell":1"#,
@@ -105,22 +109,22 @@ final class CollectionTraceCodingTests: XCTestCase {
             #""kind":"reloadItems","items":[5]"#,
         ]
         let read = try TraceReader.read(bytes: trace(bodies), file: "grid.trace.json")
-        XCTAssertEqual(read.header.list, .collection(columns: 2))
-        XCTAssertEqual(read.header.profile, .modern)
-        XCTAssertEqual(read.events[1].body, .cellForRowAt(row: 0, cell: 1))
-        XCTAssertEqual(read.events[3].body, .prefetchRowsAt(rows: [2, 3]))
-        XCTAssertEqual(read.events[4].body, .frame(FrameSnapshot(frame: 0, offset: 0, cells: [VisibleCell(row: 0, cell: 1)])))
-        XCTAssertEqual(read.events[8].body, .prepareForReuse(cell: 1, identifier: "Cell", previousRow: 0))
+        #expect(read.header.list == .collection(columns: 2))
+        #expect(read.header.profile == .modern)
+        #expect(read.events[1].body == .cellForRowAt(row: 0, cell: 1))
+        #expect(read.events[3].body == .prefetchRowsAt(rows: [2, 3]))
+        #expect(read.events[4].body == .frame(FrameSnapshot(frame: 0, offset: 0, cells: [VisibleCell(row: 0, cell: 1)])))
+        #expect(read.events[8].body == .prepareForReuse(cell: 1, identifier: "Cell", previousRow: 0))
         // Written back in the collection view's words, byte for byte.
         let naming = read.header.rowNaming
         for (index, body) in bodies.enumerated() {
-            XCTAssertEqual(read.events[index].jsonLine(naming: naming), "{\"seq\":\(index),\"t\":\(index),\(body)}")
+            #expect(read.events[index].jsonLine(naming: naming) == "{\"seq\":\(index),\"t\":\(index),\(body)}")
         }
-        XCTAssertTrue(TraceWriter.headerText(read.header).contains("\"list\": \"collection\",\n  \"columns\": 2,\n"))
-        XCTAssertFalse(TraceWriter.headerText(read.header).contains("profile"))
+        #expect(TraceWriter.headerText(read.header).contains("\"list\": \"collection\",\n  \"columns\": 2,\n"))
+        #expect(!TraceWriter.headerText(read.header).contains("profile"))
     }
 
-    func testEachListRefusesTheOthersNames() {
+    @Test func testEachListRefusesTheOthersNames() {
         assertError(validationError(bytes: trace([#""kind":"init","cell":1,"identifier":"Cell""#, #""kind":"cellForRowAt","item":0,"cell":1"#])),
                     event: 1, path: "events[1].kind", contains: ["a collection view calls \"cellForItemAt\", not \"cellForRowAt\""])
         assertError(validationError(bytes: trace([#""kind":"init","cell":1,"identifier":"Cell""#, #""kind":"cellForItemAt","row":0,"cell":1"#])),
@@ -130,27 +134,25 @@ final class CollectionTraceCodingTests: XCTestCase {
                     contains: ["a table view calls \"prefetchRowsAt\", not \"prefetchItemsAt\""])
     }
 
-    func testAnImageRequestsCauseIsTheCollectionViewsCall() throws {
+    @Test func testAnImageRequestsCauseIsTheCollectionViewsCall() throws {
         let scenario = #""scenario":{"title":"g","collection":{"items":20,"columns":2,"itemHeight":180,"viewportHeight":736},"strategy":"async-reset","script":[{"wait":{"ms":10}}]}"#
         let text = #"{"format":"reuselab-trace","version":1,"title":"g","list":"collection","columns":2,\#(scenario),"events":[\#n"#
             + #"{"seq":0,"t":0,"kind":"imageRequest","request":1,"item":4,"image":4,"cause":"cellForItemAt","sync":false}]}"#
         let read = try TraceReader.read(bytes: Array(text.utf8), file: "g.trace.json")
-        XCTAssertEqual(read.events[0].body, .imageRequest(request: 1, row: 4, image: 4, cause: .cellForRowAt, sync: false))
-        XCTAssertEqual(read.events[0].jsonLine(naming: read.header.rowNaming),
-                       #"{"seq":0,"t":0,"kind":"imageRequest","request":1,"item":4,"image":4,"cause":"cellForItemAt","sync":false}"#)
+        #expect(read.events[0].body == .imageRequest(request: 1, row: 4, image: 4, cause: .cellForRowAt, sync: false))
+        #expect(read.events[0].jsonLine(naming: read.header.rowNaming) == #"{"seq":0,"t":0,"kind":"imageRequest","request":1,"item":4,"image":4,"cause":"cellForItemAt","sync":false}"#)
         let tableCause = text.replacingOccurrences(of: #""cause":"cellForItemAt""#, with: #""cause":"cellForRowAt""#)
         assertError(validationError(bytes: Array(tableCause.utf8)), contains: ["\"cause\" must be one of \"cellForItemAt\", \"prefetch\", \"preload\""])
     }
 
-    func testLifecycleErrorsAreToldInTheCollectionViewsWords() {
+    @Test func testLifecycleErrorsAreToldInTheCollectionViewsWords() {
         let error = validationError(bytes: trace([#""kind":"init","cell":1,"identifier":"Cell""#, #""kind":"willDisplay","item":0,"cell":1"#]))
         assertError(error, event: 1, contains: ["willDisplay: item 0 is displayed with cell #1, which cellForItemAt never configured; an item needs its cell from cellForItemAt first"])
-        XCTAssertEqual(ListStyle.table.reword("a row of the table view"), "a row of the table view")
-        XCTAssertEqual(ListStyle.collection(columns: 2).reword("A row reloadRows: rows 1, the table view, a table, arrow"),
-                       "An item reloadItems: items 1, the collection view, a collection view, arrow")
+        #expect(ListStyle.table.reword("a row of the table view") == "a row of the table view")
+        #expect(ListStyle.collection(columns: 2).reword("A row reloadRows: rows 1, the table view, a table, arrow") == "An item reloadItems: items 1, the collection view, a collection view, arrow")
     }
 
-    func testTheHeadersListIsCheckedAgainstItself() {
+    @Test func testTheHeadersListIsCheckedAgainstItself() {
         func header(_ members: String) -> [UInt8] {
             Array(#"{"format":"reuselab-trace","version":1,"title":"g",\#(members),"events":[]}"#.utf8)
         }
@@ -161,6 +163,6 @@ final class CollectionTraceCodingTests: XCTestCase {
         assertError(validationError(bytes: header(#""list":"collection","columns":1000"#)), contains: ["columns"])
         let scenario = #""scenario":{"title":"t","table":{"rows":5,"viewportHeight":100},"script":[{"wait":{"ms":10}}]}"#
         assertError(validationError(bytes: header(#""list":"collection","columns":2,"# + scenario)), contains: ["does not match its scenario, which describes a table view"])
-        XCTAssertNoThrow(try TraceValidator.validate(bytes: header(#""list":"collection","columns":3"#), file: "g.trace.json"))
+        #expect(throws: Never.self) { try TraceValidator.validate(bytes: header(#""list":"collection","columns":3"#), file: "g.trace.json") }
     }
 }

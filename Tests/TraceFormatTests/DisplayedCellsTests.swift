@@ -1,6 +1,6 @@
 import ReuseLabTestSupport
 import Foundation
-import XCTest
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
@@ -10,12 +10,13 @@ import XCTest
 /// After every event of every bundled trace (imported ones with gaps among them),
 /// a cell is in `displayed[row]` exactly when its phase is `.displayed(row:)`, and
 /// the counts a frame's check reads instead of walking `displayed` agree with it.
-final class DisplayedCellsTests: XCTestCase {
+@Suite
+final class DisplayedCellsTests {
     /// After every event of the sample traces; of every bundled trace in
     /// `DisplayedCellsSecondTierTests`.
-    func testDisplayedRowsAndCellPhasesAgreeAfterEveryEvent() throws {
+    @Test func testDisplayedRowsAndCellPhasesAgreeAfterEveryEvent() throws {
         let checked = try Self.checkEveryEvent(of: BundledFiles.sampleTraces)
-        XCTAssertGreaterThan(checked, 1_500)
+        #expect(checked > 1_500)
     }
 
     /// Checks the agreement after every event of the named bundled traces; how many events.
@@ -30,14 +31,14 @@ final class DisplayedCellsTests: XCTestCase {
                 var listed = 0
                 for (row, cells) in state.displayed {
                     for cell in cells {
-                        XCTAssertEqual(state.cell(cell)?.phase, .displayed(row: row), "\(name) after seq \(event.seq): cell #\(cell)")
+                        #expect(state.cell(cell)?.phase == .displayed(row: row), "\(name) after seq \(event.seq): cell #\(cell)")
                         listed += 1
                     }
                 }
                 let shown = state.cells.filter { if case .displayed = $0.phase { return true } else { return false } }.count
-                XCTAssertEqual(listed, shown, "\(name) after seq \(event.seq)")
-                XCTAssertEqual(state.displayedCellCount, listed, "\(name) after seq \(event.seq)")
-                XCTAssertEqual(state.rowsShowingMoreThanOne, state.displayed.values.filter { $0.count > 1 }.count, "\(name) after seq \(event.seq)")
+                #expect(listed == shown, "\(name) after seq \(event.seq)")
+                #expect(state.displayedCellCount == listed, "\(name) after seq \(event.seq)")
+                #expect(state.rowsShowingMoreThanOne == state.displayed.values.filter { $0.count > 1 }.count, "\(name) after seq \(event.seq)")
                 checked += 1
             }
         }
@@ -47,7 +48,7 @@ final class DisplayedCellsTests: XCTestCase {
     /// reloadRows shows a row's new cell before its old one ends displaying: the
     /// row counts as showing two until then, a frame in between is refused, and
     /// the counts come back down as the old cell goes.
-    func testARowShowingTwoCellsDuringReloadRowsIsCountedAndRefusedByAFrame() throws {
+    @Test func testARowShowingTwoCellsDuringReloadRowsIsCountedAndRefusedByAFrame() throws {
         var state = ReplayState(header: TraceHeader(title: "reload", profile: .classic, scenario: nil))
         var seq = 0
         func apply(_ body: EventBody) throws {
@@ -60,51 +61,51 @@ final class DisplayedCellsTests: XCTestCase {
             try apply(.willDisplay(row: row, cell: row + 1))
         }
         try apply(.frame(FrameSnapshot(frame: 0, offset: 0, cells: [VisibleCell(row: 0, cell: 1), VisibleCell(row: 1, cell: 2)])))
-        XCTAssertEqual(state.displayedCellCount, 2)
-        XCTAssertEqual(state.rowsShowingMoreThanOne, 0)
+        #expect(state.displayedCellCount == 2)
+        #expect(state.rowsShowingMoreThanOne == 0)
 
         try apply(.reloadRows(rows: [1]))
         try apply(.initCell(cell: 3, identifier: "C"))
         try apply(.cellForRowAt(row: 1, cell: 3))
         try apply(.willDisplay(row: 1, cell: 3))
-        XCTAssertEqual(state.displayedCellCount, 3)
-        XCTAssertEqual(state.rowsShowingMoreThanOne, 1)
+        #expect(state.displayedCellCount == 3)
+        #expect(state.rowsShowingMoreThanOne == 1)
         var frameState = state
         let frame = TraceEvent(seq: seq, time: .zero, body: .frame(FrameSnapshot(frame: 1, offset: 0, cells: [VisibleCell(row: 0, cell: 1), VisibleCell(row: 1, cell: 3)])))
-        XCTAssertThrowsError(try frameState.apply(frame)) { error in
-            XCTAssertTrue(((error as? LifecycleViolation)?.message ?? "").contains("row 1 is displayed by two cells (#2 and #3)"), "\(error)")
+        if let error = #expect(throws: (any Error).self, performing: { try frameState.apply(frame) }) {
+            #expect(((error as? LifecycleViolation)?.message ?? "").contains("row 1 is displayed by two cells (#2 and #3)"), "\(error)")
         }
 
         try apply(.didEndDisplaying(row: 1, cell: 2))
-        XCTAssertEqual(state.displayedCellCount, 2)
-        XCTAssertEqual(state.rowsShowingMoreThanOne, 0)
-        XCTAssertTrue(state.reloadingRows.isEmpty, "the row is no longer reloading once it shows one cell")
+        #expect(state.displayedCellCount == 2)
+        #expect(state.rowsShowingMoreThanOne == 0)
+        #expect(state.reloadingRows.isEmpty, "the row is no longer reloading once it shows one cell")
         try apply(.frame(FrameSnapshot(frame: 1, offset: 0, cells: [VisibleCell(row: 0, cell: 1), VisibleCell(row: 1, cell: 3)])))
         try apply(.didEndDisplaying(row: 0, cell: 1))
-        XCTAssertEqual(state.displayedCellCount, 1)
-        XCTAssertThrowsError(try state.apply(TraceEvent(seq: seq, time: .zero, body: .frame(FrameSnapshot(frame: 2, offset: 0, cells: []))))) { error in
-            XCTAssertTrue(((error as? LifecycleViolation)?.message ?? "").contains("leaves out displayed row(s) 1"), "\(error)")
+        #expect(state.displayedCellCount == 1)
+        if let error = #expect(throws: (any Error).self, performing: { try state.apply(TraceEvent(seq: seq, time: .zero, body: .frame(FrameSnapshot(frame: 2, offset: 0, cells: [])))) }) {
+            #expect(((error as? LifecycleViolation)?.message ?? "").contains("leaves out displayed row(s) 1"), "\(error)")
         }
     }
 
     /// A batch that names a row twice is refused, however long it is (short ones
     /// are compared pairwise, long ones through a set).
-    func testABatchNamingARowTwiceIsFoundAtAnyLength() {
-        XCTAssertFalse(ReplayState.namesARowTwice([]))
-        XCTAssertFalse(ReplayState.namesARowTwice([4]))
-        XCTAssertTrue(ReplayState.namesARowTwice([4, 4]))
-        XCTAssertFalse(ReplayState.namesARowTwice(Array(0..<32)))
-        XCTAssertTrue(ReplayState.namesARowTwice(Array(0..<31) + [0]))
-        XCTAssertFalse(ReplayState.namesARowTwice(Array(0..<500)))
-        XCTAssertTrue(ReplayState.namesARowTwice(Array(0..<500) + [499]))
+    @Test func testABatchNamingARowTwiceIsFoundAtAnyLength() {
+        #expect(!ReplayState.namesARowTwice([]))
+        #expect(!ReplayState.namesARowTwice([4]))
+        #expect(ReplayState.namesARowTwice([4, 4]))
+        #expect(!(ReplayState.namesARowTwice(Array(0..<32))))
+        #expect(ReplayState.namesARowTwice(Array(0..<31) + [0]))
+        #expect(!(ReplayState.namesARowTwice(Array(0..<500))))
+        #expect(ReplayState.namesARowTwice(Array(0..<500) + [499]))
     }
 }
 
 /// `DisplayedCellsTests`' agreement after every event of every bundled trace.
-final class DisplayedCellsSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "the displayed-cells check after every event of every bundled trace" }
+@Suite(SecondTier.enabled("the displayed-cells check after every event of every bundled trace"))
+final class DisplayedCellsSecondTierTests {
 
-    func testDisplayedRowsAndCellPhasesAgreeAfterEveryEvent() throws {
-        XCTAssertGreaterThan(try DisplayedCellsTests.checkEveryEvent(of: try BundledFiles.allTraces()), 10_000)
+    @Test func testDisplayedRowsAndCellPhasesAgreeAfterEveryEvent() throws {
+        #expect((try DisplayedCellsTests.checkEveryEvent(of: try BundledFiles.allTraces())) > 10_000)
     }
 }

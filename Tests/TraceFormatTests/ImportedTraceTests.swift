@@ -1,48 +1,50 @@
-import XCTest
+import Foundation
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
 
 /// What an imported trace adds to the format: the `import` header member, `gap`
 /// events after which the replay starts afresh, and `inferred` events.
-final class ImportedTraceTests: XCTestCase {
+@Suite
+final class ImportedTraceTests {
     func importedText(_ bodies: [String], source: String = #"{"log":"device.log","lines":9,"recognised":8,"skipped":1,"syntheticTimes":true}"#) -> String {
         var text = TraceText(numbered: bodies).text
         text = text.replacingOccurrences(of: "  \"events\": [", with: "  \"import\": \(source),\n  \"events\": [")
         return text
     }
 
-    func testTheImportHeaderAndInferredEventsReadBackAsWritten() throws {
+    @Test func testTheImportHeaderAndInferredEventsReadBackAsWritten() throws {
         let text = importedText([Ev.initCell(1) + #","inferred":true"#, Ev.cellForRowAt(0, 1), #""kind":"gap","text":"...(중략)""#])
         let trace = try TraceReader.read(bytes: Array(text.utf8), file: "device.trace.json")
-        XCTAssertEqual(trace.header.source, ImportSource(log: "device.log", lines: 9, recognised: 8, skipped: 1, syntheticTimes: true))
-        XCTAssertTrue(trace.events[0].inferred)
-        XCTAssertFalse(trace.events[1].inferred)
-        XCTAssertEqual(trace.events[2].body, .gap(text: "...(중략)"))
-        XCTAssertEqual(TraceWriter.text(trace), text.replacingOccurrences(of: "\"t\":0,", with: "\"t\":0,"), "written back byte for byte")
+        #expect(trace.header.source == ImportSource(log: "device.log", lines: 9, recognised: 8, skipped: 1, syntheticTimes: true))
+        #expect(trace.events[0].inferred)
+        #expect(!trace.events[1].inferred)
+        #expect(trace.events[2].body == .gap(text: "...(중략)"))
+        #expect(TraceWriter.text(trace) == text.replacingOccurrences(of: "\"t\":0,", with: "\"t\":0,"), "written back byte for byte")
     }
 
-    func testAfterAGapEachCellsNextCallIsTakenAsItComes() throws {
+    @Test func testAfterAGapEachCellsNextCallIsTakenAsItComes() throws {
         // Row 0's cell is on screen; the log is abridged; then the same cell is reused and shown in row 20
         // without its didEndDisplaying (lost in the gap): valid, because nothing is assumed across the gap.
         let bodies = Ev.show(row: 0, cell: 1) + [#""kind":"prefetchRowsAt","rows":[1,2]"#, #""kind":"gap","text":"…""#,
                                                  Ev.prepareForReuse(1, previousRow: 0), Ev.cellForRowAt(20, 1), Ev.willDisplay(20, 1),
                                                  #""kind":"prefetchRowsAt","rows":[1,2]"#]
-        XCTAssertEqual(try TraceValidator.validate(bytes: Array(importedText(bodies).utf8), file: "d.trace.json").eventCount, 9)
+        #expect((try TraceValidator.validate(bytes: Array(importedText(bodies).utf8), file: "d.trace.json").eventCount) == 9)
         // Without the gap the same calls are refused.
         var withoutGap = bodies
         withoutGap.remove(at: 4)
-        XCTAssertNotNil(validationError(bytes: Array(importedText(withoutGap).utf8), file: "d.trace.json"))
+        #expect(validationError(bytes: Array(importedText(withoutGap).utf8), file: "d.trace.json") != nil)
         var state = ReplayState(header: TraceHeader(title: "t", profile: .modern))
         for (index, body) in [EventBody.initCell(cell: 1, identifier: "C"), .cellForRowAt(row: 0, cell: 1), .willDisplay(row: 0, cell: 1), .gap(text: "")].enumerated() {
             try state.apply(TraceEvent(seq: index, time: .zero, body: body))
         }
-        XCTAssertEqual(state.cell(1)?.phase, .unknown)
-        XCTAssertEqual(state.cell(1)?.lastRow, 0, "the row a cell showed is remembered across a gap")
-        XCTAssertTrue(state.displayed.isEmpty)
+        #expect(state.cell(1)?.phase == .unknown)
+        #expect(state.cell(1)?.lastRow == 0, "the row a cell showed is remembered across a gap")
+        #expect(state.displayed.isEmpty)
     }
 
-    func testABadImportHeaderIsRefusedWhereItIs() {
+    @Test func testABadImportHeaderIsRefusedWhereItIs() {
         let unknown = importedText([Ev.initCell(1)], source: #"{"log":"d.log","lines":1,"recognised":1,"skipped":0,"color":1}"#)
         assertError(validationError(bytes: Array(unknown.utf8), file: "d.trace.json"), path: "import.color", contains: ["unknown member \"color\""])
         let noLog = importedText([Ev.initCell(1)], source: #"{"lines":1,"recognised":1,"skipped":0}"#)

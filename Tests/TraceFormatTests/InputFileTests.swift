@@ -1,21 +1,22 @@
 import ReuseLabTestSupport
 import Foundation
-import XCTest
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
 
 /// Reading the files users name: missing files, folders, empty, binary and huge
 /// files each get their own exit status and a message naming the file.
-final class InputFileTests: XCTestCase {
-    var folder: TemporaryFolder!
+@Suite
+final class InputFileTests {
+    let folder: TemporaryFolder
 
-    override func setUpWithError() throws {
+    init() throws {
         folder = try TemporaryFolder()
     }
 
-    override func tearDown() {
-        folder?.remove()
+    deinit {
+        folder.remove()
     }
 
     func readError(_ path: String, limit: Int = 1 << 20) -> ReuseLabError? {
@@ -26,46 +27,46 @@ final class InputFileTests: XCTestCase {
         expectError { () throws(ReuseLabError) in _ = try TraceValidator.validate(path: path) }
     }
 
-    func testMissingFile() {
+    @Test func testMissingFile() {
         let path = folder.path("nothing-here.trace.json")
         assertError(readError(path), status: 66, file: path, contains: ["no such file"])
         assertError(validateError(path), status: 66, file: path, contains: ["no such file"])
     }
 
-    func testFolder() {
+    @Test func testFolder() {
         assertError(readError(folder.url.path), status: 66, file: folder.url.path, contains: ["is a folder, not a file"])
         assertError(validateError(folder.url.path), status: 66, file: folder.url.path, contains: ["is a folder, not a file"])
     }
 
-    func testEmptyFile() throws {
+    @Test func testEmptyFile() throws {
         let path = try folder.write("empty.trace.json", "")
-        XCTAssertEqual(try InputFile.read(path, limit: 10), [])
+        #expect((try InputFile.read(path, limit: 10)) == [])
         assertError(validateError(path), status: 65, file: path, at: SourcePosition(line: 1, column: 1),
                     contains: ["the file is empty; expected a JSON object"])
     }
 
-    func testBinaryFile() throws {
+    @Test func testBinaryFile() throws {
         let path = try folder.write("image.trace.json", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D])
         assertError(validateError(path), status: 65, file: path, at: SourcePosition(line: 3, column: 1),
                     contains: ["the file contains a NUL byte; it looks like a binary file, not JSON text"])
     }
 
-    func testFileOverTheLimitIsRefused() throws {
+    @Test func testFileOverTheLimitIsRefused() throws {
         let path = try folder.write("eleven.json", "12345678901")
         assertError(readError(path, limit: 10), status: 67, file: path, contains: ["the file is 11 bytes; files larger than 10 bytes are refused"])
-        XCTAssertEqual(try InputFile.read(path, limit: 11).count, 11)
+        #expect((try InputFile.read(path, limit: 11).count) == 11)
     }
 
-    func testHugeSparseFileIsRefusedWithoutReadingIt() throws {
+    @Test func testHugeSparseFileIsRefusedWithoutReadingIt() throws {
         let path = try folder.sparse("huge.trace.json", size: 1 << 30)
         let start = Date()
         assertError(validateError(path), status: 67, file: path,
                     contains: ["the file is 1 GB; files larger than 512 MB are refused"])
         assertError(readError(path, limit: 16 << 20), status: 67, file: path, contains: ["files larger than 16 MB are refused"])
-        XCTAssertLessThan(Date().timeIntervalSince(start), 2, "a 1 GB file must be refused from its size, not read")
+        #expect(Date().timeIntervalSince(start) < 2, "a 1 GB file must be refused from its size, not read")
     }
 
-    func testNonUTF8BytesInsideAStringOfAFile() throws {
+    @Test func testNonUTF8BytesInsideAStringOfAFile() throws {
         let text = "{\n  \"format\": \"reuselab-trace\",\n  \"version\": 1,\n  \"title\": \"X\",\n  \"profile\": \"modern\",\n  \"events\": []\n}\n"
         var bytes = utf8(text)
         bytes[bytes.firstIndex(of: UInt8(ascii: "X"))!] = 0xFF
@@ -74,10 +75,10 @@ final class InputFileTests: XCTestCase {
                     contains: ["the string is not valid UTF-8 text"])
     }
 
-    func testDescribeSize() {
-        XCTAssertEqual(InputFile.describeSize(300), "300 bytes")
-        XCTAssertEqual(InputFile.describeSize(12 * 1024), "12 KB")
-        XCTAssertEqual(InputFile.describeSize(1_610_612_736), "1.5 GB")
-        XCTAssertEqual(InputFile.displayName("-"), "<stdin>")
+    @Test func testDescribeSize() {
+        #expect(InputFile.describeSize(300) == "300 bytes")
+        #expect(InputFile.describeSize(12 * 1024) == "12 KB")
+        #expect(InputFile.describeSize(1_610_612_736) == "1.5 GB")
+        #expect(InputFile.displayName("-") == "<stdin>")
     }
 }

@@ -1,12 +1,14 @@
 import ReuseLabTestSupport
-import XCTest
+import Foundation
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
 
 /// The byte writer spells numbers and strings exactly as the String-based writer
 /// did before it (kept here as the reference): every golden trace depends on it.
-final class JSONBytesTests: XCTestCase {
+@Suite
+final class JSONBytesTests {
     /// The rule `NumberText.of` had: whole numbers below 10^15 as integers, else `String(Double)`.
     static func reference(_ number: Double) -> String {
         if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
@@ -33,14 +35,14 @@ final class JSONBytesTests: XCTestCase {
         return out + "\""
     }
 
-    static func assertSpelling(_ number: Double, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(NumberText.of(number), Self.reference(number), "\(number.bitPattern)", file: file, line: line)
+    static func assertSpelling(_ number: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(NumberText.of(number) == Self.reference(number), "\(number.bitPattern)", sourceLocation: sourceLocation)
     }
 
     /// The special values, and 10,000 rounds of random ones from a seeded
     /// generator (the same every run); 200,000 rounds of fresh ones in
     /// `JSONBytesSecondTierTests`.
-    func testNumbersAreSpelledAsBefore() {
+    @Test func testNumbersAreSpelledAsBefore() {
         let special: [Double] = [0, -0.0, 1, -1, 0.5, -0.5, 0.001, -0.001, 0.0001, 0.00001, 0.1 + 0.2, 16.666, 16.667, 83316.666,
                                  99838.654, -47, -46.999, 1e15, -1e15, 1e15 - 1, 999_999_999_999.999, 1e15 + 0.5, 1e16, 1e300,
                                  9_007_199_254_740_993, .pi, .infinity, -.infinity, .nan, .leastNonzeroMagnitude,
@@ -67,16 +69,16 @@ final class JSONBytesTests: XCTestCase {
         }
     }
 
-    func testIntegersAreSpelledAsTheirDoubles() {
+    @Test func testIntegersAreSpelledAsTheirDoubles() {
         for value in [0, 1, -1, 9, 10, 11, 42, 99, 100, 101, -9, -10, -99, -100, 999_999_999_999_999, -999_999_999_999_999, 1_000_000_000_000_000, -1_000_000_000_000_000,
                       9_007_199_254_740_993, Int.max, Int.min] {
             var buffer = ByteBuffer(capacity: 8)
             buffer.appendInteger(value)
-            XCTAssertEqual(buffer.string, Self.reference(Double(value)), "\(value)")
+            #expect(buffer.string == Self.reference(Double(value)), "\(value)")
         }
     }
 
-    func testStringsAreEscapedAsBefore() {
+    @Test func testStringsAreEscapedAsBefore() {
         var texts = ["", "MyCell", "cellForRowAt row 12", "quote \" and \\ backslash", "tab\tline\nreturn\r",
                      VisibleTextTests.hostile, "셀 재사용 — row 23 ✓ 🙂", "\u{0}\u{1F}\u{7F}\u{80}\u{9F}\u{A0}\u{2028}\u{2029}\u{206A}\u{FEFF}"]
         var random = SystemRandomNumberGenerator()
@@ -89,14 +91,14 @@ final class JSONBytesTests: XCTestCase {
         for text in texts {
             var out = ""
             JSONWriter.writeString(text, into: &out)
-            XCTAssertEqual(out, Self.reference(text), text.debugDescription)
+            #expect(out == Self.reference(text), Comment(rawValue: text.debugDescription))
         }
     }
 
-    func testBuffersGrowPastTheirFirstSize() {
+    @Test func testBuffersGrowPastTheirFirstSize() {
         var buffer = ByteBuffer(capacity: 1)
         for index in 0..<10_000 { buffer.appendInteger(index) }
-        XCTAssertEqual(buffer.string, (0..<10_000).map(String.init).joined())
+        #expect(buffer.string == (0..<10_000).map(String.init).joined())
     }
 }
 
@@ -111,10 +113,10 @@ struct SeededRandom: RandomNumberGenerator {
 
 /// The number-spelling campaign of `JSONBytesTests` at full length, with fresh
 /// random numbers every run (a failure names the number's bit pattern).
-final class JSONBytesSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "200,000 rounds of random numbers spelled both ways" }
+@Suite(SecondTier.enabled("200,000 rounds of random numbers spelled both ways"))
+final class JSONBytesSecondTierTests {
 
-    func testNumbersAreSpelledAsBefore() {
+    @Test func testNumbersAreSpelledAsBefore() {
         var random = SystemRandomNumberGenerator()
         JSONBytesTests.checkRandomNumbers(200_000, using: &random)
     }

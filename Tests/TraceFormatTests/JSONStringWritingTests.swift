@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
@@ -7,14 +7,15 @@ import XCTest
 /// `ByteBuffer.appendString` passes plain text eight bytes at a time: whatever
 /// needs escaping, at any place, is still escaped, and the string reads back as
 /// it was written, with no raw control or bidirectional character in between.
-final class JSONStringWritingTests: XCTestCase {
+@Suite
+final class JSONStringWritingTests {
     private func written(_ text: String) -> [UInt8] {
         var buffer = ByteBuffer(capacity: 16)
         buffer.appendString(text)
         return buffer.withBytes { Array($0) }
     }
 
-    func testEveryEscapeIsFoundAtEveryPlace() throws {
+    @Test func testEveryEscapeIsFoundAtEveryPlace() throws {
         let specials = ["\"", "\\", "\n", "\t", "\u{1B}", "\u{7F}", "\u{85}", "\u{202E}", "\u{2028}", "é", "–", "→", "😀", "\u{0}"]
         for special in specials {
             for before in 0..<18 {
@@ -22,16 +23,16 @@ final class JSONStringWritingTests: XCTestCase {
                     let text = String(repeating: "a", count: before) + special + String(repeating: "b", count: after)
                     let bytes = written(text)
                     let back = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) as? String
-                    XCTAssertEqual(back, text, "\(special.unicodeScalars.map { $0.value }) after \(before)")
+                    #expect(back == text, "\(special.unicodeScalars.map { $0.value }) after \(before)")
                     // Nothing that needs escaping is left raw: no control byte, no unsafe character.
                     let raw = String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
-                    XCTAssertFalse(raw.unicodeScalars.contains { VisibleText.isUnsafe($0) }, raw)
-                    XCTAssertEqual(bytes.first, UInt8(ascii: "\""))
-                    XCTAssertEqual(bytes.last, UInt8(ascii: "\""))
+                    #expect(!(raw.unicodeScalars.contains { VisibleText.isUnsafe($0) }), Comment(rawValue: raw))
+                    #expect(bytes.first == UInt8(ascii: "\""))
+                    #expect(bytes.last == UInt8(ascii: "\""))
                 }
             }
         }
-        XCTAssertEqual(written(""), Array("\"\"".utf8))
-        XCTAssertEqual(written("plain text, long enough"), Array("\"plain text, long enough\"".utf8))
+        #expect(written("") == Array("\"\"".utf8))
+        #expect(written("plain text, long enough") == Array("\"plain text, long enough\"".utf8))
     }
 }

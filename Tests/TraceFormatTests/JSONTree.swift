@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding

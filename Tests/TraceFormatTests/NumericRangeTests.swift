@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
@@ -7,7 +8,8 @@ import XCTest
 /// it is refused with the usual exit-65 error naming the member, a value on its
 /// boundary is accepted, and no value — however huge or tiny its exponent — traps a
 /// conversion or an operation on the way (`1e-300` rows, `1e308` distances).
-final class ScenarioNumericRangeTests: XCTestCase {
+@Suite
+final class ScenarioNumericRangeTests {
     /// A scenario naming every numeric member, each one a `$name` token.
     static let template = """
     {"title": "ranges", "profile": "modern",
@@ -40,7 +42,7 @@ final class ScenarioNumericRangeTests: XCTestCase {
         for name in values.keys.sorted(by: { $0.count > $1.count }) {
             text = text.replacingOccurrences(of: "$" + name, with: values[name] ?? "")
         }
-        XCTAssertFalse(text.contains("$"), "a token was left in the test scenario")
+        #expect(!(text.contains("$")), "a token was left in the test scenario")
         return text
     }
 
@@ -48,15 +50,15 @@ final class ScenarioNumericRangeTests: XCTestCase {
         try decodeScenario(text)
     }
 
-    func testTheTemplateDecodes() throws {
+    @Test func testTheTemplateDecodes() throws {
         let scenario = try decode(Self.scenario())
-        XCTAssertEqual(scenario.table.rowHeight, 44)
-        XCTAssertEqual(scenario.script.count, 5)
+        #expect(scenario.table.rowHeight == 44)
+        #expect(scenario.script.count == 5)
     }
 
     // MARK: Boundaries are accepted
 
-    func testBoundaryValuesAreAccepted() {
+    @Test func testBoundaryValuesAreAccepted() {
         let cases: [[String: String]] = [
             ["rows": "1", "distinct": "1", "slowRow": "0", "scrollRow": "0", "reloadRow": "0"],
             ["rows": "1000000", "distinct": "1000000", "slowRow": "999999", "scrollRow": "999999", "reloadRow": "999999"],
@@ -82,14 +84,14 @@ final class ScenarioNumericRangeTests: XCTestCase {
             do {
                 _ = try decode(Self.scenario(overrides))
             } catch {
-                XCTFail("\(overrides) should be accepted, got: \(error)")
+                Issue.record("\(overrides) should be accepted, got: \(error)")
             }
         }
     }
 
     // MARK: Out of range is refused, naming the member
 
-    func testOutOfRangeValuesAreRefusedNamingTheMember() {
+    @Test func testOutOfRangeValuesAreRefusedNamingTheMember() {
         let cases: [(overrides: [String: String], path: String, message: String)] = [
             // The crash this file is about: Int(100000 / 1e-300) trapped every command.
             (["rowHeight": "1e-300"], "table.rowHeight", "\"rowHeight\" must be at least 1, found 1e-300"),
@@ -160,7 +162,7 @@ final class ScenarioNumericRangeTests: XCTestCase {
         }
     }
 
-    func testOneRowHeightOutOfRangeInRowHeights() {
+    @Test func testOneRowHeightOutOfRangeInRowHeights() {
         let text = Self.scenario(["rowHeight": #"44, "rowHeights": [44, 1e-300, 44]"#, "rows": "3",
                                   "distinct": "1", "slowRow": "0", "scrollRow": "0", "reloadRow": "0"])
         assertError(expectError { () throws(ReuseLabError) in _ = try decode(text) }, status: 65,
@@ -169,41 +171,42 @@ final class ScenarioNumericRangeTests: XCTestCase {
 
     /// A rate a hair below 1 decelerates for ages: the script is refused as too long,
     /// and estimating how long never overflows.
-    func testADecelerationJustBelowOneIsAScriptTooLongNotACrash() {
+    @Test func testADecelerationJustBelowOneIsAScriptTooLongNotACrash() {
         let text = Self.scenario(["deceleration": "0.9999999999999999", "velocity": "100000"])
         assertError(expectError { () throws(ReuseLabError) in _ = try decode(text) }, status: 65,
                     path: "script[2]", contains: ["the script runs longer than 60 minutes of virtual time"])
-        XCTAssertGreaterThan(ScriptStep.flingDuration(velocity: 100_000, rate: 1.0.nextDown), 3_600_000)
-        XCTAssertEqual(ScriptStep.flingDuration(velocity: 100_000, rate: 0), 0, "no rate gives NaN or infinity to convert")
-        XCTAssertEqual(ScriptStep.flingDuration(velocity: 5, rate: 0.998), 0)
+        #expect(ScriptStep.flingDuration(velocity: 100_000, rate: 1.0.nextDown) > 3_600_000)
+        #expect(ScriptStep.flingDuration(velocity: 100_000, rate: 0) == 0, "no rate gives NaN or infinity to convert")
+        #expect(ScriptStep.flingDuration(velocity: 5, rate: 0.998) == 0)
     }
 
     /// Whole numbers are checked as JSON numbers before they become an `Int`.
-    func testWholeNumbersOfAnySizeAreCheckedBeforeConversion() {
+    @Test func testWholeNumbersOfAnySizeAreCheckedBeforeConversion() {
         func field(_ number: Double) -> JSONField {
             // Written as JSON spells it, which reads back as the same number.
             (try? parseField(NumberText.of(number), path: "n")) ?? JSONField(JSONTape.emptyObject(at: .start), path: "n")
         }
         for number in [1e300, -1e300, 1e19, 9.3e18, -9.3e18, Double.greatestFiniteMagnitude] {
-            XCTAssertNotNil(expectError { () throws(ReuseLabError) in _ = try field(number).int() })
-            XCTAssertNotNil(expectError { () throws(ReuseLabError) in _ = try field(number).positiveInt() })
-            XCTAssertNotNil(expectError { () throws(ReuseLabError) in _ = try field(number).nonNegativeInt() })
-            XCTAssertNotNil(expectError { () throws(ReuseLabError) in _ = try field(number).int(in: 0...10) })
+            #expect(expectError { () throws(ReuseLabError) in _ = try field(number).int() } != nil)
+            #expect(expectError { () throws(ReuseLabError) in _ = try field(number).positiveInt() } != nil)
+            #expect(expectError { () throws(ReuseLabError) in _ = try field(number).nonNegativeInt() } != nil)
+            #expect(expectError { () throws(ReuseLabError) in _ = try field(number).int(in: 0...10) } != nil)
         }
         assertError(expectError { () throws(ReuseLabError) in _ = try field(1e13).int() }, status: 65, path: "n",
                     contains: ["\"n\" must be a whole number from -1000000000000 to 1000000000000, found 10000000000000"])
-        XCTAssertEqual(try? field(1e12).int(), 1_000_000_000_000)
-        XCTAssertEqual(try? field(-1e12).int(), -1_000_000_000_000)
-        XCTAssertEqual(try? field(1e12).nonNegativeInt(), 1_000_000_000_000)
+        #expect((try? field(1e12).int()) == 1_000_000_000_000)
+        #expect((try? field(-1e12).int()) == -1_000_000_000_000)
+        #expect((try? field(1e12).nonNegativeInt()) == 1_000_000_000_000)
     }
 }
 
 /// Trace numbers: the header's scenario is checked like a scenario file, and every
 /// event number has a range that keeps the readers' sums and products in bounds.
-final class TraceNumericRangeTests: XCTestCase {
+@Suite
+final class TraceNumericRangeTests {
     let file = "hand.trace.json"
 
-    func testAHeaderScenarioWithATinyRowHeightIsRefused() {
+    @Test func testAHeaderScenarioWithATinyRowHeightIsRefused() {
         let scenario = fiveRowScenario.replacingOccurrences(of: "\"rowHeight\":44", with: "\"rowHeight\":1e-300")
         let trace = TraceText(scenario: scenario, numbered: [])
         assertError(validationError(trace), status: 65, file: file, path: "scenario.table.rowHeight",
@@ -214,7 +217,7 @@ final class TraceNumericRangeTests: XCTestCase {
     }
 
     /// Event bodies (after seq and t) whose one number is out of range, the member's path and the message.
-    func testOutOfRangeEventNumbersAreRefusedNamingTheMember() {
+    @Test func testOutOfRangeEventNumbersAreRefusedNamingTheMember() {
         let cases: [(body: String, path: String, message: String)] = [
             (#""kind":"init","cell":1e300,"identifier":"C""#, "cell", "\"cell\" must be at most 1000000000, found 1e+300"),
             (#""kind":"init","cell":1000000001,"identifier":"C""#, "cell", "\"cell\" must be at most 1000000000"),
@@ -243,7 +246,7 @@ final class TraceNumericRangeTests: XCTestCase {
         }
     }
 
-    func testOutOfRangeSeqAndTimeAreRefused() {
+    @Test func testOutOfRangeSeqAndTimeAreRefused() {
         let cases: [(event: String, path: String, message: String)] = [
             (#"{"seq":1e300,"t":0,"kind":"reloadData"}"#, "seq", "\"seq\" must be at most 1000000000000, found 1e+300"),
             (#"{"seq":0,"t":1e300,"kind":"reloadData"}"#, "t", "\"t\" must be at most 10000000000, found 1e+300"),
@@ -258,7 +261,7 @@ final class TraceNumericRangeTests: XCTestCase {
 
     /// Every event number at the top of its range is accepted, and folding them
     /// through the replay state overflows nothing.
-    func testBoundaryEventNumbersAreAccepted() throws {
+    @Test func testBoundaryEventNumbersAreAccepted() throws {
         let trace = TraceText(events: [
             #"{"seq":0,"t":0,"kind":"scrollViewWillBeginDragging","offset":-1000000000000}"#,
             #"{"seq":1,"t":1,"kind":"scrollViewDidEndDragging","offset":1000000000000,"willDecelerate":false}"#,
@@ -271,6 +274,6 @@ final class TraceNumericRangeTests: XCTestCase {
             #"{"seq":8,"t":10000000000,"kind":"recordingEnded"}"#,
         ])
         let summary = try TraceValidator.validate(bytes: trace.bytes, file: file)
-        XCTAssertEqual(summary.eventCount, 9)
+        #expect(summary.eventCount == 9)
     }
 }

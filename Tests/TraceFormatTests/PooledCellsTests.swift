@@ -1,12 +1,14 @@
-import XCTest
+import Foundation
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
 
 /// A pool as replay keeps it: joining order kept, any cell taken out, holes
 /// squeezed out — and the same answers as a plain list would give.
-final class PooledCellsTests: XCTestCase {
-    func testTakingCellsOutInAnyOrderKeepsTheRestInJoiningOrder() {
+@Suite
+final class PooledCellsTests {
+    @Test func testTakingCellsOutInAnyOrderKeepsTheRestInJoiningOrder() {
         var pool = PooledCells()
         var reference: [Int] = []
         var generator = SystemRandomNumberGenerator()
@@ -21,14 +23,14 @@ final class PooledCellsTests: XCTestCase {
         // Take the oldest first, as a memory warning's deallocations can.
         for taken in reference.prefix(1_000) { pool.remove(taken) }
         reference.removeFirst(1_000)
-        XCTAssertEqual(pool.cells, reference)
-        XCTAssertEqual(pool.count, reference.count)
-        XCTAssertFalse(pool.contains(-1))
+        #expect(pool.cells == reference)
+        #expect(pool.count == reference.count)
+        #expect(!(pool.contains(-1)))
         pool.remove(-1)
-        XCTAssertEqual(pool.count, reference.count, "taking a cell that is not there changes nothing")
+        #expect(pool.count == reference.count, "taking a cell that is not there changes nothing")
     }
 
-    func testAReplayStatePoolsTenThousandCellsAndDeallocatesThemOldestFirst() throws {
+    @Test func testAReplayStatePoolsTenThousandCellsAndDeallocatesThemOldestFirst() throws {
         var state = ReplayState(header: TraceHeader(title: "pool", profile: .classic, scenario: nil))
         var seq = 0
         func apply(_ body: EventBody) throws {
@@ -45,10 +47,10 @@ final class PooledCellsTests: XCTestCase {
             try apply(.didEndDisplaying(row: id, cell: id))
             try apply(.enqueue(cell: id, identifier: "C"))
         }
-        XCTAssertEqual(state.poolCount("C"), count)
+        #expect(state.poolCount("C") == count)
         for id in 1...count { try apply(.deinitCell(cell: id)) }
-        XCTAssertEqual(state.poolCount("C"), 0)
-        XCTAssertEqual(state.pools["C"], [])
-        XCTAssertEqual(state.liveCellCount, 0)
+        #expect(state.poolCount("C") == 0)
+        #expect(state.pools["C"] == [])
+        #expect(state.liveCellCount == 0)
     }
 }

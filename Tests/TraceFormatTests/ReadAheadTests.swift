@@ -1,5 +1,6 @@
 import ReuseLabTestSupport
-import XCTest
+import Foundation
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
@@ -31,7 +32,7 @@ enum ReadAheadCheck {
     }
 
     static func bothWays(_ path: String, throughTheReader: Bool = false, failingAt failure: Int? = nil,
-                          with error: ReuseLabError = ReuseLabError(.badInput, "refused by the caller"), line: UInt = #line) {
+                          with error: ReuseLabError = ReuseLabError(.badInput, "refused by the caller"), sourceLocation: SourceLocation = #_sourceLocation) {
         let ahead = Self.outcome({ onHeader, onEvent throws(ReuseLabError) in
             if throughTheReader {
                 try TraceReader.stream(path: path, readingAhead: true, onHeader: onHeader, onEvent: onEvent)
@@ -42,14 +43,18 @@ enum ReadAheadCheck {
         let single = Self.outcome({ onHeader, onEvent throws(ReuseLabError) in
             _ = try TraceReader.streamReporting(path: path, onHeader: onHeader, onEvent: onEvent)
         }, failingAt: failure, with: error)
-        XCTAssertEqual(ahead.events.count, single.events.count, line: line)
-        XCTAssertTrue(ahead.events == single.events, "the same events in the same order", line: line)
-        XCTAssertEqual(ahead.positions, single.positions, line: line)
-        XCTAssertEqual(ahead.error, single.error, line: line)
+        #expect(ahead.events.count == single.events.count, sourceLocation: sourceLocation)
+        #expect(ahead.events == single.events, "the same events in the same order", sourceLocation: sourceLocation)
+        #expect(ahead.positions == single.positions, sourceLocation: sourceLocation)
+        #expect(ahead.error == single.error, sourceLocation: sourceLocation)
     }
 }
 
-final class ReadAheadTests: XCTestCase {
+@Suite
+final class ReadAheadTests {
+    /// Folders kept until the test ends (each test has its own instance).
+    private var keptAlive: [TemporaryFolder] = []
+
     /// A valid trace: one cell shown, then frames.
     static func largeTrace(frames: Int) -> TraceText {
         var bodies = Ev.show(row: 0, cell: 1)
@@ -61,17 +66,17 @@ final class ReadAheadTests: XCTestCase {
 
     func write(_ text: String) throws -> String {
         let folder = try TemporaryFolder(prefix: "reuselab-read-ahead", removeWhenReleased: true)
-        addTeardownBlock { _ = folder }
+        keptAlive.append(folder)
         return try folder.write("large.trace.json", text)
     }
 
-    func testATraceReadAheadGivesWhatOneThreadGives() throws {
+    @Test func testATraceReadAheadGivesWhatOneThreadGives() throws {
         ReadAheadCheck.bothWays(try write(Self.largeTrace(frames: 5_000).text))
         ReadAheadCheck.bothWays(try write(Self.largeTrace(frames: ReadAhead.batchSize - 3).text), failingAt: ReadAhead.batchSize - 1)
         ReadAheadCheck.bothWays(try write(TraceText(scenario: fiveRowScenario, numbered: []).text))
     }
 
-    func testACallersErrorWaitsForASyntaxErrorFurtherOn() throws {
+    @Test func testACallersErrorWaitsForASyntaxErrorFurtherOn() throws {
         var trace = Self.largeTrace(frames: 5_000)
         trace.events[4_900] = trace.events[4_900].replacingOccurrences(of: "\"seq\":", with: "\"seq\" ")
         let path = try write(trace.text)
@@ -82,28 +87,28 @@ final class ReadAheadTests: XCTestCase {
         let seen = ReadAheadCheck.outcome({ onHeader, onEvent throws(ReuseLabError) in
             try ReadAhead.stream(path: path, onHeader: onHeader, onEvent: onEvent)
         }, failingAt: 10, with: mine)
-        XCTAssertNotEqual(seen.error, mine, "the syntax error at event 4900 comes first")
-        XCTAssertTrue(seen.error?.description.contains("events[4900]") ?? false, seen.error?.description ?? "")
+        #expect(seen.error != mine, "the syntax error at event 4900 comes first")
+        #expect(seen.error?.description.contains("events[4900]") ?? false, Comment(rawValue: seen.error?.description ?? ""))
     }
 
-    func testACallersErrorIsThrownWhenTheRestIsSound() throws {
+    @Test func testACallersErrorIsThrownWhenTheRestIsSound() throws {
         let path = try write(Self.largeTrace(frames: 5_000).text)
         ReadAheadCheck.bothWays(path, failingAt: 10)
         ReadAheadCheck.bothWays(path, failingAt: 1_500)
     }
 
-    func testStoppingEndsAReadAheadAtOnce() throws {
+    @Test func testStoppingEndsAReadAheadAtOnce() throws {
         var trace = Self.largeTrace(frames: 5_000)
         trace.events[4_900] = trace.events[4_900].replacingOccurrences(of: "\"seq\":", with: "\"seq\" ")
         let path = try write(trace.text)
         let seen = ReadAheadCheck.outcome({ onHeader, onEvent throws(ReuseLabError) in
             try ReadAhead.stream(path: path, onHeader: onHeader, onEvent: onEvent)
         }, failingAt: 2_000, with: TraceReader.stopReading)
-        XCTAssertEqual(seen.error, TraceReader.stopReading, "the syntax error further on is never reached")
-        XCTAssertEqual(seen.events.count, 2_000)
+        #expect(seen.error == TraceReader.stopReading, "the syntax error further on is never reached")
+        #expect(seen.events.count == 2_000)
     }
 
-    func testAnEventThatDoesNotDecodeEndsTheEventsWhereOneThreadEndsThem() throws {
+    @Test func testAnEventThatDoesNotDecodeEndsTheEventsWhereOneThreadEndsThem() throws {
         var trace = Self.largeTrace(frames: 5_000)
         trace.events[3_000] = trace.events[3_000].replacingOccurrences(of: "\"kind\":\"frame\"", with: "\"kind\":\"fram\"")
         let path = try write(trace.text)
@@ -111,11 +116,11 @@ final class ReadAheadTests: XCTestCase {
         ReadAheadCheck.bothWays(path, failingAt: 4_000)
     }
 
-    func testAViolationInTheFoldIsReportedAsValidateReportsIt() throws {
+    @Test func testAViolationInTheFoldIsReportedAsValidateReportsIt() throws {
         var trace = Self.largeTrace(frames: 5_000)
         trace.events[4_500] = trace.events[4_500].replacingOccurrences(of: "\"cell\":1}", with: "\"cell\":9}")
         let path = try write(trace.text)
-        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        let bytes = try #require(FileManager.default.contents(atPath: path))
         var ahead: ReuseLabError?
         var fromMemory: ReuseLabError?
         do {
@@ -124,41 +129,42 @@ final class ReadAheadTests: XCTestCase {
             }
         } catch { ahead = error }
         do { _ = try TraceValidator.validate(bytes: Array(bytes), file: InputFile.displayName(path)) } catch { fromMemory = error }
-        XCTAssertNotNil(ahead)
-        XCTAssertEqual(ahead, fromMemory, "read ahead or read from memory on one thread, the same words")
+        #expect(ahead != nil)
+        #expect(ahead == fromMemory, "read ahead or read from memory on one thread, the same words")
     }
 
     /// The hand-off itself: every piece in order, a bounded number waiting, and a
     /// cancelled producer released.
-    func testTheHandoffKeepsOrderAndReleasesACancelledProducer() {
+    @Test func testTheHandoffKeepsOrderAndReleasesACancelledProducer() {
         let all = Handoff<Int>(capacity: 2) { handoff in
             for piece in 0..<1_000 where !handoff.put(piece) { return }
         }
         var taken: [Int] = []
         while let piece = all.take() { taken.append(piece) }
         all.finish()
-        XCTAssertEqual(taken, Array(0..<1_000))
+        #expect(taken == Array(0..<1_000))
 
         let stopped = Handoff<Int>(capacity: 2) { handoff in
             var piece = 0
             while handoff.put(piece) { piece += 1 }
         }
-        XCTAssertEqual(stopped.take(), 0)
+        #expect(stopped.take() == 0)
         stopped.cancel()
         stopped.finish()
-        XCTAssertNil(stopped.take(), "nothing waits after a cancel")
+        #expect(stopped.take() == nil, "nothing waits after a cancel")
     }
 }
 
 /// A file past `ReadAhead.threshold` is read ahead when asked, and still gives
 /// what one thread gives (a few MB: second tier).
-final class ReadAheadSecondTierTests: SecondTierTestCase {
-    func testAFileOfFourMegabytesOrMoreIsReadAheadWhenAsked() throws {
+@Suite(SecondTier.enabled("reading a trace of a few megabytes ahead"))
+final class ReadAheadSecondTierTests {
+    @Test func testAFileOfFourMegabytesOrMoreIsReadAheadWhenAsked() throws {
         var trace = ReadAheadTests.largeTrace(frames: 45_000)
         trace.events[44_000] = trace.events[44_000].replacingOccurrences(of: "\"seq\":", with: "\"seq\" ")
         let folder = try TemporaryFolder(prefix: "reuselab-read-ahead", removeWhenReleased: true)
         let path = try folder.write("large.trace.json", trace.text)
-        XCTAssertGreaterThanOrEqual(InputFile.sizeHint(path) ?? 0, ReadAhead.threshold, "large enough to be read ahead")
+        #expect((InputFile.sizeHint(path) ?? 0) >= ReadAhead.threshold, "large enough to be read ahead")
         ReadAheadCheck.bothWays(path, throughTheReader: true)
         ReadAheadCheck.bothWays(path, throughTheReader: true, failingAt: 20_000)
         ReadAheadCheck.bothWays(path, throughTheReader: true, failingAt: 30_000, with: TraceReader.stopReading)

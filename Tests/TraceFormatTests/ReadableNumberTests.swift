@@ -1,4 +1,5 @@
-import XCTest
+import Foundation
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
@@ -6,64 +7,65 @@ import ReuseLabTestSupport
 
 /// Numbers in text for people: at most one decimal, no "-0", no trailing ".0",
 /// and nothing a trace can hold makes the formatter trap.
-final class ReadableNumberTests: XCTestCase {
-    func testOneDecimalRoundsToATenth() {
-        XCTAssertEqual(ReadableNumber.oneDecimal(1583.333), "1583.3")
-        XCTAssertEqual(ReadableNumber.oneDecimal(3049.995), "3050")
-        XCTAssertEqual(ReadableNumber.oneDecimal(916.666), "916.7")
-        XCTAssertEqual(ReadableNumber.oneDecimal(12), "12")
-        XCTAssertEqual(ReadableNumber.oneDecimal(0.5), "0.5")
-        XCTAssertEqual(ReadableNumber.oneDecimal(-3.24), "-3.2")
+@Suite
+final class ReadableNumberTests {
+    @Test func testOneDecimalRoundsToATenth() {
+        #expect(ReadableNumber.oneDecimal(1583.333) == "1583.3")
+        #expect(ReadableNumber.oneDecimal(3049.995) == "3050")
+        #expect(ReadableNumber.oneDecimal(916.666) == "916.7")
+        #expect(ReadableNumber.oneDecimal(12) == "12")
+        #expect(ReadableNumber.oneDecimal(0.5) == "0.5")
+        #expect(ReadableNumber.oneDecimal(-3.24) == "-3.2")
         // Halves round away from zero.
-        XCTAssertEqual(ReadableNumber.oneDecimal(0.05), "0.1")
-        XCTAssertEqual(ReadableNumber.oneDecimal(0.04), "0")
+        #expect(ReadableNumber.oneDecimal(0.05) == "0.1")
+        #expect(ReadableNumber.oneDecimal(0.04) == "0")
     }
 
-    func testNegativeZeroReadsZero() {
-        XCTAssertEqual(ReadableNumber.oneDecimal(-0.04), "0")
-        XCTAssertEqual(ReadableNumber.oneDecimal(-0.0), "0")
-        XCTAssertEqual(ReadableNumber.ms(-0.01), "0 ms")
+    @Test func testNegativeZeroReadsZero() {
+        #expect(ReadableNumber.oneDecimal(-0.04) == "0")
+        #expect(ReadableNumber.oneDecimal(-0.0) == "0")
+        #expect(ReadableNumber.ms(-0.01) == "0 ms")
     }
 
-    func testLargeValues() {
-        XCTAssertEqual(ReadableNumber.oneDecimal(123_456_789.04), "123456789")
-        XCTAssertEqual(ReadableNumber.oneDecimal(123_456_789.06), "123456789.1")
-        XCTAssertEqual(ReadableNumber.oneDecimal(1e12), "1000000000000")
-        XCTAssertEqual(ReadableNumber.oneDecimal(-1e12 - 0.25), "-1000000000000.3")
+    @Test func testLargeValues() {
+        #expect(ReadableNumber.oneDecimal(123_456_789.04) == "123456789")
+        #expect(ReadableNumber.oneDecimal(123_456_789.06) == "123456789.1")
+        #expect(ReadableNumber.oneDecimal(1e12) == "1000000000000")
+        #expect(ReadableNumber.oneDecimal(-1e12 - 0.25) == "-1000000000000.3")
         // Past 10^15 the value is whole; near the largest Double, `value * 10` would overflow.
-        XCTAssertFalse(ReadableNumber.oneDecimal(1e20).isEmpty)
-        XCTAssertFalse(ReadableNumber.oneDecimal(Double.greatestFiniteMagnitude).contains("inf"))
-        XCTAssertFalse(ReadableNumber.oneDecimal(-Double.greatestFiniteMagnitude).contains("inf"))
+        #expect(!ReadableNumber.oneDecimal(1e20).isEmpty)
+        #expect(!ReadableNumber.oneDecimal(Double.greatestFiniteMagnitude).contains("inf"))
+        #expect(!(ReadableNumber.oneDecimal(-Double.greatestFiniteMagnitude).contains("inf")))
     }
 
-    func testNonFiniteValuesDoNotTrap() {
-        XCTAssertFalse(ReadableNumber.oneDecimal(.nan).isEmpty)
-        XCTAssertFalse(ReadableNumber.oneDecimal(.infinity).isEmpty)
-        XCTAssertFalse(ReadableNumber.oneDecimal(-.infinity).isEmpty)
-        XCTAssertTrue(ReadableNumber.ms(.nan).hasSuffix(" ms"))
+    @Test func testNonFiniteValuesDoNotTrap() {
+        #expect(!ReadableNumber.oneDecimal(.nan).isEmpty)
+        #expect(!ReadableNumber.oneDecimal(.infinity).isEmpty)
+        #expect(!(ReadableNumber.oneDecimal(-.infinity).isEmpty))
+        #expect(ReadableNumber.ms(.nan).hasSuffix(" ms"))
     }
 
-    func testUnits() {
-        XCTAssertEqual(ReadableNumber.ms(1583.333), "1583.3 ms")
-        XCTAssertEqual(ReadableNumber.ms(VirtualTime(microseconds: 3_049_995)), "3050 ms")
-        XCTAssertEqual(ReadableNumber.ms(VirtualTime(microseconds: 16_666)), "16.7 ms")
-        XCTAssertEqual(ReadableNumber.points(165.667), "165.7 pt")
-        XCTAssertEqual(ReadableNumber.points(-47), "-47 pt")
+    @Test func testUnits() {
+        #expect(ReadableNumber.ms(1583.333) == "1583.3 ms")
+        #expect(ReadableNumber.ms(VirtualTime(microseconds: 3_049_995)) == "3050 ms")
+        #expect(ReadableNumber.ms(VirtualTime(microseconds: 16_666)) == "16.7 ms")
+        #expect(ReadableNumber.points(165.667) == "165.7 pt")
+        #expect(ReadableNumber.points(-47) == "-47 pt")
     }
 
     /// Sizes go through the same rounding.
-    func testSizesUseOneDecimal() {
-        XCTAssertEqual(InputFile.describeSize(2_306_867), "2.2 MB")
-        XCTAssertEqual(InputFile.describeSize(1_048_576), "1 MB")
-        XCTAssertEqual(InputFile.describeSize(1023), "1023 bytes")
+    @Test func testSizesUseOneDecimal() {
+        #expect(InputFile.describeSize(2_306_867) == "2.2 MB")
+        #expect(InputFile.describeSize(1_048_576) == "1 MB")
+        #expect(InputFile.describeSize(1023) == "1023 bytes")
     }
 
     /// Every size reads as it did when it was made by `String` interpolation.
-    func testSizesInEveryUnit() {
+    @Test func testSizesInEveryUnit() {
         for bytes in [-5, 0, 1, 1023, 1024, 1025, 1536, 1_048_575, 1_048_576, 2_306_867, 1_073_741_823, 1_073_741_824, 5_000_000_000, Int.max] {
             let units: [(Double, String)] = [(1_073_741_824, "GB"), (1_048_576, "MB"), (1024, "KB")]
             let expected = units.first { Double(bytes) >= $0.0 }.map { ReadableNumber.oneDecimal(Double(bytes) / $0.0) + " " + $0.1 } ?? "\(bytes) bytes"
-            XCTAssertEqual(InputFile.describeSize(bytes), expected)
+            #expect(InputFile.describeSize(bytes) == expected)
         }
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
-import XCTest
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
 
 /// Regression tests for bugs found in Sources/TraceFormat by the bad-input suite;
 /// each states the correct behaviour.
-final class TraceFormatRegressionTests: XCTestCase {
+@Suite
+final class TraceFormatRegressionTests {
     private func scenarioError(_ text: String) -> ReuseLabError? {
         expectError { () throws(ReuseLabError) in
             let root: JSONField
@@ -19,56 +20,56 @@ final class TraceFormatRegressionTests: XCTestCase {
 
     /// Text from a file must never reach the terminal raw.
     /// The `at PATH` part of a message is built from member names, which must be escaped.
-    func testMemberNamesInThePathAreShownWithControlCharactersVisible() {
+    @Test func testMemberNamesInThePathAreShownWithControlCharactersVisible() {
         let scenario = scenarioError(#"{"title": "t", "\u001b[2Jrows": 1}"#)
-        XCTAssertEqual(scenario?.description.contains("\u{1B}"), false, scenario?.description ?? "")
+        #expect(scenario?.description.contains("\u{1B}") == false, Comment(rawValue: scenario?.description ?? ""))
 
         let event = validationError(TraceText(numbered: [Ev.initCell(1) + #","\u001b[2J":1"#]))
-        XCTAssertEqual(event?.description.contains("\u{1B}"), false, event?.description ?? "")
+        #expect(event?.description.contains("\u{1B}") == false, Comment(rawValue: event?.description ?? ""))
 
         var header = TraceText(numbered: [])
         header.title = #""t", "x\u001b[2J": 1"#
         let headerError = validationError(header)
-        XCTAssertEqual(headerError?.description.contains("\u{1B}"), false, headerError?.description ?? "")
+        #expect(headerError?.description.contains("\u{1B}") == false, Comment(rawValue: headerError?.description ?? ""))
     }
 
     /// Duplicate member messages (JSONParser and TraceReader) must quote the key escaped.
-    func testDuplicateMemberMessagesShowControlCharactersVisibly() {
+    @Test func testDuplicateMemberMessagesShowControlCharactersVisibly() {
         let parser = syntaxError(#"{"a\u001b[2J": 1, "a\u001b[2J": 2}"#)
-        XCTAssertEqual(parser?.message.contains("\u{1B}"), false, parser?.message ?? "")
+        #expect(parser?.message.contains("\u{1B}") == false, Comment(rawValue: parser?.message ?? ""))
 
         var header = TraceText(numbered: [])
         header.title = #""t", "x\u001b": 1, "x\u001b": 2"#
         let reader = validationError(header)
-        XCTAssertEqual(reader?.description.contains("\u{1B}"), false, reader?.description ?? "")
+        #expect(reader?.description.contains("\u{1B}") == false, Comment(rawValue: reader?.description ?? ""))
     }
 
     /// A long unknown kind (or member name, or choice) must be shortened in the message,
     /// and must not go through the "did you mean" edit distance, which once took ~45 s
     /// for a 2 MB kind and printed a 2 MB error line.
-    func testLongUnknownKindIsShortenedAndGetsNoSuggestionSearch() {
+    @Test func testLongUnknownKindIsShortenedAndGetsNoSuggestionSearch() {
         let kind = String(repeating: "x", count: 100_000)
         let trace = TraceText(numbered: ["\"kind\":\"\(kind)\""])
         let error = validationError(trace)
-        XCTAssertLessThan(error?.description.count ?? 0, 2_000, "the message repeats the whole kind")
-        XCTAssertTrue(error?.description.contains("unknown event kind \"xxxx") == true, error?.description ?? "")
-        XCTAssertNil(Suggestion.closest(to: kind, among: EventKind.allCases.map(\.rawValue)), "long words are no typo of a kind")
+        #expect((error?.description.count ?? 0) < 2_000, "the message repeats the whole kind")
+        #expect(error?.description.contains("unknown event kind \"xxxx") == true, Comment(rawValue: error?.description ?? ""))
+        #expect(Suggestion.closest(to: kind, among: EventKind.allCases.map(\.rawValue)) == nil, "long words are no typo of a kind")
     }
 
     /// A second cell displayed in a row outside reloadRows is refused, and no message
     /// may end up with an empty list of left-out rows.
-    func testFrameMessageNamesWhatIsMissingWhenARowHasTwoCells() {
+    @Test func testFrameMessageNamesWhatIsMissingWhenARowHasTwoCells() {
         let trace = TraceText(numbered: Ev.show(row: 0, cell: 1) + Ev.show(row: 0, cell: 2) + [Ev.frame(0, [(0, 1)])])
         let error = validationError(trace)
-        XCTAssertEqual(error?.description.contains("row(s) ;"), false, error?.description ?? "")
+        #expect(error?.description.contains("row(s) ;") == false, Comment(rawValue: error?.description ?? ""))
     }
 
     /// TraceReader's second pass sets `eventIndex` on syntax errors, but every syntax error
     /// is already thrown by the first pass (skipValue over `events`), without the event.
-    func testSyntaxErrorInsideAnEventNamesTheEvent() {
+    @Test func testSyntaxErrorInsideAnEventNamesTheEvent() {
         var trace = TraceText(numbered: Ev.show(row: 0, cell: 1))
         trace.events[2] = "{\"seq\":2,\"t\":2,\"kind\":\"willDisplay\",\"row\":0,\"cell\":1,}"
         let error = validationError(trace)
-        XCTAssertEqual(error?.location.eventIndex, 2, error?.description ?? "")
+        #expect(error?.location.eventIndex == 2, Comment(rawValue: error?.description ?? ""))
     }
 }

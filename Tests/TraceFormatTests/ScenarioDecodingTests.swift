@@ -1,11 +1,13 @@
-import XCTest
+import Foundation
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
 
 /// `Scenario.decode`: every mistake an instructor can make in a scenario is reported
 /// with the line:column of the offending value, its path, and what was expected.
-final class ScenarioDecodingTests: XCTestCase {
+@Suite
+final class ScenarioDecodingTests {
     static let strategies = ["plain", "sync-download"]
 
     /// A valid scenario, laid out one member per line, with `replacements` applied.
@@ -24,7 +26,7 @@ final class ScenarioDecodingTests: XCTestCase {
         }
         """
         for (old, new) in replacements {
-            XCTAssertTrue(text.contains(old), "the test scenario has no \(old)")
+            #expect(text.contains(old), "the test scenario has no \(old)")
             text = text.replacingOccurrences(of: old, with: new)
         }
         return text
@@ -34,71 +36,71 @@ final class ScenarioDecodingTests: XCTestCase {
         try decodeScenario(text, knownStrategies: Self.strategies)
     }
 
-    func decodeError(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> ReuseLabError? {
-        expectError(file: file, line: line) { () throws(ReuseLabError) in _ = try decode(text) }
+    func decodeError(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> ReuseLabError? {
+        expectError(sourceLocation: sourceLocation) { () throws(ReuseLabError) in _ = try decode(text) }
     }
 
     // MARK: Valid
 
-    func testTheBaseScenarioDecodesWithDefaultsFilledIn() throws {
+    @Test func testTheBaseScenarioDecodesWithDefaultsFilledIn() throws {
         let scenario = try decode(Self.scenarioText())
-        XCTAssertEqual(scenario.title, "Seed 004: a slow drag down")
-        XCTAssertEqual(scenario.profile, .modern)
-        XCTAssertEqual(scenario.table.rows, 100)
-        XCTAssertEqual(scenario.table.contentInsetTop, 47)
-        XCTAssertEqual(scenario.fps, 60)
-        XCTAssertEqual(scenario.seed, 1)
-        XCTAssertTrue(scenario.prefetching)
-        XCTAssertEqual(scenario.script, [.note("rows 0–18 fit at launch"), .drag(by: 440, ms: 3000)])
+        #expect(scenario.title == "Seed 004: a slow drag down")
+        #expect(scenario.profile == .modern)
+        #expect(scenario.table.rows == 100)
+        #expect(scenario.table.contentInsetTop == 47)
+        #expect(scenario.fps == 60)
+        #expect(scenario.seed == 1)
+        #expect(scenario.prefetching)
+        #expect(scenario.script == [.note("rows 0–18 fit at launch"), .drag(by: 440, ms: 3000)])
     }
 
-    func testEveryStepKindDecodes() throws {
+    @Test func testEveryStepKindDecodes() throws {
         let text = Self.scenarioText([(#"{ "drag": { "by": 440, "ms": 3000 } }"#, """
         { "drag": { "by": -40, "ms": 10 } }, { "wait": { "ms": 5 } }, { "fling": { "velocity": 900, "deceleration": "fast" } },
             { "fling": { "velocity": -900, "deceleration": 0.95 } }, { "scrollTo": { "row": 99, "position": "middle", "animated": true } },
             { "reloadData": {} }, { "reloadRows": { "rows": [0, 5] } }, { "memoryWarning": {} }, { "disappear": {} }
         """)])
         let scenario = try decode(text)
-        XCTAssertEqual(scenario.script.count, 10)
-        XCTAssertEqual(scenario.script.last, .disappear)
-        XCTAssertEqual(scenario.script[3], .fling(velocity: 900, deceleration: DecelerationRate.fast))
+        #expect(scenario.script.count == 10)
+        #expect(scenario.script.last == .disappear)
+        #expect(scenario.script[3] == .fling(velocity: 900, deceleration: DecelerationRate.fast))
     }
 
-    func testDecodedScenarioWrittenOutDecodesToTheSameScenario() throws {
+    @Test func testDecodedScenarioWrittenOutDecodesToTheSameScenario() throws {
         let scenario = try decode(Self.scenarioText())
         let again = try decode(JSONWriter.compact(scenario.jsonValue))
-        XCTAssertEqual(again, scenario)
+        #expect(again == scenario)
     }
 
     // MARK: isPrefetchingEnabled
 
-    func testIsPrefetchingEnabledIsTrueByDefaultAsInUIKit() throws {
+    @Test func testIsPrefetchingEnabledIsTrueByDefaultAsInUIKit() throws {
         let scenario = try decode(Self.scenarioText())
-        XCTAssertTrue(scenario.isPrefetchingEnabled)
-        XCTAssertTrue(scenario.prefetching, "a separate member: the app's prefetch data source")
+        #expect(scenario.isPrefetchingEnabled)
+        #expect(scenario.prefetching, "a separate member: the app's prefetch data source")
         let enabled = try decode(Self.scenarioText([(#""prefetching": true,"#, #""prefetching": true, "isPrefetchingEnabled": true,"#)]))
-        XCTAssertEqual(enabled, scenario, "written out as true, it is the default")
+        #expect(enabled == scenario, "written out as true, it is the default")
     }
 
-    func testIsPrefetchingEnabledFalseDecodes() throws {
+    @Test func testIsPrefetchingEnabledFalseDecodes() throws {
         let scenario = try decode(Self.scenarioText([(#""prefetching": true,"#, #""prefetching": true, "isPrefetchingEnabled": false,"#)]))
-        XCTAssertFalse(scenario.isPrefetchingEnabled)
-        XCTAssertTrue(scenario.prefetching, "the app still sets a prefetch data source; the table view just never calls it")
+        #expect(!scenario.isPrefetchingEnabled)
+        #expect(scenario.prefetching, "the app still sets a prefetch data source; the table view just never calls it")
     }
 
-    func testIsPrefetchingEnabledIsWrittenOutOnlyWhenFalse() throws {
+    @Test func testIsPrefetchingEnabledIsWrittenOutOnlyWhenFalse() throws {
         // Traces recorded before the member existed (all with it on) keep their bytes.
         let on = try decode(Self.scenarioText())
         let onText = JSONWriter.compact(on.jsonValue)
-        XCTAssertFalse(onText.contains("isPrefetchingEnabled"), onText)
-        XCTAssertTrue(onText.contains(#""prefetching":true,"fps":60"#), onText)
+        #expect(!onText.contains("isPrefetchingEnabled"), Comment(rawValue: onText))
+        #expect(onText.contains(#""prefetching":true,"fps":60"#), Comment(rawValue: onText))
         let off = try decode(Self.scenarioText([(#""prefetching": true,"#, #""prefetching": true, "isPrefetchingEnabled": false,"#)]))
         let offText = JSONWriter.compact(off.jsonValue)
-        XCTAssertTrue(offText.contains(#""prefetching":true,"isPrefetchingEnabled":false,"fps":60"#), offText)
-        XCTAssertEqual(try decode(offText), off, "the written-out scenario decodes to the same scenario")
+        #expect(offText.contains(#""prefetching":true,"isPrefetchingEnabled":false,"fps":60"#), Comment(rawValue: offText))
+        #expect((try decode(offText)) == off, "the written-out scenario decodes to the same scenario")
     }
 
-    func testIsPrefetchingEnabledMustBeABoolean() {
+    @Test func testIsPrefetchingEnabledMustBeABoolean() {
         for (value, found) in [(#""no""#, #"found the string "no""#), ("0", "found the number 0"), (#"["false"]"#, "found an array")] {
             let member = #""isPrefetchingEnabled": "# + value
             let text = Self.scenarioText([(#""prefetching": true,"#, "\"prefetching\": true,\n  \(member),")])
@@ -110,22 +112,22 @@ final class ScenarioDecodingTests: XCTestCase {
 
     // MARK: Errors
 
-    func testSyntaxErrorIsReportedWithItsPosition() {
+    @Test func testSyntaxErrorIsReportedWithItsPosition() {
         let text = Self.scenarioText([(#""prefetching": true,"#, #""prefetching": true"#)])
         assertError(decodeError(text), at: locate("\"script\"", in: text), contains: ["expected ',' or '}' after an object member"])
     }
 
-    func testDocumentThatIsNotAnObject() {
+    @Test func testDocumentThatIsNotAnObject() {
         assertError(decodeError("[1, 2]"), at: SourcePosition(line: 1, column: 1), contains: ["the document must be an object, found an array"])
     }
 
-    func testWrongTypeForRows() {
+    @Test func testWrongTypeForRows() {
         let text = Self.scenarioText([(#""rows": 100"#, #""rows": "100""#)])
         assertError(decodeError(text), at: locate("\"100\"", in: text), path: "table.rows",
                     contains: ["\"rows\" must be a whole number, found the string \"100\""])
     }
 
-    func testWrongTypesElsewhere() {
+    @Test func testWrongTypesElsewhere() {
         var text = Self.scenarioText([(#""prefetching": true"#, #""prefetching": "yes""#)])
         assertError(decodeError(text), at: locate("\"yes\"", in: text), path: "prefetching", contains: ["\"prefetching\" must be true or false, found the string \"yes\""])
         text = Self.scenarioText([(#""rows": 100"#, #""rows": 12.5"#)])
@@ -138,23 +140,23 @@ final class ScenarioDecodingTests: XCTestCase {
         assertError(decodeError(text), at: SourcePosition(line: 2, column: 12), path: "title", contains: ["\"title\" must be a string, found the number 4"])
     }
 
-    func testUnknownProfileSuggestsTheNearestName() {
+    @Test func testUnknownProfileSuggestsTheNearestName() {
         let text = Self.scenarioText([(#""profile": "modern""#, #""profile": "modren""#)])
         assertError(decodeError(text), at: locate("\"modren\"", in: text), path: "profile",
                     contains: ["\"profile\" must be one of \"modern\", \"classic\", found \"modren\"", "(did you mean \"modern\"?)"])
     }
 
-    func testUnknownStrategySuggestsTheNearestName() {
+    @Test func testUnknownStrategySuggestsTheNearestName() {
         let text = Self.scenarioText([(#""strategy": "plain""#, #""strategy": "plian""#)])
         assertError(decodeError(text), at: locate("\"plian\"", in: text), path: "strategy",
                     contains: ["\"strategy\" must be one of \"plain\", \"sync-download\", found \"plian\"", "did you mean \"plain\"?"])
         let far = Self.scenarioText([(#""strategy": "plain""#, #""strategy": "quantum""#)])
         let error = decodeError(far)
         assertError(error, path: "strategy", contains: ["found \"quantum\""])
-        XCTAssertEqual(error?.message.contains("did you mean"), false)
+        #expect(error?.message.contains("did you mean") == false)
     }
 
-    func testZeroAndNegativeSizes() {
+    @Test func testZeroAndNegativeSizes() {
         var text = Self.scenarioText([(#""rows": 100"#, #""rows": 0"#)])
         assertError(decodeError(text), at: locate("\"rows\": 0", in: text, offset: 8), path: "table.rows", contains: ["\"rows\" must be greater than zero, found 0"])
         text = Self.scenarioText([(#""rowHeight": 44"#, #""rowHeight": -4"#)])
@@ -169,12 +171,12 @@ final class ScenarioDecodingTests: XCTestCase {
         assertError(decodeError(text), path: "script[1].drag.by", contains: ["\"by\" must be a non-zero distance"])
     }
 
-    func testTooManyRowsIsRefused() {
+    @Test func testTooManyRowsIsRefused() {
         let text = Self.scenarioText([(#""rows": 100"#, #""rows": 1000001"#)])
         assertError(decodeError(text), path: "table.rows", contains: ["\"rows\" must be at most 1000000, found 1000001"])
     }
 
-    func testEmptyScript() {
+    @Test func testEmptyScript() {
         let text = Self.scenarioText([("""
         "script": [
             { "note": { "text": "rows 0–18 fit at launch" } },
@@ -184,7 +186,7 @@ final class ScenarioDecodingTests: XCTestCase {
         assertError(decodeError(text), at: locate("[]", in: text), path: "script", contains: ["\"script\" is empty; give at least one step"])
     }
 
-    func testMissingRequiredMembers() {
+    @Test func testMissingRequiredMembers() {
         let text = """
         {"title": "t",
          "script": [{"wait": {"ms": 1}}]}
@@ -196,7 +198,7 @@ final class ScenarioDecodingTests: XCTestCase {
         assertError(decodeError(emptyTitle), path: "title", contains: ["\"title\" must not be empty"])
     }
 
-    func testUnknownScriptStep() {
+    @Test func testUnknownScriptStep() {
         let text = Self.scenarioText([(#"{ "drag": { "by": 440"#, #"{ "scroll": { "by": 440"#)])
         assertError(decodeError(text), at: locate("\"scroll\"", in: text), path: "script[1].scroll",
                     contains: ["unknown member \"scroll\" in \"script[1]\"", "did you mean \"scrollTo\"?"])
@@ -205,7 +207,7 @@ final class ScenarioDecodingTests: XCTestCase {
                     contains: ["unknown member \"teleport\"", "expected one of \"drag\", \"wait\", \"fling\""])
     }
 
-    func testScriptStepWithTwoMembers() {
+    @Test func testScriptStepWithTwoMembers() {
         let text = Self.scenarioText([(#"{ "drag": { "by": 440, "ms": 3000 } }"#, #"{ "drag": { "by": 440, "ms": 3000 }, "wait": { "ms": 5 } }"#)])
         assertError(decodeError(text), at: locate("{ \"drag\"", in: text), path: "script[1]",
                     contains: ["a script step must be an object with exactly one member naming the step", "found 2 members"])
@@ -215,13 +217,13 @@ final class ScenarioDecodingTests: XCTestCase {
         assertError(decodeError(notObject), path: "script[1]", contains: ["must be an object, found the string \"drag\""])
     }
 
-    func testDisappearMustBeTheLastStep() {
+    @Test func testDisappearMustBeTheLastStep() {
         let text = Self.scenarioText([(#"{ "note": { "text": "rows 0–18 fit at launch" } }"#, #"{ "disappear": {} }"#)])
         assertError(decodeError(text), at: locate("{ \"disappear\"", in: text), path: "script[0]",
                     contains: ["\"disappear\" tears the table view down, so it must be the last step; 1 step(s) follow it"])
     }
 
-    func testRowHeightsCountMustMatchRows() {
+    @Test func testRowHeightsCountMustMatchRows() {
         let text = Self.scenarioText([(#""rows": 100, "rowHeight": 44"#, #""rows": 3, "rowHeights": [44, 60]"#)])
         assertError(decodeError(text), at: locate("[44, 60]", in: text), path: "table.rowHeights",
                     contains: ["\"rowHeights\" has 2 heights but the table has 3 rows; give one per row"])
@@ -229,7 +231,7 @@ final class ScenarioDecodingTests: XCTestCase {
         assertError(decodeError(bad), path: "table.rowHeights[1]", contains: ["must be greater than zero, found 0"])
     }
 
-    func testUnknownMemberWithSuggestion() {
+    @Test func testUnknownMemberWithSuggestion() {
         var text = Self.scenarioText([(#""rowHeight": 44"#, #""rowHieght": 44"#)])
         assertError(decodeError(text), at: locate("\"rowHieght\"", in: text), path: "table.rowHieght",
                     contains: ["unknown member \"rowHieght\" in \"table\"", "(did you mean \"rowHeight\"?)"])
@@ -241,16 +243,16 @@ final class ScenarioDecodingTests: XCTestCase {
                     contains: ["unknown member \"speed\" in \"script[1].drag\"", "expected one of \"by\", \"ms\""])
     }
 
-    func testRowsNamedInTheScriptMustExist() {
+    @Test func testRowsNamedInTheScriptMustExist() {
         var text = Self.scenarioText([(#"{ "drag": { "by": 440, "ms": 3000 } }"#, #"{ "scrollTo": { "row": 100 } }"#)])
         assertError(decodeError(text), at: locate("100 }", in: text), path: "script[1].scrollTo.row", contains: ["\"row\" must be between 0 and 99, found 100"])
         text = Self.scenarioText([(#"{ "drag": { "by": 440, "ms": 3000 } }"#, #"{ "reloadRows": { "rows": [] } }"#)])
         assertError(decodeError(text), path: "script[1].reloadRows.rows", contains: ["\"rows\" is empty"])
     }
 
-    func testReconfigureRowsNeedsTheModernProfile() throws {
+    @Test func testReconfigureRowsNeedsTheModernProfile() throws {
         let modern = Self.scenarioText([(#"{ "drag": { "by": 440, "ms": 3000 } }"#, #"{ "reconfigureRows": { "rows": [3, 40] } }"#)])
-        XCTAssertEqual(try decode(modern).script.last, .reconfigureRows([3, 40]))
+        #expect((try decode(modern).script.last) == .reconfigureRows([3, 40]))
         let classic = modern.replacingOccurrences(of: #""profile": "modern""#, with: #""profile": "classic""#)
         assertError(decodeError(classic), at: locate(#"{ "reconfigureRows""#, in: classic), path: "script[1]",
                     contains: ["\"reconfigureRows\" needs the modern profile", "since iOS 15"])
@@ -258,7 +260,7 @@ final class ScenarioDecodingTests: XCTestCase {
         assertError(decodeError(empty), path: "script[1].reconfigureRows.rows", contains: ["\"rows\" is empty; name at least one row to reconfigure"])
     }
 
-    func testOtherValueChecks() {
+    @Test func testOtherValueChecks() {
         var text = Self.scenarioText([(#""prefetching": true,"#, #""prefetching": true, "fps": 90,"#)])
         assertError(decodeError(text), at: locate("90", in: text), path: "fps", contains: ["\"fps\" must be 60 or 120, found 90"])
         text = Self.scenarioText([(#""prefetching": true,"#, #""prefetching": true, "seed": -1,"#)])
@@ -271,10 +273,10 @@ final class ScenarioDecodingTests: XCTestCase {
         assertError(decodeError(text), path: "script[2]", contains: ["the script runs longer than 60 minutes of virtual time"])
     }
 
-    func testTextFromTheScenarioIsShownWithControlCharactersVisible() {
+    @Test func testTextFromTheScenarioIsShownWithControlCharactersVisible() {
         let text = Self.scenarioText([(#""profile": "modern""#, #""profile": "\u001b[31mred""#)])
         let error = decodeError(text)
         assertError(error, path: "profile", contains: ["found \"\\e[31mred\""])
-        XCTAssertEqual(error?.description.contains("\u{1B}"), false)
+        #expect(error?.description.contains("\u{1B}") == false)
     }
 }

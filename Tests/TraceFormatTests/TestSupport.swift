@@ -1,6 +1,6 @@
 import ReuseLabTestSupport
 import Foundation
-import XCTest
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
@@ -37,11 +37,11 @@ func syntaxError(bytes: [UInt8]) -> JSONSyntaxError? {
 }
 
 /// Parses a document that must be valid JSON.
-func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> JSONNode? {
+func parse(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> JSONNode? {
     do {
         return try parseTree(utf8(text))
     } catch {
-        XCTFail("expected valid JSON, got \(error.position): \(error.message)", file: file, line: line)
+        Issue.record("expected valid JSON, got \(error.position): \(error.message)", sourceLocation: sourceLocation)
         return nil
     }
 }
@@ -51,12 +51,12 @@ func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -
 /// `offset` moves the result that many columns right (to point past a key).
 /// Computed independently of the parser, so position assertions are not circular.
 func locate(_ needle: String, in text: String, occurrence: Int = 1, offset: Int = 0,
-            file: StaticString = #filePath, line: UInt = #line) -> SourcePosition {
+            sourceLocation: SourceLocation = #_sourceLocation) -> SourcePosition {
     var searchStart = text.startIndex
     var found: Range<String.Index>?
     for _ in 0..<occurrence {
         guard let range = text.range(of: needle, range: searchStart..<text.endIndex) else {
-            XCTFail("\"\(needle)\" does not occur \(occurrence) time(s) in the test input", file: file, line: line)
+            Issue.record("\"\(needle)\" does not occur \(occurrence) time(s) in the test input", sourceLocation: sourceLocation)
             return SourcePosition(line: 0, column: 0)
         }
         found = range
@@ -70,11 +70,11 @@ func locate(_ needle: String, in text: String, occurrence: Int = 1, offset: Int 
 }
 
 /// Runs a throwing piece of code that must fail with a `ReuseLabError`.
-func expectError(file: StaticString = #filePath, line: UInt = #line,
+func expectError(sourceLocation: SourceLocation = #_sourceLocation,
                  _ body: () throws(ReuseLabError) -> Void) -> ReuseLabError? {
     do {
         try body()
-        XCTFail("expected an error, but the input was accepted", file: file, line: line)
+        Issue.record("expected an error, but the input was accepted", sourceLocation: sourceLocation)
         return nil
     } catch {
         return error
@@ -86,31 +86,31 @@ func expectError(file: StaticString = #filePath, line: UInt = #line,
 func assertError(_ error: ReuseLabError?, status: Int32 = 65,
                  file expectedFile: String? = nil, at position: SourcePosition? = nil,
                  event: Int? = nil, path: String? = nil, contains parts: [String] = [],
-                 file: StaticString = #filePath, line: UInt = #line) {
+                 sourceLocation: SourceLocation = #_sourceLocation) {
     guard let error else {
-        XCTFail("no error", file: file, line: line)
+        Issue.record("no error", sourceLocation: sourceLocation)
         return
     }
     let text = error.description
-    XCTAssertEqual(error.kind.exitStatus, status, "wrong exit status for: \(text)", file: file, line: line)
+    #expect(error.kind.exitStatus == status, "wrong exit status for: \(text)", sourceLocation: sourceLocation)
     var prefix = ""
     if let expectedFile { prefix = expectedFile }
     if let position { prefix += (prefix.isEmpty ? "" : ":") + "\(position.line):\(position.column)" }
     if !prefix.isEmpty {
-        XCTAssertTrue(text.hasPrefix(prefix + ":"), "expected the message to start with \"\(prefix):\", got: \(text)", file: file, line: line)
+        #expect(text.hasPrefix(prefix + ":"), "expected the message to start with \"\(prefix):\", got: \(text)", sourceLocation: sourceLocation)
     }
     if let position {
-        XCTAssertEqual(error.location.position, position, "wrong position in: \(text)", file: file, line: line)
+        #expect(error.location.position == position, "wrong position in: \(text)", sourceLocation: sourceLocation)
     }
     if let event {
-        XCTAssertEqual(error.location.eventIndex, event, "wrong event in: \(text)", file: file, line: line)
-        XCTAssertTrue(text.contains("event \(event)"), "expected \"event \(event)\" in: \(text)", file: file, line: line)
+        #expect(error.location.eventIndex == event, "wrong event in: \(text)", sourceLocation: sourceLocation)
+        #expect(text.contains("event \(event)"), "expected \"event \(event)\" in: \(text)", sourceLocation: sourceLocation)
     }
     if let path {
-        XCTAssertTrue(text.contains("at \(path):"), "expected \"at \(path):\" in: \(text)", file: file, line: line)
+        #expect(text.contains("at \(path):"), "expected \"at \(path):\" in: \(text)", sourceLocation: sourceLocation)
     }
     for part in parts {
-        XCTAssertTrue(text.contains(part), "expected \"\(part)\" in: \(text)", file: file, line: line)
+        #expect(text.contains(part), "expected \"\(part)\" in: \(text)", sourceLocation: sourceLocation)
     }
 }
 
@@ -190,15 +190,15 @@ let fiveRowScenario = #"{"title":"five rows","profile":"modern","table":{"rows":
 
 /// Validates a trace that must fail, returning its error.
 func validationError(_ trace: TraceText, file: String = "hand.trace.json",
-                     sourceFile: StaticString = #filePath, line: UInt = #line) -> ReuseLabError? {
-    validationError(bytes: trace.bytes, file: file, sourceFile: sourceFile, line: line)
+                     sourceLocation: SourceLocation = #_sourceLocation) -> ReuseLabError? {
+    validationError(bytes: trace.bytes, file: file, sourceLocation: sourceLocation)
 }
 
 func validationError(bytes: [UInt8], file: String = "hand.trace.json",
-                     sourceFile: StaticString = #filePath, line: UInt = #line) -> ReuseLabError? {
+                     sourceLocation: SourceLocation = #_sourceLocation) -> ReuseLabError? {
     do {
         let summary = try TraceValidator.validate(bytes: bytes, file: file)
-        XCTFail("expected the trace to be rejected; it validated with \(summary.eventCount) events", file: sourceFile, line: line)
+        Issue.record("expected the trace to be rejected; it validated with \(summary.eventCount) events", sourceLocation: sourceLocation)
         return nil
     } catch {
         return error

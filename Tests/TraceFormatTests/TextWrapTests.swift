@@ -1,11 +1,13 @@
-import XCTest
+import Foundation
+import Testing
 @testable import ToolSupport
 import ReuseLabTestSupport
 
 /// `TextWrap.lines` finds words on the text's bytes and makes lines from
 /// stretches of it: for any text it must wrap exactly as the plain definition,
 /// character by character, does (written out here).
-final class TextWrapTests: XCTestCase {
+@Suite
+final class TextWrapTests {
     /// The definition: words split at the character " ", measured character by
     /// character, a word wider than a line cut between characters.
     private static func definition(_ text: String, firstWidth: Int, width: Int) -> [String] {
@@ -46,15 +48,15 @@ final class TextWrapTests: XCTestCase {
     }
 
     /// 1,500 random texts; 20,000 in `TextWrapSecondTierTests`.
-    func testLinesAreWhatTheDefinitionGives() {
+    @Test func testLinesAreWhatTheDefinitionGives() {
         Self.checkRandomTexts(1_500)
-        XCTAssertEqual(TextWrap.lines("", firstWidth: 10, width: 10), [""])
-        XCTAssertEqual(TextWrap.lines("   ", firstWidth: 10, width: 10), [""])
-        XCTAssertEqual(TextWrap.lines("rows 3–23", firstWidth: 6, width: 6), ["rows", "3–23"])
+        #expect(TextWrap.lines("", firstWidth: 10, width: 10) == [""])
+        #expect(TextWrap.lines("   ", firstWidth: 10, width: 10) == [""])
+        #expect(TextWrap.lines("rows 3–23", firstWidth: 6, width: 6) == ["rows", "3–23"])
     }
 
     /// 1,500 random sentences; 20,000 in `TextWrapSecondTierTests`.
-    func testSentencesWrapAsTheDefinitionWraps() {
+    @Test func testSentencesWrapAsTheDefinitionWraps() {
         Self.checkRandomSentences(1_500)
     }
 
@@ -69,8 +71,7 @@ final class TextWrapTests: XCTestCase {
             let length = generator.below(200)
             let text = (0..<length).map { _ in alphabet[generator.below(alphabet.count)] }.joined()
             let first = generator.within(-2...39), width = generator.within(-2...39)
-            XCTAssertEqual(TextWrap.lines(text, firstWidth: first, width: width),
-                           definition(text, firstWidth: first, width: width), "\"\(text)\" \(first) \(width)")
+            #expect(TextWrap.lines(text, firstWidth: first, width: width) == definition(text, firstWidth: first, width: width), "\"\(text)\" \(first) \(width)")
         }
     }
 
@@ -86,22 +87,21 @@ final class TextWrapTests: XCTestCase {
             }
             let text = words.joined(separator: generator.below(5) == 0 ? "  " : " ")
             let first = generator.within(-2...45), width = generator.within(-2...45)
-            XCTAssertEqual(TextWrap.lines(text, firstWidth: first, width: width),
-                           definition(text, firstWidth: first, width: width), "\"\(text)\" \(first) \(width)")
+            #expect(TextWrap.lines(text, firstWidth: first, width: width) == definition(text, firstWidth: first, width: width), "\"\(text)\" \(first) \(width)")
         }
     }
 }
 
 /// The random campaigns of `TextWrapTests` at full length: 20,000 texts and
 /// 20,000 sentences, the first 1,500 of each being the first tier's.
-final class TextWrapSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "40,000 random texts wrapped against the definition" }
+@Suite(SecondTier.enabled("40,000 random texts wrapped against the definition"))
+final class TextWrapSecondTierTests {
 
-    func testLinesAreWhatTheDefinitionGives() {
+    @Test func testLinesAreWhatTheDefinitionGives() {
         TextWrapTests.checkRandomTexts(20_000)
     }
 
-    func testSentencesWrapAsTheDefinitionWraps() {
+    @Test func testSentencesWrapAsTheDefinitionWraps() {
         TextWrapTests.checkRandomSentences(20_000)
     }
 }

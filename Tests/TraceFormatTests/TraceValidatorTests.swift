@@ -1,16 +1,18 @@
-import XCTest
+import Foundation
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
 
 /// Reading and validating traces: header problems, event structure, and every
 /// lifecycle rule of `ReplayState.apply`, each naming the event and its line.
-final class TraceValidatorTests: XCTestCase {
+@Suite
+final class TraceValidatorTests {
     let file = "hand.trace.json"
 
     // MARK: Valid traces
 
-    func testLifecycleOnlyTraceWithoutScenarioOrPoolEventsIsValid() throws {
+    @Test func testLifecycleOnlyTraceWithoutScenarioOrPoolEventsIsValid() throws {
         // No scenario, no enqueue: init → cellForRowAt → willDisplay → didEndDisplaying →
         // prepareForReuse of the cell that just ended, as an imported device log reads.
         let trace = TraceText(numbered: Ev.show(row: 0, cell: 1) + [
@@ -20,14 +22,14 @@ final class TraceValidatorTests: XCTestCase {
             Ev.willDisplay(7, 1),
         ])
         let summary = try TraceValidator.validate(bytes: trace.bytes, file: file)
-        XCTAssertEqual(summary.eventCount, 7)
-        XCTAssertEqual(summary.cellsCreated, 1)
-        XCTAssertEqual(summary.duration, VirtualTime.milliseconds(6))
-        XCTAssertNil(summary.header.scenario)
-        XCTAssertEqual(summary.header.title, "hand-written")
+        #expect(summary.eventCount == 7)
+        #expect(summary.cellsCreated == 1)
+        #expect(summary.duration == VirtualTime.milliseconds(6))
+        #expect(summary.header.scenario == nil)
+        #expect(summary.header.title == "hand-written")
     }
 
-    func testFullBookkeepingTraceWithScenarioIsValid() throws {
+    @Test func testFullBookkeepingTraceWithScenarioIsValid() throws {
         let trace = TraceText(scenario: fiveRowScenario, numbered: Ev.show(row: 0, cell: 1) + Ev.show(row: 1, cell: 2) + [
             Ev.frame(0, [(0, 1), (1, 2)]),
             Ev.prefetch([2, 3, 4]),
@@ -42,27 +44,27 @@ final class TraceValidatorTests: XCTestCase {
             Ev.deinitCell(1), Ev.deinitCell(2), Ev.deinitCell(3),
         ])
         let summary = try TraceValidator.validate(bytes: trace.bytes, file: file)
-        XCTAssertEqual(summary.cellsCreated, 3)
-        XCTAssertEqual(summary.header.rowCount, 5)
+        #expect(summary.cellsCreated == 3)
+        #expect(summary.header.rowCount == 5)
     }
 
-    func testEmptyEventsArrayIsValid() throws {
+    @Test func testEmptyEventsArrayIsValid() throws {
         let summary = try TraceValidator.validate(bytes: TraceText(events: []).bytes, file: file)
-        XCTAssertEqual(summary.eventCount, 0)
+        #expect(summary.eventCount == 0)
     }
 
-    func testWrittenTraceReadsBack() throws {
+    @Test func testWrittenTraceReadsBack() throws {
         let trace = TraceText(scenario: fiveRowScenario, numbered: Ev.show(row: 0, cell: 1))
         let read = try TraceReader.read(bytes: trace.bytes, file: file)
         let written = TraceWriter.text(read)
         let again = try TraceReader.read(bytes: utf8(written), file: file)
-        XCTAssertEqual(again, read)
-        XCTAssertEqual(TraceWriter.text(again), written)
+        #expect(again == read)
+        #expect(TraceWriter.text(again) == written)
     }
 
     // MARK: Header
 
-    func testNotATrace() {
+    @Test func testNotATrace() {
         assertError(validationError(bytes: utf8("[]")), file: file, at: SourcePosition(line: 1, column: 1),
                     contains: ["expected a JSON object ('{'), found '['"])
         let noFormat = #"{"version": 1, "events": []}"#
@@ -70,14 +72,14 @@ final class TraceValidatorTests: XCTestCase {
                     contains: ["this is not a ReuseLab trace: it has no \"format\" member", "expected \"format\": \"reuselab-trace\""])
     }
 
-    func testUnknownFormatName() {
+    @Test func testUnknownFormatName() {
         var trace = TraceText(numbered: [])
         trace.format = "\"reuselab-scenario\""
         assertError(validationError(trace), file: file, at: SourcePosition(line: 2, column: 13), path: "format",
                     contains: ["this is not a ReuseLab trace: \"format\" is \"reuselab-scenario\", expected \"reuselab-trace\""])
     }
 
-    func testUnknownVersionSaysWhichVersionIsKnown() {
+    @Test func testUnknownVersionSaysWhichVersionIsKnown() {
         var trace = TraceText(numbered: Ev.show(row: 0, cell: 1))
         trace.version = "2"
         assertError(validationError(trace), file: file, at: SourcePosition(line: 3, column: 14), path: "version",
@@ -90,7 +92,7 @@ final class TraceValidatorTests: XCTestCase {
                     contains: ["\"version\" must be a whole number, found the string \"1\""])
     }
 
-    func testVersionIsCheckedBeforeEverythingElse() {
+    @Test func testVersionIsCheckedBeforeEverythingElse() {
         // A newer trace may have members and kinds this reader does not know:
         // the version, not those, is what the user must hear about.
         var trace = TraceText(events: ["{\"seq\":0,\"t\":0,\"kind\":\"hologram\"}"])
@@ -99,13 +101,13 @@ final class TraceValidatorTests: XCTestCase {
         assertError(validationError(trace), file: file, at: SourcePosition(line: 3, column: 14), contains: ["version 2"])
     }
 
-    func testMissingEvents() {
+    @Test func testMissingEvents() {
         let text = "{\n  \"format\": \"reuselab-trace\",\n  \"version\": 1,\n  \"title\": \"t\",\n  \"profile\": \"modern\"\n}\n"
         assertError(validationError(bytes: utf8(text)), file: file, at: SourcePosition(line: 1, column: 1),
                     contains: ["the trace has no \"events\" array"])
     }
 
-    func testEventsNotAnArray() {
+    @Test func testEventsNotAnArray() {
         let text = "{\n  \"format\": \"reuselab-trace\",\n  \"version\": 1,\n  \"title\": \"t\",\n  \"profile\": \"modern\",\n  \"events\": {}\n}\n"
         assertError(validationError(bytes: utf8(text)), file: file, at: SourcePosition(line: 6, column: 3), path: "events",
                     contains: ["\"events\" must be an array of event objects"])
@@ -114,7 +116,7 @@ final class TraceValidatorTests: XCTestCase {
                     contains: ["\"events\" must be an array"])
     }
 
-    func testHeaderMemberProblems() {
+    @Test func testHeaderMemberProblems() {
         var trace = TraceText(numbered: [])
         trace.profile = "\"modren\""
         assertError(validationError(trace), file: file, at: SourcePosition(line: 5, column: 14), path: "profile",
@@ -136,7 +138,7 @@ final class TraceValidatorTests: XCTestCase {
 
     // MARK: Event structure
 
-    func testEventWithMissingField() {
+    @Test func testEventWithMissingField() {
         let trace = TraceText(numbered: [Ev.initCell(1), "\"kind\":\"cellForRowAt\",\"row\":0"])
         assertError(validationError(trace), file: file, at: trace.position(ofEvent: 1), event: 1, path: "events[1]",
                     contains: ["\"events[1]\" is missing the member \"cell\" (the cell's id)"])
@@ -145,7 +147,7 @@ final class TraceValidatorTests: XCTestCase {
                     contains: ["is missing the member \"seq\""])
     }
 
-    func testEventWithWrongFieldType() {
+    @Test func testEventWithWrongFieldType() {
         let trace = TraceText(numbered: [Ev.initCell(1), "\"kind\":\"cellForRowAt\",\"row\":0,\"cell\":\"1\""])
         let line = trace.text.split(separator: "\n", omittingEmptySubsequences: false)[trace.firstEventLine]
         let column = String(line).distance(of: "\"1\"")
@@ -160,22 +162,22 @@ final class TraceValidatorTests: XCTestCase {
         assertError(validationError(time), file: file, event: 0, path: "events[0].t", contains: ["\"t\" must be a number, found the string \"soon\""])
     }
 
-    func testUnknownKindWithSuggestion() {
+    @Test func testUnknownKindWithSuggestion() {
         let trace = TraceText(numbered: [Ev.initCell(1), Ev.cellForRowAt(0, 1), "\"kind\":\"willDisplayed\",\"row\":0,\"cell\":1"])
         assertError(validationError(trace), file: file, event: 2, path: "events[2].kind",
                     contains: ["unknown event kind \"willDisplayed\" (did you mean \"willDisplay\"?)"])
-        XCTAssertEqual(validationError(trace)?.location.position?.line, trace.firstEventLine + 2)
+        #expect(validationError(trace)?.location.position?.line == (trace.firstEventLine + 2))
         let far = TraceText(numbered: ["\"kind\":\"teleport\""])
         assertError(validationError(far), file: file, event: 0, contains: ["unknown event kind \"teleport\"; known kinds: init, prepareForReuse"])
     }
 
-    func testUnknownEventMember() {
+    @Test func testUnknownEventMember() {
         let trace = TraceText(numbered: [Ev.initCell(1) + ",\"identifer\":\"x\""])
         assertError(validationError(trace), file: file, event: 0, path: "events[0].identifer",
                     contains: ["unknown member \"identifer\" in \"events[0]\"", "did you mean \"identifier\"?"])
     }
 
-    func testSeqGap() {
+    @Test func testSeqGap() {
         let trace = TraceText(events: [
             "{\"seq\":0,\"t\":0,\(Ev.initCell(1))}",
             "{\"seq\":1,\"t\":0,\(Ev.cellForRowAt(0, 1))}",
@@ -188,7 +190,7 @@ final class TraceValidatorTests: XCTestCase {
                     contains: ["\"seq\" is 1 but this is event number 0"])
     }
 
-    func testTimeGoingBack() {
+    @Test func testTimeGoingBack() {
         let trace = TraceText(events: [
             "{\"seq\":0,\"t\":10,\(Ev.initCell(1))}",
             "{\"seq\":1,\"t\":16.5,\(Ev.cellForRowAt(0, 1))}",
@@ -202,17 +204,16 @@ final class TraceValidatorTests: XCTestCase {
 
     /// Validates `bodies` (numbered), expecting a lifecycle violation at event `index`.
     private func assertViolation(_ bodies: [String], scenario: String? = nil, at index: Int, _ parts: [String],
-                                 file sourceFile: StaticString = #filePath, line: UInt = #line) {
+                                 sourceLocation: SourceLocation = #_sourceLocation) {
         let trace = TraceText(scenario: scenario, numbered: bodies)
-        let error = validationError(trace, file: file, sourceFile: sourceFile, line: line)
+        let error = validationError(trace, file: file, sourceLocation: sourceLocation)
         assertError(error, file: file, at: trace.position(ofEvent: index), event: index, path: "events[\(index)]",
-                    contains: parts, file: sourceFile, line: line)
+                    contains: parts, sourceLocation: sourceLocation)
         // The line in the message is the event's own line.
-        XCTAssertEqual(error?.description.hasPrefix("\(file):\(trace.firstEventLine + index):5: event \(index), at events[\(index)]: "), true,
-                       "\(String(describing: error))", file: sourceFile, line: line)
+        #expect(error?.description.hasPrefix("\(file):\(trace.firstEventLine + index):5: event \(index), at events[\(index)]: ") == true, "\(String(describing: error))", sourceLocation: sourceLocation)
     }
 
-    func testCellDisplayedInTwoRowsAtOnce() {
+    @Test func testCellDisplayedInTwoRowsAtOnce() {
         assertViolation(Ev.show(row: 0, cell: 1) + [Ev.willDisplay(1, 1)], at: 3,
                         ["willDisplay of cell #1 in row 1, but it is already displayed in row 0; one cell cannot be in two rows at once"])
         // The frame must agree too: a cell cannot be listed in a row it is not displayed in.
@@ -220,7 +221,7 @@ final class TraceValidatorTests: XCTestCase {
                         ["frame 0 shows cell #1 in row 1, but that cell is displayed in row 0"])
     }
 
-    func testPrepareForReuseOfACellNeverReleased() {
+    @Test func testPrepareForReuseOfACellNeverReleased() {
         assertViolation(Ev.show(row: 0, cell: 1) + [Ev.prepareForReuse(1, previousRow: 0)], at: 3,
                         ["prepareForReuse of cell #1, which was never released: it is displayed in row 0"])
         assertViolation([Ev.initCell(1), Ev.cellForRowAt(0, 1), Ev.prepareForReuse(1, previousRow: 0)], at: 2,
@@ -229,7 +230,7 @@ final class TraceValidatorTests: XCTestCase {
                         ["which was never released: it is newly created and not yet configured"])
     }
 
-    func testPrepareForReuseDetails() {
+    @Test func testPrepareForReuseDetails() {
         assertViolation(Ev.show(row: 0, cell: 1) + [Ev.didEndDisplaying(0, 1), Ev.prepareForReuse(1, previousRow: 0, "Other")], at: 4,
                         ["prepareForReuse of cell #1 with identifier \"Other\", but it was created as \"Cell\""])
         assertViolation(Ev.show(row: 0, cell: 1) + [Ev.didEndDisplaying(0, 1), Ev.prepareForReuse(1, previousRow: 3)], at: 4,
@@ -239,7 +240,7 @@ final class TraceValidatorTests: XCTestCase {
                         ["prepareForReuse of cell #1, which is kept aside after showing row 0, not in the reuse pool"])
     }
 
-    func testWillDisplayOfARowWhoseCellWasNeverConfigured() {
+    @Test func testWillDisplayOfARowWhoseCellWasNeverConfigured() {
         assertViolation([Ev.initCell(1), Ev.willDisplay(0, 1)], at: 1,
                         ["row 0 is displayed with cell #1, which cellForRowAt never configured; a row needs its cell from cellForRowAt first"])
         assertViolation([Ev.willDisplay(0, 1)], at: 0,
@@ -248,7 +249,7 @@ final class TraceValidatorTests: XCTestCase {
                         ["willDisplay of cell #1 in row 1, but the cell is configured for row 0 but not displayed"])
     }
 
-    func testAnyEventNamingACellAfterItsDeinit() {
+    @Test func testAnyEventNamingACellAfterItsDeinit() {
         let gone = Ev.show(row: 0, cell: 1) + [Ev.didEndDisplaying(0, 1), Ev.deinitCell(1)]
         let after: [(String, String)] = [
             (Ev.cellForRowAt(0, 1), "cellForRowAt"),
@@ -266,7 +267,7 @@ final class TraceValidatorTests: XCTestCase {
         assertViolation(gone + [Ev.frame(3, [(0, 1)])], at: 5, ["frame 3 shows cell #1 in row 0, but that cell is deallocated"])
     }
 
-    func testDeinitOfADisplayedCellIsRefusedWhileTheScreenIsUp() {
+    @Test func testDeinitOfADisplayedCellIsRefusedWhileTheScreenIsUp() {
         assertViolation(Ev.show(row: 2, cell: 1) + [Ev.deinitCell(1)], at: 3,
                         ["deinit of cell #1 while it is displayed in row 2 and the screen is still up; a cell on screen is in use",
                          "only after viewDidDisappear"])
@@ -275,7 +276,7 @@ final class TraceValidatorTests: XCTestCase {
                         ["deinit of cell #1 while it is displayed in row 2 and the screen is still up"])
     }
 
-    func testDeinitOfADisplayedCellIsAcceptedAfterViewDidDisappear() throws {
+    @Test func testDeinitOfADisplayedCellIsAcceptedAfterViewDidDisappear() throws {
         // Teardown as UIKit does it: viewDidDisappear, then every cell is deallocated
         // with the table view — on screen, prepared, pooled — without didEndDisplaying.
         let trace = TraceText(scenario: fiveRowScenario, numbered: Ev.show(row: 0, cell: 1) + Ev.show(row: 1, cell: 2) + [
@@ -286,34 +287,34 @@ final class TraceValidatorTests: XCTestCase {
             Ev.deinitCell(1), Ev.deinitCell(2), Ev.deinitCell(3), Ev.deinitCell(4),
         ])
         let summary = try TraceValidator.validate(bytes: trace.bytes, file: file)
-        XCTAssertEqual(summary.cellsCreated, 4)
+        #expect(summary.cellsCreated == 4)
         // The replay state agrees: nothing is displayed, pooled or alive afterwards.
         let read = try TraceReader.read(bytes: trace.bytes, file: file)
         var state = ReplayState(header: read.header)
         for event in read.events { try state.apply(event) }
-        XCTAssertTrue(state.hasDisappeared)
-        XCTAssertTrue(state.displayed.isEmpty)
-        XCTAssertEqual(state.poolCount("Cell"), 0)
-        XCTAssertEqual(state.liveCellCount, 0)
-        XCTAssertEqual(state.cell(1)?.phase, .deallocated)
+        #expect(state.hasDisappeared)
+        #expect(state.displayed.isEmpty)
+        #expect(state.poolCount("Cell") == 0)
+        #expect(state.liveCellCount == 0)
+        #expect(state.cell(1)?.phase == .deallocated)
         // A deallocated cell stays gone: a later frame cannot show it.
         assertViolation(Ev.show(row: 0, cell: 1) + ["\"kind\":\"viewDidDisappear\"", Ev.deinitCell(1), Ev.frame(0, [(0, 1)])], at: 5,
                         ["frame 0 shows cell #1 in row 0, but that cell is deallocated"])
     }
 
-    func testCellForRowAtWithADisplayedCell() {
+    @Test func testCellForRowAtWithADisplayedCell() {
         assertViolation(Ev.show(row: 0, cell: 1) + [Ev.cellForRowAt(1, 1)], at: 3,
                         ["cellForRowAt returned cell #1 for row 1, but that cell is displayed in row 0"])
         assertViolation(Ev.show(row: 0, cell: 1) + [Ev.didEndDisplaying(0, 1), Ev.enqueue(1), Ev.cellForRowAt(1, 1)], at: 5,
                         ["cellForRowAt returned cell #1 for row 1, but that cell is waiting in the reuse pool"])
     }
 
-    func testReconfigureRowsLetsARowsOwnCellBeConfiguredAgainInPlace() throws {
+    @Test func testReconfigureRowsLetsARowsOwnCellBeConfiguredAgainInPlace() throws {
         // On screen, and prepared off screen: cellForRowAt with the cell the row already has.
         let trace = TraceText(numbered: Ev.show(row: 0, cell: 1) + [Ev.initCell(2), Ev.cellForRowAt(1, 2),
             "\"kind\":\"reconfigureRows\",\"rows\":[0,1,4]", Ev.cellForRowAt(0, 1), Ev.cellForRowAt(1, 2), Ev.willDisplay(1, 2)])
         let summary = try TraceValidator.validate(bytes: trace.bytes, file: file)
-        XCTAssertEqual(summary.eventCount, 9)
+        #expect(summary.eventCount == 9)
         // Without reconfigureRows it is the rule it always was; and only for a named row.
         assertViolation(Ev.show(row: 0, cell: 1) + [Ev.cellForRowAt(0, 1)], at: 3,
                         ["cellForRowAt returned cell #1 for row 0, but that cell is displayed in row 0"])
@@ -325,18 +326,18 @@ final class TraceValidatorTests: XCTestCase {
         assertViolation(["\"kind\":\"reconfigureRows\",\"rows\":[]"], at: 0, ["reconfigureRows with no rows"])
     }
 
-    func testInitMustCreateTheNextCell() {
+    @Test func testInitMustCreateTheNextCell() {
         assertViolation([Ev.initCell(1), Ev.initCell(1)], at: 1, ["init of cell #1, but cell #1 already exists"])
         assertViolation([Ev.initCell(2)], at: 0, ["init of cell #2, but the next new cell must be #1"])
         assertViolation([Ev.initCell(1, "")], at: 0, ["the reuse identifier is empty"])
     }
 
-    func testDidEndDisplayingOfACellNotDisplayed() {
+    @Test func testDidEndDisplayingOfACellNotDisplayed() {
         assertViolation(Ev.show(row: 0, cell: 1) + [Ev.didEndDisplaying(1, 1)], at: 3,
                         ["didEndDisplaying of cell #1 in row 1, but the cell is displayed in row 0"])
     }
 
-    func testCancelPrefetchingOfARowNeverPrefetched() {
+    @Test func testCancelPrefetchingOfARowNeverPrefetched() {
         assertViolation([Ev.prefetch([3, 4]), Ev.cancelPrefetch([5])], at: 1,
                         ["cancelPrefetchingForRowsAt cancels row 5, which is not being prefetched (never asked for, already displayed or already cancelled)"])
         assertViolation([Ev.prefetch([3, 4]), Ev.cancelPrefetch([4]), Ev.cancelPrefetch([4])], at: 2,
@@ -348,7 +349,7 @@ final class TraceValidatorTests: XCTestCase {
         assertViolation([Ev.prefetch([])], at: 0, ["prefetchRowsAt with no rows"])
     }
 
-    func testFrameSnapshotDisagreeingWithDisplayedCells() {
+    @Test func testFrameSnapshotDisagreeingWithDisplayedCells() {
         let shown = Ev.show(row: 0, cell: 1) + Ev.show(row: 1, cell: 2)
         assertViolation(shown + [Ev.frame(0, [(0, 2), (1, 1)])], at: 6, ["frame 0 shows cell #2 in row 0, but that cell is displayed in row 1"])
         assertViolation(shown + [Ev.frame(7, [(0, 1)])], at: 6, ["frame 7 leaves out displayed row(s) 1; a frame lists every visible row"])
@@ -356,29 +357,29 @@ final class TraceValidatorTests: XCTestCase {
         assertViolation(shown + [Ev.frame(0, [(0, 1), (1, 2), (2, 9)])], at: 6, ["frame 0 shows cell #9 in row 2, but that cell is never created"])
     }
 
-    func testRowOutOfRangeWhenTheHeaderHasAScenario() {
+    @Test func testRowOutOfRangeWhenTheHeaderHasAScenario() {
         assertViolation([Ev.initCell(1), Ev.cellForRowAt(5, 1)], scenario: fiveRowScenario, at: 1,
                         ["cellForRowAt: row 5 does not exist; the table has 5 rows (0–4)"])
         assertViolation([Ev.prefetch([3, 4, 5])], scenario: fiveRowScenario, at: 0, ["row 5 does not exist"])
         assertViolation([Ev.initCell(1), Ev.cellForRowAt(4, 1), Ev.willDisplay(40, 1)], scenario: fiveRowScenario, at: 2, ["row 40 does not exist"])
         // Without a scenario the table's size is unknown, so any row is allowed.
-        XCTAssertNoThrow(try TraceValidator.validate(bytes: TraceText(numbered: Ev.show(row: 5000, cell: 1)).bytes, file: file))
+        #expect(throws: Never.self) { try TraceValidator.validate(bytes: TraceText(numbered: Ev.show(row: 5000, cell: 1)).bytes, file: file) }
     }
 
-    func testViolationLeavesEarlierEventsApplied() throws {
+    @Test func testViolationLeavesEarlierEventsApplied() throws {
         // ReplayState.apply: a rejected event does not change the state.
         let trace = try TraceReader.read(bytes: TraceText(numbered: Ev.show(row: 0, cell: 1) + [Ev.willDisplay(1, 1)]).bytes, file: file)
         var state = ReplayState(header: trace.header)
         for event in trace.events.prefix(3) { try state.apply(event) }
-        XCTAssertThrowsError(try state.apply(trace.events[3]))
-        XCTAssertEqual(state.eventCount, 3)
-        XCTAssertEqual(state.displayed, [0: [1]])
-        XCTAssertEqual(state.cell(1)?.phase, .displayed(row: 0))
+        #expect(throws: (any Error).self) { try state.apply(trace.events[3]) }
+        #expect(state.eventCount == 3)
+        #expect(state.displayed == [0: [1]])
+        #expect(state.cell(1)?.phase == .displayed(row: 0))
     }
 
     // MARK: Syntax inside a trace
 
-    func testSyntaxErrorInsideAnEventNamesItsLine() {
+    @Test func testSyntaxErrorInsideAnEventNamesItsLine() {
         var trace = TraceText(numbered: Ev.show(row: 0, cell: 1))
         trace.events[2] = "{\"seq\":2,\"t\":2,\"kind\":\"willDisplay\",\"row\":0,\"cell\":1,}"
         let error = validationError(trace)
@@ -386,23 +387,23 @@ final class TraceValidatorTests: XCTestCase {
                     contains: ["expected a member name in double quotes, found '}'", "(the file is not valid JSON)"])
     }
 
-    func testDeeplyNestedEventIsRefused() {
+    @Test func testDeeplyNestedEventIsRefused() {
         let trace = TraceText(events: [String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)])
         assertError(validationError(trace), file: file, contains: ["nested more than \(JSONParser.maximumDepth) deep"])
     }
 
-    func testTruncatedTrace() {
+    @Test func testTruncatedTrace() {
         let text = TraceText(scenario: fiveRowScenario, numbered: Ev.show(row: 0, cell: 1) + Ev.show(row: 1, cell: 2)).text
         let bytes = utf8(text)
         for cut in [bytes.count / 3, bytes.count / 2, bytes.count - 2] {
             let error = validationError(bytes: Array(bytes[..<cut]))
             assertError(error, file: file, contains: ["(the file is not valid JSON)"])
-            XCTAssertNotNil(error?.location.position, "cut at \(cut)")
+            #expect(error?.location.position != nil, "cut at \(cut)")
         }
         assertError(validationError(bytes: Array(bytes[..<(bytes.count / 2)])), file: file, contains: ["is the file truncated?"])
     }
 
-    func testEmptyAndBinaryInput() {
+    @Test func testEmptyAndBinaryInput() {
         assertError(validationError(bytes: []), file: file, at: SourcePosition(line: 1, column: 1),
                     contains: ["the file is empty; expected a JSON object"])
         let binary = utf8("{\n  \"format\": \"reu") + [0, 1, 2, 0xFF]
@@ -410,7 +411,7 @@ final class TraceValidatorTests: XCTestCase {
                     contains: ["the file contains a NUL byte; it looks like a binary file, not JSON text"])
     }
 
-    func testNonUTF8BytesInsideAString() {
+    @Test func testNonUTF8BytesInsideAString() {
         var trace = TraceText(numbered: [])
         trace.title = "\"caf\u{E9}\""
         var bytes = trace.bytes
@@ -421,9 +422,9 @@ final class TraceValidatorTests: XCTestCase {
                     contains: ["the string is not valid UTF-8 text (is this a binary file?)"])
     }
 
-    func testByteOrderMarkTraceIsValid() throws {
+    @Test func testByteOrderMarkTraceIsValid() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + TraceText(numbered: Ev.show(row: 0, cell: 1)).bytes
-        XCTAssertEqual(try TraceValidator.validate(bytes: bytes, file: file).eventCount, 3)
+        #expect((try TraceValidator.validate(bytes: bytes, file: file).eventCount) == 3)
     }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
@@ -7,34 +7,34 @@ import XCTest
 /// The one escaping rule for text from outside the program, and the last guard on
 /// every byte written: C0 and C1 controls, DEL, line separators and the invisible
 /// bidirectional marks and overrides never reach a terminal raw.
-final class VisibleTextTests: XCTestCase {
+@Suite
+final class VisibleTextTests {
     static let hostile = "a\u{1B}[2Jb\u{7}c\u{8}d\re\u{85}f\u{9B}31mg\u{202E}h\u{2066}i\u{200F}j\u{61C}k\u{200E}l\u{7F}m"
 
-    func testEveryUnsafeCharacterIsMadeVisible() {
+    @Test func testEveryUnsafeCharacterIsMadeVisible() {
         let escaped = VisibleText.escape(Self.hostile)
-        XCTAssertEqual(escaped, #"a\e[2Jb\u{7}c\u{8}d\re\u{85}f\u{9b}31mg\u{202e}h\u{2066}i\u{200f}j\u{61c}k\u{200e}l\u{7f}m"#)
-        XCTAssertFalse(escaped.unicodeScalars.contains(where: VisibleText.isUnsafe))
+        #expect(escaped == #"a\e[2Jb\u{7}c\u{8}d\re\u{85}f\u{9b}31mg\u{202e}h\u{2066}i\u{200f}j\u{61c}k\u{200e}l\u{7f}m"#)
+        #expect(!(escaped.unicodeScalars.contains(where: VisibleText.isUnsafe)))
         // Ordinary text, Hangul and emoji pass unchanged.
-        XCTAssertEqual(VisibleText.escape("셀 재사용 — row 23 ✓ 🙂"), "셀 재사용 — row 23 ✓ 🙂")
+        #expect(VisibleText.escape("셀 재사용 — row 23 ✓ 🙂") == "셀 재사용 — row 23 ✓ 🙂")
     }
 
-    func testTheOutputGuardKeepsLineBreaksAndOnlyTheProgramsOwnTerminalCodes() {
+    @Test func testTheOutputGuardKeepsLineBreaksAndOnlyTheProgramsOwnTerminalCodes() {
         let text = "line one\n\tindented \u{1B}[1;31m[STALE]\u{1B}[0m\r\u{1B}[K then \u{1B}]0;title\u{7} \u{202E}x\n"
         let plain = VisibleText.forOutput(text, terminalControl: false)
-        XCTAssertEqual(plain, "line one\n\tindented \\e[1;31m[STALE]\\e[0m\\r\\e[K then \\e]0;title\\u{7} \\u{202e}x\n")
+        #expect(plain == "line one\n\tindented \\e[1;31m[STALE]\\e[0m\\r\\e[K then \\e]0;title\\u{7} \\u{202e}x\n")
         let terminal = VisibleText.forOutput(text, terminalControl: true)
-        XCTAssertEqual(terminal, "line one\n\tindented \u{1B}[1;31m[STALE]\u{1B}[0m\r\u{1B}[K then \\e]0;title\\u{7} \\u{202e}x\n",
-                       "colour and erase-line pass on a terminal; a title change and a bidi override never do")
-        XCTAssertEqual(VisibleText.forOutput("plain text\n", terminalControl: false), "plain text\n")
+        #expect(terminal == "line one\n\tindented \u{1B}[1;31m[STALE]\u{1B}[0m\r\u{1B}[K then \\e]0;title\\u{7} \\u{202e}x\n", "colour and erase-line pass on a terminal; a title change and a bidi override never do")
+        #expect(VisibleText.forOutput("plain text\n", terminalControl: false) == "plain text\n")
     }
 
-    func testJSONOutputWritesEveryUnsafeCharacterAsAnEscape() throws {
+    @Test func testJSONOutputWritesEveryUnsafeCharacterAsAnEscape() throws {
         var out = ""
         JSONWriter.writeString(Self.hostile, into: &out)
-        XCTAssertFalse(out.unicodeScalars.contains(where: VisibleText.isUnsafe), out)
-        XCTAssertTrue(out.contains(#"\u0085"#) && out.contains(#"\u202E"#) && out.contains(#"\u061C"#), out)
+        #expect(!(out.unicodeScalars.contains(where: VisibleText.isUnsafe)), Comment(rawValue: out))
+        #expect(out.contains(#"\u0085"#) && out.contains(#"\u202E"#) && out.contains(#"\u061C"#), Comment(rawValue: out))
         // And it reads back to the same text.
         let parsed = try parseTape(Array(out.utf8))
-        XCTAssertEqual(parsed.root, .string(Self.hostile))
+        #expect(parsed.root == .string(Self.hostile))
     }
 }

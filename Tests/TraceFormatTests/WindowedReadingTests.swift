@@ -1,5 +1,6 @@
 import ReuseLabTestSupport
-import XCTest
+import Foundation
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
@@ -8,7 +9,8 @@ import XCTest
 /// way — a byte, a few bytes or a few dozen at a time — every trace and every
 /// file of the corpus gives what reading it from memory gives: the same trace
 /// or the same error, character for character, and the same fold.
-final class WindowedReadingTests: XCTestCase {
+@Suite
+final class WindowedReadingTests {
     private static func describeFold(_ body: () throws(ReuseLabError) -> ReplayState) -> String {
         do {
             return "valid: \(try body().eventCount) events"
@@ -30,19 +32,19 @@ final class WindowedReadingTests: XCTestCase {
                 guard let header else { throw ReuseLabError(.badInput, file: path, "the trace has no header") }
                 return Trace(header: header, events: events)
             }
-            XCTAssertEqual(fromFile.replacingOccurrences(of: path, with: "t.json"), expected, "\(name) read \(chunk) bytes at a time")
+            #expect(fromFile.replacingOccurrences(of: path, with: "t.json") == expected, "\(name) read \(chunk) bytes at a time")
             let foldFromFile = Self.describeFold { () throws(ReuseLabError) in
                 try TraceFold.run(ReplayState.self, file: path) { onHeader, onEvent throws(ReuseLabError) in
                     _ = try TraceReader.streamReporting(path: path, chunkSize: chunk, capacity: 0, onHeader: onHeader, onEvent: onEvent)
                 }
             }
-            XCTAssertEqual(foldFromFile.replacingOccurrences(of: path, with: "t.json"), expectedFold, "\(name) folded \(chunk) bytes at a time")
+            #expect(foldFromFile.replacingOccurrences(of: path, with: "t.json") == expectedFold, "\(name) folded \(chunk) bytes at a time")
         }
     }
 
     /// The sample of bundled traces (`BundledFiles.sampleTraces`); every one of
     /// them in `WindowedReadingSecondTierTests`.
-    func testSampleTracesReadTheSameThroughAWindow() throws {
+    @Test func testSampleTracesReadTheSameThroughAWindow() throws {
         let folder = try TemporaryFolder(removeWhenReleased: true)
         for name in BundledFiles.sampleTraces {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BundledFiles.tracePath(name))))
@@ -52,7 +54,7 @@ final class WindowedReadingTests: XCTestCase {
 
     /// The hand-made files through a tiny window, and every 40th other (a cut, a
     /// changed byte); the whole corpus in `WindowedReadingSecondTierTests`.
-    func testCorpusSampleReadsTheSameThroughAWindow() throws {
+    @Test func testCorpusSampleReadsTheSameThroughAWindow() throws {
         try Self.readCorpus(every: 40)
     }
 
@@ -61,7 +63,7 @@ final class WindowedReadingTests: XCTestCase {
     static func readCorpus(every stride: Int) throws {
         let folder = try TemporaryFolder(removeWhenReleased: true)
         let files = ReaderFileCorpus.files()
-        XCTAssertGreaterThan(files.count, 3_000)
+        #expect(files.count > 3_000)
         var refused = 0, read = 0
         for (index, file) in files.enumerated() where index < 100 || index % stride == 0 {
             // The hand-made files through a tiny window; of the rest, every tenth through 7 bytes.
@@ -70,18 +72,18 @@ final class WindowedReadingTests: XCTestCase {
             if outcome.hasPrefix("error") { refused += 1 }
             read += 1
         }
-        XCTAssertGreaterThan(refused, read / 2)
-        XCTAssertLessThan(refused, read)
+        #expect(refused > (read / 2))
+        #expect(refused < read)
     }
 
-    func testMembersAfterTheEventsArrayMakeTheHeader() throws {
+    @Test func testMembersAfterTheEventsArrayMakeTheHeader() throws {
         let text = ReaderFileCorpus.trace(header: [], eventsAt: 0, after: ReaderFileCorpus.headerLines)
         let trace = try TraceReader.read(bytes: utf8(text), file: "t.json")
-        XCTAssertEqual(trace.header.title, "Hand")
-        XCTAssertEqual(trace.events.count, ReaderFileCorpus.handEvents.count)
+        #expect(trace.header.title == "Hand")
+        #expect(trace.events.count == ReaderFileCorpus.handEvents.count)
     }
 
-    func testHeaderMembersThatAreArraysAreRefused() throws {
+    @Test func testHeaderMembersThatAreArraysAreRefused() throws {
         // The one-pass reader relies on this: a header ending in an array after the events is never accepted.
         for key in TraceReader.headerMembers where key != "events" {
             var members = ["format": try parseField(#""reuselab-trace""#, path: "format"),
@@ -89,24 +91,24 @@ final class WindowedReadingTests: XCTestCase {
                            "title": try parseField(#""T""#, path: "title"),
                            "profile": try parseField(#""modern""#, path: "profile")]
             members[key] = try parseField("[]", path: key)
-            XCTAssertThrowsError(try TraceReader.decodeHeader(members, rootPosition: .start), key)
+            #expect(throws: (any Error).self, Comment(rawValue: key)) { try TraceReader.decodeHeader(members, rootPosition: .start) }
         }
     }
 }
 
 /// The sweeps of `WindowedReadingTests` over everything: every bundled trace, and
 /// every file of the reader's corpus (over 3,000, most read from memory only).
-final class WindowedReadingSecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "the windowed reading of every bundled trace and the whole corpus" }
+@Suite(SecondTier.enabled("the windowed reading of every bundled trace and the whole corpus"))
+final class WindowedReadingSecondTierTests {
 
-    func testBundledTracesReadTheSameThroughAWindow() throws {
+    @Test func testBundledTracesReadTheSameThroughAWindow() throws {
         let folder = try TemporaryFolder(removeWhenReleased: true)
         for (name, bytes) in try ReaderCorpus.bundledTraces() {
             try WindowedReadingTests.compare(name, bytes, folder: folder, chunks: [4096])
         }
     }
 
-    func testCorpusReadsTheSameThroughAWindow() throws {
+    @Test func testCorpusReadsTheSameThroughAWindow() throws {
         try WindowedReadingTests.readCorpus(every: 1)
     }
 }

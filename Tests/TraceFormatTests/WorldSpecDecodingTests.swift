@@ -1,11 +1,13 @@
-import XCTest
+import Foundation
+import Testing
 @testable import TraceModel
 @testable import ToolSupport
 @testable import TraceCoding
 
 /// The scenario's world members (`images`, `network`, `cache`, `mainThread`,
 /// `paging`): defaults, a full round trip, and every kind of mistake.
-final class WorldSpecDecodingTests: XCTestCase {
+@Suite
+final class WorldSpecDecodingTests {
     /// Decodes a scenario text the way the recorder does (any strategy name accepted).
     struct Decoder {
         func decode(_ text: String) throws -> Scenario {
@@ -28,15 +30,15 @@ final class WorldSpecDecodingTests: XCTestCase {
         ScenarioDecodingTests.scenarioText([("\"prefetching\": true,", "\"prefetching\": true,\n  " + members + ",")])
     }
 
-    func testDefaultsWhenAbsent() throws {
+    @Test func testDefaultsWhenAbsent() throws {
         let scenario = try base.decode(ScenarioDecodingTests.scenarioText())
-        XCTAssertEqual(scenario.world, WorldSpec())
-        XCTAssertEqual(scenario.world.network.connectionsPerHost, 6)
-        XCTAssertEqual(scenario.world.cache.urlCacheMemory, 4 * 1024 * 1024)
-        XCTAssertEqual(scenario.world.images.decodedBytes, 300 * 300 * 4)
+        #expect(scenario.world == WorldSpec())
+        #expect(scenario.world.network.connectionsPerHost == 6)
+        #expect(scenario.world.cache.urlCacheMemory == (4 * 1024 * 1024))
+        #expect(scenario.world.images.decodedBytes == (300 * 300 * 4))
     }
 
-    func testEveryMemberRoundTrips() throws {
+    @Test func testEveryMemberRoundTrips() throws {
         let text = world("""
         "images": { "width": 100, "height": 50, "bytes": 999, "distinct": 7 },
           "network": { "latency": { "longTail": { "typical": [10, 20], "tail": [900, 1000], "probability": 0.25 } }, "bandwidth": 5000, "failureRate": 0.1, "connectionsPerHost": 2, "slowRows": [ { "row": 3, "ms": 1500 } ] },
@@ -45,15 +47,15 @@ final class WorldSpecDecodingTests: XCTestCase {
           "paging": { "pageSize": 20, "pageBytes": 123 }
         """)
         let scenario = try base.decode(text)
-        XCTAssertEqual(scenario.world.images.image(forRow: 15), 1, "row 15 shows image 15 mod 7")
-        XCTAssertEqual(scenario.world.network.latency, LatencySpec.longTail(min: 10, max: 20, tailMin: 900, tailMax: 1000, tailProbability: 0.25))
-        XCTAssertEqual(scenario.world.network.slowRows, [3: 1500])
-        XCTAssertEqual(scenario.world.paging.pageSize, 20)
+        #expect(scenario.world.images.image(forRow: 15) == 1, "row 15 shows image 15 mod 7")
+        #expect(scenario.world.network.latency == LatencySpec.longTail(min: 10, max: 20, tailMin: 900, tailMax: 1000, tailProbability: 0.25))
+        #expect(scenario.world.network.slowRows == [3: 1500])
+        #expect(scenario.world.paging.pageSize == 20)
         let written = JSONWriter.compact(scenario.jsonValue)
-        XCTAssertEqual(try base.decode(written), scenario, "the header's copy of the scenario reads back the same")
+        #expect((try base.decode(written)) == scenario, "the header's copy of the scenario reads back the same")
     }
 
-    func testMistakesNameThePlaceAndWhatWasExpected() {
+    @Test func testMistakesNameThePlaceAndWhatWasExpected() {
         let cases: [(String, String)] = [
             (#""network": { "latency": { "gaussian": 3 } }"#, "unknown member \"gaussian\""),
             (#""network": { "latency": { "uniform": [300, 100] } }"#, "a latency range is [min, max]; 300 is more than 100"),
@@ -69,8 +71,8 @@ final class WorldSpecDecodingTests: XCTestCase {
         ]
         for (members, expected) in cases {
             let error = base.decodeError(world(members))
-            XCTAssertTrue(error?.message.contains(expected) == true, "\(members): \(error?.description ?? "no error")")
-            XCTAssertEqual(error?.location.position?.line, 7, "\(members): the line of the member")
+            #expect(error?.message.contains(expected) == true, "\(members): \(error?.description ?? "no error")")
+            #expect(error?.location.position?.line == 7, "\(members): the line of the member")
         }
     }
 }

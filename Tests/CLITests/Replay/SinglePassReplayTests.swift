@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import TraceModel
 import ToolSupport
 import TraceCoding
@@ -12,7 +12,8 @@ import ReuseLabTestSupport
 /// what a listing of the whole trace in memory prints, refuse a bad trace in
 /// `validate`'s words with nothing printed while the output is held, and end a
 /// longer listing with the error after the steps before it.
-final class SinglePassReplayTests: XCTestCase {
+@Suite
+final class SinglePassReplayTests {
     private static func capture(_ body: (CommandIO) throws(ReuseLabError) -> Int32) -> (status: Int32, out: String, error: ReuseLabError?) {
         final class Captured: @unchecked Sendable { var out = "" }
         let captured = Captured()
@@ -33,7 +34,7 @@ final class SinglePassReplayTests: XCTestCase {
     // MARK: The last event, read from the end
 
     /// The sample traces; every bundled trace in `SinglePassReplaySecondTierTests`.
-    func testTheTailOfEverySampleTraceIsItsLastEvent() throws {
+    @Test func testTheTailOfEverySampleTraceIsItsLastEvent() throws {
         try Self.checkTails(BundledFiles.sampleTraces)
     }
 
@@ -41,30 +42,30 @@ final class SinglePassReplayTests: XCTestCase {
         for path in names.map(BundledFiles.tracePath) {
             let trace = try TraceReader.read(path: path)
             guard let last = trace.events.last else { continue }
-            XCTAssertEqual(TraceTail.read(path: path), TraceTail(lastSeq: last.seq, lastTime: last.time), path)
+            #expect(TraceTail.read(path: path) == TraceTail(lastSeq: last.seq, lastTime: last.time), Comment(rawValue: path))
         }
     }
 
-    func testATailThatIsNotAsRecordWritesItGivesNoHint() throws {
+    @Test func testATailThatIsNotAsRecordWritesItGivesNoHint() throws {
         let trace = try TraceReader.read(path: bundledTrace("first-screen"))
         let written = TraceWriter.text(trace)
         // Pretty-printed by hand: the last event is still one object, so it is read.
         let spaced = written.replacingOccurrences(of: "{\"seq\"", with: "{ \"seq\"")
-        XCTAssertEqual(TraceTail.read(bytes: Array(spaced.utf8))?.lastSeq, trace.events.count - 1)
+        #expect(TraceTail.read(bytes: Array(spaced.utf8))?.lastSeq == (trace.events.count - 1))
         // Cut short, or with no events: nothing to go on.
-        XCTAssertNil(TraceTail.read(bytes: Array(written.utf8.dropLast(5))))
-        XCTAssertNil(TraceTail.read(bytes: Array("{\"format\":\"reuselab-trace\",\"version\":1,\"events\":[]}".utf8)))
-        XCTAssertNil(TraceTail.read(bytes: []))
+        #expect(TraceTail.read(bytes: Array(written.utf8.dropLast(5))) == nil)
+        #expect(TraceTail.read(bytes: Array("{\"format\":\"reuselab-trace\",\"version\":1,\"events\":[]}".utf8)) == nil)
+        #expect(TraceTail.read(bytes: []) == nil)
         // An escape in the last event is left to the full reader: no hint, never a wrong one.
         var noted = trace
         let lastSeq = noted.events.count
         noted.events.append(TraceEvent(seq: lastSeq, time: noted.events.last?.time ?? .zero, body: .note(text: "a {\"seq\":1} in \"quotes\" }")))
         let tail = TraceTail.read(bytes: Array(TraceWriter.text(noted).utf8))
-        XCTAssertTrue(tail == nil || tail?.lastSeq == lastSeq, "\(String(describing: tail))")
+        #expect(tail == nil || tail?.lastSeq == lastSeq, "\(String(describing: tail))")
         // Braces in plain text do not mislead it.
         var braced = trace
         braced.events.append(TraceEvent(seq: lastSeq, time: braced.events.last?.time ?? .zero, body: .note(text: "{} {x} {")))
-        XCTAssertEqual(TraceTail.read(bytes: Array(TraceWriter.text(braced).utf8))?.lastSeq, lastSeq)
+        #expect(TraceTail.read(bytes: Array(TraceWriter.text(braced).utf8))?.lastSeq == lastSeq)
     }
 
     // MARK: One reading prints what a whole trace in memory prints
@@ -92,7 +93,7 @@ final class SinglePassReplayTests: XCTestCase {
     }
 
     /// The sample traces; every bundled trace in `SinglePassReplaySecondTierTests`.
-    func testEverySampleTraceIsListedAsInMemory() throws {
+    @Test func testEverySampleTraceIsListedAsInMemory() throws {
         try Self.checkListings(BundledFiles.sampleTraces)
     }
 
@@ -101,12 +102,12 @@ final class SinglePassReplayTests: XCTestCase {
             let listed = capture { io throws(ReuseLabError) in
                 try ReplayCommand.listing(TraceSource.file(path), Self.all, groupByFrame: false, picture: false, io: io)
             }
-            XCTAssertEqual(listed.status, 0, path)
-            XCTAssertEqual(listed.out, try Self.listedInMemory(path, Self.all, frames: false, picture: false), path)
+            #expect(listed.status == 0, Comment(rawValue: path))
+            #expect(listed.out == (try Self.listedInMemory(path, Self.all, frames: false, picture: false)), Comment(rawValue: path))
         }
     }
 
-    func testOptionsListAsInMemory() throws {
+    @Test func testOptionsListAsInMemory() throws {
         let path = bundledTrace("late-response-async-reset")
         let choices: [(ReplayCommand.Selection, Bool, Bool)] = [
             (try selection(from: 240, to: 270), false, false),
@@ -118,14 +119,14 @@ final class SinglePassReplayTests: XCTestCase {
             let listed = Self.capture { io throws(ReuseLabError) in
                 try ReplayCommand.listing(TraceSource.file(path), chosen, groupByFrame: frames, picture: picture, io: io)
             }
-            XCTAssertEqual(listed.out, try Self.listedInMemory(path, chosen, frames: frames, picture: picture), "frames \(frames), picture \(picture)")
-            XCTAssertFalse(listed.out.isEmpty)
+            #expect(listed.out == (try Self.listedInMemory(path, chosen, frames: frames, picture: picture)), "frames \(frames), picture \(picture)")
+            #expect(!listed.out.isEmpty)
         }
     }
 
     /// The last time shows no tenths, so the tail cannot size the time column:
     /// a first reading measures it, narrower than the last time alone suggests.
-    func testAColumnTheTailCannotSizeIsMeasured() throws {
+    @Test func testAColumnTheTailCannotSizeIsMeasured() throws {
         let text = """
         {"format":"reuselab-trace","version":1,"title":"whole ms","profile":"modern","events":[
         {"seq":0,"t":0,"kind":"note","text":"start"},
@@ -134,16 +135,16 @@ final class SinglePassReplayTests: XCTestCase {
         ]}
         """
         let source = TraceSource.bytes(Array(text.utf8), name: "whole.trace.json")
-        XCTAssertEqual(source.tail, TraceTail(lastSeq: 2, lastTime: VirtualTime(microseconds: 12_000_000)))
-        XCTAssertEqual(try source.listingMeasure().steps, 3)
-        XCTAssertEqual(try source.listingMeasure().widestTime, "12000 ms".count)
+        #expect(source.tail == TraceTail(lastSeq: 2, lastTime: VirtualTime(microseconds: 12_000_000)))
+        #expect((try source.listingMeasure().steps) == 3)
+        #expect((try source.listingMeasure().widestTime) == "12000 ms".count)
         let listed = Self.capture { io throws(ReuseLabError) in
             try ReplayCommand.listing(source, Self.all, groupByFrame: false, picture: false, io: io)
         }
-        XCTAssertTrue(listed.out.contains("\n2  12000 ms  recordingEnded"), listed.out)
+        #expect(listed.out.contains("\n2  12000 ms  recordingEnded"), Comment(rawValue: listed.out))
         // One time with a tenth among the last ones: as wide as any can be.
         let tenth = text.replacingOccurrences(of: "\"t\":1000,", with: "\"t\":10000.25,")
-        XCTAssertEqual(try TraceSource.bytes(Array(tenth.utf8), name: "tenth.trace.json").listingMeasure().widestTime, "10000.3 ms".count)
+        #expect((try TraceSource.bytes(Array(tenth.utf8), name: "tenth.trace.json").listingMeasure().widestTime) == "10000.3 ms".count)
     }
 
     // MARK: A bad trace
@@ -156,19 +157,19 @@ final class SinglePassReplayTests: XCTestCase {
     /// A trace of `count` events whose event `bad` says the wrong seq.
     private func badTrace(count: Int, bad: Int) throws -> (bytes: [UInt8], validateError: ReuseLabError) {
         let trace = try Self.longScroll.get()
-        XCTAssertGreaterThan(trace.events.count, count)
+        #expect(trace.events.count > count)
         var events = Array(trace.events.prefix(count))
         events[bad].seq += 7
         let bytes = Array(TraceWriter.text(Trace(header: trace.header, events: events)).utf8)
         do {
             _ = try TraceFold.run(ReplayState.self, bytes: bytes, file: "bad.trace.json")
-            throw XCTSkip("the trace was not refused")
+            try Test.cancel("the trace was not refused")
         } catch let error as ReuseLabError {
             return (bytes, error)
         }
     }
 
-    func testABadTraceIsRefusedInValidatesWordsWithNothingPrinted() throws {
+    @Test func testABadTraceIsRefusedInValidatesWordsWithNothingPrinted() throws {
         let (bytes, refused) = try badTrace(count: 400, bad: 300)
         let source = TraceSource.bytes(bytes, name: "bad.trace.json")
         let runs: [(String, (CommandIO) throws(ReuseLabError) -> Int32)] = [
@@ -179,52 +180,52 @@ final class SinglePassReplayTests: XCTestCase {
         ]
         for (name, run) in runs {
             let result = Self.capture(run)
-            XCTAssertEqual(result.out, "", name)
-            XCTAssertEqual(result.error?.message, refused.message, name)
-            XCTAssertEqual(result.error?.description, refused.description, name)
-            XCTAssertEqual(result.status, refused.kind.exitStatus, name)
+            #expect(result.out == "", Comment(rawValue: name))
+            #expect(result.error?.message == refused.message, Comment(rawValue: name))
+            #expect(result.error?.description == refused.description, Comment(rawValue: name))
+            #expect(result.status == refused.kind.exitStatus, Comment(rawValue: name))
         }
     }
 
     /// Past what is held, the listing has been printing: it stops with the error,
     /// every line it printed whole and each of them a step before the bad one.
-    func testALongListingEndsWithTheErrorAfterTheStepsBeforeIt() throws {
+    @Test func testALongListingEndsWithTheErrorAfterTheStepsBeforeIt() throws {
         let (bytes, refused) = try badTrace(count: 700, bad: 600)
         let source = TraceSource.bytes(bytes, name: "bad.trace.json")
         let listed = Self.capture { io throws(ReuseLabError) in
             try ReplayCommand.listing(source, Self.all, groupByFrame: false, picture: false, io: io, holdLimit: 10_000)
         }
-        XCTAssertEqual(listed.error?.description, refused.description)
-        XCTAssertTrue(listed.out.hasPrefix("A long scroll of 80 rows"), String(listed.out.prefix(100)))
-        XCTAssertTrue(listed.out.hasSuffix("\n"))
+        #expect(listed.error?.description == refused.description)
+        #expect(listed.out.hasPrefix("A long scroll of 80 rows"), Comment(rawValue: String(listed.out.prefix(100))))
+        #expect(listed.out.hasSuffix("\n"))
         let seqs = listed.out.split(separator: "\n").compactMap { line in Int(line.prefix(5).trimmingCharacters(in: .whitespaces)) }
-        XCTAssertGreaterThan(seqs.count, 300)
-        XCTAssertEqual(seqs, Array(0..<seqs.count), "steps in order from the first")
-        XCTAssertLessThan(seqs.last ?? .max, 600)
+        #expect(seqs.count > 300)
+        #expect(seqs == Array(0..<seqs.count), "steps in order from the first")
+        #expect((seqs.last ?? .max) < 600)
 
         let json = Self.capture { io throws(ReuseLabError) in
             try ReplayCommand.jsonLines(source, Self.all, io: io, holdLimit: 10_000)
         }
-        XCTAssertEqual(json.error?.description, refused.description)
+        #expect(json.error?.description == refused.description)
         let lines = json.out.split(separator: "\n")
-        XCTAssertGreaterThan(lines.count, 300)
-        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("{\"seq\":") && $0.hasSuffix("}") })
+        #expect(lines.count > 300)
+        #expect(lines.allSatisfy { $0.hasPrefix("{\"seq\":") && $0.hasSuffix("}") })
     }
 
     /// The Annotator's fold checks, and an event it refuses is answered with what
     /// `validate` says of the whole trace:
     /// a syntax error further on comes first, a later event that does not decode
     /// does not, and a bad event after the last step listed (`--to`) still counts.
-    func testTheErrorIsValidatesWhateverComesAfterTheBadEvent() throws {
+    @Test func testTheErrorIsValidatesWhateverComesAfterTheBadEvent() throws {
         let (bytes, _) = try badTrace(count: 1000, bad: 100)
         let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n")
-        let later = try XCTUnwrap(lines.firstIndex { $0.contains("{\"seq\":900,") })
+        let later = try #require(lines.firstIndex { $0.contains("{\"seq\":900,") })
         var syntax = lines, undecodable = lines
         syntax[later] = syntax[later].replacingOccurrences(of: "\"kind\":", with: "\"kind\" ")
         undecodable[later] = undecodable[later].replacingOccurrences(of: "\"kind\":\"", with: "\"kind\":\"nonsense")
         // An event that does not decode soon after the bad one, before the Annotator
         // has folded that far: still the bad seq, as `validate` says.
-        let soon = try XCTUnwrap(lines.firstIndex { $0.contains("{\"seq\":200,") })
+        let soon = try #require(lines.firstIndex { $0.contains("{\"seq\":200,") })
         var undecodableSoon = lines
         undecodableSoon[soon] = undecodableSoon[soon].replacingOccurrences(of: "\"kind\":\"", with: "\"kind\":\"nonsense")
         for (name, text) in [("bad seq alone", lines), ("and a syntax error later", syntax), ("and a bad kind later", undecodable),
@@ -233,7 +234,7 @@ final class SinglePassReplayTests: XCTestCase {
             let expected: ReuseLabError
             do throws(ReuseLabError) {
                 _ = try TraceFold.run(ReplayState.self, bytes: variant, file: "bad.trace.json")
-                return XCTFail("\(name): validate took it")
+                Issue.record("\(name): validate took it"); return
             } catch {
                 expected = error
             }
@@ -247,33 +248,33 @@ final class SinglePassReplayTests: XCTestCase {
             ]
             for (run, body) in runs {
                 let result = Self.capture(body)
-                XCTAssertEqual(result.out, "", "\(name), \(run)")
-                XCTAssertEqual(result.error?.description, expected.description, "\(name), \(run)")
-                XCTAssertEqual(result.status, expected.kind.exitStatus, "\(name), \(run)")
+                #expect(result.out == "", "\(name), \(run)")
+                #expect(result.error?.description == expected.description, "\(name), \(run)")
+                #expect(result.status == expected.kind.exitStatus, "\(name), \(run)")
             }
         }
     }
 
-    func testFromPastTheEndIsRefusedWithNothingPrinted() throws {
+    @Test func testFromPastTheEndIsRefusedWithNothingPrinted() throws {
         let source = TraceSource.file(bundledTrace("first-screen"))
         let pastTheEnd = try selection(from: 999_999)
         let listed = Self.capture { io throws(ReuseLabError) in
             try ReplayCommand.listing(source, pastTheEnd, groupByFrame: false, picture: false, io: io)
         }
-        XCTAssertEqual(listed.out, "")
-        XCTAssertTrue(listed.error?.message.contains("is past the last step") == true, String(describing: listed.error))
+        #expect(listed.out == "")
+        #expect(listed.error?.message.contains("is past the last step") == true, Comment(rawValue: String(describing: listed.error)))
     }
 }
 
 /// `SinglePassReplayTests`' sweeps over every bundled trace.
-final class SinglePassReplaySecondTierTests: SecondTierTestCase {
-    override class var secondTierWork: String { "the single-pass listing of every bundled trace" }
+@Suite(SecondTier.enabled("the single-pass listing of every bundled trace"))
+final class SinglePassReplaySecondTierTests {
 
-    func testTheTailOfEveryBundledTraceIsItsLastEvent() throws {
+    @Test func testTheTailOfEveryBundledTraceIsItsLastEvent() throws {
         try SinglePassReplayTests.checkTails(try BundledFiles.allTraces())
     }
 
-    func testEveryBundledTraceIsListedAsInMemory() throws {
+    @Test func testEveryBundledTraceIsListedAsInMemory() throws {
         try SinglePassReplayTests.checkListings(try BundledFiles.allTraces())
     }
 }
