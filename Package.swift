@@ -9,6 +9,8 @@ let package = Package(
     name: "ReuseLab",
     products: [
         .executable(name: "reuselab", targets: ["reuselab"]),
+        // What an exercise's build links the learner's code with (see Sources/Exercises).
+        .library(name: "ExerciseKit", targets: ["ExerciseKit", "ReuseEngine"]),
     ],
     targets: [
         // The model core, with no dependencies: events, the trace header, the scenario,
@@ -50,6 +52,10 @@ let package = Package(
                 ]),
         // Runs a scenario through the engine with its strategy and writes the trace.
         .target(name: "Recorder", dependencies: ["TraceCoding", "ReuseEngine", "Strategies", "StrategySource"]),
+        // What a learner's exercise code is compiled with, in a build of its own:
+        // UIKit's names for the simulated world, and the program that records the
+        // exercise's scenarios with the learner's view controller.
+        .target(name: "ExerciseKit", dependencies: ["ReuseEngine", "Recorder", "TraceCoding"]),
         // Replay and annotation: folds a trace through ReplayState and measures it (never the engine).
         .target(name: "Replay", dependencies: ["TraceCoding"]),
         // Lessons: questions answered by named queries over a trace, the runner, progress.
@@ -70,8 +76,11 @@ let package = Package(
         // A trace as a timeline for Perfetto and chrome://tracing (Chrome's trace-event JSON),
         // streamed as the trace is folded through ReplayState.
         .target(name: "TimelineExport", dependencies: ["Replay"]),
+        // Exercises: the catalog, compiling the learner's file (via ExerciseKit, in a
+        // build of its own), and the verdict from the recordings' traces.
+        .target(name: "Exercises", dependencies: ["Replay", "Lessons", "StrategySource"]),
         // Subcommands, argument parsing, the terminal, error reporting and exit statuses.
-        .target(name: "ReuseLabCLI", dependencies: ["Recorder", "Strategies", "Replay", "Lessons", "Diff", "LogImport", "Calibration", "PageExport", "TimelineExport", "Comparison"]),
+        .target(name: "ReuseLabCLI", dependencies: ["Recorder", "Strategies", "Replay", "Lessons", "Diff", "LogImport", "Calibration", "PageExport", "TimelineExport", "Comparison", "Exercises"]),
         .executableTarget(name: "reuselab", dependencies: ["ReuseLabCLI"]),
 
         // Helpers shared by the test targets: golden files, temporary folders, running the binary.
@@ -84,7 +93,7 @@ let package = Package(
         .testTarget(name: "LessonTests", dependencies: ["Lessons", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "DiffTests", dependencies: ["Diff", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Recorder", "ReuseLabTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "reuselab", "Replay", "Recorder", "ReuseLabTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "reuselab", "Replay", "Recorder", "Exercises", "ReuseLabTestSupport"]),
         .testTarget(name: "LogImportTests", dependencies: ["LogImport", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "LogImport", "Recorder", "ReuseLabTestSupport"]),
         .testTarget(name: "TimelineExportTests", dependencies: ["TimelineExport", "ReuseLabTestSupport"]),

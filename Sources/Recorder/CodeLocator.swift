@@ -48,8 +48,13 @@ final class CodeLocator {
     }
 
     /// The locator for a recording of `strategy` on `list`, or nil when there is no code to carry.
-    init?(strategy: String, list: ListStyle) {
-        let files = Self.files(strategy: strategy, list: list).compactMap(StrategySource.file(named:))
+    convenience init?(strategy: String, list: ListStyle) {
+        self.init(files: Self.files(strategy: strategy, list: list).compactMap(StrategySource.file(named:)), list: list)
+    }
+
+    /// The locator for app code given as `files` (an exercise's, the learner's own
+    /// file first), or nil when there are none.
+    init?(files: [CarriedCode.File], list: ListStyle) {
         guard !files.isEmpty else { return nil }
         code = CarriedCode(files: files)
         self.list = list

@@ -51,9 +51,15 @@ public enum Recorder {
     /// does not is recorded with `plain`.
     static func makeSimulation(_ scenario: Scenario, capacity: Int) -> Simulation {
         let (screen, showsImages) = StrategyCatalog.screen(for: scenario.strategy, on: scenario.list)
+        return makeSimulation(scenario, screen: screen, showsImages: showsImages,
+                              locator: CodeLocator(strategy: scenario.strategy, list: scenario.list), capacity: capacity)
+    }
+
+    static func makeSimulation(_ scenario: Scenario, screen: AppScreen, showsImages: Bool, locator: CodeLocator?,
+                               capacity: Int) -> Simulation {
         let simulation = Simulation(scenario: scenario, screen: screen, showsImages: showsImages, logCapacity: capacity)
         // Each event the app's code caused is stamped with its line in the code the trace carries.
-        if let locator = CodeLocator(strategy: scenario.strategy, list: scenario.list) {
+        if let locator {
             simulation.world.codeLine = { site, kind in locator.line(of: site, for: kind) }
         }
         return simulation
@@ -64,6 +70,20 @@ public enum Recorder {
     static func header(of scenario: Scenario) -> TraceHeader {
         TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario,
                     code: CodeLocator(strategy: scenario.strategy, list: scenario.list)?.code)
+    }
+
+    /// Records `scenario` with app code that is not in the catalog (an exercise's,
+    /// as the learner wrote it): `screen` is its view controller, `code` the source
+    /// files the trace carries and its events point into, the learner's first.
+    /// The scenario's own strategy is not run; the header's title says whose code ran.
+    public static func record(_ scenario: Scenario, screen: AppScreen, showsImages: Bool, code: [CarriedCode.File],
+                              title: String, capacity: Int = maximumRecordingSize) throws(ReuseLabError) -> Trace {
+        let locator = CodeLocator(files: code, list: scenario.list)
+        let simulation = makeSimulation(scenario, screen: screen, showsImages: showsImages, locator: locator, capacity: capacity)
+        let header = TraceHeader(title: title, profile: scenario.profile, scenario: scenario, code: locator?.code)
+        let trace = Trace(header: header, events: try events(of: simulation, capacity: capacity))
+        try checkReadable(trace)
+        return trace
     }
 
     /// Runs the simulation and returns its events (those it did not hand on), or says why it stopped.

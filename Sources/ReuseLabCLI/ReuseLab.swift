@@ -10,7 +10,7 @@ public enum ReuseLab {
     /// the overview, the completions and the man page all read this list.
     nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [
         RecordCommand.self, ValidateCommand.self, ReplayCommand.self, DiffCommand.self, CompareCommand.self, StatsCommand.self,
-        LessonCommand.self, ImportCommand.self, CalibrateCommand.self, HtmlCommand.self, ExportCommand.self, StrategiesCommand.self, ListCommand.self,
+        LessonCommand.self, ImportCommand.self, CalibrateCommand.self, HtmlCommand.self, ExportCommand.self, StrategiesCommand.self, ListCommand.self, ExerciseCommand.self,
         CompletionsCommand.self, ManCommand.self,
     ]
 

@@ -299,7 +299,7 @@ final class DeclarationTests: FolderTestCase {
             #expect(page.contains(".TP\n\\fI\(file)\\fR\n"), Comment(rawValue: file))
         }
         let statuses = ReuseLab.exitStatuses.map { String($0.status) }
-        #expect(statuses == ["0", "1", "64", "65", "66", "67", "73", "130"])
+        #expect(statuses == ["0", "1", "2", "64", "65", "66", "67", "73", "130"])
         for status in statuses { #expect(page.contains(".TP\n\\fB\(status)\\fR\n"), Comment(rawValue: status)) }
         for declaration in declarations {
             for example in declaration.examples {

@@ -15,6 +15,8 @@ public enum FailureKind: Sendable, Equatable, CaseIterable {
     case cannotWrite
     /// The user pressed Ctrl-C (a lesson stops in good order, keeping its answers).
     case interrupted
+    /// An exercise's code did not compile, crashed or did not finish.
+    case codeFailed
 
     /// What the exit status means, for the overview and the man page.
     public var summary: String {
@@ -26,6 +28,7 @@ public enum FailureKind: Sendable, Equatable, CaseIterable {
         case .checkFailed: return "a check failed"
         case .cannotWrite: return "cannot write output"
         case .interrupted: return "a lesson stopped with Ctrl-C"
+        case .codeFailed: return "an exercise's code did not compile, crashed or did not finish"
         }
     }
 
@@ -39,6 +42,7 @@ public enum FailureKind: Sendable, Equatable, CaseIterable {
         case .checkFailed: return 1
         case .cannotWrite: return 73  // EX_CANTCREAT
         case .interrupted: return 130 // 128 + SIGINT, as shells report it
+        case .codeFailed: return 2
         }
     }
 }

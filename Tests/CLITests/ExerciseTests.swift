@@ -1,0 +1,172 @@
+import ReuseLabTestSupport
+import Foundation
+import Testing
+import Exercises
+import Recorder
+
+/// The bundled exercises and the parts of `reuselab exercise` that need no
+/// build: the catalog, the checks measured from traces, the list, hints, the
+/// solution's gate, `--reset` and every bad input. Compiling and recording a
+/// learner's file is second tier (`ExerciseBuildSecondTierTests`).
+@Suite
+final class ExerciseTests: FolderTestCase {
+    func reuselab(_ arguments: [String], in project: TemporaryFolder? = nil) throws -> CommandResult {
+        let progress = folder.path("progress")
+        let environment = ProcessInfo.processInfo.environment.merging(["REUSELAB_PROGRESS_DIR": progress, "NO_COLOR": "1"]) { $1 }
+        if let project {
+            return try Executable.run(try Executable.require(), arguments, environment: environment, in: project)
+        }
+        let outcome = try ReuselabExecutable.runFromPackage(arguments, environment: ["REUSELAB_PROGRESS_DIR": progress])
+        return CommandResult(status: outcome.status, out: outcome.out, err: outcome.err)
+    }
+
+    @Test func testEveryBundledExerciseReadsAndShipsItsStartingFile() throws {
+        let exercises = try ExerciseCatalog.all(root: packageRoot.path)
+        #expect(exercises.map(\.number) == Array(1...exercises.count), "numbered 1, 2, … without gaps")
+        for exercise in exercises {
+            let shipped = try String(contentsOfFile: exercise.filePath, encoding: .utf8)
+            let start = try String(contentsOfFile: exercise.folder + "/start/" + exercise.file, encoding: .utf8)
+            #expect(shipped == start, "\(exercise.filePath) is shipped as start/\(exercise.file), which --reset restores")
+            #expect(FileManager.default.fileExists(atPath: exercise.solutionPath))
+            #expect(shipped.contains("final class \(exercise.controller)"), "\(exercise.file) declares \(exercise.controller)")
+            for scenario in exercise.scenarios {
+                _ = try Recorder.loadScenario(path: exercise.folder + "/" + scenario)
+            }
+            #expect(exercise.scenarios.count >= 2, "more than one scenario, so a lucky timing cannot hide the bug")
+            #expect(exercise.hints.count >= 2)
+        }
+    }
+
+    /// The checks read traces only: the stale-image trace fails exercise 1 at its
+    /// first STALE frame, pointing at the line that set the image and at the empty
+    /// prepareForReuse; the trace with the reset passes.
+    @Test func testTheChecksComeFromTheTrace() throws {
+        let exercise = try ExerciseCatalog.numbered(1, root: packageRoot.path)
+        let stale = try ExerciseVerdict.check(exercise, traces: [bundledTrace("images-async-no-reset")])
+        #expect(!stale.passes)
+        #expect(stale.outcomes.first { $0.check == .noStaleImage }?.figure == "stale frames 183")
+        let moment = try #require(stale.firstFailure)
+        #expect(moment.text.contains("STALE: cell #1 now shows row 23"), Comment(rawValue: moment.text))
+        #expect(moment.code?.text.contains(".image = UIImage(data: imageData)") == true)
+        #expect(moment.relatedCode.contains { $0.text.contains("prepareForReuse") })
+        #expect(moment.picture.contains { $0.contains("STALE") })
+        let reset = try ExerciseVerdict.check(exercise, traces: [bundledTrace("images-async-reset")])
+        #expect(reset.passes, "\(reset.outcomes.map(\.figure))")
+        // Code that never shows an image is not a fix: plain text cells fail the image check.
+        let none = try ExerciseVerdict.check(exercise, traces: [bundledTrace("seed004-slow-scroll")])
+        #expect(none.outcomes.contains { $0.check == .everyRowGetsItsImage && !$0.passes })
+    }
+
+    @Test func testTheListSaysWhatToDoNext() throws {
+        let list = try reuselab(["exercise"])
+        #expect(list.status == 0, Comment(rawValue: list.err))
+        #expect(list.out.contains("1  The stale image, in exercises/01-stale-image/ProfileList.swift"), Comment(rawValue: list.out))
+        #expect(list.out.contains("Next: open exercises/01-stale-image/ProfileList.swift"), Comment(rawValue: list.out))
+        #expect(list.out.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        let json = try reuselab(["exercise", "--json"])
+        #expect(json.out.hasPrefix("[{\"number\":1,\"id\":\"01-stale-image\",\"title\":\"The stale image\",\"file\":\"exercises/01-stale-image/ProfileList.swift\",\"status\":\"not passed\"}"), Comment(rawValue: json.out))
+    }
+
+    @Test func testHintsComeOneAtATimeAndTheSolutionWaitsForAPass() throws {
+        let first = try reuselab(["exercise", "1", "--hint"])
+        #expect(first.out.hasPrefix("Hint 1 of 3: "), Comment(rawValue: first.out))
+        let second = try reuselab(["exercise", "1", "--hint"])
+        #expect(second.out.hasPrefix("Hint 2 of 3: "), Comment(rawValue: second.out))
+        let early = try reuselab(["exercise", "1", "--solution"])
+        #expect(early.status == 64)
+        #expect(early.err.contains("has not passed yet"), Comment(rawValue: early.err))
+        let shown = try reuselab(["exercise", "1", "--solution", "--yes"])
+        #expect(shown.status == 0)
+        #expect(shown.out.contains("profileImageView?.image = nil"))
+    }
+
+    @Test func testResetKeepsTheLearnersVersion() throws {
+        let project = try TemporaryFolder(removeWhenReleased: true)
+        try FileManager.default.copyItem(atPath: packageRoot.path + "/exercises", toPath: project.path("exercises"))
+        let file = project.path("exercises/01-stale-image/ProfileList.swift")
+        try "// my attempt\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let first = try reuselab(["exercise", "1", "--reset"], in: project)
+        #expect(first.status == 0, Comment(rawValue: first.err))
+        #expect(try String(contentsOfFile: file + ".mine", encoding: .utf8) == "// my attempt\n")
+        let shipped = try String(contentsOfFile: packageRoot.path + "/exercises/01-stale-image/ProfileList.swift", encoding: .utf8)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == shipped)
+        try "// second attempt\n".write(toFile: file, atomically: true, encoding: .utf8)
+        _ = try reuselab(["exercise", "1", "--reset"], in: project)
+        #expect(try String(contentsOfFile: file + ".mine", encoding: .utf8) == "// my attempt\n", "never overwritten")
+        #expect(try String(contentsOfFile: file + ".mine-2", encoding: .utf8) == "// second attempt\n")
+        // A deleted exercise file: the check says how to get it back.
+        try FileManager.default.removeItem(atPath: file)
+        let missing = try reuselab(["exercise", "1"], in: project)
+        #expect(missing.status == 66)
+        #expect(missing.err.contains("ProfileList.swift: no such file; put it back with: reuselab exercise 1 --reset"), Comment(rawValue: missing.err))
+    }
+
+    @Test func testBadUsage() throws {
+        let unknown = try reuselab(["exercise", "9"])
+        #expect(unknown.status == 64)
+        #expect(unknown.err.contains("there is no exercise 9; the exercises are 1"), Comment(rawValue: unknown.err))
+        #expect(try reuselab(["exercise", "one"]).status == 64)
+        #expect(try reuselab(["exercise", "--hint"]).status == 64)
+        let noFolder = try reuselab(["exercise"], in: folder)
+        #expect(noFolder.status == 66)
+        #expect(noFolder.err.contains("exercises: no exercises folder here"), Comment(rawValue: noFolder.err))
+    }
+
+    @Test func testABadExerciseFileNamesThePlace() throws {
+        let project = try TemporaryFolder(removeWhenReleased: true)
+        try FileManager.default.createDirectory(atPath: project.path("exercises/01-broken"), withIntermediateDirectories: true)
+        let original = try String(contentsOfFile: packageRoot.path + "/exercises/01-stale-image/exercise.json", encoding: .utf8)
+        try project.write("exercises/01-broken/exercise.json", original.replacingOccurrences(of: "\"no-stale-image\"", with: "\"no-stale-images\""))
+        let unknownCheck = try reuselab(["exercise"], in: project)
+        #expect(unknownCheck.status == 65)
+        #expect(unknownCheck.err.contains("exercises/01-broken/exercise.json:"), Comment(rawValue: unknownCheck.err))
+        #expect(unknownCheck.err.contains("unknown check \"no-stale-images\""), Comment(rawValue: unknownCheck.err))
+        try project.write("exercises/01-broken/exercise.json", original.replacingOccurrences(of: "\"ProfileList.swift\"", with: "\"../../Package.swift\""))
+        let escaping = try reuselab(["exercise"], in: project)
+        #expect(escaping.status == 65)
+        #expect(escaping.err.contains("file must be a Swift file's name in the exercise's folder"), Comment(rawValue: escaping.err))
+    }
+}
+
+/// Exercise 1 compiled and recorded as a learner's check runs it: as shipped it
+/// fails, with its solution it passes, plausible wrong fixes fail, a compile
+/// error and an endless loop end with status 2 and say why. (It builds the
+/// exercise kit, a minute the first time.) One check at a time: checks share
+/// the build under `.build/exercises/`.
+@Suite(.serialized, SecondTier.enabled("compiling and checking exercise 1 with right and wrong fixes"))
+final class ExerciseBuildSecondTierTests: FolderTestCase {
+    func check(_ text: String, _ name: String = "ProfileList.swift") throws -> CommandResult {
+        let file = try folder.write(name, text)
+        let outcome = try ReuselabExecutable.runFromPackage(["exercise", "1", "--file", file],
+                                                            environment: ["REUSELAB_PROGRESS_DIR": folder.path("progress")], timeout: 1200)
+        return CommandResult(status: outcome.status, out: outcome.out, err: outcome.err)
+    }
+
+    var start: String { get throws { try String(contentsOfFile: packageRoot.path + "/exercises/01-stale-image/start/ProfileList.swift", encoding: .utf8) } }
+
+    @Test func testShippedFailsSolutionPassesWrongFixesFail() throws {
+        let shipped = try check(try start)
+        #expect(shipped.status == 1, Comment(rawValue: shipped.out + shipped.err))
+        #expect(shipped.out.contains("✗ no frame shows a row with another row's image: stale frames 183"), Comment(rawValue: shipped.out))
+        #expect(shipped.out.contains("your line 41: cell.profileImageView?.image = UIImage(data: data)"), Comment(rawValue: shipped.out))
+        let solution = try check(try String(contentsOfFile: packageRoot.path + "/exercises/01-stale-image/solution/ProfileList.swift", encoding: .utf8))
+        #expect(solution.status == 0, Comment(rawValue: solution.out + solution.err))
+        #expect(solution.out.contains("✓ Exercise 1 passes."), Comment(rawValue: solution.out))
+        // Clearing the text, not the picture.
+        let label = try check(try start.replacingOccurrences(of: "        super.prepareForReuse()\n", with: "        super.prepareForReuse()\n        textLabel.text = nil\n"))
+        #expect(label.status == 1, Comment(rawValue: label.out))
+        // Never showing a picture: no stale frame, but no picture either.
+        let none = try check(try start.replacingOccurrences(of: "cell.profileImageView?.image = UIImage(data: data)", with: "_ = data"))
+        #expect(none.status == 1, Comment(rawValue: none.out))
+        #expect(none.out.contains("✗ every row on screen gets its own image"), Comment(rawValue: none.out))
+    }
+
+    @Test func testCodeThatDoesNotCompileOrNeverEndsIsStatusTwo() throws {
+        let broken = try check(try start.replacingOccurrences(of: "        super.prepareForReuse()\n", with: "        super.prepareForReuse()\n        profileImageView.image = nil\n"))
+        #expect(broken.status == 2, Comment(rawValue: broken.out))
+        #expect(broken.out.contains("ProfileList.swift:24:9: error: value of optional type"), Comment(rawValue: broken.out))
+        let endless = try check(try start.replacingOccurrences(of: "        super.prepareForReuse()\n", with: "        super.prepareForReuse()\n        while true {}\n"))
+        #expect(endless.status == 2, Comment(rawValue: endless.out))
+        #expect(endless.out.contains("Your code did not finish"), Comment(rawValue: endless.out))
+    }
+}
