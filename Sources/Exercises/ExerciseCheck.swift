@@ -17,6 +17,12 @@ public enum ExerciseCheck: Sendable, Equatable {
     case downloadsAtMost(Int)
     /// The main thread is blocked at most this many milliseconds.
     case mainThreadBlockedAtMost(Int)
+    /// At most this many downloads whose picture no frame ever shows (work for
+    /// rows that left before it finished: cancel it).
+    case wastedDownloadsAtMost(Int)
+    /// Rows wait for their picture at most this many milliseconds on average
+    /// (from `willDisplay` to the first frame that shows it: start work early).
+    case imageWaitAverageAtMost(Int)
 
     /// The name in exercise.json.
     public var name: String {
@@ -25,6 +31,8 @@ public enum ExerciseCheck: Sendable, Equatable {
         case .everyRowGetsItsImage: return "every-row-gets-its-image"
         case .downloadsAtMost: return "downloads-at-most"
         case .mainThreadBlockedAtMost: return "main-thread-blocked-at-most"
+        case .wastedDownloadsAtMost: return "wasted-downloads-at-most"
+        case .imageWaitAverageAtMost: return "image-wait-average-at-most"
         }
     }
 
@@ -35,6 +43,8 @@ public enum ExerciseCheck: Sendable, Equatable {
         case .everyRowGetsItsImage: return "every row on screen gets its own image"
         case .downloadsAtMost(let most): return "at most \(most) image downloads"
         case .mainThreadBlockedAtMost(let ms): return "the main thread blocked at most \(ms) ms"
+        case .wastedDownloadsAtMost(let most): return "at most \(most) downloads no frame ever shows"
+        case .imageWaitAverageAtMost(let ms): return "rows wait for their picture \(ms) ms at most on average"
         }
     }
 
@@ -53,6 +63,12 @@ public enum ExerciseCheck: Sendable, Equatable {
         case .mainThreadBlockedAtMost(let ms):
             let blocked = report.mainThreadBlocked.value?.milliseconds ?? 0
             return ("main thread blocked \(Int(blocked.rounded())) ms", report.mainThreadBlocked.value.map { $0.milliseconds <= Double(ms) } ?? false)
+        case .wastedDownloadsAtMost(let most):
+            let wasted = report.downloadsNeverShown.value ?? 0
+            return ("downloads never shown \(wasted)", report.downloadsNeverShown.value.map { $0 <= most } ?? false)
+        case .imageWaitAverageAtMost(let ms):
+            guard let average = report.imageWaitAverage.value else { return ("no picture was shown", false) }
+            return ("average wait \(Int(average.milliseconds.rounded())) ms", average.milliseconds <= Double(ms))
         }
     }
 }
