@@ -110,6 +110,21 @@ final class WorldRuleTests {
         #expect(ranAt == .milliseconds(50))
     }
 
+    /// UIKit is main-thread only: an image set off it is recorded, and a note
+    /// saying so follows it; on the main thread no note is written.
+    @Test func testAnImageSetOffTheMainThreadIsNoted() {
+        let (world, log) = makeWorld()
+        let view = ImageView(cellID: 1)
+        CurrentWorld.with(world) {
+            world.onBackground(at: .milliseconds(10)) { view.image = world.imageMemory.placeholder }
+            world.idle(until: .milliseconds(20))
+            view.image = nil
+        }
+        let kinds = log.events.map(\.kind).filter { $0 == .imageSet || $0 == .note }
+        #expect(kinds == [.imageSet, .note, .imageSet])
+        #expect(log.events.contains { MainThreadRule.isOffMainThreadNote($0.body) })
+    }
+
     @Test func testMainAsyncRunsAfterTheCurrentWorkNotInsideIt() {
         let (world, _) = makeWorld()
         var order: [String] = []

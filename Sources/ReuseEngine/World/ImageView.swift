@@ -18,6 +18,7 @@ public final class ImageView {
             world?.imageMemory.release(oldValue)
             shown = image?.shown ?? .nothing
             world?.record(.imageSet(cell: cellID, image: shown))
+            if let world, !world.isMainThread { world.record(.note(text: MainThreadRule.offMainThreadNote)) }
             world?.screenChanged = true
         }
     }
