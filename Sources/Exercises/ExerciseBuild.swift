@@ -42,8 +42,10 @@ public struct ExerciseBuild {
     /// What went wrong before a verdict could be given.
     public enum Failure: Error, Equatable {
         /// The learner's file does not compile: each error as `file:line:col: error: …`
-        /// with the line and a caret, or the build's own output when none names the file.
+        /// with the line and a caret.
         case compile([String])
+        /// The build failed, but no error names the learner's file: its last lines.
+        case build([String])
         /// The program ran past `runSeconds`.
         case timedOut
         /// The program crashed (a signal), with what it printed.
@@ -58,10 +60,15 @@ public struct ExerciseBuild {
         guard let swift = ChildProcess.onPath("swift") else {
             throw ReuseLabError(.missingFile, file: "swift", "the Swift toolchain is not on the PATH: exercises compile your code with it")
         }
-        let run = try ChildProcess.run(swift, ["build", "--package-path", packageFolder, "--product", exercise.productName],
+        let run = try ChildProcess.run(swift, ["build", "--package-path", packageFolder, "--product", exercise.productName,
+                                                "--disable-build-manifest-caching"],
                                        seconds: Self.buildSeconds)
         guard run.ending == .exited(0) else {
-            return .failure(.compile(compileErrors(in: run.output + run.errors)))
+            let errors = compileErrors(in: run.output + run.errors)
+            if errors.isEmpty {
+                return .failure(.build((run.output + run.errors).split(separator: "\n").suffix(15).map(String.init)))
+            }
+            return .failure(.compile(errors))
         }
         return .success(packageFolder + "/.build/debug/" + exercise.productName)
     }
@@ -131,7 +138,7 @@ public struct ExerciseBuild {
     }
 
     /// The compiler's errors in the learner's file, as `exercises/…/File.swift:12:5: error: …`
-    /// followed by the line and a caret; the build's last lines when none names it.
+    /// followed by the line and a caret; none when no error names it.
     func compileErrors(in output: String) -> [String] {
         var errors: [String] = []
         let shown = source
@@ -151,9 +158,6 @@ public struct ExerciseBuild {
                 errors.append("    " + text)
                 errors.append("    " + String(repeating: " ", count: max(0, column - 1)) + "^")
             }
-        }
-        if errors.isEmpty {
-            errors = output.split(separator: "\n").suffix(15).map(String.init)
         }
         return errors
     }

@@ -95,9 +95,10 @@ public enum ExerciseCatalog {
         case "main-thread-blocked-at-most": return .mainThreadBlockedAtMost(try object.required("ms").int(in: 0...3_600_000))
         case "wasted-downloads-at-most": return .wastedDownloadsAtMost(try object.required("most").int(in: 0...1_000_000))
         case "image-wait-average-at-most": return .imageWaitAverageAtMost(try object.required("ms").int(in: 0...3_600_000))
+        case "views-on-main-thread": return .viewsOnMainThread
         default:
             let known = ["no-stale-image", "every-row-gets-its-image", "downloads-at-most", "main-thread-blocked-at-most",
-                         "wasted-downloads-at-most", "image-wait-average-at-most"]
+                         "wasted-downloads-at-most", "image-wait-average-at-most", "views-on-main-thread"]
             throw ReuseLabError(.badInput, location: InputLocation(position: field.position, path: field.path),
                                 "unknown check \"\(name)\"; the checks are \(known.joined(separator: ", "))")
         }

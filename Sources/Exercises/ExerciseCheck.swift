@@ -23,6 +23,9 @@ public enum ExerciseCheck: Sendable, Equatable {
     /// Rows wait for their picture at most this many milliseconds on average
     /// (from `willDisplay` to the first frame that shows it: start work early).
     case imageWaitAverageAtMost(Int)
+    /// No image view is set off the main thread (UIKit is main-thread only; the
+    /// engine notes each violation, `MainThreadRule`).
+    case viewsOnMainThread
 
     /// The name in exercise.json.
     public var name: String {
@@ -33,6 +36,7 @@ public enum ExerciseCheck: Sendable, Equatable {
         case .mainThreadBlockedAtMost: return "main-thread-blocked-at-most"
         case .wastedDownloadsAtMost: return "wasted-downloads-at-most"
         case .imageWaitAverageAtMost: return "image-wait-average-at-most"
+        case .viewsOnMainThread: return "views-on-main-thread"
         }
     }
 
@@ -45,12 +49,17 @@ public enum ExerciseCheck: Sendable, Equatable {
         case .mainThreadBlockedAtMost(let ms): return "the main thread blocked at most \(ms) ms"
         case .wastedDownloadsAtMost(let most): return "at most \(most) downloads no frame ever shows"
         case .imageWaitAverageAtMost(let ms): return "rows wait for their picture \(ms) ms at most on average"
+        case .viewsOnMainThread: return "image views are set on the main thread only"
         }
     }
 
-    /// The figure it looks at in `report`, as a learner reads it, and whether it passes.
-    public func measure(_ report: MetricsReport) -> (figure: String, passes: Bool) {
+    /// The figure it looks at in `report` (and, for the main-thread rule, how many
+    /// times the trace notes an image view set off the main thread), as a learner
+    /// reads it, and whether it passes.
+    public func measure(_ report: MetricsReport, offMainThread: Int) -> (figure: String, passes: Bool) {
         switch self {
+        case .viewsOnMainThread:
+            return ("image views set off the main thread \(offMainThread)", offMainThread == 0)
         case .noStaleImage:
             let frames = report.staleFrames.value ?? 0
             return ("stale frames \(frames)", report.staleFrames.value == 0)

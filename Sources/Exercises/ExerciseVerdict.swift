@@ -37,30 +37,53 @@ public struct ExerciseVerdict: Sendable {
         var moment: Moment?
         for (index, path) in paths.enumerated() {
             let scenario = index < exercise.scenarios.count ? exercise.scenarios[index] : path
-            let report = try TraceMetrics.measure(path: path)
-            var staleFails = false
+            let bytes = try InputFile.read(path, limit: TraceReader.maximumBytes)
+            let report = try TraceMetrics.measure(bytes: bytes, file: path)
+            let offMainThread = try TraceReader.read(bytes: bytes, file: path).events.count { MainThreadRule.isOffMainThreadNote($0.body) }
+            var failing: [ExerciseCheck] = []
             for check in exercise.checks {
-                let (figure, passes) = check.measure(report)
+                let (figure, passes) = check.measure(report, offMainThread: offMainThread)
                 outcomes.append(Outcome(check: check, scenario: scenario, figure: figure, passes: passes))
-                if !passes, check == .noStaleImage { staleFails = true }
+                if !passes { failing.append(check) }
             }
-            if moment == nil, staleFails {
-                moment = try firstStaleStep(path: path, scenario: scenario, width: pictureWidth)
+            if moment == nil, !failing.isEmpty {
+                moment = try firstWrongStep(path: path, scenario: scenario, failing: failing, width: pictureWidth)
             }
         }
         return ExerciseVerdict(outcomes: outcomes, firstFailure: moment)
     }
 
-    /// The first step marked STALE or LATE, and the table's picture after it.
-    static func firstStaleStep(path: String, scenario: String, width: Int) throws(ReuseLabError) -> Moment? {
+    /// The first step that shows a failing check at work: a frame marked STALE or
+    /// LATE (no stale image), a block of the main thread (main thread), a picture
+    /// downloaded again (downloads), with the table's picture after it. Nil when
+    /// the failing checks have no single step to show (a row left without its
+    /// picture is an absence; wasted downloads are known only at the end).
+    static func firstWrongStep(path: String, scenario: String, failing: [ExerciseCheck], width: Int) throws(ReuseLabError) -> Moment? {
+        let stale = failing.contains(.noStaleImage)
+        let blocking = failing.contains { if case .mainThreadBlockedAtMost = $0 { return true } else { return false } }
+        let downloading = failing.contains { if case .downloadsAtMost = $0 { return true } else { return false } }
+        let offMain = failing.contains(.viewsOnMainThread)
+        guard stale || blocking || downloading || offMain else { return nil }
         let trace = try TraceReader.read(path: path)
         var annotator = Annotator(trace: trace)
         var state = ReplayState(header: trace.header)
+        var imageOfRequest: [Int: Int] = [:]
+        var downloaded = Set<Int>()
         var index = 0
         while let annotation = try annotator.step(file: path) {
-            do throws(LifecycleViolation) { try state.apply(trace.events[index]) } catch { return nil }
+            let event = trace.events[index]
+            do throws(LifecycleViolation) { try state.apply(event) } catch { return nil }
             index += 1
-            guard annotation.marks.contains(.stale) || annotation.marks.contains(.late) else { continue }
+            var shows = stale && (annotation.marks.contains(.stale) || annotation.marks.contains(.late))
+            switch event.body {
+            case .mainThreadBlocked: shows = shows || blocking
+            case .imageSet: shows = shows || (offMain && index < trace.events.count && MainThreadRule.isOffMainThreadNote(trace.events[index].body))
+            case .imageRequest(let request, _, let image, _, _): imageOfRequest[request] = image
+            case .response(let request, _, false):
+                if let image = imageOfRequest[request], !downloaded.insert(image).inserted { shows = shows || downloading }
+            default: break
+            }
+            guard shows else { continue }
             return Moment(scenario: scenario, step: annotation.seq, time: annotation.time, text: annotation.text,
                           code: annotation.code, relatedCode: annotation.relatedCode,
                           picture: CompactPicture.draw(state, width: width))

@@ -87,6 +87,29 @@ struct URLSession {
     }
 }
 
+/// UIKit's own shape of the call, as app code writes it (exercises use it): the
+/// handler gets the data, a response and an error, and the task is never nil.
+extension URLSession {
+    func dataTask(with url: URL, file: StaticString = #fileID, line: UInt = #line,
+                  completionHandler: @escaping (Data?, URLResponse?, Error?) -> Void) -> URLSessionDataTask {
+        URLSessionDataTask(dataTask(with: url, file: file, line: line) { data, error in completionHandler(data, nil, error) })
+    }
+}
+
+/// `URLResponse`: the simulated network hands none over.
+final class URLResponse {}
+
+/// `URLSessionDataTask`: `resume()` starts it, `cancel()` stops it (its handler
+/// then gets `URLError.cancelled`).
+final class URLSessionDataTask {
+    private let task: SimulatedNetwork.DataTask?
+
+    init(_ task: SimulatedNetwork.DataTask?) { self.task = task }
+
+    func resume(file: StaticString = #fileID, line: UInt = #line) { task?.resume(file: file, line: line) }
+    func cancel(file: StaticString = #fileID, line: UInt = #line) { task?.cancel(file: file, line: line) }
+}
+
 /// `URLCache.shared = URLCache(memoryCapacity:diskCapacity:diskPath:)` (seed 001).
 enum URLCache {
     static func setShared(memoryCapacity: Int, diskCapacity: Int) {

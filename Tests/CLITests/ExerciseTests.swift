@@ -102,9 +102,9 @@ final class ExerciseTests: FolderTestCase {
     }
 
     @Test func testBadUsage() throws {
-        let unknown = try reuselab(["exercise", "9"])
+        let unknown = try reuselab(["exercise", "99"])
         #expect(unknown.status == 64)
-        #expect(unknown.err.contains("there is no exercise 9; the exercises are 1"), Comment(rawValue: unknown.err))
+        #expect(unknown.err.contains("there is no exercise 99; the exercises are 1, 2, 3"), Comment(rawValue: unknown.err))
         #expect(try reuselab(["exercise", "one"]).status == 64)
         #expect(try reuselab(["exercise", "--hint"]).status == 64)
         let noFolder = try reuselab(["exercise"], in: folder)
@@ -128,45 +128,75 @@ final class ExerciseTests: FolderTestCase {
     }
 }
 
-/// Exercise 1 compiled and recorded as a learner's check runs it: as shipped it
-/// fails, with its solution it passes, plausible wrong fixes fail, a compile
-/// error and an endless loop end with status 2 and say why. (It builds the
-/// exercise kit, a minute the first time.) One check at a time: checks share
-/// the build under `.build/exercises/`.
-@Suite(.serialized, SecondTier.enabled("compiling and checking exercise 1 with right and wrong fixes"))
+/// Every exercise compiled and recorded as a learner's check runs it: as shipped
+/// it fails, with its solution it passes, and each plausible wrong fix in
+/// `ExerciseFixes/<exercise>/` fails; a compile error and an endless loop end
+/// with status 2 and say why; `--watch` checks again when the file is saved.
+/// (It builds the exercise kit, a minute the first time.) One check at a time:
+/// checks share the build under `.build/exercises/`.
+@Suite(.serialized, SecondTier.enabled("compiling and checking every exercise with right and wrong fixes"))
 final class ExerciseBuildSecondTierTests: FolderTestCase {
-    func check(_ text: String, _ name: String = "ProfileList.swift") throws -> CommandResult {
+    static let fixes = packageRoot.appendingPathComponent("Tests/CLITests/ExerciseFixes").path
+
+    func check(_ number: Int, _ text: String, _ name: String = "Exercise.swift", extra: [String] = []) throws -> CommandResult {
         let file = try folder.write(name, text)
-        let outcome = try ReuselabExecutable.runFromPackage(["exercise", "1", "--file", file],
+        let outcome = try ReuselabExecutable.runFromPackage(["exercise", "\(number)", "--file", file] + extra,
                                                             environment: ["REUSELAB_PROGRESS_DIR": folder.path("progress")], timeout: 1200)
         return CommandResult(status: outcome.status, out: outcome.out, err: outcome.err)
     }
 
-    var start: String { get throws { try String(contentsOfFile: packageRoot.path + "/exercises/01-stale-image/start/ProfileList.swift", encoding: .utf8) } }
+    func text(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
-    @Test func testShippedFailsSolutionPassesWrongFixesFail() throws {
-        let shipped = try check(try start)
-        #expect(shipped.status == 1, Comment(rawValue: shipped.out + shipped.err))
+    @Test func testEveryExerciseFailsAsShippedPassesSolvedAndFailsEachWrongFix() throws {
+        for exercise in try ExerciseCatalog.all(root: packageRoot.path) {
+            let root = packageRoot.path + "/"
+            let shipped = try check(exercise.number, try text(root + exercise.folder + "/start/" + exercise.file))
+            #expect(shipped.status == 1, "\(exercise.id) as shipped: \(shipped.out)\(shipped.err)")
+            let solution = try check(exercise.number, try text(root + exercise.solutionPath))
+            #expect(solution.status == 0, "\(exercise.id) solved: \(solution.out)\(solution.err)")
+            #expect(solution.out.contains("✓ Exercise \(exercise.number) passes."), Comment(rawValue: solution.out))
+            let wrong = (try? FileManager.default.contentsOfDirectory(atPath: Self.fixes + "/" + exercise.id)) ?? []
+            #expect(!wrong.isEmpty, "\(exercise.id) has a plausible wrong fix in ExerciseFixes/")
+            for name in wrong.sorted() where name.hasSuffix(".swift") {
+                let result = try check(exercise.number, try text(Self.fixes + "/" + exercise.id + "/" + name))
+                #expect(result.status == 1, "\(exercise.id), wrong fix \(name): \(result.out)\(result.err)")
+            }
+        }
+    }
+
+    var start: String { get throws { try text(packageRoot.path + "/exercises/01-stale-image/start/ProfileList.swift") } }
+
+    @Test func testAFailurePointsAtTheLearnersLine() throws {
+        let shipped = try check(1, try start, "ProfileList.swift")
         #expect(shipped.out.contains("✗ no frame shows a row with another row's image: stale frames 183"), Comment(rawValue: shipped.out))
         #expect(shipped.out.contains("your line 41: cell.profileImageView?.image = UIImage(data: data)"), Comment(rawValue: shipped.out))
-        let solution = try check(try String(contentsOfFile: packageRoot.path + "/exercises/01-stale-image/solution/ProfileList.swift", encoding: .utf8))
-        #expect(solution.status == 0, Comment(rawValue: solution.out + solution.err))
-        #expect(solution.out.contains("✓ Exercise 1 passes."), Comment(rawValue: solution.out))
-        // Clearing the text, not the picture.
-        let label = try check(try start.replacingOccurrences(of: "        super.prepareForReuse()\n", with: "        super.prepareForReuse()\n        textLabel.text = nil\n"))
-        #expect(label.status == 1, Comment(rawValue: label.out))
-        // Never showing a picture: no stale frame, but no picture either.
-        let none = try check(try start.replacingOccurrences(of: "cell.profileImageView?.image = UIImage(data: data)", with: "_ = data"))
-        #expect(none.status == 1, Comment(rawValue: none.out))
-        #expect(none.out.contains("✗ every row on screen gets its own image"), Comment(rawValue: none.out))
+        #expect(shipped.out.split(separator: "\n").allSatisfy { $0.count <= 80 }, Comment(rawValue: shipped.out))
     }
 
     @Test func testCodeThatDoesNotCompileOrNeverEndsIsStatusTwo() throws {
-        let broken = try check(try start.replacingOccurrences(of: "        super.prepareForReuse()\n", with: "        super.prepareForReuse()\n        profileImageView.image = nil\n"))
+        let broken = try check(1, try start.replacingOccurrences(of: "        super.prepareForReuse()\n", with: "        super.prepareForReuse()\n        profileImageView.image = nil\n"), "ProfileList.swift")
         #expect(broken.status == 2, Comment(rawValue: broken.out))
         #expect(broken.out.contains("ProfileList.swift:24:9: error: value of optional type"), Comment(rawValue: broken.out))
-        let endless = try check(try start.replacingOccurrences(of: "        super.prepareForReuse()\n", with: "        super.prepareForReuse()\n        while true {}\n"))
+        let endless = try check(1, try start.replacingOccurrences(of: "        super.prepareForReuse()\n", with: "        super.prepareForReuse()\n        while true {}\n"), "ProfileList.swift")
         #expect(endless.status == 2, Comment(rawValue: endless.out))
         #expect(endless.out.contains("Your code did not finish"), Comment(rawValue: endless.out))
+    }
+
+    /// `--watch`: a failing check, then the file saved with the fix, then a pass
+    /// that ends the watch. The test waits for the words, never for time.
+    @Test func testWatchChecksAgainWhenTheFileIsSaved() throws {
+        let file = try folder.write("ProfileList.swift", try start)
+        var environment = ProcessInfo.processInfo.environment
+        environment["REUSELAB_PROGRESS_DIR"] = folder.path("progress")
+        environment["NO_COLOR"] = "1"
+        let watching = try PipedProcess(try Executable.require(), ["exercise", "1", "--watch", "--file", file],
+                                        environment: environment, directory: packageRoot)
+        #expect(watching.expect("Ctrl-C stops.", seconds: 600), Comment(rawValue: watching.text))
+        #expect(watching.text.flattened.contains("Watching \(file): save it to check again."), Comment(rawValue: watching.text))
+        try text(packageRoot.path + "/exercises/01-stale-image/solution/ProfileList.swift")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(watching.expect("✓ Exercise 1 passes.", seconds: 600), Comment(rawValue: watching.text))
+        #expect(watching.waitForExit(seconds: 60))
+        #expect(watching.process.terminationStatus == 0)
     }
 }

@@ -15,7 +15,8 @@ enum ExerciseCommand: Subcommand {
         static let reset = FlagOption("--reset", meaning: "put N's file back as shipped; yours is kept as FILE.mine")
         static let file = ValueOption.path("--file", valueName: "SWIFT",
                                            meaning: "check this file instead of N's own (progress is not touched)")
-        static let all: [any OptionKey] = [json, hint, solution, yes, reset, file]
+        static let watch = FlagOption("--watch", meaning: "check again each time the file is saved, until it passes (Ctrl-C stops)")
+        static let all: [any OptionKey] = [json, hint, solution, yes, reset, file, watch]
     }
 
     static let declaration = CommandDeclaration(
@@ -48,7 +49,31 @@ enum ExerciseCommand: Subcommand {
         if line[Options.hint] { return try hint(exercise, io: io) }
         if line[Options.solution] { return try solution(exercise, confirmed: line[Options.yes], io: io) }
         if line[Options.reset] { return try reset(exercise, io: io) }
+        if line[Options.watch] { return try watch(exercise, file: line[Options.file], io: io) }
         return try check(exercise, file: line[Options.file], io: io)
+    }
+
+    // MARK: Watching
+
+    /// Checks, then waits for the file to change and checks again, until a check
+    /// passes (status 0). The file is looked at four times a second: its size,
+    /// time and bytes (an editor may save by replacing it, so a moment without
+    /// the file is waited out).
+    static func watch(_ exercise: Exercise, file: String?, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        let source = file ?? exercise.filePath
+        let terminal = isatty(STDOUT_FILENO) == 1
+        var checked: Data?
+        while true {
+            let bytes = FileManager.default.contents(atPath: source)
+            if let bytes, bytes != checked {
+                checked = bytes
+                if terminal { io.out("\u{1B}[2J\u{1B}[H") }
+                let status = try check(exercise, file: file, io: io)
+                if status == 0 { return 0 }
+                io.out("\n" + wrapped("Watching \(source): save it to check again. Ctrl-C stops.", io: io))
+            }
+            usleep(250_000)
+        }
     }
 
     // MARK: The list
@@ -141,7 +166,8 @@ enum ExerciseCommand: Subcommand {
         }
         let root = FileManager.default.currentDirectoryPath
         let build = ExerciseBuild(exercise: exercise, root: root, source: source)
-        io.out("Exercise \(exercise.number): \(exercise.title), checking \(source)\n")
+        io.out(wrapped("Exercise \(exercise.number): \(exercise.title), checking \(source)", io: io))
+        io.out(wrapped(exercise.task, io: io, indent: "  "))
         if !build.isWarm {
             io.out("Building the simulated UIKit for exercises, once: a few minutes…\n")
         }
@@ -226,6 +252,10 @@ enum ExerciseCommand: Subcommand {
                 let whole = line.hasPrefix(" ") || line.contains(": error:")
                 io.out(whole ? VisibleText.escape(line) + "\n" : wrapped(VisibleText.escape(line), io: io))
             }
+        case .build(let lines):
+            io.out("\n" + wrapped("The exercise's build failed, and not in \(source): the build's last lines follow. "
+                                   + "If ReuseLab itself was changed, build it again (swift build).", io: io))
+            io.out(lines.map { VisibleText.escape($0) + "\n" }.joined())
         case .timedOut:
             io.out("\n" + wrapped("Your code did not finish: recording the scenarios ran past \(Int(ExerciseBuild.runSeconds)) s"
                                    + " (they take about a second). Look for a loop that never ends.", io: io))
@@ -245,6 +275,7 @@ enum ExerciseCommand: Subcommand {
     }
 
     static func wrapped(_ text: String, io: CommandIO, indent: String = "") -> String {
-        TextWrap.lines(indent + text, firstWidth: io.width, width: io.width).map { $0 + "\n" }.joined()
+        let width = max(20, io.width - indent.count)
+        return TextWrap.lines(text, firstWidth: width, width: width).map { indent + $0 + "\n" }.joined()
     }
 }
