@@ -68,7 +68,7 @@ enum ExerciseCommand: Subcommand {
             if let bytes, bytes != checked {
                 checked = bytes
                 if terminal { io.out("\u{1B}[2J\u{1B}[H") }
-                let status = try check(exercise, file: file, io: io)
+                let status = try check(exercise, file: file, watching: true, io: io)
                 if status == 0 { return 0 }
                 io.out("\n" + wrapped("Watching \(source): save it to check again. Ctrl-C stops.", io: io))
             }
@@ -159,7 +159,7 @@ enum ExerciseCommand: Subcommand {
 
     // MARK: The check
 
-    static func check(_ exercise: Exercise, file: String?, io: CommandIO) throws(ReuseLabError) -> Int32 {
+    static func check(_ exercise: Exercise, file: String?, watching: Bool = false, io: CommandIO) throws(ReuseLabError) -> Int32 {
         let source = file ?? exercise.filePath
         guard FileManager.default.fileExists(atPath: source) else {
             throw ReuseLabError(.missingFile, file: source, "no such file" + (file == nil ? "; put it back with: reuselab exercise \(exercise.number) --reset" : ""))
@@ -188,10 +188,10 @@ enum ExerciseCommand: Subcommand {
         }
         let traces = exercise.scenarios.indices.map { scratch.appendingPathComponent("\($0 + 1).trace.json").path }
         let verdict = try ExerciseVerdict.check(exercise, traces: traces, pictureWidth: io.width)
-        return try show(verdict, exercise: exercise, source: source, recordsProgress: file == nil, io: io)
+        return try show(verdict, exercise: exercise, source: source, recordsProgress: file == nil, watching: watching, io: io)
     }
 
-    static func show(_ verdict: ExerciseVerdict, exercise: Exercise, source: String, recordsProgress: Bool, io: CommandIO) throws(ReuseLabError) -> Int32 {
+    static func show(_ verdict: ExerciseVerdict, exercise: Exercise, source: String, recordsProgress: Bool, watching: Bool, io: CommandIO) throws(ReuseLabError) -> Int32 {
         var scenario = ""
         for outcome in verdict.outcomes {
             if outcome.scenario != scenario {
@@ -211,19 +211,22 @@ enum ExerciseCommand: Subcommand {
             if recordsProgress {
                 let changed = zip(progress.firstFigures, figures).filter { $0 != $1 }
                 if !changed.isEmpty {
-                    io.out("What your change did:\n")
-                    for (before, after) in changed { io.out(wrapped("  " + before + "  →  " + (after.split(separator: ":", maxSplits: 1).last.map { String($0.dropFirst()) } ?? after), io: io)) }
+                    io.out("What your change did, from your first check to this one:\n")
+                    for (before, after) in changed { io.out(wrapped(change(from: before, to: after), io: io, indent: "  ")) }
                 }
                 progress.passed = true
                 try progress.save(exercise)
             }
-            io.out(wrapped(exercise.lesson, io: io))
+            io.out("\n" + wrapped(exercise.lesson, io: io))
             if let next = try ExerciseCatalog.all().first(where: { $0.number > exercise.number }) {
-                io.out("Next: reuselab exercise \(next.number) (\(next.title)), in \(next.filePath)\n")
+                io.out("\n" + wrapped("Next: \(next.title), in \(next.filePath): reuselab exercise \(next.number)", io: io))
             }
             return 0
         }
         if let moment = verdict.firstFailure {
+            // The picture first and the words last, so on a 24-line terminal the
+            // step's sentence and the learner's line stay on screen.
+            io.out("\n" + moment.picture.map { $0 + "\n" }.joined())
             io.out("\nThe first wrong step: \(moment.step), at \(ReadableNumber.ms(moment.time.milliseconds)) (\(scenarioName(moment.scenario))):\n")
             io.out(wrapped(moment.text, io: io, indent: "  "))
             if let code = moment.code {
@@ -233,12 +236,11 @@ enum ExerciseCommand: Subcommand {
             for place in moment.relatedCode {
                 io.out(TextWrap.row("    line \(place.line): ", place.text.trimmingCharacters(in: .whitespaces), width: io.width))
             }
-            io.out(moment.picture.map { $0 + "\n" }.joined())
         }
         if recordsProgress { try progress.save(exercise) }
         let failing = verdict.outcomes.filter { !$0.passes }.count
-        io.out("\n" + wrapped("Not yet: \(failing) of \(verdict.outcomes.count) checks fail. Edit \(source), then run "
-                               + "reuselab exercise \(exercise.number) again. A hint: reuselab exercise \(exercise.number) --hint", io: io))
+        let next = watching ? "" : " Edit \(source), then run reuselab exercise \(exercise.number) again."
+        io.out("\n" + wrapped("Not yet: \(failing) of \(verdict.outcomes.count) checks fail.\(next) A hint: reuselab exercise \(exercise.number) --hint", io: io))
         return FailureKind.checkFailed.exitStatus
     }
 
@@ -268,6 +270,15 @@ enum ExerciseCommand: Subcommand {
         }
         io.out(wrapped("Fix \(source) and run reuselab exercise \(exercise.number) again.", io: io))
         return FailureKind.codeFailed.exitStatus
+    }
+
+    /// "shared-scroll: stale frames 183 → 0": what two figures share, said once.
+    static func change(from before: String, to after: String) -> String {
+        let a = before.split(separator: " ", omittingEmptySubsequences: false)
+        let b = after.split(separator: " ", omittingEmptySubsequences: false)
+        var shared = 0
+        while shared < min(a.count, b.count) - 1, a[shared] == b[shared] { shared += 1 }
+        return (a[..<shared] + [a[shared...].joined(separator: " ") + " → " + b[shared...].joined(separator: " ")]).joined(separator: " ")
     }
 
     static func scenarioName(_ file: String) -> String {
