@@ -263,13 +263,34 @@ enum ExerciseCommand: Subcommand {
                                    + " (they take about a second). Look for a loop that never ends.", io: io))
         case .crashed(let signal, let output):
             io.out("\nYour code crashed (signal \(signal)) while the scenarios were recorded:\n")
-            let shown = output.split(separator: "\n").filter { $0.contains("error") || $0.contains(exercise.file) }.prefix(6)
-            io.out(shown.map { "  " + VisibleText.escape(String($0)) + "\n" }.joined())
+            for line in crashLines(output, exercise: exercise, source: source) {
+                io.out(wrapped(VisibleText.escape(line), io: io, indent: "  "))
+            }
         case .failed(let output):
             io.out("\nThe recording stopped with an error:\n" + VisibleText.forOutput(output, terminalControl: false))
         }
         io.out(wrapped("Fix \(source) and run reuselab exercise \(exercise.number) again.", io: io))
         return FailureKind.codeFailed.exitStatus
+    }
+
+    /// What a crash printed that concerns the learner's file: the fatal error, then
+    /// each frame of the backtrace in that file as "in FUNCTION, FILE:LINE", with
+    /// the build's copy of the file named as the learner's own.
+    static func crashLines(_ output: String, exercise: Exercise, source: String) -> [String] {
+        var lines: [String] = []
+        for line in output.split(separator: "\n").map(String.init) where line.contains(exercise.file) {
+            if let fatal = line.range(of: "Fatal error") ?? line.range(of: "error:") {
+                let place = line[..<fatal.lowerBound].split(separator: ":").dropFirst().first.map { "\(source):\($0): " } ?? ""
+                lines.append(place + line[fatal.lowerBound...])
+            } else if let plus = line.range(of: " + "), let at = line.range(of: " at ", options: .backwards),
+                      let symbolStart = line[..<plus.lowerBound].range(of: " ", options: .backwards) {
+                let symbol = line[symbolStart.upperBound..<plus.lowerBound]
+                let number = line[at.upperBound...].split(separator: ":").dropFirst().first ?? ""
+                lines.append("in \(symbol), \(source):\(number)")
+            }
+            if lines.count == 6 { break }
+        }
+        return lines
     }
 
     /// "shared-scroll: stale frames 183 → 0": what two figures share, said once.
