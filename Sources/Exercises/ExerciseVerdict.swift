@@ -22,6 +22,8 @@ public struct ExerciseVerdict: Sendable {
         public var step: Int
         public var time: VirtualTime
         public var text: String
+        /// What makes the step wrong, when its sentence does not say it.
+        public var why: String?
         public var code: Annotation.CodePlace?
         public var relatedCode: [Annotation.CodePlace]
         public var picture: [String]
@@ -75,16 +77,20 @@ public struct ExerciseVerdict: Sendable {
             do throws(LifecycleViolation) { try state.apply(event) } catch { return nil }
             index += 1
             var shows = stale && (annotation.marks.contains(.stale) || annotation.marks.contains(.late))
+            var why: String?
             switch event.body {
             case .mainThreadBlocked: shows = shows || blocking
             case .imageSet: shows = shows || (offMain && index < trace.events.count && MainThreadRule.isOffMainThreadNote(trace.events[index].body))
             case .imageRequest(let request, _, let image, _, _): imageOfRequest[request] = image
             case .response(let request, _, false):
-                if let image = imageOfRequest[request], !downloaded.insert(image).inserted { shows = shows || downloading }
+                if let image = imageOfRequest[request], !downloaded.insert(image).inserted, downloading {
+                    shows = true
+                    why = "Image \(image) was downloaded before: this download is one too many."
+                }
             default: break
             }
             guard shows else { continue }
-            return Moment(scenario: scenario, step: annotation.seq, time: annotation.time, text: annotation.text,
+            return Moment(scenario: scenario, step: annotation.seq, time: annotation.time, text: annotation.text, why: why,
                           code: annotation.code, relatedCode: annotation.relatedCode,
                           picture: CompactPicture.draw(state, width: width))
         }

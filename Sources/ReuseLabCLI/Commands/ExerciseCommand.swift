@@ -229,6 +229,7 @@ enum ExerciseCommand: Subcommand {
             io.out("\n" + moment.picture.map { $0 + "\n" }.joined())
             io.out("\nThe first wrong step: \(moment.step), at \(ReadableNumber.ms(moment.time.milliseconds)) (\(scenarioName(moment.scenario))):\n")
             io.out(wrapped(moment.text, io: io, indent: "  "))
+            if let why = moment.why { io.out(wrapped(why, io: io, indent: "  ")) }
             if let code = moment.code {
                 io.out(TextWrap.row("  your line \(code.line): ", code.text.trimmingCharacters(in: .whitespaces), width: io.width))
             }
