@@ -20,11 +20,22 @@ public struct ExerciseProgress: Sendable, Equatable {
         ProgressStore.fromEnvironment().folder.appendingPathComponent("exercise-\(exercise.id).json").path
     }
 
-    /// The saved progress; none (afresh) when there is none or it cannot be read.
+    /// The saved progress; none (afresh) when there is none. A file that cannot be
+    /// read is kept aside (`NAME.corrupt`, `NAME.corrupt-2`, …), never overwritten.
     public static func load(_ exercise: Exercise) -> ExerciseProgress {
         let path = path(for: exercise)
+        guard FileManager.default.fileExists(atPath: path) else { return ExerciseProgress() }
         guard let bytes = try? InputFile.read(path, limit: 1 << 20),
-              let root = try? JSONDocument.parse(bytes, file: path), let object = try? root.object() else { return ExerciseProgress() }
+              let root = try? JSONDocument.parse(bytes, file: path), let object = try? root.object() else {
+            var aside = path + ".corrupt"
+            var counter = 2
+            while FileManager.default.fileExists(atPath: aside) {
+                aside = path + ".corrupt-\(counter)"
+                counter += 1
+            }
+            try? FileManager.default.moveItem(atPath: path, toPath: aside)
+            return ExerciseProgress()
+        }
         var progress = ExerciseProgress()
         progress.passed = (try? object.optional("passed")?.bool()) ?? false
         progress.hintsShown = (try? object.optional("hintsShown")?.int(in: 0...100)) ?? 0

@@ -1,5 +1,6 @@
 import ReuseLabTestSupport
 import Foundation
+import Synchronization
 import Testing
 import Exercises
 import Recorder
@@ -79,6 +80,15 @@ final class ExerciseTests: FolderTestCase {
         let shown = try reuselab(["exercise", "1", "--solution", "--yes"])
         #expect(shown.status == 0)
         #expect(shown.out.contains("profileImageView?.image = nil"))
+    }
+
+    @Test func testAnUnreadableProgressFileIsKeptAside() throws {
+        try FileManager.default.createDirectory(atPath: folder.path("progress"), withIntermediateDirectories: true)
+        try folder.write("progress/exercise-01-stale-image.json", "{ not json")
+        let hint = try reuselab(["exercise", "1", "--hint"])
+        #expect(hint.status == 0, Comment(rawValue: hint.err))
+        #expect(try String(contentsOfFile: folder.path("progress/exercise-01-stale-image.json.corrupt"), encoding: .utf8) == "{ not json")
+        #expect(try String(contentsOfFile: folder.path("progress/exercise-01-stale-image.json"), encoding: .utf8).contains("\"hintsShown\":1"))
     }
 
     @Test func testResetKeepsTheLearnersVersion() throws {
@@ -184,6 +194,23 @@ final class ExerciseBuildSecondTierTests: FolderTestCase {
         let endless = try check(1, try start.replacingOccurrences(of: "        super.prepareForReuse()\n", with: "        super.prepareForReuse()\n        while true {}\n"), "ProfileList.swift")
         #expect(endless.status == 2, Comment(rawValue: endless.out))
         #expect(endless.out.contains("Your code did not finish"), Comment(rawValue: endless.out))
+    }
+
+    /// Two checks at once share the build's folder one after the other, so each
+    /// compiles its own file: the shipped one fails, the solution passes.
+    @Test func testTwoChecksAtOnceEachCheckTheirOwnFile() throws {
+        let files = [packageRoot.path + "/exercises/01-stale-image/start/ProfileList.swift",
+                     packageRoot.path + "/exercises/01-stale-image/solution/ProfileList.swift"]
+        let executable = try Executable.require()
+        let environment = ["REUSELAB_PROGRESS_DIR": folder.path("progress"), "PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""]
+        let statuses = Mutex<[Int32]>([0, 0])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let outcome = try? ReuselabExecutable.run(executable, ["exercise", "1", "--file", files[index]],
+                                                      environment: environment,
+                                                      directory: packageRoot, timeout: 1200)
+            statuses.withLock { $0[index] = outcome?.status ?? -1 }
+        }
+        #expect(statuses.withLock { $0 } == [1, 0])
     }
 
     /// `--watch`: a failing check, then the file saved with the fix, then a pass

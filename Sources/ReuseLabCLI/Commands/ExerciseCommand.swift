@@ -171,6 +171,8 @@ enum ExerciseCommand: Subcommand {
         if !build.isWarm {
             io.out("Building the simulated UIKit for exercises, once: a few minutes…\n")
         }
+        let hold = try build.hold()
+        defer { withExtendedLifetime(hold) {} }
         let program: String
         switch try build.build() {
         case .success(let built): program = built
