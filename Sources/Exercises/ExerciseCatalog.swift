@@ -54,11 +54,20 @@ public enum ExerciseCatalog {
         guard let number = Int(id.prefix { $0 != "-" }), number > 0 else {
             throw ReuseLabError(.badInput, "the folder \(id) must start with the exercise's number, as 01-stale-image does")
         }
+        /// A path inside the exercise's folder: relative, without `..`.
+        func inside(_ field: JSONField) throws(ReuseLabError) -> String {
+            let path = try field.string()
+            guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
+                throw ReuseLabError(.badInput, location: InputLocation(position: field.position, path: field.path),
+                                    "must be a path inside the exercise's folder, such as \"solution/ProfileList.swift\"")
+            }
+            return path
+        }
         func strings(_ key: String, _ what: String) throws(ReuseLabError) -> [String] {
             let field = try object.required(key, what)
             let items = try field.array()
             guard !items.isEmpty else { throw ReuseLabError(.badInput, location: InputLocation(position: field.position, path: field.path), "\(key) must not be empty") }
-            return try items.map { (item: JSONField) throws(ReuseLabError) -> String in try item.string() }
+            return try items.map { (item: JSONField) throws(ReuseLabError) -> String in key == "scenarios" ? try inside(item) : try item.string() }
         }
         let checksField = try object.required("checks", "the checks the recordings must pass")
         var checks: [ExerciseCheck] = []
@@ -67,11 +76,11 @@ public enum ExerciseCatalog {
         }
         return Exercise(id: id, number: number, title: try object.required("title").string(), folder: folder,
                         file: try fileName(object.required("file", "the file the learner edits, in this folder")),
-                        controller: try object.required("controller", "the view controller class the file declares").string(),
+                        controller: try typeName(object.required("controller", "the view controller class the file declares")),
                         task: try object.required("task", "what to do, a few sentences").string(),
                         scenarios: try strings("scenarios", "scenario files in this folder"),
                         checks: checks, hints: try strings("hints", "hints, one at a time"),
-                        solution: try object.required("solution", "a model solution's path in this folder").string(),
+                        solution: try inside(object.required("solution", "a model solution's path in this folder")),
                         lesson: try object.required("lesson", "what the fix teaches").string())
     }
 
@@ -81,6 +90,17 @@ public enum ExerciseCatalog {
         guard name.hasSuffix(".swift"), !name.contains("/"), !name.hasPrefix(".") else {
             throw ReuseLabError(.badInput, location: InputLocation(position: field.position, path: field.path),
                                 "file must be a Swift file's name in the exercise's folder, such as \"ProfileList.swift\"")
+        }
+        return name
+    }
+
+    /// A Swift type's name, as the build's `main.swift` writes it.
+    static func typeName(_ field: JSONField) throws(ReuseLabError) -> String {
+        let name = try field.string()
+        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic),
+              name.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) }) else {
+            throw ReuseLabError(.badInput, location: InputLocation(position: field.position, path: field.path),
+                                "controller must be the name of a class in the file, such as \"ProfileListViewController\"")
         }
         return name
     }

@@ -136,6 +136,16 @@ final class ExerciseTests: FolderTestCase {
         let escaping = try reuselab(["exercise"], in: project)
         #expect(escaping.status == 65)
         #expect(escaping.err.contains("file must be a Swift file's name in the exercise's folder"), Comment(rawValue: escaping.err))
+        // The controller's name goes into generated code: only a type's name will do.
+        try project.write("exercises/01-broken/exercise.json", original.replacingOccurrences(of: "\"ProfileListViewController\"", with: "\"X(); exit(0); _ = X\""))
+        let injected = try reuselab(["exercise"], in: project)
+        #expect(injected.status == 65)
+        #expect(injected.err.contains("controller must be the name of a class"), Comment(rawValue: injected.err))
+        try project.write("exercises/01-broken/exercise.json", original.replacingOccurrences(of: "\"shared-scroll.scenario.json\"", with: "\"../../traces/x.scenario.json\""))
+        let outside = try reuselab(["exercise"], in: project)
+        #expect(outside.status == 65)
+        #expect(outside.err.contains("scenarios[0]"), Comment(rawValue: outside.err))
+        #expect(outside.err.contains("must be a path inside the exercise's folder"), Comment(rawValue: outside.err))
     }
 }
 
