@@ -161,12 +161,13 @@ enum ExerciseCommand: Subcommand {
 
     static func check(_ exercise: Exercise, file: String?, watching: Bool = false, io: CommandIO) throws(ReuseLabError) -> Int32 {
         let source = file ?? exercise.filePath
+        let shown = VisibleText.escape(source)
         guard FileManager.default.fileExists(atPath: source) else {
             throw ReuseLabError(.missingFile, file: source, "no such file" + (file == nil ? "; put it back with: reuselab exercise \(exercise.number) --reset" : ""))
         }
         let root = FileManager.default.currentDirectoryPath
         let build = ExerciseBuild(exercise: exercise, root: root, source: source)
-        io.out(wrapped("Exercise \(exercise.number): \(exercise.title), checking \(source)", io: io))
+        io.out(wrapped("Exercise \(exercise.number): \(VisibleText.escape(exercise.title)), checking \(shown)", io: io))
         io.out(wrapped(exercise.task, io: io, indent: "  "))
         if !build.isWarm {
             io.out("Building the simulated UIKit for exercises, once: a few minutes…\n")
@@ -176,7 +177,7 @@ enum ExerciseCommand: Subcommand {
         let program: String
         switch try build.build() {
         case .success(let built): program = built
-        case .failure(let failure): return report(failure, exercise: exercise, source: source, io: io)
+        case .failure(let failure): return report(failure, exercise: exercise, source: shown, io: io)
         }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reuselab-exercise-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -186,11 +187,11 @@ enum ExerciseCommand: Subcommand {
             throw ReuseLabError(.cannotWrite, file: scratch.path, "cannot make a folder for the recordings")
         }
         if let failure = try build.record(with: program, into: scratch.path) {
-            return report(failure, exercise: exercise, source: source, io: io)
+            return report(failure, exercise: exercise, source: shown, io: io)
         }
         let traces = exercise.scenarios.indices.map { scratch.appendingPathComponent("\($0 + 1).trace.json").path }
         let verdict = try ExerciseVerdict.check(exercise, traces: traces, pictureWidth: io.width)
-        return try show(verdict, exercise: exercise, source: source, recordsProgress: file == nil, watching: watching, io: io)
+        return try show(verdict, exercise: exercise, source: shown, recordsProgress: file == nil, watching: watching, io: io)
     }
 
     static func show(_ verdict: ExerciseVerdict, exercise: Exercise, source: String, recordsProgress: Bool, watching: Bool, io: CommandIO) throws(ReuseLabError) -> Int32 {
