@@ -130,6 +130,26 @@ final class OutputFileSafetyTests: FolderTestCase {
         """)
     }
 
+    /// SIGKILL leaves a write's temporary file behind; the next write to that file
+    /// removes it, since its writer's process is gone, but never one whose writer
+    /// still runs, nor a file that only looks like one.
+    @Test func testTheNextWriteRemovesWhatAKilledWriteLeft() throws {
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let gone = ended.processIdentifier
+        let running = ProcessInfo.processInfo.processIdentifier
+        let left = try folder.write(".out.trace.json.reuselab-\(gone)-a1B2c3", "half a trace")
+        let stillWriting = try folder.write(".out.trace.json.reuselab-\(running)-d4E5f6", "being written")
+        let other = try folder.write(".notes.txt.reuselab-\(gone)-a1B2c3", "another file's")
+        let result = try run(["record", scenario, "-o", "out.trace.json"])
+        #expect(result.status == 0, Comment(rawValue: result.err))
+        #expect(!FileManager.default.fileExists(atPath: left), "the killed writer's file is removed")
+        #expect(FileManager.default.fileExists(atPath: stillWriting), "a running writer's file stays")
+        #expect(FileManager.default.fileExists(atPath: other), "another target's files are not this write's business")
+    }
+
     @Test func testAnInterruptedWriteLeavesNoTemporaryFile() throws {
         let executable = try Executable.require()
         let large = try largeScenario()

@@ -142,7 +142,9 @@ public enum OutputFile {
         }
         let folder = (target as NSString).deletingLastPathComponent
         let base = (target as NSString).lastPathComponent
-        var template = Array(((folder.isEmpty ? "" : folder + "/") + "." + base + ".reuselab-XXXXXX").utf8CString)
+        // The writer's process id is in the name, so a later write can tell a file
+        // left by a killed writer (its process gone) from one still being written.
+        var template = Array(((folder.isEmpty ? "" : folder + "/") + leftoverPrefix(base) + "\(getpid())-XXXXXX").utf8CString)
         // The temporary file is created and registered for removal with the signals
         // held back, so a Ctrl-C cannot fall between the two and leave it behind.
         let (descriptor, token, temporary) = Interruption.holdingSignals { () -> (Int32, Int?, String) in
@@ -179,6 +181,27 @@ public enum OutputFile {
         }
         guard rename(temporary, target) == 0 else { throw failure("cannot replace it", errno) }
         renamed = true
+        removeLeftovers(in: folder.isEmpty ? "." : folder, of: base)
+    }
+
+    /// How the temporary files of a write to `base` begin: `.base.reuselab-`.
+    static func leftoverPrefix(_ base: String) -> String { "." + base + ".reuselab-" }
+
+    /// Removes the temporary files earlier writes to `base` left when they were
+    /// killed (SIGKILL leaves no chance to clean up): those whose writer's process
+    /// is gone. A file whose writer still runs, or that does not carry a process
+    /// id (written by an older version), is left alone.
+    static func removeLeftovers(in folder: String, of base: String) {
+        let prefix = leftoverPrefix(base)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0, pid != getpid(),
+                  rest[rest.index(after: dash)...].count == 6 else { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH {
+                unlink(folder + "/" + name)
+            }
+        }
     }
 
     /// The process's umask, read once (reading it means setting it, so it is put back at once).
