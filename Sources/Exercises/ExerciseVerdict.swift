@@ -90,6 +90,16 @@ public struct ExerciseVerdict: Sendable {
             default: break
             }
             guard shows else { continue }
+            // A write lands between frames: draw the table at the next frame, the
+            // first to show what the write did (STALE marks come from frames).
+            if case .imageSet = event.body {
+                while index < trace.events.count {
+                    let next = trace.events[index]
+                    do throws(LifecycleViolation) { try state.apply(next) } catch { break }
+                    index += 1
+                    if case .frame = next.body { break }
+                }
+            }
             return Moment(scenario: scenario, step: annotation.seq, time: annotation.time, text: annotation.text, why: why,
                           code: annotation.code, relatedCode: annotation.relatedCode,
                           picture: CompactPicture.draw(state, width: width))
