@@ -81,4 +81,23 @@ final class InputFileTests {
         #expect(InputFile.describeSize(1_610_612_736) == "1.5 GB")
         #expect(InputFile.displayName("-") == "<stdin>")
     }
+
+    /// A kernel file that waits for data (/proc/kmsg, for root) is kept non-blocking
+    /// and a read that would wait is refused at once. Shown with an empty pipe in
+    /// non-blocking mode, which answers a read the same way (EAGAIN).
+    @Test func testAReadThatWouldWaitIsRefusedNotAHang() throws {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { try Test.cancel("no pipe here") }
+        defer { close(ends[0]); close(ends[1]) }
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 1)
+        defer { buffer.deallocate() }
+        do throws(ReuseLabError) {
+            _ = try InputFile.readSome(ends[0], into: buffer, count: 16, name: "/proc/kmsg")
+            Issue.record("a read that would wait was not refused")
+        } catch {
+            #expect(error.kind == .missingFile)
+            #expect(error.description.contains("/proc/kmsg: gives no data without waiting for it"), Comment(rawValue: error.description))
+        }
+    }
 }

@@ -60,8 +60,13 @@ public enum InputFile {
             if kind == .folder { throw ReuseLabError(.missingFile, file: path, "is a folder, not a file") }
             throw ReuseLabError(.missingFile, file: path, "is \(kind.described), not a regular file; only regular files are read (use - and a redirection to read standard input)")
         }
-        // A regular file never blocks, but the flag is cleared so reads behave as usual.
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        // A file on a disk never blocks, and the flag is cleared so reads behave as
+        // usual. A kernel file says it is "regular" with a size of 0 (/proc, /sys)
+        // and some wait for data (/proc/kmsg): those keep the flag, so a read
+        // that would wait fails at once instead (see `readSome`).
+        if info.st_size > 0 {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        }
         return (descriptor, Int(info.st_size))
     }
 
@@ -121,6 +126,9 @@ public enum InputFile {
             let got = Foundation.read(descriptor, buffer, count)
             if got >= 0 { return got }
             if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK, name != "<stdin>" {
+                throw ReuseLabError(.missingFile, file: name, "gives no data without waiting for it (a kernel or device file, such as /proc/kmsg); only ordinary files are read")
+            }
             let source = name == "<stdin>" ? "standard input" : "the file"
             throw ReuseLabError(.missingFile, file: name, "\(source) cannot be read: \(systemMessage(errno))")
         }
