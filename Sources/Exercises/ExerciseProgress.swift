@@ -27,13 +27,7 @@ public struct ExerciseProgress: Sendable, Equatable {
         guard FileManager.default.fileExists(atPath: path) else { return ExerciseProgress() }
         guard let bytes = try? InputFile.read(path, limit: 1 << 20),
               let root = try? JSONDocument.parse(bytes, file: path), let object = try? root.object() else {
-            var aside = path + ".corrupt"
-            var counter = 2
-            while FileManager.default.fileExists(atPath: aside) {
-                aside = path + ".corrupt-\(counter)"
-                counter += 1
-            }
-            try? FileManager.default.moveItem(atPath: path, toPath: aside)
+            try? FileManager.default.moveItem(atPath: path, toPath: AsideName.free(for: path, suffix: ".corrupt"))
             return ExerciseProgress()
         }
         var progress = ExerciseProgress()

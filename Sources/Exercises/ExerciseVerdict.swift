@@ -39,9 +39,16 @@ public struct ExerciseVerdict: Sendable {
         var moment: Moment?
         for (index, path) in paths.enumerated() {
             let scenario = index < exercise.scenarios.count ? exercise.scenarios[index] : path
-            let bytes = try InputFile.read(path, limit: TraceReader.maximumBytes)
-            let report = try TraceMetrics.measure(bytes: bytes, file: path)
-            let offMainThread = try TraceReader.read(bytes: bytes, file: path).events.count { MainThreadRule.isOffMainThreadNote($0.body) }
+            // Read once: measured by the fold `stats` uses, then walked for the first wrong step.
+            let trace = try TraceReader.read(path: path)
+            var metrics = TraceMetrics(header: trace.header)
+            for (index, event) in trace.events.enumerated() {
+                do throws(LifecycleViolation) { try metrics.apply(event) } catch {
+                    throw error.error(at: event, index: index, file: path, list: trace.header.list)
+                }
+            }
+            let report = metrics.report
+            let offMainThread = trace.events.count { MainThreadRule.isOffMainThreadNote($0.body) }
             var failing: [ExerciseCheck] = []
             for check in exercise.checks {
                 let (figure, passes) = check.measure(report, offMainThread: offMainThread)
@@ -49,7 +56,7 @@ public struct ExerciseVerdict: Sendable {
                 if !passes { failing.append(check) }
             }
             if moment == nil, !failing.isEmpty {
-                moment = try firstWrongStep(path: path, scenario: scenario, failing: failing, width: pictureWidth)
+                moment = try firstWrongStep(trace, path: path, scenario: scenario, failing: failing, width: pictureWidth)
             }
         }
         return ExerciseVerdict(outcomes: outcomes, firstFailure: moment)
@@ -60,13 +67,12 @@ public struct ExerciseVerdict: Sendable {
     /// downloaded again (downloads), with the table's picture after it. Nil when
     /// the failing checks have no single step to show (a row left without its
     /// picture is an absence; wasted downloads are known only at the end).
-    static func firstWrongStep(path: String, scenario: String, failing: [ExerciseCheck], width: Int) throws(ReuseLabError) -> Moment? {
+    static func firstWrongStep(_ trace: Trace, path: String, scenario: String, failing: [ExerciseCheck], width: Int) throws(ReuseLabError) -> Moment? {
         let stale = failing.contains(.noStaleImage)
         let blocking = failing.contains { if case .mainThreadBlockedAtMost = $0 { return true } else { return false } }
         let downloading = failing.contains { if case .downloadsAtMost = $0 { return true } else { return false } }
         let offMain = failing.contains(.viewsOnMainThread)
         guard stale || blocking || downloading || offMain else { return nil }
-        let trace = try TraceReader.read(path: path)
         var annotator = Annotator(trace: trace)
         var state = ReplayState(header: trace.header)
         var imageOfRequest: [Int: Int] = [:]

@@ -126,12 +126,7 @@ public struct ProgressStore {
             }
             return (progress, nil)
         } catch {
-            var aside = url.path + ".corrupt"
-            var counter = 2
-            while FileManager.default.fileExists(atPath: aside) {
-                aside = url.path + ".corrupt-\(counter)"
-                counter += 1
-            }
+            let aside = AsideName.free(for: url.path, suffix: ".corrupt")
             let moved = (try? FileManager.default.moveItem(atPath: url.path, toPath: aside)) != nil
             let detail = (error as? ReuseLabError)?.description ?? "\(error)"
             return (nil, "your progress file could not be read (\(VisibleText.escape(detail)))"

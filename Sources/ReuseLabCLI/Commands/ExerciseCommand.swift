@@ -139,12 +139,7 @@ enum ExerciseCommand: Subcommand {
         let path = exercise.filePath
         var kept: String?
         if FileManager.default.fileExists(atPath: path) {
-            var aside = path + ".mine"
-            var counter = 2
-            while FileManager.default.fileExists(atPath: aside) {
-                aside = path + ".mine-\(counter)"
-                counter += 1
-            }
+            let aside = AsideName.free(for: path, suffix: ".mine")
             do {
                 try FileManager.default.moveItem(atPath: path, toPath: aside)
             } catch {
