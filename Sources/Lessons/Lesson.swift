@@ -126,9 +126,26 @@ public struct Question: Sendable {
     var position: SourcePosition?
     public var expected: String?
     public var hint: String?
+    /// Wrong answers learners give, each with what it reveals: shown when a
+    /// learner's answer reads the same.
+    public var wrongAnswers: [WrongAnswer] = []
     /// The collection view's words the question was written with (`item`,
     /// `cellForItem`, `cellForItemAt`), which only a collection lesson may use.
     var collectionWords: [String] = []
+}
+
+/// A wrong answer an author expects, with the feedback that names the
+/// misconception behind it ("18 counts only the whole rows; a row partly on
+/// screen needs a cell too"). The answer is written as a learner would type it
+/// and read by the same reader as theirs.
+public struct WrongAnswer: Sendable {
+    public var answer: String
+    public var feedback: String
+    /// Where it was written, for errors.
+    var position: SourcePosition?
+
+    /// A page offers at most six choices, one of them right.
+    public static let mostPerQuestion = 5
 }
 
 /// The named queries a question can use; each is answered from the trace alone.

@@ -142,7 +142,7 @@ enum ListPlace {
 }
 
 extension Question {
-    static let memberNames = ["ask", "query", "section", "row", "item", "kind", "count", "at", "metric", "with", "answer", "hint"]
+    static let memberNames = ["ask", "query", "section", "row", "item", "kind", "count", "at", "metric", "with", "answer", "hint", "wrongAnswers"]
 
     static func decode(_ field: JSONField) throws(ReuseLabError) -> Question {
         let object = try field.object()
@@ -194,6 +194,22 @@ extension Question {
             query = .compare(metric: metric, otherTrace: try object.required("with", "the other trace's path, relative to this lesson file").string())
         }
         var question = Question(ask: ask, query: query, expected: try object.optional("answer")?.string(), hint: try object.optional("hint")?.string())
+        if let wrong = object.optional("wrongAnswers") {
+            let list = try wrong.array()
+            guard (1...WrongAnswer.mostPerQuestion).contains(list.count) else {
+                throw wrong.error("expected 1 to \(WrongAnswer.mostPerQuestion) wrong answers, each {\"answer\": …, \"feedback\": …}; found \(list.count)")
+            }
+            question.wrongAnswers = try list.map { item throws(ReuseLabError) in
+                let entry = try item.object()
+                try entry.rejectUnknown(allowed: ["answer", "feedback"])
+                let answer = try entry.required("answer", "the wrong answer, as a learner would type it").string()
+                let feedback = try entry.required("feedback", "what this answer reveals the learner believes, and why the trace disagrees").string()
+                guard !answer.trimming(" \t\r\n").isEmpty, !feedback.trimming(" \t\r\n").isEmpty else {
+                    throw item.error("a wrong answer needs a non-empty \"answer\" and \"feedback\"")
+                }
+                return WrongAnswer(answer: answer, feedback: feedback, position: item.position)
+            }
+        }
         if let sectionField = object.optional("section") {
             guard query.row != nil else { throw sectionField.error("\"section\" says where \"row\" is; the \(name) query names no row") }
             question.section = try sectionField.nonNegativeInt()

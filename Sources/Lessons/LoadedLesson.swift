@@ -87,6 +87,7 @@ public struct LoadedLesson {
     private func resolveAfresh(step index: Int) throws(ReuseLabError) -> ResolvedStep {
         let step = lesson.steps[index]
         let code = try code(of: step, index: index)
+        var resolved: ResolvedStep
         do throws(TraceQueries.Unanswerable) {
             var pause = try queries.index(of: step.pause)
             // Asked which call gives row R its cell, the learner must not already see
@@ -104,10 +105,34 @@ public struct LoadedLesson {
             }
             var answers: [LessonAnswer] = []
             for question in step.questions { answers.append(try queries.answer(question.query, pausedAt: pause)) }
-            return ResolvedStep(pause: pause, answers: answers, code: code)
+            resolved = ResolvedStep(pause: pause, answers: answers, code: code)
         } catch {
             throw ReuseLabError(.badInput, file: path, location: InputLocation(path: "steps[\(index)]"),
                                 "step \(index + 1): \(error.message)")
+        }
+        for (number, question) in step.questions.enumerated() {
+            resolved.mistakes.append(try mistakes(of: question, truth: resolved.answers[number], step: index, number: number))
+        }
+        return resolved
+    }
+
+    /// A question's `wrongAnswers`, read as a learner's answers are. One the reader
+    /// cannot take, or that the trace says is right, is an error in the lesson.
+    private func mistakes(of question: Question, truth: LessonAnswer, step index: Int, number: Int) throws(ReuseLabError) -> [KnownMistake] {
+        let wording = wording(for: question)
+        let place = lesson.steps[index].questions.count == 1 ? "steps[\(index)].question" : "steps[\(index)].questions[\(number)]"
+        return try question.wrongAnswers.enumerated().map { offset, wrong throws(ReuseLabError) in
+            let location = InputLocation(position: wrong.position, path: place + ".wrongAnswers[\(offset)].answer")
+            guard let read = AnswerReader.read(wrong.answer, for: question.query, wording: wording) else {
+                throw ReuseLabError(.badInput, file: path, location: location,
+                                    "step \(index + 1): the wrong answer \"\(VisibleText.shortened(wrong.answer))\" cannot be read as an answer to a \(question.query.name) question; "
+                                    + LessonRun.example(for: question.query, list: trace.header.list))
+            }
+            guard !truth.accepts(read) else {
+                throw ReuseLabError(.checkFailed, file: path, location: location,
+                                    "step \(index + 1): \"\(VisibleText.shortened(wrong.answer))\" is listed as a wrong answer, but the trace says it is right (\(wording.describe(truth)))")
+            }
+            return KnownMistake(answer: read, feedback: wrong.feedback)
         }
     }
 
@@ -184,4 +209,15 @@ public struct ResolvedStep: Sendable, Equatable {
     public var answers: [LessonAnswer]
     /// The functions of the trace's code the step shows at its pause.
     public var code: [CodeFunction] = []
+    /// Per question, the wrong answers its author explained.
+    public var mistakes: [[KnownMistake]] = []
+}
+
+/// A wrong answer read against the trace, with the author's feedback for it.
+public struct KnownMistake: Sendable, Equatable {
+    public var answer: LessonAnswer
+    public var feedback: String
+
+    /// Whether a learner's `guess` is this mistake (in any spelling the reader takes).
+    public func matches(_ guess: LessonAnswer) -> Bool { answer == guess || answer.accepts(guess) }
 }
