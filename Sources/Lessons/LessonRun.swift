@@ -13,6 +13,20 @@ public protocol LessonConsole: AnyObject {
     var mode: LessonMode { get }
     /// Columns to wrap text to.
     var width: Int { get }
+    /// Lines a pause's screen must fit in, so the narration stays in sight of
+    /// the question (the terminal's height; 24 when there is none).
+    var height: Int { get }
+    /// Colour for verdicts, marks and the row asked about; plain off a terminal.
+    var style: TerminalStyle { get }
+    /// Holds what is on screen until the learner presses Enter, showing `prompt`;
+    /// false when they stop instead (Ctrl-C, Ctrl-D, quit). Returns at once off a terminal.
+    func waitForEnter(_ prompt: String) -> Bool
+}
+
+extension LessonConsole {
+    public var height: Int { LessonRun.standardHeight }
+    public var style: TerminalStyle { .plain }
+    public func waitForEnter(_ prompt: String) -> Bool { true }
 }
 
 /// Who is on the other side of a lesson.
@@ -58,6 +72,10 @@ public struct NextLesson: Sendable {
 /// and the next lesson. The same code serves learners, answer files and the
 /// instructor's preview, so what a preview shows is what a learner sees.
 public struct LessonRun {
+    /// The height a pause fits when the console has no terminal to measure: the
+    /// smallest terminal a lesson is made for.
+    public static let standardHeight = 24
+
     public let loaded: LoadedLesson
     let annotations: [Annotation]
     let reasons: AnswerReason

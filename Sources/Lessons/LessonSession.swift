@@ -25,7 +25,7 @@ struct LessonSession {
         self.console = console
         self.progress = progress
         self.next = next
-        self.text = LessonText(width: console.width)
+        self.text = LessonText(width: console.width, style: console.style)
         self.state = ReplayState(header: run.loaded.trace.header)
     }
 
@@ -34,16 +34,22 @@ struct LessonSession {
 
     mutating func run(save: (LessonProgress) throws(ReuseLabError) -> Void) throws(ReuseLabError) -> LessonRun.Outcome {
         let start = min(progress.nextStep, lesson.steps.count)
+        var opening: String
         if start == 0 && progress.results.isEmpty {
-            console.say(text.prose(lesson.title) + String(repeating: "=", count: min(text.width, max(3, TextWrap.columns(lesson.title)))) + "\n\n"
-                        + (lesson.introduction.isEmpty ? "" : text.prose(lesson.introduction)))
+            opening = text.prose(lesson.title) + String(repeating: "=", count: min(text.width, max(3, TextWrap.columns(lesson.title)))) + "\n\n"
+                + (lesson.introduction.isEmpty ? "" : text.prose(lesson.introduction))
             if console.mode == .learner {
-                console.say("\n" + text.prose("At each question, answer in your own words, or type help to see what else you can do (hint, picture, more, show, back, quit)."))
+                opening += text.prose("Answer in your own words; type help for what else you can do.")
             }
         } else {
             let answered = progress.settledCount
-            console.say(text.prose("\(lesson.title): carrying on at question \(firstOpen(in: start)) of \(total), with \(answered) answered before. To start over instead:")
-                        + "    reuselab lesson \(VisibleText.escape(lesson.id)) --restart\n")
+            opening = text.prose("\(lesson.title): carrying on at question \(firstOpen(in: start)) of \(total), with \(answered) answered before. To start over instead:")
+                + "    reuselab lesson \(VisibleText.escape(lesson.id)) --restart\n"
+        }
+        console.say(opening)
+        // The introduction has a screen of its own, so the first pause fits below it.
+        if console.mode == .learner, start == 0, progress.results.isEmpty, !console.waitForEnter("Press Enter to begin (q to stop)") {
+            return stop(at: 0, question: 0)
         }
         var shownUpTo = start == 0 ? 0 : try run.revealEnd(ofStep: start - 1)
         for index in start..<lesson.steps.count {
@@ -51,14 +57,7 @@ struct LessonSession {
             let resolved = try run.loaded.resolve(step: index)
             advance(to: resolved.pause)
             let from = min(shownUpTo, resolved.pause)
-            console.say("\n" + text.heading("Step \(index + 1) of \(lesson.steps.count)")
-                        + (step.narration.isEmpty ? "" : text.prose(step.narration)))
-            console.say(context(from: from, to: resolved.pause, step: step))
-            if let code = run.loaded.trace.header.code, !resolved.code.isEmpty {
-                let listing = CodeListing(code: code, width: text.width)
-                console.say("\n" + resolved.code.flatMap(listing.function).map { $0 + "\n" }.joined())
-            }
-            console.say("\n" + picture())
+            console.say(pauseScreen(step: index, resolved: resolved, from: from))
             for (number, question) in step.questions.enumerated() where !progress.isSettled(step: index, question: number) {
                 guard try ask(question, number: number, step: index, resolved: resolved, from: from, save: save) else {
                     return stop(at: index, question: number)
@@ -68,16 +67,70 @@ struct LessonSession {
             progress.nextStep = index + 1
             if console.mode != .preview { try save(progress) }
             shownUpTo = try run.revealEnd(ofStep: index)
+            // The verdict and its reason stay in sight until the learner moves on
+            // (after the last step the end screen follows, which starts with the score).
+            if console.mode == .learner, index + 1 < lesson.steps.count, !console.waitForEnter("Press Enter to go on (q to stop)") {
+                return stop(at: index + 1, question: 0)
+            }
         }
         console.say(LessonEnding(run: run, progress: progress, next: next, text: text, mode: console.mode).screen())
         return LessonRun.Outcome(reports: reports, progress: progress, stopped: false)
     }
 
+    /// What a pause shows, fitted to the console's height so that the narration
+    /// and the question are on the screen together: the step's heading and narration, a summary of the steps since the
+    /// last question with the latest of them one line each, the code, the
+    /// picture, then the first question. What does not fit is left to `more` and
+    /// `picture`, and said so.
+    private func pauseScreen(step index: Int, resolved: ResolvedStep, from: Int) -> String {
+        let step = lesson.steps[index]
+        let head = "\n" + text.heading("Step \(index + 1) of \(lesson.steps.count)")
+            + (step.narration.isEmpty ? "" : text.prose(step.narration))
+        var code = codeListing(resolved)
+        let firstOpen = step.questions.indices.first { !progress.isSettled(step: index, question: $0) } ?? 0
+        let questionLines = Self.lines(questionLine(step: index, number: firstOpen)) + 1
+        var room = console.height - Self.lines(head) - questionLines - 1
+        // The picture gives up its grid of rows, line by line, before it is left out;
+        // two lines stay for the steps since the last question.
+        var rowLines = CompactPicture.maximumRowLines
+        var drawing = "\n" + picture(asking: step.questions.first, rowLines: rowLines)
+        while rowLines > 0, Self.lines(code) + Self.lines(drawing) + 2 > room {
+            rowLines -= 1
+            drawing = "\n" + picture(asking: step.questions.first, rowLines: rowLines)
+        }
+        if Self.lines(code) + Self.lines(drawing) > room {
+            drawing = "\n" + text.prose("(The picture of the table view does not fit here: type picture to see it.)")
+        }
+        // Code longer than the room left is cut, and says how to see the rest.
+        let codeRoom = room - Self.lines(drawing) - 1
+        if Self.lines(code) > codeRoom {
+            let kept = code.split(separator: "\n", omittingEmptySubsequences: false).prefix(max(1, codeRoom - 1))
+            code = kept.joined(separator: "\n") + "\n" + "│ … (type code to see all of it)\n"
+        }
+        room -= Self.lines(code) + Self.lines(drawing)
+        return head + context(from: from, to: resolved.pause, step: step, room: room) + code + drawing
+    }
+
+    /// The functions the step shows, whole, after a blank line; empty when none.
+    private func codeListing(_ resolved: ResolvedStep) -> String {
+        guard let carried = run.loaded.trace.header.code, !resolved.code.isEmpty else { return "" }
+        let listing = CodeListing(code: carried, width: text.width)
+        return "\n" + resolved.code.flatMap(listing.function).map { $0 + "\n" }.joined()
+    }
+
+    /// The question line, "Question 2 of 4: …".
+    private func questionLine(step index: Int, number: Int) -> String {
+        let question = lesson.steps[index].questions[number]
+        return "\n" + text.labelled("Question \(run.loaded.questionNumber(step: index, question: number)) of \(total): ", question.ask)
+    }
+
+    static func lines(_ text: String) -> Int { text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } }
+
     /// Asks one question until it is answered (or shown); false if the learner quit.
     private mutating func ask(_ question: Question, number: Int, step index: Int, resolved: ResolvedStep, from: Int,
                               save: (LessonProgress) throws(ReuseLabError) -> Void) throws(ReuseLabError) -> Bool {
         let numberInLesson = run.loaded.questionNumber(step: index, question: number)
-        console.say("\n" + text.labelled("Question \(numberInLesson) of \(total): ", question.ask))
+        console.say(questionLine(step: index, number: number))
         let truth = resolved.answers[number]
         let wording = run.loaded.wording(for: question)
         if console.mode == .preview {
@@ -98,9 +151,11 @@ struct LessonSession {
                 return false
             }
             let answer = line.trimming(" \t\r\n")
-            if console.mode == .learner {
+            // An answer wins over a command's word ("more" may answer "as many, or more?").
+            let reading = answer.hasPrefix(":") ? nil : AnswerReader.read(answer, for: question.query, wording: wording)
+            if console.mode == .learner, reading == nil {
                 if answer.isEmpty { continue }
-                if let command = PromptCommand(answer) {
+                if let (command, argument) = PromptCommand.read(answer) {
                     switch command {
                     case .hint:
                         console.say(question.hint.map { text.labelled("Hint: ", $0) }
@@ -109,11 +164,16 @@ struct LessonSession {
                         guessWords = attempts == 0 ? "(you asked to see the answer)" : guessWords
                         break asking
                     case .picture:
-                        console.say(picture())
+                        console.say(picture(asking: question))
+                    case .code:
+                        let listing = codeListing(resolved)
+                        console.say(listing.isEmpty ? text.prose("This step shows no code.") : listing)
                     case .more:
                         console.say(more(from: from, to: resolved.pause))
                     case .back:
                         console.say(back(before: numberInLesson))
+                    case .define:
+                        console.say(define(argument))
                     case .help:
                         console.say(PromptCommand.summary + "\n" + text.prose(LessonRun.example(for: question.query, list: run.loaded.trace.header.list)))
                     case .quit:
@@ -122,7 +182,7 @@ struct LessonSession {
                     continue
                 }
             }
-            guard let guess = AnswerReader.read(answer, for: question.query, wording: wording) else {
+            guard let guess = reading else {
                 if console.mode == .scripted {
                     attempts += 1
                     firstAnswer = firstAnswer ?? answer
@@ -143,7 +203,7 @@ struct LessonSession {
             guessWords = wording.describe(guess)
             if truth.accepts(guess) {
                 correct = attempts == 1
-                console.say(attempts == 1 ? "Right.\n" : "Right this time (the score counts first answers).\n")
+                console.say(text.style.right(attempts == 1 ? "Right." : "Right this time") + (attempts == 1 ? "\n" : " (the score counts first answers).\n"))
                 break asking
             }
             if console.mode == .scripted { break asking }
@@ -152,7 +212,10 @@ struct LessonSession {
                 progress.record(.init(step: index, question: number, answer: firstAnswer ?? answer, correct: false, settled: false))
                 try save(progress)
             }
-            console.say(text.prose("Not quite: you said \(guessWords). Try again, or type hint, show or help."))
+            let feedback = feedback(for: guess, step: index, question: number, resolved: resolved)
+            let reply = text.prose("Not quite: you said \"\(VisibleText.shortened(answer))\"."
+                                   + (feedback.isEmpty ? "" : " " + feedback) + " Try again, or type hint, show or help.")
+            console.say(text.style.wrong("Not quite") + reply.dropFirst("Not quite".count))
         }
         reports.append(QuestionReport(number: numberInLesson, step: index + 1, question: question.ask, answer: firstAnswer ?? "",
                                       expected: wording.describe(truth), correct: correct, attempts: attempts))
@@ -161,16 +224,52 @@ struct LessonSession {
         return true
     }
 
-    /// The steps since the last pause that matter to this step's questions.
-    private func context(from start: Int, to end: Int, step: LessonStep) -> String {
-        let context = PauseContext(annotations: run.annotations, from: start, to: end, questions: step.questions, narration: step.narration)
-        guard end > start else { return "" }
-        var out = "\n"
-        if context.leftOut > 0 {
-            let others = context.leftOut == 1 ? "1 other step" : "\(context.leftOut) other steps"
-            out += text.prose("… \(others) since the last question" + (console.mode == .learner ? " (type more to see every step)" : ""), indent: 2)
+    /// The author's feedback for a wrong answer that reads as `guess`, else the
+    /// one worked out from the trace (`MistakeFeedback`).
+    func feedback(for guess: LessonAnswer, step index: Int, question number: Int, resolved: ResolvedStep) -> String {
+        let question = lesson.steps[index].questions[number]
+        let known = number < resolved.mistakes.count ? resolved.mistakes[number] : []
+        if let mistake = known.first(where: { $0.matches(guess) }) { return mistake.feedback }
+        return MistakeFeedback.explain(guess, truth: resolved.answers[number], query: question.query, state: state,
+                                       wording: run.loaded.wording(for: question))
+    }
+
+    /// `define WORD`: the glossary's entry, or the list of words.
+    private func define(_ word: String) -> String {
+        guard !word.isEmpty else {
+            return text.prose("Words you can ask about (define WORD): " + Glossary.entries.map(\.term).joined(separator: ", ") + ".")
         }
-        return out + text.steps(context.shown.map { run.annotations[$0] })
+        if let entry = Glossary.lookup(word) { return text.labelled(entry.term + ": ", entry.meaning) }
+        let suggestion = Glossary.closest(to: word).map { " Did you mean \($0)?" } ?? ""
+        return text.prose("No entry for \"\(VisibleText.shortened(word))\".\(suggestion) Type define alone for the list.")
+    }
+
+    /// The steps since the last pause, in `room` lines: a one-sentence summary,
+    /// then the latest steps that matter to the step's questions (and every step
+    /// its narration names), one line each. With no room, one line says how many
+    /// steps there were and that `more` lists them.
+    private func context(from start: Int, to end: Int, step: LessonStep, room: Int) -> String {
+        guard end > start else { return "" }
+        let more = console.mode == .learner ? " (type more to see every step)" : ""
+        let sentence = StepSummary(events: run.loaded.trace.events, annotations: run.annotations,
+                                   naming: run.loaded.trace.header.rowNaming).sentence(from: start, to: end)
+        let summary = text.prose(more.isEmpty ? sentence : String(sentence.dropLast()) + more + ".")
+        let spare = room - 1 - Self.lines(summary)
+        guard spare >= 0 else {
+            let count = end - start
+            let since = start == 0 ? "since the recording began" : "since the last question"
+            return "\n" + text.prose("\(count == 1 ? "1 step" : "\(count) steps") \(since)" + more + ".")
+        }
+        // Each undocumented rule adds one note line under the steps; leave room for them.
+        var limit = min(spare, PauseContext.defaultLimit)
+        while limit > 0 {
+            let context = PauseContext(annotations: run.annotations, from: start, to: end, questions: step.questions,
+                                       narration: step.narration, limit: limit)
+            let listed = text.steps(context.shown.map { run.annotations[$0] }, oneLine: true)
+            if Self.lines(listed) <= spare { return "\n" + summary + listed }
+            limit -= 1
+        }
+        return "\n" + summary
     }
 
     /// Every step from `start` to `end`.
@@ -196,8 +295,20 @@ struct LessonSession {
         }
     }
 
-    private func picture() -> String {
-        CompactPicture.draw(state, width: text.width).joined(separator: "\n") + "\n"
+    /// The table view at the pause; in colour, STALE in red and the row the
+    /// question is about highlighted.
+    private func picture(asking question: Question? = nil, rowLines: Int = CompactPicture.maximumRowLines) -> String {
+        let lines = CompactPicture.draw(state, width: text.width, rowLines: rowLines)
+        guard text.style.enabled else { return lines.joined(separator: "\n") + "\n" }
+        let noun = ListWords(header: state.header).row
+        let label = question?.query.row.map { " \(state.header.rowNaming.short($0))  #" }
+        return lines.map { line in
+            // The picture pads row numbers to one width ("row  2  #3"): find the entry however padded.
+            let found = label.flatMap { label in
+                (0...4).lazy.map { noun + String(repeating: " ", count: $0) + label }.first { line.contains($0) }
+            }
+            return text.style.compactPicture(line, highlighting: found)
+        }.joined(separator: "\n") + "\n"
     }
 
     /// One reveal for all of a step's questions: each answer with its reason, then
@@ -219,11 +330,25 @@ struct LessonSession {
             let reason = run.reason(step: index, question: number, resolved: resolved)
             quoted.formUnion(reason.quoted)
             if !reason.text.isEmpty { out += text.labelled("  Why: ", reason.text) }
+            // The misconception a wrong first answer shows, named again beside the reason.
+            if console.mode != .preview, let result = progress.result(step: index, question: number), !result.correct,
+               let first = AnswerReader.read(result.answer, for: question.query, wording: wording), !resolved.answers[number].accepts(first) {
+                let said = feedback(for: first, step: index, question: number, resolved: resolved)
+                if !said.isEmpty { out += text.labelled("  Your answer: ", said) }
+            }
         }
         let end = (try? run.revealEnd(ofStep: index)) ?? resolved.pause
-        let following = (resolved.pause..<end).filter { !quoted.contains($0) && run.annotations[$0].isWorthShowing }
-        if !following.isEmpty {
-            out += "\nWhat happened next:\n" + text.steps(following.map { run.annotations[$0] })
+        var following = (resolved.pause..<end).filter { !quoted.contains($0) && run.annotations[$0].isWorthShowing }
+        // The reveal stays on one screen with the prompt to go on: what happened
+        // next gets the lines left, one per step.
+        let room = console.height - Self.lines(out) - 4
+        while !following.isEmpty {
+            let listed = text.steps(following.map { run.annotations[$0] }, oneLine: console.mode != .preview)
+            if console.mode == .preview || Self.lines(listed) <= room {
+                out += "\nWhat happened next:\n" + listed
+                break
+            }
+            following.removeLast()
         }
         return out
     }

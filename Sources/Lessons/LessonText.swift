@@ -7,6 +7,7 @@ import Replay
 /// explanation) with the explanation's continuation lines under its first.
 struct LessonText {
     let width: Int
+    var style: TerminalStyle = .plain
 
     /// The widest line of a fix's code that fits an 80-column terminal (indented by 4).
     static let codeWidth = 76
@@ -21,24 +22,61 @@ struct LessonText {
         TextWrap.row(label, VisibleText.escape(text), width: width)
     }
 
-    /// Trace steps, one per annotation, columns aligned within the block.
-    func steps(_ annotations: [Annotation]) -> String {
+    /// Trace steps, one per annotation, columns aligned within the block. An
+    /// undocumented rule's caveat is said once, as a numbered note under the
+    /// block, and each step resting on it carries the note's number. With
+    /// `oneLine`, each step is cut to one line (for a pause that must fit the screen).
+    func steps(_ annotations: [Annotation], oneLine: Bool = false) -> String {
         guard !annotations.isEmpty else { return "" }
         let seqWidth = annotations.map { String($0.seq).count }.max() ?? 1
         let times = annotations.map { ReadableNumber.ms($0.time) }
         let timeWidth = times.map(\.count).max() ?? 1
         var out = ""
+        var notes: [InferredRule] = []
         for (annotation, time) in zip(annotations, times) {
             let seq = String(annotation.seq)
             let prefix = "  " + String(repeating: " ", count: seqWidth - seq.count) + seq + "  "
                 + String(repeating: " ", count: timeWidth - time.count) + time + "  "
             // A mark is named once: some explanations already start with it ("HITCH: …").
-            let marks = annotation.marks.filter { [.stale, .late, .hitch].contains($0) }.sorted().map(\.rawValue)
-                .filter { !annotation.text.hasPrefix($0 + ":") }
-            let text = (marks.isEmpty ? "" : marks.joined(separator: " ") + ": ") + annotation.text
-            out += TextWrap.row(prefix, VisibleText.escape(text), width: width)
+            let marked = annotation.marks.filter { [.stale, .late, .hitch].contains($0) }.sorted()
+            let marks = marked.map(\.rawValue).filter { !annotation.text.hasPrefix($0 + ":") }
+            var body = annotation.text
+            if let rule = annotation.inferred, body.hasSuffix(" " + rule.note) {
+                body.removeLast(rule.note.count + 1)
+                if !notes.contains(rule) { notes.append(rule) }
+                body += " [\((notes.firstIndex(of: rule) ?? 0) + 1)]"
+            }
+            let text = VisibleText.escape(body)
+            let tags = marks.isEmpty ? "" : marks.joined(separator: " ") + ": "
+            let shownTags = marked.isEmpty ? tags : marks.map { style.wrong($0) }.joined(separator: " ") + (marks.isEmpty ? "" : ": ")
+            guard oneLine else {
+                out += style.enabled && !marks.isEmpty
+                    ? colouredRow(prefix, tags, shownTags, text) : TextWrap.row(prefix, tags + text, width: width)
+                continue
+            }
+            let room = max(10, width - TextWrap.columns(prefix) - TextWrap.columns(tags))
+            let pieces = TextWrap.lines(text, firstWidth: room - 1, width: room - 1)
+            let cut = pieces.count > 1 ? (pieces.first ?? "") + "…" : text
+            out += prefix + shownTags + cut + "\n"
+        }
+        for (number, rule) in notes.enumerated() {
+            out += TextWrap.row("  [\(number + 1)] ", Self.sentence(rule.note), width: width)
         }
         return out
+    }
+
+    /// A row whose tags are coloured: wrapped as plain text, then the tags replaced.
+    private func colouredRow(_ prefix: String, _ tags: String, _ shownTags: String, _ text: String) -> String {
+        let plain = TextWrap.row(prefix, tags + text, width: width)
+        guard let range = plain.range(of: tags) else { return plain }
+        return plain.replacingCharacters(in: range, with: shownTags)
+    }
+
+    /// "(modelled from …)" as a sentence: "Modelled from ….".
+    static func sentence(_ note: String) -> String {
+        var text = note.trimming("()")
+        if let first = text.first { text = first.uppercased() + text.dropFirst() }
+        return text + "."
     }
 
     /// Lines of code, indented by four. A line too long for the terminal is

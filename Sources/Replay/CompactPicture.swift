@@ -13,8 +13,13 @@ public enum CompactPicture {
     /// At most this many lines of rows; more rows are summarised on one line.
     public static let maximumRowLines = 12
 
-    public static func draw(_ state: ReplayState, width: Int) -> [String] {
+    /// The picture's lines. `rowLines` caps the lines given to the cells on
+    /// screen (the rest counted on the last of them; 0 leaves them out, the
+    /// "On screen" line still naming their rows), for a pause that must fit a
+    /// small terminal.
+    public static func draw(_ state: ReplayState, width: Int, rowLines: Int = maximumRowLines) -> [String] {
         let width = max(40, width)
+        let rowLines = max(0, min(rowLines, maximumRowLines))
         var lines: [String] = []
         let offset = state.lastFrame.map { " · offset " + ReadableNumber.oneDecimal($0.offset) + " pt" } ?? ""
         let words = ListWords(header: state.header)
@@ -43,17 +48,19 @@ public enum CompactPicture {
             let grid = words.gridRows(first, last).map { ", " + $0 } ?? ""
             lines.append(fit("On screen: " + Wording.span(first, last, naming: naming) + grid
                              + (naming.hasSections ? " (section:\(words.row))" : ""), width))
-            if let itemGrid = words.grid, let drawn = gridRows(entriesByItem, grid: itemGrid, width: width) {
+            if rowLines == 0 {
+                // Left out to fit: the line above still says which rows are on screen.
+            } else if let itemGrid = words.grid, let drawn = gridRows(entriesByItem, grid: itemGrid, width: width, rowLines: rowLines) {
                 lines.append(contentsOf: drawn)
             } else {
-                lines.append(contentsOf: columns(entries, width: width))
+                lines.append(contentsOf: columns(entries, width: width, rowLines: rowLines))
             }
         } else {
             lines.append("On screen: nothing")
         }
 
         // Every other live cell, grouped by where it is.
-        for group in OffscreenCells(state, naming: naming).groups {
+        for group in OffscreenCells(state, naming: naming, images: showsImages).groups {
             lines.append(contentsOf: labelled(group.label, group.cells, width))
         }
         let pools = state.pools.keys.sorted()
@@ -64,7 +71,10 @@ public enum CompactPicture {
             let ids = state.pools[key] ?? []
             guard !ids.isEmpty else { continue }
             // The pool hands out its most recently added cell first.
-            let listed = ids.reversed().map { "#\($0)" }
+            // With images, what each pooled cell's image view still holds.
+            let listed = ids.reversed().map { id in
+                "#\(id)" + (showsImages ? " (" + shortImage(state.cell(id)?.image ?? .nothing) + ")" : "")
+            }
             lines.append(contentsOf: labelled("Reuse pool \"\(VisibleText.escape(key))\", next out first: ", listed, width))
         }
         if !state.pendingPrefetch.isEmpty {
@@ -91,15 +101,15 @@ public enum CompactPicture {
     }
 
     /// Entries in as many columns as fit, read downwards; at most
-    /// `maximumRowLines` lines, the rest counted on a last line.
-    static func columns(_ entries: [String], width: Int) -> [String] {
+    /// `rowLines` lines, the rest counted on a last line.
+    static func columns(_ entries: [String], width: Int, rowLines: Int = maximumRowLines) -> [String] {
         guard !entries.isEmpty else { return [] }
         let cellWidth = (entries.map { TextWrap.columns($0) }.max() ?? 0) + 3
         let across = max(1, (width - 2) / cellWidth)
         var height = (entries.count + across - 1) / across
         var hidden = 0
-        if height > maximumRowLines {
-            height = maximumRowLines - 1
+        if height > rowLines {
+            height = max(0, rowLines - 1)
             hidden = entries.count - height * across
         }
         var lines: [String] = []
@@ -119,8 +129,8 @@ public enum CompactPicture {
     /// A collection view's items as they stand in its grid: a line per row of the
     /// grid, each item in its column; nil when the grid is too wide for `width`
     /// (the items are then listed in columns like a table's rows). At most
-    /// `maximumRowLines` lines, the rest counted on a last line.
-    static func gridRows(_ entries: [(item: Int, text: String)], grid: ItemGrid, width: Int) -> [String]? {
+    /// `rowLines` lines, the rest counted on a last line.
+    static func gridRows(_ entries: [(item: Int, text: String)], grid: ItemGrid, width: Int, rowLines: Int = maximumRowLines) -> [String]? {
         let cellWidth = (entries.map { TextWrap.columns($0.text) }.max() ?? 0) + 3
         guard 2 + grid.columns * cellWidth - 3 <= width else { return nil }
         var rows: [(row: Int, parts: [String])] = []
@@ -134,7 +144,7 @@ public enum CompactPicture {
         }
         var lines: [String] = []
         for (index, row) in rows.enumerated() {
-            if index == maximumRowLines - 1 && rows.count > maximumRowLines {
+            if index == rowLines - 1 && rows.count > rowLines {
                 let hidden = rows[index...].reduce(0) { $0 + $1.parts.filter { !$0.isEmpty }.count }
                 lines.append("  … and \(hidden) more on screen")
                 break

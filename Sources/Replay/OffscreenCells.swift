@@ -24,7 +24,9 @@ struct OffscreenCells {
     var preparedCells: [(cell: Int, row: Int)] = []
     var keptAsideCells: [(cell: Int, row: Int)] = []
 
-    init(_ state: ReplayState, naming: RowNaming = .single) {
+    /// With `images`, a kept-aside cell also says what its image view holds
+    /// ("#1 (row 0, image 0)"): a reused cell keeps it.
+    init(_ state: ReplayState, naming: RowNaming = .single, images: Bool = false) {
         for cell in state.cells {
             switch cell.phase {
             case .configured(let row) where state.displayed[row] != nil: replacing.append("#\(cell.id) (\(naming.name(row)))")
@@ -35,7 +37,7 @@ struct OffscreenCells {
             case .dequeued: settingUp.append("#\(cell.id) (dequeued)")
             case .offscreen(let row): justLeft.append("#\(cell.id) (was \(naming.name(row)))")
             case .keptAside(let row):
-                keptAside.append("#\(cell.id) (\(naming.name(row)))")
+                keptAside.append("#\(cell.id) (\(naming.name(row))" + (images ? ", " + CompactPicture.shortImage(cell.image) : "") + ")")
                 keptAsideCells.append((cell.id, row))
             case .unknown: unknown.append("#\(cell.id)")
             case .displayed, .pooled, .deallocated: break

@@ -34,11 +34,24 @@ final class LineEditorTerminalTests: FolderTestCase {
         return environment
     }
 
+    /// Presses Enter at the introduction's own screen.
+    func begin(_ session: PseudoTerminal, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try require(session.expect("Press Enter to begin"), session.tail, sourceLocation: sourceLocation)
+        session.send("\r")
+    }
+
+    /// Presses Enter under a reveal, which stays on screen until then.
+    func goOn(_ session: PseudoTerminal, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try require(session.expect("Press Enter to go on"), session.tail, sourceLocation: sourceLocation)
+        session.send("\r")
+    }
+
     /// The prompt as the editor first draws it, empty.
     let emptyPrompt = "\r> \u{1B}[K"
 
     @Test func testAnsweringWithLineEditing() throws {
         let session = try PseudoTerminal(try Executable.require(), ["lesson", "1"], environment: environment, directory: Golden.packageRoot)
+        try begin(session)
         let canonical = tcflag_t(ICANON | ECHO)
 
         // Question 1 (the answer is 19): a wrong answer first, so there are two to recall later.
@@ -52,6 +65,7 @@ final class LineEditorTerminalTests: FolderTestCase {
         session.send("9x\u{1B}[D\u{1B}[3~\u{1B}[H1\u{1B}OF\r")
         try require(session.expect("\r> 19\u{1B}[K\r\n"), session.tail)
         try require(session.expect("Right"), session.tail)
+        try goOn(session)
 
         // Question 2 (init). ↑ ↑ recalls "20", past "19": not an answer here, asked again.
         try require(session.expect("Question 2 of 4"), session.tail)
@@ -63,6 +77,7 @@ final class LineEditorTerminalTests: FolderTestCase {
         session.send("ini\u{1B}[A\u{1B}[Bt\r")
         try require(session.expect("\r> init\u{1B}[K\r\n"), session.tail)
         try require(session.expect("Right"), session.tail)
+        try goOn(session)
 
         // Question 3: wide characters move by whole characters, two columns each.
         try require(session.expect("Question 3 of 4"), session.tail)
@@ -90,10 +105,12 @@ final class LineEditorTerminalTests: FolderTestCase {
 
     @Test func testControlDOnAnEmptyLineEndsTheLesson() throws {
         let session = try PseudoTerminal(try Executable.require(), ["lesson", "1"], environment: environment, directory: Golden.packageRoot)
+        try begin(session)
         try require(session.expect(emptyPrompt), session.tail)
         // Ctrl-D on a line with text deletes (here: the "x" under the cursor), it does not end.
         session.send("1x9\u{1B}[D\u{1B}[D\u{4}\r")
         try require(session.expect("Right"), session.tail)
+        try goOn(session)
         try require(session.expect(emptyPrompt), session.tail)
         session.send("\u{4}")
         try require(session.expect("Stopped at question 2 of 4"), session.tail)
@@ -103,6 +120,7 @@ final class LineEditorTerminalTests: FolderTestCase {
 
     @Test func testASignalWhileTypingStopsTheLessonInGoodOrder() throws {
         let session = try PseudoTerminal(try Executable.require(), ["lesson", "1"], environment: environment, directory: Golden.packageRoot)
+        try begin(session)
         try require(session.expect(emptyPrompt), session.tail)
         session.send("1")
         try require(session.expect("\r> 1\u{1B}[K"), session.tail)

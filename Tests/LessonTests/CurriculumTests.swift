@@ -98,7 +98,11 @@ final class CurriculumTests {
         let reports = try LessonRun(loaded).run(console: console, progress: LessonProgress(lesson: loaded.lesson.id), next: nil, save: { _ in }).reports
         #expect(console.transcript.contains("Hint: "))
         #expect(console.transcript.contains("\"what?\" is not an answer to this question. Answer init or prepareForReuse."), Comment(rawValue: console.transcript))
-        #expect(console.transcript.contains("Not quite: you said prepareForReuse."))
+        // The reply quotes the answer and says why it is wrong before asking again.
+        let reply = try #require(console.transcript.range(of: "Not quite: you said \"prepareForReuse\"."), Comment(rawValue: console.transcript))
+        let rest = console.transcript[reply.upperBound...]
+        let retry = try #require(rest.range(of: "Try again"))
+        #expect(rest[..<retry.lowerBound].split(whereSeparator: \.isWhitespace).count > 5, "feedback before the retry: \(rest.prefix(300))")
         #expect(console.transcript.contains("Right this time"))
         #expect(reports[2].attempts == 2)
         #expect(!reports[2].correct, "only a first-time answer scores")

@@ -81,7 +81,7 @@ final class LessonCommandTests {
                      "       reuselab lesson check [PATH...] [--lessons DIR]\n", "lists the lessons and your progress",
                      "  --lessons DIR      the lessons folder (default: lessons)\n", "--restart", "--preview", "--answers FILE", "--json",
                      "       reuselab lesson N|ID --html [-o FILE] [--force] [--lessons DIR]\n", "--html", "-o, --output FILE",
-                     "\nAt the prompt:\n", "    quit, q      stop here", "$REUSELAB_PROGRESS_DIR",
+                     "\nAt the prompt:\n", "    quit, q        stop here", "    define WORD    what a word means", "$REUSELAB_PROGRESS_DIR",
                      "\nChecking lessons:\n", "no takeaway", "\nExamples:\n"] {
             #expect(help.out.contains(part), Comment(rawValue: part))
         }

@@ -19,7 +19,8 @@ enum LessonCommand: Subcommand {
         static let output = ValueOption.path("--output", short: "-o", valueName: "FILE", defaultText: "lesson-ID.html here",
                                              meaning: "with --html: where to write the page (- for standard output)")
         static let force = FlagOption("--force", meaning: "with --html: replace FILE even if it is not a page reuselab wrote")
-        static let all: [any OptionKey] = [lessons, restart, preview, answers, json, html, output, force]
+        static let glossary = FlagOption("--glossary", meaning: "the words lessons use, each explained (kept aside, pool, profile, offset, …)")
+        static let all: [any OptionKey] = [lessons, restart, preview, answers, json, html, output, force, glossary]
     }
 
     static let declaration = CommandDeclaration(
@@ -27,6 +28,7 @@ enum LessonCommand: Subcommand {
         summary: "learn by predicting what the table view does next",
         usage: [
             "[--lessons DIR]",
+            "--glossary",
             "N|ID [--restart] [--lessons DIR]",
             "N|ID --preview [--lessons DIR]",
             "N|ID --answers FILE [--json] [--lessons DIR]",
@@ -72,6 +74,13 @@ enum LessonCommand: Subcommand {
         ])
 
     static func run(_ line: ParsedCommandLine, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        if line[Options.glossary] {
+            guard line.positionals.isEmpty, line.optionCount == 1 else {
+                throw ReuseLabError(.usage, "lesson: --glossary lists the words lessons use; it takes nothing else")
+            }
+            io.out(glossary(width: io.width))
+            return 0
+        }
         let folder = line[Options.lessons] ?? "lessons"
         let store = ProgressStore.fromEnvironment()
         guard let target = line.positionals.first else {
@@ -155,6 +164,13 @@ enum LessonCommand: Subcommand {
         guard let index = files.firstIndex(where: { ($0 as NSString).lastPathComponent == name }), index + 1 < files.count,
               let lesson = try? LoadedLesson.readLesson(path: files[index + 1]) else { return nil }
         return NextLesson(number: index + 2, id: lesson.id, title: lesson.title)
+    }
+
+    /// Every glossary entry, its term then its meaning indented under it.
+    static func glossary(width: Int) -> String {
+        "Words the lessons use (at a lesson's prompt: define WORD)\n\n" + Glossary.entries.map { entry in
+            entry.term + "\n" + TextWrap.paragraph(entry.meaning, width: width, indent: 4)
+        }.joined(separator: "\n")
     }
 
     // MARK: Finding lessons

@@ -1,6 +1,7 @@
 import Foundation
 import ToolSupport
 import Lessons
+import Replay
 
 /// The keyboard and screen. On a terminal answers are typed with `LineEditor`
 /// (arrow keys, history of the answers given); from a pipe they are read line by
@@ -13,10 +14,26 @@ final class TerminalConsole: LessonConsole {
     /// True once the learner pressed Ctrl-C at the prompt (in raw mode it arrives
     /// as a key, not a signal).
     private(set) var interrupted = false
+    let style = TerminalStyle.detect()
     init(io: CommandIO) { self.io = io }
     var mode: LessonMode { .learner }
     var width: Int { io.width }
+    var height: Int { TerminalHeight.current() }
     func say(_ text: String) { io.out(text) }
+    /// On a terminal, waits for Enter (q, Ctrl-C or Ctrl-D stop the lesson);
+    /// from a pipe it goes straight on, so a file of answers is never eaten.
+    func waitForEnter(_ prompt: String) -> Bool {
+        guard let editor else { return true }
+        switch editor.read(prompt: style.dim(prompt + " "), history: []) {
+        case .line(let text):
+            return PromptCommand(text) != .quit
+        case .endOfInput:
+            return false
+        case .interrupted:
+            interrupted = true
+            return false
+        }
+    }
     func ask(_ prompt: String, history: [String]) -> String? {
         if let editor {
             switch editor.read(prompt: prompt, history: history) {

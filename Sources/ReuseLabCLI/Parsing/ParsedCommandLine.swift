@@ -13,6 +13,8 @@ struct ParsedCommandLine {
     private var values: [String: String] = [:]
     /// Every value given for each option, in order (a repeatable option may come several times).
     private var allValues: [String: [String]] = [:]
+    /// How many options were given (a flag or an option with its value counts once).
+    var optionCount: Int { flags.count + values.count }
 
     /// Reads `arguments` (without the command's name). `--name=value` and
     /// `--name value` are the same; `--` ends the options; "-" is a positional.

@@ -12,3 +12,16 @@ enum TerminalWidth {
         return 80
     }
 }
+
+/// How many lines a screen of output may take: the `LINES` variable, else the
+/// terminal's height, else 24 when standard output is not a terminal.
+enum TerminalHeight {
+    static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+        if let text = environment["LINES"], let lines = Int(text), lines > 0 { return min(max(lines, 16), 1000) }
+        var size = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 {
+            return min(max(Int(size.ws_row), 16), 1000)
+        }
+        return 24
+    }
+}
