@@ -16,7 +16,7 @@ public enum Glossary {
     public static let entries: [Entry] = [
         Entry(term: "cell", aliases: ["cells"],
               meaning: "The view that draws one row (UITableViewCell, UICollectionViewCell). The table view makes only as many as it needs on screen and reuses them; the trace numbers them #1, #2, … in the order they are created."),
-        Entry(term: "reuse pool", aliases: ["pool", "the pool", "queue", "reuse queue"],
+        Entry(term: "reuse pool", aliases: ["pool", "queue", "reuse queue"],
               meaning: "Where cells wait after their row has gone, until dequeueReusableCell hands one to another row. A cell taken from the pool gets prepareForReuse; when the pool is empty, dequeueReusableCell creates a cell (init)."),
         Entry(term: "dequeue", aliases: ["dequeuereusablecell", "dequeueing"],
               meaning: "dequeueReusableCell(withIdentifier:for:), the call in cellForRowAt that gives a row its cell: one from the reuse pool (after prepareForReuse) or a new one (init)."),
@@ -58,12 +58,14 @@ public enum Glossary {
 
     /// The term closest to a mistyped `word`, for "did you mean".
     public static func closest(to word: String) -> String? {
-        Suggestion.closest(to: normalised(word), among: entries.map(\.term))
+        let names = entries.flatMap { entry in ([entry.term] + entry.aliases).map { ($0, entry.term) } }
+        guard let near = Suggestion.closest(to: normalised(word), among: names.map(\.0)) else { return nil }
+        return names.first { $0.0 == near }?.1
     }
 
     static func normalised(_ word: String) -> String {
         var text = word.lowercased().trimming(" \t\r\n.?!\"'`")
-        if text.hasPrefix("the ") { text.removeFirst(4) }
+        for article in ["the ", "a ", "an "] where text.hasPrefix(article) { text.removeFirst(article.count) }
         return text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 }

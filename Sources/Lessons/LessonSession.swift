@@ -43,7 +43,9 @@ struct LessonSession {
             }
         } else {
             let answered = progress.settledCount
-            opening = text.prose("\(lesson.title): carrying on at question \(firstOpen(in: start)) of \(total), with \(answered) answered before. To start over instead:")
+            // A wrong first try kept from the last sitting still counts as the first answer: say so.
+            let pending = progress.results.first { !$0.settled }.map { " Your first answer to it, \"\(VisibleText.shortened($0.answer))\", is kept and counts." } ?? ""
+            opening = text.prose("\(lesson.title): carrying on at question \(firstOpen(in: start)) of \(total), with \(answered) answered before.\(pending) To start over instead:")
                 + "    reuselab lesson \(VisibleText.escape(lesson.id)) --restart\n"
         }
         console.say(opening)
@@ -124,6 +126,14 @@ struct LessonSession {
         return "\n" + text.labelled("Question \(run.loaded.questionNumber(step: index, question: number)) of \(total): ", question.ask)
     }
 
+    /// Whether `ask` offers `word` as one of its choices ("as many as now, or more?").
+    static func offers(_ ask: String, _ word: String) -> Bool {
+        let ask = " " + String(ask.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " }) + " "
+        let word = word.lowercased().trimming(" ")
+        guard !word.isEmpty else { return false }
+        return ask.contains(" or \(word) ") || ask.contains(" \(word) or ")
+    }
+
     static func lines(_ text: String) -> Int { text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } }
 
     /// Asks one question until it is answered (or shown); false if the learner quit.
@@ -151,10 +161,20 @@ struct LessonSession {
                 return false
             }
             let answer = line.trimming(" \t\r\n")
-            // An answer wins over a command's word ("more" may answer "as many, or more?").
-            let reading = answer.hasPrefix(":") ? nil : AnswerReader.read(answer, for: question.query, wording: wording)
+            // An answer wins over a command's word ("more" may answer "as many, or more?"),
+            // except after a colon, and "define WORD", which no answer begins with.
+            let forced = answer.hasPrefix(":") || PromptCommand.read(answer)?.command == .define
+            let reading = forced ? nil : AnswerReader.read(answer, for: question.query, wording: wording)
             if console.mode == .learner, reading == nil {
                 if answer.isEmpty { continue }
+                // A command's word the question itself offers as a choice ("…, or more?") is
+                // an attempt at an answer: say what the reader takes instead of running it.
+                if PromptCommand.read(answer) != nil, !answer.hasPrefix(":"), Self.offers(question.ask, answer) {
+                    console.say(text.prose("\"\(VisibleText.shortened(answer))\" is not an answer the trace can check here. "
+                                           + LessonRun.example(for: question.query, list: run.loaded.trace.header.list)
+                                           + " (For the command, type :\(answer.lowercased()).)"))
+                    continue
+                }
                 if let (command, argument) = PromptCommand.read(answer) {
                     switch command {
                     case .hint:

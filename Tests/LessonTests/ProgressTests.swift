@@ -77,6 +77,8 @@ final class ProgressTests {
         let second = try LessonRun(loaded).run(console: console, progress: kept, next: nil) { saved.append($0) }
         #expect(!second.stopped)
         #expect(console.transcript.contains("carrying on at question 2 of"), Comment(rawValue: console.transcript))
+        #expect(console.transcript.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                    .contains("Your first answer to it, \"\(wrong[1])\", is kept and counts."), "the resume says the first try stands")
         #expect(console.transcript.contains("Right this time (the score counts first answers)."), Comment(rawValue: console.transcript))
         let done = try #require(saved.last)
         #expect(done.settledCount == done.results.count)

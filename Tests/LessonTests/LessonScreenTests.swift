@@ -1,0 +1,167 @@
+import ReuseLabTestSupport
+import Testing
+import Foundation
+import TraceModel
+import Replay
+@testable import Lessons
+
+/// A learner's console that keeps each piece said apart, so a test can measure
+/// what one screen holds, and counts the times it was asked to wait for Enter.
+final class ScreenConsole: LessonConsole {
+    var answers: [String]
+    var said: [String] = []
+    var waits: [String] = []
+    let height: Int
+    let style: TerminalStyle
+    init(_ answers: [String], height: Int = 24, colour: Bool = false) {
+        self.answers = answers
+        self.height = height
+        self.style = TerminalStyle(enabled: colour)
+    }
+    var mode: LessonMode { .learner }
+    var width: Int { 80 }
+    var transcript: String { said.joined() }
+    func say(_ text: String) { said.append(text) }
+    func ask(_ prompt: String, history: [String]) -> String? {
+        guard !answers.isEmpty else { return nil }
+        return answers.removeFirst()
+    }
+    func waitForEnter(_ prompt: String) -> Bool {
+        waits.append(prompt)
+        return true
+    }
+}
+
+private func lineCount(_ text: String) -> Int { text.filter { $0 == "\n" }.count }
+
+@Suite struct LessonScreenTests {
+    /// Every pause of every bundled lesson, with its first question and the
+    /// prompt, fits 24 lines; so does every reveal with the line above it and
+    /// the prompt to go on. This is what keeps the narration in sight.
+    @Test(arguments: try bundledLessons())
+    func testEveryPauseAndRevealFitsTwentyFourLines(_ path: String) throws {
+        let loaded = try LoadedLesson.load(path: path)
+        let console = ScreenConsole(try rightAnswers(loaded))
+        _ = try LessonRun(loaded).run(console: console, progress: LessonProgress(lesson: loaded.lesson.id), next: nil, save: { _ in })
+        var pauses = 0
+        for (index, piece) in console.said.enumerated() where piece.hasPrefix("\n── Step ") {
+            pauses += 1
+            let question = console.said[index + 1]
+            #expect(question.contains("Question "), "the question follows the pause")
+            let lines = lineCount(piece) + lineCount(question) + 1
+            #expect(lines <= 24, "\(path): a pause of \(lines) lines:\n\(piece)\(question)")
+            #expect(!piece.hasPrefix("\n── Step ") || piece.contains("── Step"), "the heading is in the same screen")
+        }
+        #expect(pauses == loaded.lesson.steps.count)
+        for piece in console.said where piece.hasPrefix("\nQuestion ") && piece.contains(": the trace says") {
+            #expect(lineCount(piece) + 2 <= 24, "\(path): a reveal of \(lineCount(piece)) lines:\n\(piece)")
+        }
+        // The introduction has its own screen, and each reveal but the last waits for Enter.
+        #expect(console.waits.count == loaded.lesson.steps.count, "\(console.waits)")
+    }
+
+    /// A small terminal loses the picture's rows, then the picture, never the
+    /// narration or the question.
+    @Test func testASmallTerminalKeepsTheNarrationAndTheQuestion() throws {
+        let loaded = try LoadedLesson.load(path: lessonsFolder.appendingPathComponent("10-stale-image.json").path)
+        let console = ScreenConsole(try rightAnswers(loaded), height: 18)
+        _ = try LessonRun(loaded).run(console: console, progress: LessonProgress(lesson: loaded.lesson.id), next: nil, save: { _ in })
+        for (index, piece) in console.said.enumerated() where piece.hasPrefix("\n── Step ") {
+            let step = Int(piece.dropFirst("\n── Step ".count).prefix { $0.isNumber }) ?? 0
+            let narration = loaded.lesson.steps[step - 1].narration
+            let firstWords = narration.split(separator: " ").prefix(4).joined(separator: " ")
+            #expect(piece.contains(firstWords), "the narration is on the screen: \(piece)")
+            #expect(lineCount(piece) + lineCount(console.said[index + 1]) + 1 <= 18, "\(piece)")
+        }
+        #expect(console.transcript.contains("type picture to see it") || console.transcript.contains("On screen: rows"))
+    }
+
+    /// The steps since the last question are summed up in a sentence, and an
+    /// undocumented rule's caveat is said once per block, as a numbered note.
+    @Test func testTheSummaryAndOneCaveatPerBlock() throws {
+        let loaded = try LoadedLesson.load(path: lessonsFolder.appendingPathComponent("04-kept-aside.json").path)
+        let console = ScreenConsole(try rightAnswers(loaded) , height: 60)
+        _ = try LessonRun(loaded).run(console: console, progress: LessonProgress(lesson: loaded.lesson.id), next: nil, save: { _ in })
+        let pauses = console.said.filter { $0.hasPrefix("\n── Step ") }
+        #expect(pauses.contains { $0.contains("appeared") && $0.contains("Steps ") }, "\(pauses)")
+        for block in console.said {
+            for rule in InferredRule.allCases {
+                let sentence = LessonText.sentence(rule.note)
+                #expect(block.components(separatedBy: sentence.prefix(30)).count <= 2, "said once: \(block)")
+                #expect(!block.contains(rule.note), "never the bracketed note on a line: \(block)")
+            }
+        }
+        #expect(console.transcript.contains("[1] Modelled from"), "\(console.transcript)")
+    }
+
+    /// A wrong answer the author explained gets the author's feedback, in any
+    /// spelling the reader takes; the reveal names it again.
+    @Test func testTheAuthorsFeedbackForAWrongAnswer() throws {
+        let project = try lessonProject(copying: "first-screen")
+        let lesson = """
+        {"id": "count", "title": "Count", "trace": "../traces/first-screen.trace.json", "takeaway": "t",
+         "steps": [{"narration": "The first screen.", "pause": {"before": {"kind": "init"}},
+           "question": {"ask": "How many cells?", "query": "cellCount",
+             "wrongAnswers": [{"answer": "18", "feedback": "Only whole rows? The 19th, partly on screen, needs a cell too."}]}}]}
+        """
+        let path = project.appendingPathComponent("lessons/count.json").path
+        try Data(lesson.utf8).write(to: URL(fileURLWithPath: path))
+        let loaded = try LoadedLesson.load(path: path)
+        let console = ScreenConsole(["eighteen?", "18 cells", "19"])
+        let outcome = try LessonRun(loaded).run(console: console, progress: LessonProgress(lesson: "count"), next: nil, save: { _ in })
+        #expect(console.transcript.contains("Not quite: you said \"18 cells\". Only whole rows? The 19th, partly on screen,"), "\(console.transcript)")
+        #expect(console.transcript.contains("Your answer: Only whole rows?"), "the reveal names the misconception")
+        #expect(outcome.reports.first?.correct == false)
+    }
+
+    /// Without the author's feedback, a wrong answer is still explained from the
+    /// trace: the pool at the pause, and what the other call would need.
+    @Test func testFeedbackWorkedOutFromTheTrace() throws {
+        let loaded = try LoadedLesson.load(path: lessonsFolder.appendingPathComponent("10-stale-image.json").path)
+        let resolved = try loaded.resolve(step: 0)
+        // Question 1 asks init or prepareForReuse for row 22, and the answer is init.
+        #expect(resolved.answers[0] == .call(.initCell))
+        let console = ScreenConsole(["prepareForReuse", "init"] + Array(try rightAnswers(loaded).dropFirst()))
+        _ = try LessonRun(loaded).run(console: console, progress: LessonProgress(lesson: loaded.lesson.id), next: nil, save: { _ in })
+        let text = console.transcript.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("Not quite: you said \"prepareForReuse\". "), "\(text)")
+        #expect(text.contains("At this pause the reuse pool is empty, and cell #1 is kept aside"), "\(text)")
+    }
+
+    /// An answer wins over a command's word; a colon forces the command; a
+    /// command's word the question offers as a choice is explained, not run.
+    @Test func testAnswersBeforeCommands() {
+        #expect(LessonSession.offers("As many as now, or more?", "more"))
+        #expect(!LessonSession.offers("How many cells will there be?", "more"))
+        #expect(PromptCommand.read(":more")?.command == .more)
+        #expect(PromptCommand.read("define kept aside")?.command == .define)
+        #expect(PromptCommand.read("define kept aside")?.argument == "kept aside")
+        #expect(PromptCommand.read("h")?.command == .hint, "h is hint, as on the page")
+        #expect(PromptCommand.read("?")?.command == .help)
+        #expect(PromptCommand.read("more cells") == nil)
+    }
+
+    @Test func testTheGlossaryHasTheWordsLessonsUse() {
+        for word in ["kept aside", "prepared", "pool", "the pool", "profile", "modern", "offset", "pass", "prefetch batch", "stale", "late", "a hitch"] {
+            #expect(Glossary.lookup(word) != nil, Comment(rawValue: word))
+        }
+        #expect(Glossary.lookup("poool") == nil)
+        #expect(Glossary.closest(to: "poool") == "reuse pool", "a typo finds the entry through its aliases")
+        let terms = Glossary.entries.flatMap { [$0.term] + $0.aliases }.map(Glossary.normalised)
+        #expect(Set(terms).count == terms.count, "no word names two entries")
+    }
+
+    /// Verdicts and marks in colour on a terminal; never an escape without it.
+    @Test func testColourOnlyWhenAsked() throws {
+        let loaded = try LoadedLesson.load(path: lessonsFolder.appendingPathComponent("10-stale-image.json").path)
+        for colour in [false, true] {
+            let console = ScreenConsole(["prepareForReuse"] + (try rightAnswers(loaded)), colour: colour)
+            _ = try LessonRun(loaded).run(console: console, progress: LessonProgress(lesson: loaded.lesson.id), next: nil, save: { _ in })
+            #expect(console.transcript.contains("\u{1B}[") == colour)
+            if colour {
+                #expect(console.transcript.contains("\u{1B}[1;31mNot quite\u{1B}[0m"))
+                #expect(console.transcript.contains("\u{1B}[1;32mRight"))
+            }
+        }
+    }
+}
