@@ -15,6 +15,10 @@ public enum AnswerChoices {
         public var label: String
         public var answer: LessonAnswer
         public var isRight: Bool
+        /// For a wrong choice, what picking it shows about the learner's picture
+        /// and why the trace disagrees: the author's `wrongAnswers` feedback, else
+        /// `MistakeFeedback`, as the terminal says it. Empty for the right one.
+        public var feedback: String = ""
     }
 
     /// The most choices a question shows.
@@ -23,8 +27,10 @@ public enum AnswerChoices {
     /// The choices for `query`, whose answer is `truth`, asked with the replay
     /// state `state` at the pause. Exactly one is right; the order never
     /// depends on which one that is, except through the values themselves.
+    /// The wrong answers the author explained (`mistakes`) come first: they are
+    /// the misconceptions worth offering.
     public static func make(for query: Query, truth: LessonAnswer, state: ReplayState,
-                            wording: AnswerWording, traceReconfigures: Bool) -> [Choice] {
+                            wording: AnswerWording, traceReconfigures: Bool, mistakes: [KnownMistake] = []) -> [Choice] {
         var answers: [LessonAnswer]
         switch query {
         case .nextCall:
@@ -49,7 +55,13 @@ public enum AnswerChoices {
         case .compare:
             answers = [.trace(isLessonTrace: true), .trace(isLessonTrace: false)]
         }
-        return finish(answers, truth: truth, wording: wording)
+        return finish(mistakes.map(\.answer) + answers, truth: truth, wording: wording).map { choice in
+            guard !choice.isRight else { return choice }
+            var explained = choice
+            explained.feedback = mistakes.first { $0.matches(choice.answer) }?.feedback
+                ?? MistakeFeedback.explain(choice.answer, truth: truth, query: query, state: state, wording: wording)
+            return explained
+        }
     }
 
     /// Distinct choices, at most `maximum`, exactly one accepted: the right one

@@ -78,7 +78,8 @@ public struct LessonWalkthrough: Sendable {
                 let answer = wording.describe(truth)
                 questions.append(Question(ask: question.ask, hint: question.hint,
                                           choices: AnswerChoices.make(for: question.query, truth: truth, state: state,
-                                                                      wording: wording, traceReconfigures: reconfigures),
+                                                                      wording: wording, traceReconfigures: reconfigures,
+                                                                      mistakes: resolved.mistakes[number]),
                                           answer: answer))
                 let reason = run.reason(step: index, question: number, resolved: resolved)
                 quoted.formUnion(reason.quoted)

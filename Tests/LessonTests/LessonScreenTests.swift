@@ -112,6 +112,12 @@ private func lineCount(_ text: String) -> Int { text.filter { $0 == "\n" }.count
         #expect(console.transcript.contains("Not quite: you said \"18 cells\". Only whole rows? The 19th, partly on screen,"), "\(console.transcript)")
         #expect(console.transcript.contains("Your answer: Only whole rows?"), "the reveal names the misconception")
         #expect(outcome.reports.first?.correct == false)
+        // The page offers the explained answer as a choice, with the same feedback;
+        // every other wrong choice is explained from the trace.
+        let choices = try #require(try LessonWalkthrough(LessonRun(loaded)).stops.first?.questions.first?.choices)
+        let eighteen = try #require(choices.first { $0.answer == .number(18) })
+        #expect(eighteen.feedback.hasPrefix("Only whole rows?"))
+        #expect(choices.allSatisfy { $0.isRight == $0.feedback.isEmpty }, "\(choices)")
     }
 
     /// Without the author's feedback, a wrong answer is still explained from the
