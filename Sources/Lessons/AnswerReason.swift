@@ -73,6 +73,7 @@ struct AnswerReason {
             let released = events[..<stop].filter { $0.kind == .deinitCell }.count
             return "\(place(end)): \(created) " + (created == 1 ? "cell was" : "cells were") + " created (init)"
                 + (released > 0 ? " and \(released) released (deinit)" : " and none released (deinit)") + "."
+                + firstScreen(before: stop)
         case .cellForRowAtCount(let at):
             let end = (try? at.map { point throws(TraceQueries.Unanswerable) in try queries.index(of: point) }) ?? nil
             let stop = min(end ?? events.count, events.count)
@@ -124,6 +125,37 @@ struct AnswerReason {
             return "\(place(end)): \(configure) ran ahead of \(list.name(of: .willDisplay)), in an earlier pass, for "
                 + RowList.describe(Array(Set(rows)).sorted(), list: list) + "."
         }
+    }
+
+    /// Before any scrolling or reuse, why the screen holds the cells it does:
+    /// " One for each of rows 0–18: the 797 pt below the status bar hold
+    /// 797 ÷ 44 = 18.1 rows of 44 pt, and the row only partly on screen needs a
+    /// cell too." Empty when cells were reused, the list moved, or the table is
+    /// not one of equal rows, where the sum would not be the whole story.
+    private func firstScreen(before stop: Int) -> String {
+        let events = trace.events[..<stop]
+        let moved: Set<EventKind> = [.prepareForReuse, .scrollViewWillBeginDragging, .scrollToRow, .reloadData, .numberOfRows]
+        guard !events.contains(where: { moved.contains($0.kind) }) else { return "" }
+        var created: Set<Int> = [], rows: [Int] = []
+        for event in events {
+            switch event.body {
+            case .initCell(let cell, _): created.insert(cell)
+            case .cellForRowAt(let row, let cell) where created.contains(cell): rows.append(row)
+            default: break
+            }
+        }
+        guard !rows.isEmpty, rows == Array(0..<rows.count) else { return "" }
+        let list = trace.header.rowNaming.list
+        var sentence = " One for each of " + RowList.describe(rows, list: list)
+        guard let scenario = trace.header.scenario, scenario.collection == nil, scenario.table.sections == nil,
+              scenario.table.rowHeights == nil, scenario.table.rowHeight > 0 else { return sentence + "." }
+        let visible = scenario.table.viewportHeight - scenario.table.contentInsetTop
+        let fits = visible / scenario.table.rowHeight
+        guard visible > 0, fits.isFinite, Int(fits.rounded(.up)) == rows.count else { return sentence + "." }
+        let below = scenario.table.contentInsetTop > 0 ? " below the status bar" : ""
+        sentence += ": the \(ReadableNumber.points(visible))\(below) hold \(ReadableNumber.oneDecimal(visible)) ÷ \(ReadableNumber.oneDecimal(scenario.table.rowHeight)) = \(ReadableNumber.oneDecimal(fits)) rows of \(ReadableNumber.points(scenario.table.rowHeight))"
+        if fits.rounded(.down) != fits { sentence += ", and the row only partly on screen needs a cell too" }
+        return sentence + "."
     }
 
     /// The step number a learner sees for event `index`.

@@ -147,6 +147,16 @@ private func lineCount(_ text: String) -> Int { text.filter { $0 == "\n" }.count
         #expect(PromptCommand.read("more cells") == nil)
     }
 
+    /// "Why 19?" is answered with the sum that decides it, not by restating 19.
+    @Test func testTheFirstScreensCountIsExplainedByItsArithmetic() throws {
+        let loaded = try LoadedLesson.load(path: lessonsFolder.appendingPathComponent("01-first-screen.json").path)
+        let run = try LessonRun(loaded)
+        let step = try #require(loaded.lesson.steps.indices.first { loaded.lesson.steps[$0].questions.first?.query.name == "cellCount" })
+        let reason = run.reason(step: step, question: 0, resolved: try loaded.resolve(step: step)).text
+        #expect(reason.contains("One for each of rows 0–18: the 797 pt below the status bar hold 797 ÷ 44 = 18.1 rows of 44 pt"), "\(reason)")
+        #expect(reason.contains("the row only partly on screen needs a cell too"))
+    }
+
     @Test func testTheGlossaryHasTheWordsLessonsUse() {
         for word in ["kept aside", "prepared", "pool", "the pool", "profile", "modern", "offset", "pass", "prefetch batch", "stale", "late", "a hitch"] {
             #expect(Glossary.lookup(word) != nil, Comment(rawValue: word))
