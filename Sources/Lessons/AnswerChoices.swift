@@ -50,7 +50,7 @@ public enum AnswerChoices {
             answers = numbers(around: truth)
         case .imageShown(let row, _):
             answers = images(forRow: row, truth: truth, state: state)
-        case .isStale:
+        case .isStale, .comesBack:
             answers = [.yesNo(true), .yesNo(false)]
         case .compare:
             answers = [.trace(isLessonTrace: true), .trace(isLessonTrace: false)]

@@ -35,7 +35,7 @@ public enum AnswerReader {
             guard cell != nil || row != nil else { return nil }
             return .reusedCell(cell: cell, previousRow: row)
         case .nextPrefetchBatch, .nextCancellation, .nextPass, .samePass, .nextPreparedAhead:
-            return rows(plain).map { .rows($0) }
+            return (wording.naming.hasSections ? rows(plain, naming: wording.naming) : rows(plain)).map { .rows($0) }
         case .cellCount, .cellForRowAtCount, .rowCount, .nextPassCount, .preparedAheadCount:
             return integers(in: plain).first.map { .number($0) }
         case .imageShown:
@@ -46,6 +46,16 @@ public enum AnswerReader {
             let words = Set(plain.split(whereSeparator: { !$0.isLetter }).map(String.init))
             if !words.isDisjoint(with: ["no", "n", "false", "not", "correct", "right", "fresh"]) { return .yesNo(false) }
             if !words.isDisjoint(with: ["yes", "y", "true", "stale", "wrong"]) { return .yesNo(true) }
+            return nil
+        case .comesBack:
+            // Yes: the same cell, willDisplay alone. No: it is configured again (cellForRowAt).
+            let words = Set(plain.split(whereSeparator: { !$0.isLetter }).map(String.init))
+            let configured = ["cellforrowat", "cellforitemat", "configured", "configure", "dequeue", "dequeued", "new", "init", "prepareforreuse", "reused"]
+            let again = ["willdisplay", "same", "kept", "aside", "alone", "only", "without"]
+            if !words.isDisjoint(with: ["no", "n", "false", "not"]) && words.isDisjoint(with: ["without"]) { return .yesNo(false) }
+            if !words.isDisjoint(with: ["yes", "y", "true"]) { return .yesNo(true) }
+            let saysConfigured = !words.isDisjoint(with: configured), saysAgain = !words.isDisjoint(with: again)
+            if saysConfigured != saysAgain { return .yesNo(saysAgain) }
             return nil
         case .compare:
             let mine = wording.thisTrace.lowercased(), theirs = wording.otherTrace.lowercased()
@@ -143,6 +153,55 @@ public enum AnswerReader {
             } else {
                 return nil
             }
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// Rows of a table with sections, as the trace's global rows: "section 0
+    /// rows 10–11 and section 1 rows 0–5", or "0:10-0:11, 1:0-1:5" (section:row,
+    /// as pictures name them). Rows without a section are ambiguous: nil.
+    static func rows(_ text: String, naming: RowNaming) -> [Int]? {
+        var result: [Int] = []
+        func add(section: Int, rows: [Int]) -> Bool {
+            for row in rows {
+                guard let global = naming.globalRow(section: section, row: row) else { return false }
+                result.append(global)
+            }
+            return true
+        }
+        if text.contains("section") {
+            let parts = text.components(separatedBy: "section").dropFirst()
+            guard text.trimming(" ").hasPrefix("section") || text.trimming(" ").hasPrefix("in section") else { return nil }
+            for part in parts {
+                let words = part.split(separator: " ", maxSplits: 1).map(String.init)
+                guard let first = words.first, let section = wholeNumber(first.trimming(":,")), words.count == 2,
+                      let local = Self.rows(String(words[1]).replacingOccurrences(of: " and", with: " ").trimming(" ,;")),
+                      add(section: section, rows: local) else { return nil }
+            }
+            return result.isEmpty ? nil : result
+        }
+        var normalized = text
+        for dash in ["–", "—", " to "] { normalized = normalized.replacingOccurrences(of: dash, with: "-") }
+        let ignored: Set<String> = ["", "row", "rows", "item", "items", "and"]
+        for piece in normalized.split(whereSeparator: { [",", " ", ";"].contains($0) }).map(String.init) where !ignored.contains(piece) {
+            let ends = piece.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+            let paths = ends.map { end -> (Int, Int?)? in
+                let numbers = end.split(separator: ":", omittingEmptySubsequences: false).map { wholeNumber(String($0)) }
+                switch numbers.count {
+                case 2: guard let section = numbers[0], let row = numbers[1] else { return nil }; return (section, row)
+                case 1: guard let row = numbers[0] else { return nil }; return (-1, row)
+                default: return nil
+                }
+            }
+            guard paths.allSatisfy({ $0 != nil }), let first = paths.first, let start = first, start.0 >= 0, let startRow = start.1 else { return nil }
+            guard paths.count == 2, let end = paths[1] else {
+                guard paths.count == 1, add(section: start.0, rows: [startRow]) else { return nil }
+                continue
+            }
+            // "1:3-1:7" or "1:3-7": a run within one section, either way.
+            let endSection = end.0 < 0 ? start.0 : end.0
+            guard endSection == start.0, let endRow = end.1, abs(endRow - startRow) <= 10_000,
+                  add(section: start.0, rows: startRow <= endRow ? Array(startRow...endRow) : Array((endRow...startRow).reversed())) else { return nil }
         }
         return result.isEmpty ? nil : result
     }

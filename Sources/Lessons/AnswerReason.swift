@@ -57,6 +57,19 @@ struct AnswerReason {
                 reason += (reason.hasSuffix("before") ? " and" : "") + " went into the reuse pool at step \(step(joined))"
             }
             return reason + "; step \(step(dequeue)): " + text(dequeue)
+        case .comesBack(let row):
+            guard let shown = events[start...].firstIndex(where: { if case .willDisplay(row, _) = $0.body { return true } else { return false } }),
+                  let left = events[..<shown].lastIndex(where: { if case .didEndDisplaying(row, _) = $0.body { return true } else { return false } })
+            else { return "" }
+            let configured = events[left..<shown].lastIndex { if case .cellForRowAt(row, _) = $0.body { return true } else { return false } }
+            var quoted = [left]
+            if let cell = events[left].body.cellField,
+               let went = events[(left + 1)..<shown].firstIndex(where: { $0.body.cellField == cell && [.keepAside, .enqueue].contains($0.kind) }) {
+                quoted.append(went)
+            }
+            quoted.append(configured ?? shown)
+            if let configured, configured != shown { quoted.append(shown) }
+            return quoted.map { "Step \(step($0)): " + text($0) }.joined(separator: " ")
         case .nextCalls(let count):
             let found = events.indices[start...].filter { events[$0].kind.isLifecycle }.prefix(count)
             guard let first = found.first, let last = found.last else { return "" }

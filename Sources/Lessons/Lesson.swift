@@ -187,6 +187,9 @@ public enum Query: Sendable, Equatable {
     /// a row ahead: `cellForRowAt` for a row not on screen, whose `willDisplay`
     /// does not come in the same pass (cell prefetching, the modern prepared cell).
     case nextPreparedAhead
+    /// Whether row R, the next time it appears, comes back with the cell it had
+    /// when it left (`willDisplay` without `cellForRowAt`: a kept-aside cell).
+    case comesBack(row: Int)
     /// How many times, by a point (default: the end), `cellForRowAt` ran for a row
     /// ahead of its display (as `nextPreparedAhead` counts them).
     case preparedAheadCount(at: PausePoint?)
@@ -209,12 +212,13 @@ public enum Query: Sendable, Equatable {
         case .samePass: return "samePass"
         case .nextPreparedAhead: return "nextPreparedAhead"
         case .preparedAheadCount: return "preparedAheadCount"
+        case .comesBack: return "comesBack"
         }
     }
 
     public static let names = ["nextCall", "nextCalls", "cellForRow", "nextPrefetchBatch", "nextCancellation",
                                "cellCount", "cellForRowAtCount", "rowCount", "imageShown", "isStale", "compare",
-                               "nextPass", "nextPassCount", "samePass", "nextPreparedAhead", "preparedAheadCount"]
+                               "nextPass", "nextPassCount", "samePass", "nextPreparedAhead", "preparedAheadCount", "comesBack"]
 
     /// The names a collection lesson may use instead, in the collection view's
     /// words (`cellForItem` for `cellForRow`); a table lesson may not.

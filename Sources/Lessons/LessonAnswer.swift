@@ -65,7 +65,8 @@ public struct AnswerWording {
             let id = cell.map { "cell #\($0)" } ?? "a reused cell"
             return row.map { "\(id), which showed \(naming.name($0))" } ?? id
         case .rows(let rows):
-            return rows.isEmpty ? "no \(naming.list.plural)" : RowList.describe(rows, list: naming.list)
+            guard !rows.isEmpty else { return "no \(naming.list.plural)" }
+            return naming.hasSections ? naming.names(rows) : RowList.describe(rows, list: naming.list)
         case .number(let n): return String(n)
         case .image(let shown): return shown.describe
         case .yesNo(let flag): return flag ? "yes" : "no"

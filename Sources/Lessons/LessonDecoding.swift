@@ -189,6 +189,7 @@ extension Question {
         case "samePass": query = .samePass(row: try row(), kind: try kind(Query.passRowKinds, .willDisplay))
         case "nextPreparedAhead": query = .nextPreparedAhead
         case "preparedAheadCount": query = .preparedAheadCount(at: try at())
+        case "comesBack": query = .comesBack(row: try row())
         default:
             let metric = ComparedMetric(rawValue: try object.required("metric").choice(ComparedMetric.allCases.map(\.rawValue))) ?? .downloads
             query = .compare(metric: metric, otherTrace: try object.required("with", "the other trace's path, relative to this lesson file").string())

@@ -143,6 +143,7 @@ public struct LessonRun {
         case .cellCount, .cellForRowAtCount, .rowCount, .nextPassCount, .preparedAheadCount: return "Answer with a number."
         case .imageShown: return "Answer nothing, placeholder, or an image number (image 2)."
         case .isStale: return "Answer yes or no."
+        case .comesBack: return "Answer yes (the same cell, willDisplay alone) or no (\(list.name(of: .cellForRowAt)) again)."
         case .compare: return "Answer with the strategy's name, or this / other."
         }
     }

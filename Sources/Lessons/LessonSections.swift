@@ -5,7 +5,8 @@ extension Query {
     /// The row the query asks about, if it names one.
     public var row: Int? {
         switch self {
-        case .nextCall(let row), .cellForRow(let row), .imageShown(let row, _), .isStale(let row, _), .samePass(let row, _): return row
+        case .nextCall(let row), .cellForRow(let row), .imageShown(let row, _), .isStale(let row, _), .samePass(let row, _), .comesBack(let row):
+            return row
         default: return nil
         }
     }
@@ -18,6 +19,7 @@ extension Query {
         case .imageShown(_, let at): return .imageShown(row: row, at: at)
         case .isStale(_, let at): return .isStale(row: row, at: at)
         case .samePass(_, let kind): return .samePass(row: row, kind: kind)
+        case .comesBack: return .comesBack(row: row)
         default: return self
         }
     }
@@ -58,10 +60,6 @@ extension Lesson {
                 let path = "steps[\(stepIndex)].questions[\(index)]"
                 try Self.checkWords(question.collectionWords, naming.list, file: file, location: InputLocation(position: question.position, path: path))
                 var query = question.query
-                if naming.hasSections, query.namesRowsOfSeveralSections {
-                    throw ReuseLabError(.badInput, file: file, location: InputLocation(position: question.position, path: path),
-                                        "the trace's \(naming.list.isCollection ? "collection view" : "table") has sections, and answers naming \(naming.list.plural) of several sections are not supported yet; ask about one \(noun) (nextCall, cellForRow, imageShown, isStale) or a count instead")
-                }
                 if let row = query.row {
                     guard let global = naming.globalRow(section: question.section, row: row) else {
                         throw ReuseLabError(.badInput, file: file, location: InputLocation(position: question.position, path: path),
@@ -102,12 +100,3 @@ extension Lesson {
     }
 }
 
-extension Query {
-    /// Whether the answer lists rows that may lie in several sections.
-    var namesRowsOfSeveralSections: Bool {
-        switch self {
-        case .nextPrefetchBatch, .nextCancellation, .nextPass, .samePass, .nextPreparedAhead: return true
-        default: return false
-        }
-    }
-}

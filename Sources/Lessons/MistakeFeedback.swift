@@ -67,6 +67,10 @@ enum MistakeFeedback {
             return stale
                 ? "Stale means \(naming.name(row)) shows another row's picture. Its cell was used for another row before; has anything replaced that row's picture by then?"
                 : "By then the image view holds \(naming.name(row))'s own picture, or nothing: into which cell is each picture set, and which row does that cell show?"
+        case (.comesBack(let row), .yesNo(let kept), .yesNo):
+            return kept
+                ? "Coming back does not always mean a new \(list.name(of: .cellForRowAt)): was \(naming.name(row))'s cell put in the reuse pool when it left, or kept aside, out of the pool, in case it returns?"
+                : "The cell comes back as it was only while it is kept aside, out of the pool. Has \(naming.name(row)) been off screen long enough for its cell to join the pool, or go to another row?"
         case (.compare(let metric, _), .trace, .trace):
             return "The other way round: look at what each strategy does for \(metric.readableName.lowercased()), not only at how it feels on screen."
         default:

@@ -81,6 +81,16 @@ public struct TraceQueries {
             default:
                 throw Unanswerable(message: "the cell \(naming.name(row)) gets was neither created nor dequeued before it")
             }
+        case .comesBack(let row):
+            guard let shown = future.firstIndex(where: { if case .willDisplay(row, _) = $0.body { return true } else { return false } }) else {
+                throw Unanswerable(message: "\(naming.name(row)) does not appear after the pause")
+            }
+            let before = trace.events[..<shown]
+            guard let left = before.lastIndex(where: { if case .didEndDisplaying(row, _) = $0.body { return true } else { return false } }) else {
+                throw Unanswerable(message: "\(naming.name(row)) has not been on screen before it appears after the pause, so it does not come back")
+            }
+            let configured = before.lastIndex { if case .cellForRowAt(row, _) = $0.body { return true } else { return false } }
+            return .yesNo((configured ?? -1) < left)
         case .nextCalls(let count):
             let calls = future.filter { $0.kind.isLifecycle }.prefix(count).map(\.kind)
             guard calls.count == count else {
