@@ -39,7 +39,7 @@ final class CompareCommandTests: ScratchTestCase {
     @Test func testMarkdownIsOneTablePerNetworkWithEveryColumn() throws {
         let run = reuselab(["compare", Self.scenarioFile, "--strategies", "all", "--seeds", "1-2", "--network", "wifi,lossy", "--markdown"])
         #expect(run.status == 0, Comment(rawValue: run.err))
-        #expect(run.out.hasPrefix("**Shared scroll, strategy plain** — `traces/images-plain.scenario.json`, modern profile, 2 seeds (1–2)"), Comment(rawValue: run.out))
+        #expect(run.out.hasPrefix("**The picture scroll with text-only cells: the list's own behaviour** — `traces/images-plain.scenario.json`, modern profile, 2 seeds (1–2)"), Comment(rawValue: run.out))
         #expect((run.out.components(separatedBy: "\n### Network ").count - 1) == 2)
         #expect(run.out.contains("### Network lossy: latency 80–250 ms; 8 Mbit/s; 10% of requests fail\n"))
         let tableLines = run.out.split(separator: "\n").filter { $0.hasPrefix("|") }

@@ -64,7 +64,7 @@ final class ComparisonSVGTests: ScratchTestCase {
     @Test func testHostileTitlesAndNamesAreEscaped() throws {
         let hostile = "</text><script>alert(1)</script> & \"q\" 'a' ]]> <!-- \u{1b}[31m \u{202e} \u{7}"
         var text = String(decoding: try Data(contentsOf: packageRoot.appendingPathComponent(scenario("images-plain"))), as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"Shared scroll, strategy plain\"", with: JSONWriter.compact(.string(hostile)))
+        text = text.replacingOccurrences(of: "\"The picture scroll with text-only cells: the list's own behaviour\"", with: JSONWriter.compact(.string(hostile)))
         let scenarioPath = try folder.write("hostile.scenario.json", text)
         let svg = folder.path("hostile.svg")
         let run = reuselab(["compare", scenarioPath, "--strategies", "async-reset,plain", "--svg", svg])

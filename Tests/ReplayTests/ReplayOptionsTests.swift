@@ -32,7 +32,7 @@ final class ReplayOptionsTests {
         let result = replayCommand(["replay", noReset])
         #expect(result.status == 0, Comment(rawValue: result.err))
         // The title and its details take 92 columns: the details go on the next line.
-        #expect(result.out.hasPrefix("Shared scroll, strategy async-no-reset\n(modern profile, strategy async-no-reset, 1266 steps)\n"), Comment(rawValue: result.out))
+        #expect(result.out.hasPrefix("Stale images: each picture set when it arrives, nothing cleared on reuse\n(modern profile, strategy async-no-reset, 1266 steps)\n"), Comment(rawValue: result.out))
         #expect(listedSeqs(result.out) == Array(0..<1266))
         // A reuse and the STALE frame it leads to.
         #expect(result.out.contains(" 248     900 ms  prepareForReuse    Inside cellForRowAt for row 23,\n"), Comment(rawValue: result.out))
@@ -185,7 +185,7 @@ final class ReplayOptionsTests {
         let result = replayCommand(["replay", noReset, "--summary"])
         #expect(result.status == 0, Comment(rawValue: result.err))
         let text = result.out.flattened
-        #expect(result.out.hasPrefix("Shared scroll, strategy async-no-reset\nmodern profile, strategy async-no-reset, 1266 steps over 6066.7 ms\n"), Comment(rawValue: result.out))
+        #expect(result.out.hasPrefix("Stale images: each picture set when it arrives, nothing cleared on reuse\nmodern profile, strategy async-no-reset, 1266 steps over 6066.7 ms\n"), Comment(rawValue: result.out))
         #expect(text.contains("23 cells served 49 different rows"), Comment(rawValue: result.out))
         #expect(text.contains("The first reuse, step 248, at 900 ms: Inside cellForRowAt for row 23, dequeueReusableCell takes cell #1, which showed row 0, from the pool and calls its prepareForReuse."), Comment(rawValue: result.out))
         #expect(text.contains("The first STALE moment, step 265, at 1000 ms: cell #1 now shows row 23 but its image view still holds row 0's image (image 0) — nothing reset it in prepareForReuse."), Comment(rawValue: result.out))
@@ -216,7 +216,7 @@ final class ReplayOptionsTests {
         #expect(result.status == 0, Comment(rawValue: result.err))
         #expect(result.out.filter { $0 == "\n" }.count == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        #expect((object["title"] as? String) == "Shared scroll, strategy async-no-reset")
+        #expect((object["title"] as? String) == "Stale images: each picture set when it arrives, nothing cleared on reuse")
         let points = try #require(object["points"] as? [String])
         #expect(points.contains { $0.hasPrefix("The first reuse, step 248") })
         let stats = try #require(object["stats"] as? [String: Any])

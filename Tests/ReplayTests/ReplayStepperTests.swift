@@ -42,7 +42,7 @@ final class ReplayStepperTests {
         let result = try ReplayBinary.run(["replay", noReset, "--step"], stdin: script)
         #expect(result.status == 0, Comment(rawValue: result.err))
         #expect(result.err == "")
-        #expect(result.out.hasPrefix("Shared scroll, strategy async-no-reset\n(modern profile, strategy async-no-reset, 1266 steps)\n"), Comment(rawValue: result.out))
+        #expect(result.out.hasPrefix("Stale images: each picture set when it arrives, nothing cleared on reuse\n(modern profile, strategy async-no-reset, 1266 steps)\n"), Comment(rawValue: result.out))
         #expect(result.out.contains("g N: go to step N"), "the commands are named at the start")
         // q ends the session: the commands after it are not read.
         #expect(shownSteps(result.out) == [0, 1, 2, 1, 248, 250, 265, 282])

@@ -178,7 +178,7 @@ final class TimelineFactsTests {
         #expect(scrolling.map(\.start) == [500_000, 4_000_000, 4_000_000])
         #expect(scrolling.map(\.end) == [3_500_000, 4_000_000, 5_066_666])
         let app = try #require(timeline.track(named: "main thread"))
-        #expect(timeline.processNames[app.pid] == "Shared scroll, strategy async-no-reset")
+        #expect(timeline.processNames[app.pid] == "Stale images: each picture set when it arrives, nothing cleared on reuse")
         #expect(timeline.threadSortIndex[app] == 0, "the main thread first")
         let first = try #require(timeline.events.first)
         #expect((first["name"] as? String) == "process_name", "the app's process leads the file")
