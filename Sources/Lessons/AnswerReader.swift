@@ -37,7 +37,7 @@ public enum AnswerReader {
         case .nextPrefetchBatch, .nextCancellation, .nextPass, .samePass, .nextPreparedAhead:
             return (wording.naming.hasSections ? rows(plain, naming: wording.naming) : rows(plain)).map { .rows($0) }
         case .cellCount, .cellForRowAtCount, .rowCount, .nextPassCount, .preparedAheadCount:
-            return integers(in: plain).first.map { .number($0) }
+            return (integers(in: plain).first ?? NumberWords.first(in: plain)).map { .number($0) }
         case .imageShown:
             if ["nothing", "none", "empty", "nil", "no image"].contains(where: plain.contains) { return .image(.nothing) }
             if plain.contains("placeholder") { return .image(.placeholder) }

@@ -129,6 +129,8 @@ public struct Question: Sendable {
     /// Wrong answers learners give, each with what it reveals: shown when a
     /// learner's answer reads the same.
     public var wrongAnswers: [WrongAnswer] = []
+    /// Findings of `lesson check` the author says are meant, each with why.
+    public var accepted: [AcceptedFinding] = []
     /// The collection view's words the question was written with (`item`,
     /// `cellForItem`, `cellForItemAt`), which only a collection lesson may use.
     var collectionWords: [String] = []

@@ -1,18 +1,20 @@
 import Foundation
 import ToolSupport
+import Replay
+import TraceModel
 
-/// `reuselab lesson check`: every pause point exists, every question resolves
-/// against its trace, fixed answers agree with the trace, the lesson has a
-/// takeaway. Warnings point at what a student would trip over: a step without
-/// narration, a narration that gives its question's answer away, two steps at
-/// the same pause (which should be one step asking several questions).
+/// `reuselab lesson check`, a strict reviewer: every pause point exists, every
+/// question resolves against its trace, fixed answers agree with the trace, the
+/// lesson has a takeaway, and nothing a student reads or sees before answering
+/// gives the answer away (`QuestionReview`). Every finding fails the check,
+/// except those a question accepts by name with a reason.
 public enum LessonChecker {
     /// What checking one lesson file found.
     public struct Findings {
-        /// Errors: the lesson is not sound.
+        /// What fails the check.
         public var problems: [ReuseLabError] = []
-        /// Warnings: the lesson runs, but a student would trip over these.
-        public var warnings: [ReuseLabError] = []
+        /// Findings the lesson accepts, each with the author's reason.
+        public var accepted: [(finding: ReuseLabError, because: String)] = []
     }
 
     /// The findings for each lesson file, in order: their traces are read, and
@@ -52,14 +54,15 @@ public enum LessonChecker {
                                                    "the lesson has no \"takeaway\": add a few sentences the student should remember, shown on the last screen"))
         }
         for (number, line) in (lesson.fix?.code ?? []).enumerated() where TextWrap.columns(line) > LessonText.codeWidth {
-            findings.warnings.append(ReuseLabError(.checkFailed, file: path, location: InputLocation(path: "fix.code[\(number)]"),
+            findings.problems.append(ReuseLabError(.checkFailed, file: path, location: InputLocation(path: "fix.code[\(number)]"),
                                                    "this line of the fix is \(TextWrap.columns(line)) columns wide; at most \(LessonText.codeWidth) fit an 80-column terminal"))
         }
         var previousPause = 0
+        var state = PauseState(loaded: loaded)
         var stepAtPause: [Int: Int] = [:]
         for (index, step) in lesson.steps.enumerated() {
             if step.narration.trimming(" \t\r\n").isEmpty {
-                findings.warnings.append(ReuseLabError(.checkFailed, file: path, location: InputLocation(path: "steps[\(index)].narration"),
+                findings.problems.append(ReuseLabError(.checkFailed, file: path, location: InputLocation(path: "steps[\(index)].narration"),
                                                        "step \(index + 1) has no narration; say what is happening before asking"))
             }
             let resolved: ResolvedStep
@@ -75,7 +78,7 @@ public enum LessonChecker {
             }
             previousPause = resolved.pause
             if let earlier = stepAtPause[resolved.pause] {
-                findings.warnings.append(ReuseLabError(.checkFailed, file: path, location: InputLocation(path: "steps[\(index)].pause"),
+                findings.problems.append(ReuseLabError(.checkFailed, file: path, location: InputLocation(path: "steps[\(index)].pause"),
                                                        "steps \(earlier + 1) and \(index + 1) both pause before event \(resolved.pause); ask them together, as one step with \"questions\": [ … ], so the student sees one reveal"))
             } else {
                 stepAtPause[resolved.pause] = index
@@ -84,10 +87,8 @@ public enum LessonChecker {
                 let place = step.questions.count == 1 ? "steps[\(index)].question" : "steps[\(index)].questions[\(number)]"
                 let wording = loaded.wording(for: question)
                 let answer = resolved.answers[number]
-                if let leak = AnswerLeak.find(answer, in: step.narration, wording: wording) {
-                    findings.warnings.append(ReuseLabError(.checkFailed, file: path, location: InputLocation(path: "steps[\(index)].narration"),
-                                                           "step \(index + 1)'s narration gives away the answer to its question (it says \"\(VisibleText.shortened(leak))\"; the answer is \(wording.describe(answer)))"))
-                }
+                review(QuestionReview(loaded: loaded, step: index, number: number, resolved: resolved, state: state.fold(to: resolved.pause)),
+                       accepting: question.accepted, place: place, path: path, into: &findings)
                 guard let expected = question.expected else { continue }
                 guard let written = AnswerReader.read(expected, for: question.query, wording: wording) else {
                     findings.problems.append(ReuseLabError(.badInput, file: path, location: InputLocation(path: place + ".answer"),
@@ -101,5 +102,51 @@ public enum LessonChecker {
             }
         }
         return findings
+    }
+
+    /// A question's findings: each fails the check unless the question accepts
+    /// it; an acceptance that matches nothing is itself a problem.
+    static func review(_ review: QuestionReview, accepting accepted: [AcceptedFinding], place: String, path: String, into findings: inout Findings) {
+        let found = review.findings()
+        for finding in found {
+            let error = ReuseLabError(.checkFailed, file: path, location: InputLocation(path: finding.place),
+                                      finding.message + " [\(finding.finding.rawValue)]")
+            if let accepting = accepted.first(where: { $0.finding == finding.finding }) {
+                findings.accepted.append((error, accepting.because))
+            } else {
+                findings.problems.append(error)
+            }
+        }
+        for (offset, accepting) in accepted.enumerated() where !found.contains(where: { $0.finding == accepting.finding }) {
+            findings.problems.append(ReuseLabError(.checkFailed, file: path, location: InputLocation(position: accepting.position, path: place + ".accept[\(offset)]"),
+                                                   "this question accepts \"\(accepting.finding.rawValue)\", which the check does not find here; remove it"))
+        }
+    }
+}
+
+/// The replay state at successive pauses, folded forward once.
+struct PauseState {
+    let loaded: LoadedLesson
+    private var state: ReplayState
+    private var folded = 0
+
+    init(loaded: LoadedLesson) {
+        self.loaded = loaded
+        state = ReplayState(header: loaded.trace.header)
+    }
+
+    /// The state before event `pause` (steps go forward; a step that goes back starts again).
+    mutating func fold(to pause: Int) -> ReplayState {
+        let events = loaded.trace.events
+        if pause < folded {
+            state = ReplayState(header: loaded.trace.header)
+            folded = 0
+        }
+        while folded < min(pause, events.count) {
+            // The trace was checked when the lesson was loaded: this fold cannot fail.
+            guard (try? state.apply(events[folded])) != nil else { break }
+            folded += 1
+        }
+        return state
     }
 }

@@ -142,7 +142,7 @@ enum ListPlace {
 }
 
 extension Question {
-    static let memberNames = ["ask", "query", "section", "row", "item", "kind", "count", "at", "metric", "with", "answer", "hint", "wrongAnswers"]
+    static let memberNames = ["ask", "query", "section", "row", "item", "kind", "count", "at", "metric", "with", "answer", "hint", "wrongAnswers", "accept"]
 
     static func decode(_ field: JSONField) throws(ReuseLabError) -> Question {
         let object = try field.object()
@@ -209,6 +209,19 @@ extension Question {
                     throw item.error("a wrong answer needs a non-empty \"answer\" and \"feedback\"")
                 }
                 return WrongAnswer(answer: answer, feedback: feedback, position: item.position)
+            }
+        }
+        if let accept = object.optional("accept") {
+            let names = ReviewFinding.allCases.map(\.rawValue)
+            question.accepted = try accept.array().map { item throws(ReuseLabError) in
+                let entry = try item.object()
+                try entry.rejectUnknown(allowed: ["finding", "because"])
+                let name = try entry.required("finding", "the name of a finding `lesson check` reports, one of " + names.joined(separator: ", ")).choice(names)
+                let because = try entry.required("because", "why the finding does not give the student the answer").string()
+                guard because.trimming(" \t\r\n").count >= 10 else {
+                    throw item.error("an accepted finding needs a reason in \"because\": say why a student is not given the answer")
+                }
+                return AcceptedFinding(finding: ReviewFinding(rawValue: name) ?? .answerInAsk, because: because, position: item.position)
             }
         }
         if let sectionField = object.optional("section") {

@@ -13,7 +13,7 @@ enum LessonCommand: Subcommand {
                                         meaning: "for instructors: every pause as a learner sees it, with its answers and their reasons; nothing is asked")
         static let answers = ValueOption.path("--answers", valueName: "FILE",
                                               meaning: "answer from FILE (one answer per line, # for comments) instead of the keyboard, for grading; nothing is saved")
-        static let json = FlagOption("--json", meaning: "with --answers: a JSON report per question")
+        static let json = FlagOption("--json", meaning: "with --answers: a JSON report per question; with check: the findings as JSON")
         static let html = FlagOption("--html",
                                      meaning: "write the lesson as a page to take in a browser (answers by choosing; progress kept by the browser)")
         static let output = ValueOption.path("--output", short: "-o", valueName: "FILE", defaultText: "lesson-ID.html here",
@@ -33,7 +33,7 @@ enum LessonCommand: Subcommand {
             "N|ID --preview [--lessons DIR]",
             "N|ID --answers FILE [--json] [--lessons DIR]",
             "N|ID --html [-o FILE] [--force] [--lessons DIR]",
-            "check [PATH...] [--lessons DIR]",
+            "check [PATH...] [--json] [--lessons DIR]",
         ],
         description: """
         Without a lesson: lists the lessons and your progress. With N|ID: runs lesson
@@ -59,10 +59,14 @@ enum LessonCommand: Subcommand {
             run carries on where you stopped.
             """),
             HelpSection(title: "Checking lessons", text: """
-            'lesson check' fails when a lesson is unsound (a pause or question the trace
-            cannot answer, a fixed answer the trace contradicts, no takeaway) and warns
-            about an empty narration, a narration that gives its answer away and two
-            steps at the same pause.
+            'lesson check' is a strict reviewer. It fails when a lesson is unsound (a
+            pause or question the trace cannot answer, a fixed answer the trace
+            contradicts, no takeaway) and when a student would see through it: the
+            answer in the title, introduction, narration, ask or hint, in any spelling
+            the answer reader takes; a pause at or after the moment asked about; the
+            answer already shown at the pause; choices that can be guessed. A question
+            may accept such a finding by name, with a reason ("accept"); see
+            docs/lesson-format.md.
             """),
         ],
         examples: [
@@ -87,7 +91,7 @@ enum LessonCommand: Subcommand {
             return try list(folder: folder, store: store, io: io)
         }
         if target == "check" {
-            return try check(paths: Array(line.positionals.dropFirst()), folder: folder, io: io)
+            return try check(paths: Array(line.positionals.dropFirst()), folder: folder, json: line[Options.json], io: io)
         }
         // The declaration lets 'check' take any number of paths; a lesson is one.
         guard line.positionals.count == 1 else {
@@ -240,26 +244,47 @@ enum LessonCommand: Subcommand {
         return 0
     }
 
-    static func check(paths: [String], folder: String, io: CommandIO) throws(ReuseLabError) -> Int32 {
+    static func check(paths: [String], folder: String, json: Bool, io: CommandIO) throws(ReuseLabError) -> Int32 {
         let files = paths.isEmpty ? try lessonFiles(in: folder) : paths
         var failed = false
         var worst: FailureKind = .checkFailed
+        var reports: [JSONValue] = []
         for (file, findings) in zip(files, LessonChecker.check(paths: files)) {
-            for warning in findings.warnings {
-                io.err("reuselab: warning: " + VisibleText.escape(warning.description) + "\n")
+            if !findings.problems.isEmpty { failed = true }
+            for problem in findings.problems where problem.kind != .checkFailed { worst = problem.kind }
+            if json {
+                reports.append(checkReport(file: file, findings))
+                continue
+            }
+            for (finding, because) in findings.accepted {
+                io.err("reuselab: accepted: " + VisibleText.escape(finding.description) + " — because " + VisibleText.escape(because) + "\n")
             }
             if findings.problems.isEmpty {
-                let warned = findings.warnings.count
-                io.out("\(VisibleText.escape(file)): ok" + (warned == 0 ? "" : " (\(warned) warning\(warned == 1 ? "" : "s"))") + "\n")
+                let accepted = findings.accepted.count
+                io.out("\(VisibleText.escape(file)): ok" + (accepted == 0 ? "" : " (\(accepted) finding\(accepted == 1 ? "" : "s") accepted)") + "\n")
             } else {
-                failed = true
-                for problem in findings.problems {
-                    io.err(ReuseLab.errorLine(problem))
-                    if problem.kind != .checkFailed { worst = problem.kind }
-                }
+                for problem in findings.problems { io.err(ReuseLab.errorLine(problem)) }
             }
         }
+        if json { io.out(JSONWriter.compact(.list(reports)) + "\n") }
         return failed ? worst.exitStatus : 0
+    }
+
+    /// One lesson's findings for `lesson check --json`.
+    static func checkReport(file: String, _ findings: LessonChecker.Findings) -> JSONValue {
+        func entry(_ error: ReuseLabError, because: String? = nil) -> JSONValue {
+            var out = JSONObjectBuilder()
+            out.add("place", error.location.path ?? "")
+            out.add("message", error.message)
+            if let because { out.add("because", because) }
+            return out.value
+        }
+        var out = JSONObjectBuilder()
+        out.add("file", file)
+        out.add("ok", findings.problems.isEmpty)
+        out.add("problems", .list(findings.problems.map { entry($0) }))
+        out.add("accepted", .list(findings.accepted.map { entry($0.finding, because: $0.because) }))
+        return out.value
     }
 
     // MARK: Answers and reports
