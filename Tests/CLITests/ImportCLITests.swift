@@ -43,12 +43,12 @@ final class ImportCLITests: FolderTestCase {
     @Test func testTheBundledDeviceTraceIsAFreshImportOfItsLog() throws {
         let fresh = folder.path("device.trace.json")
         let imported = reuselab(["import", Self.root.appendingPathComponent("traces/device-seed004.log").path, "-o", fresh,
-                                 "--title", "Seed 004's device log, imported"])
+                                 "--title", "A real iPhone's log of a slow drag, imported"])
         #expect(imported.status == 0, Comment(rawValue: imported.err))
         let bundled = try String(contentsOfFile: Self.root.appendingPathComponent("traces/device-seed004.trace.json").path, encoding: .utf8)
         let made = try String(contentsOfFile: fresh, encoding: .utf8)
         // The header names the log as given; the bundled one was imported from the package root.
-        #expect(made.replacingOccurrences(of: Self.root.path + "/", with: "") == bundled, "run: reuselab import traces/device-seed004.log -o traces/device-seed004.trace.json --title \"Seed 004's device log, imported\" --force")
+        #expect(made.replacingOccurrences(of: Self.root.path + "/", with: "") == bundled, "run: reuselab import traces/device-seed004.log -o traces/device-seed004.trace.json --title \"A real iPhone's log of a slow drag, imported\" --force")
         #expect(imported.out.flattened.contains("36 of 37 lines are lifecycle calls, 1 mark where it was abridged"), Comment(rawValue: imported.out))
         for command in [["validate"], ["replay"], ["stats"], ["replay", "--summary"]] {
             let result = reuselab(command + [fresh])

@@ -78,7 +78,7 @@ final class LessonCommandTests {
         #expect(help.status == 0)
         for part in ["Usage: reuselab lesson [--lessons DIR]\n", "       reuselab lesson N|ID [--restart] [--lessons DIR]\n",
                      "       reuselab lesson N|ID --preview [--lessons DIR]\n", "       reuselab lesson N|ID --answers FILE [--json] [--lessons DIR]\n",
-                     "       reuselab lesson check [PATH...] [--lessons DIR]\n", "lists the lessons and your progress",
+                     "       reuselab lesson check [PATH...] [--json] [--lessons DIR]\n", "lists the lessons and your progress",
                      "  --lessons DIR      the lessons folder (default: lessons)\n", "--restart", "--preview", "--answers FILE", "--json",
                      "       reuselab lesson N|ID --html [-o FILE] [--force] [--lessons DIR]\n", "--html", "-o, --output FILE",
                      "\nAt the prompt:\n", "    quit, q        stop here", "    define WORD    what a word means", "$REUSELAB_PROGRESS_DIR",

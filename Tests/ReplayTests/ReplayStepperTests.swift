@@ -151,6 +151,6 @@ final class StepperCodePaneTests {
         #expect((imported.out.components(separatedBy: "imported from a device log").count - 1) == 1, Comment(rawValue: imported.out))
         #expect(!(imported.out.contains("┌ ")), Comment(rawValue: imported.out))
         let listing = try ReplayBinary.run(["replay", bundledTrace("device-seed004")])
-        #expect(listing.out.hasPrefix("Seed 004's device log, imported\n(modern profile, 37 steps, no source code in a device log)\n"), Comment(rawValue: listing.out))
+        #expect(listing.out.hasPrefix("A real iPhone's log of a slow drag, imported\n(modern profile, 37 steps, no source code in a device log)\n"), Comment(rawValue: listing.out))
     }
 }
