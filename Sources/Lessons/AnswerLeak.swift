@@ -47,6 +47,8 @@ enum AnswerLeak {
         var words: String
         var before: String?
         var after: String?
+        /// The clause it is in.
+        var clause: String = ""
     }
 
     /// Every run of one to four words that does not cross a clause's
@@ -73,7 +75,7 @@ enum AnswerLeak {
                 for length in 1...4 where start + length <= tokens.count {
                     out.append(Phrase(words: tokens[start..<(start + length)].joined(separator: " "),
                                       before: start > 0 ? tokens[start - 1] : nil,
-                                      after: start + length < tokens.count ? tokens[start + length] : nil))
+                                      after: start + length < tokens.count ? tokens[start + length] : nil, clause: clause))
                 }
             }
         }
@@ -108,7 +110,9 @@ enum AnswerLeak {
             if hasDigits {
                 guard words.count == 2, ["image", "picture", "photo"].contains(first) else { return nil }
             } else {
-                guard words.count == 1 else { return nil }
+                // "Nothing scrolls" is not "the image view shows nothing": the clause must be about a picture.
+                let pictureWords = ["image", "picture", "photo", "show", "blank", "view"]
+                guard words.count == 1, pictureWords.contains(where: phrase.clause.contains) else { return nil }
             }
         case .reusedCell, .newCell:
             // A cell by its number ("#1", "cell 1", "cell #1"), or a new one ("new", "created").
@@ -135,7 +139,10 @@ enum AnswerLeak {
         switch query {
         case .cellCount, .preparedAheadCount: return ["cell", "cells"]
         case .rowCount: return ["row", "rows", "item", "items"]
-        case .nextPassCount: return ["cell", "cells", "row", "rows", "item", "items"]
+        case .nextPassCount(let kind):
+            // Calls that count cells (created, reused, pooled, freed), or that count rows as they come and go.
+            let cells: Set<EventKind> = [.initCell, .prepareForReuse, .keepAside, .enqueue, .deinitCell]
+            return cells.contains(kind) ? ["cell", "cells"] : ["cell", "cells", "row", "rows", "item", "items"]
         default: return []
         }
     }

@@ -30,8 +30,9 @@ struct QuestionReview {
     }
 
     /// The answer in what the learner reads before answering: the lesson's
-    /// title and introduction, the step's narration, and every ask and hint of
-    /// the step (a step's first question must not answer its second).
+    /// title and introduction, the step's narration, and the asks and hints of
+    /// the step up to this question (a step's first question must not answer
+    /// its second; a later one is read only once this one is answered).
     func giveaways() -> [Finding] {
         let lesson = loaded.lesson, wording = loaded.wording(for: question)
         var texts: [(member: String, place: String, text: String)] = [
@@ -39,7 +40,7 @@ struct QuestionReview {
             ("narration", "steps[\(step)].narration", lesson.steps[step].narration),
         ]
         let questions = lesson.steps[step].questions
-        for (index, other) in questions.enumerated() {
+        for (index, other) in questions.enumerated() where index <= number {
             let at = questions.count == 1 ? "steps[\(step)].question" : "steps[\(step)].questions[\(index)]"
             texts.append(("ask", at + ".ask", other.ask))
             if let hint = other.hint { texts.append(("hint", at + ".hint", hint)) }
