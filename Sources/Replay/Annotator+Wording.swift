@@ -59,7 +59,7 @@ extension Annotator {
                 }
             }
             if reloading {
-                text += " The \(words.row) is being reloaded: its old cell stays on screen until the new one is displayed."
+                text += " The \(words.row) is being reloaded: this cell will take the place of its old one."
             }
             return text
         case .willDisplay(let row, let cell):
@@ -222,7 +222,7 @@ extension Annotator {
             let discards = header.profile == .modern ? "; a cell prepared off screen for it is discarded to the pool" : ""
             let cellFor = words.call(.cellForRowAt)
             let which = rows.count == 1 ? "if it is on screen, it gets \(cellFor) again" : "each one on screen gets \(cellFor) again"
-            return "The app reloads \(rowsNamed(rows)): \(which) with a dequeued cell, not its own (\(words.call(.reconfigureRows)) would keep its own)\(discards)."
+            return "The app reloads \(rowsNamed(rows)): \(which) with a dequeued cell, not its own\(discards)."
         case .reconfigureRows(let rows):
             let row = words.row
             return "The app reconfigures \(rowsNamed(rows)) (\(words.call(.reconfigureRows)), iOS 15+): " + (rows.count == 1 ? "if the \(row) has a cell" : "each \(row) that has a cell") + ", on screen or prepared off screen, gets \(words.call(.cellForRowAt)) again with that same cell. Unlike \(words.call(.reloadRows)) there is no new cell, no prepareForReuse, no willDisplay, and prepared cells are kept; \(words.aRow) without a cell is left alone."

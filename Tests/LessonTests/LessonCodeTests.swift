@@ -13,7 +13,7 @@ final class LessonCodeTests {
           "id": "t-code", "title": "Test", "trace": "../traces/\(trace).trace.json",
           "introduction": "", "takeaway": "T.",
           "steps": [
-            { "narration": "", "pause": {"event": 3}, "code": \(code),
+            { "narration": "Go.", "pause": {"event": 3}, "code": \(code),
               "question": {"ask": "How many cells so far?", "query": "cellCount"} }
           ]
         }

@@ -20,7 +20,7 @@ final class LessonSafetyTests {
           "trace": "\(trace)",
           "introduction": "", "takeaway": "T.",
           "steps": [
-            { "narration": "", "pause": \(pause), "question": \(question) }
+            { "narration": "Go.", "pause": \(pause), "question": \(question) }
           ]
         }
         """
