@@ -58,11 +58,20 @@ public enum AnswerReader {
             if saysConfigured != saysAgain { return .yesNo(saysAgain) }
             return nil
         case .compare:
-            let mine = wording.thisTrace.lowercased(), theirs = wording.otherTrace.lowercased()
-            if ["this", "first", "a", "the lesson's", "lesson"].contains(plain) || (!mine.isEmpty && (plain == mine || mine.contains(plain) && !theirs.contains(plain))) {
+            // Names compared by their letters ("async reset" is async-reset); "this app",
+            // "the other one" and "this recording" point at a side.
+            let letters = { (text: String) in String(text.filter { $0.isLetter || $0.isNumber }) }
+            var pointer = plain
+            for article in ["the ", "this "] where pointer.hasPrefix(article) && pointer.count > article.count { pointer = String(pointer.dropFirst(article.count)) }
+            for noun in [" app", " one", " recording", " trace", " strategy"] where pointer.hasSuffix(noun) { pointer = String(pointer.dropLast(noun.count)) }
+            let said = letters(plain), mine = letters(wording.thisTrace.lowercased()), theirs = letters(wording.otherTrace.lowercased())
+            let thisSide = ["this", "first", "a", "lessons", "lesson", "app", "one", "recording", "trace"]
+            if plain.hasPrefix("this") && !plain.contains("other") || thisSide.contains(letters(pointer))
+                || (!mine.isEmpty && (said == mine || mine.contains(said) && !theirs.contains(said))) {
                 return .trace(isLessonTrace: true)
             }
-            if ["other", "second", "b", "that"].contains(plain) || (!theirs.isEmpty && (plain == theirs || theirs.contains(plain) && !mine.contains(plain))) {
+            if ["other", "second", "b", "that"].contains(letters(pointer)) || plain.contains("other")
+                || (!theirs.isEmpty && (said == theirs || theirs.contains(said) && !mine.contains(said))) {
                 return .trace(isLessonTrace: false)
             }
             return nil

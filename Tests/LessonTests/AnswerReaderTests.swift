@@ -73,6 +73,11 @@ final class AnswerReaderTests {
         #expect(read("Task-Identity-Cancel", compare) == .trace(isLessonTrace: false))
         #expect(read("this", compare) == .trace(isLessonTrace: true))
         #expect(read("other", compare) == .trace(isLessonTrace: false))
+        // As learners say it: with spaces for hyphens, and pointing at a side in words.
+        #expect(read("async reset", compare) == .trace(isLessonTrace: true))
+        #expect(read("task identity cancel", compare) == .trace(isLessonTrace: false))
+        for mine in ["this app", "This one", "this recording", "the lesson's"] { #expect(read(mine, compare) == .trace(isLessonTrace: true), Comment(rawValue: mine)) }
+        for theirs in ["the other one", "the other app", "that one", "other recording"] { #expect(read(theirs, compare) == .trace(isLessonTrace: false), Comment(rawValue: theirs)) }
     }
 }
 
