@@ -29,7 +29,7 @@ final class LessonCodeTests {
         let run = lessonCommand(["lesson", "10", "--preview"])
         #expect(run.status == 0, Comment(rawValue: run.err))
         let step = try #require(run.out.range(of: "── Step 2 of 3"))
-        let question = try #require(run.out.range(of: "Question 2 of 3"))
+        let question = try #require(run.out.range(of: "Question 2 of 4"))
         let shown = String(run.out[step.upperBound..<question.lowerBound])
         #expect(shown.contains("""
             ┌ AsyncNoResetStrategy.swift · prepareForReuse()

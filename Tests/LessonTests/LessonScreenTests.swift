@@ -123,11 +123,20 @@ private func lineCount(_ text: String) -> Int { text.filter { $0 == "\n" }.count
     /// Without the author's feedback, a wrong answer is still explained from the
     /// trace: the pool at the pause, and what the other call would need.
     @Test func testFeedbackWorkedOutFromTheTrace() throws {
-        let loaded = try LoadedLesson.load(path: lessonsFolder.appendingPathComponent("10-stale-image.json").path)
+        // Lesson 10's first question, without the feedback the bundled lesson gives.
+        let project = try lessonProject(copying: "images-async-no-reset")
+        let lesson = """
+        {"id": "worked-out", "title": "Worked out", "trace": "../traces/images-async-no-reset.trace.json", "takeaway": "t",
+         "steps": [{"narration": "Row 22 is about to be prepared.", "pause": {"before": {"kind": "cellForRowAt", "row": 22}},
+           "question": {"ask": "Row 22: init or prepareForReuse?", "query": "nextCall", "row": 22}}]}
+        """
+        let path = project.appendingPathComponent("lessons/worked-out.json").path
+        try Data(lesson.utf8).write(to: URL(fileURLWithPath: path))
+        let loaded = try LoadedLesson.load(path: path)
         let resolved = try loaded.resolve(step: 0)
-        // Question 1 asks init or prepareForReuse for row 22, and the answer is init.
+        // The question asks init or prepareForReuse for row 22, and the answer is init.
         #expect(resolved.answers[0] == .call(.initCell))
-        let console = ScreenConsole(["prepareForReuse", "init"] + Array(try rightAnswers(loaded).dropFirst()))
+        let console = ScreenConsole(["prepareForReuse", "init"])
         _ = try LessonRun(loaded).run(console: console, progress: LessonProgress(lesson: loaded.lesson.id), next: nil, save: { _ in })
         let text = console.transcript.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(text.contains("Not quite: you said \"prepareForReuse\". "), "\(text)")
