@@ -39,7 +39,7 @@ struct LessonSession {
             opening = text.prose(lesson.title) + String(repeating: "=", count: min(text.width, max(3, TextWrap.columns(lesson.title)))) + "\n\n"
                 + (lesson.introduction.isEmpty ? "" : text.prose(lesson.introduction))
             if console.mode == .learner {
-                opening += text.prose("Answer in your own words; type help for what else you can do.")
+                opening += "\n" + text.prose("Answer in your own words; type help for what else you can do.")
             }
         } else {
             let answered = progress.settledCount
@@ -84,19 +84,22 @@ struct LessonSession {
     /// last question with the latest of them one line each, the code, the
     /// picture, then the first question. What does not fit is left to `more` and
     /// `picture`, and said so.
-    private func pauseScreen(step index: Int, resolved: ResolvedStep, from: Int) -> String {
+    /// `reserve` keeps lines free below the question, for a reply to an answer
+    /// (`retryScreen`); `asking` is the question shown, else the first open one.
+    private func pauseScreen(step index: Int, resolved: ResolvedStep, from: Int, reserve: Int = 0, asking: Int? = nil) -> String {
         let step = lesson.steps[index]
         let head = "\n" + text.heading("Step \(index + 1) of \(lesson.steps.count)")
             + (step.narration.isEmpty ? "" : text.prose(step.narration))
         var code = codeListing(resolved)
-        let firstOpen = step.questions.indices.first { !progress.isSettled(step: index, question: $0) } ?? 0
+        let firstOpen = asking ?? step.questions.indices.first { !progress.isSettled(step: index, question: $0) } ?? 0
         let questionLines = Self.lines(questionLine(step: index, number: firstOpen)) + 1
-        var room = console.height - Self.lines(head) - questionLines - 1
+        var room = console.height - Self.lines(head) - questionLines - 1 - reserve
         // The picture gives up its grid of rows, line by line, before it is left out;
-        // two lines stay for the steps since the last question.
+        // the sentence summing up the steps since the last question stays.
+        let summaryLines = resolved.pause > from ? Self.lines(summary(from: from, to: resolved.pause)) + 1 : 0
         var rowLines = CompactPicture.maximumRowLines
         var drawing = "\n" + picture(asking: step.questions.first, rowLines: rowLines)
-        while rowLines > 0, Self.lines(code) + Self.lines(drawing) + 2 > room {
+        while rowLines > 0, Self.lines(code) + Self.lines(drawing) + max(2, summaryLines) > room {
             rowLines -= 1
             drawing = "\n" + picture(asking: step.questions.first, rowLines: rowLines)
         }
@@ -111,6 +114,16 @@ struct LessonSession {
         }
         room -= Self.lines(code) + Self.lines(drawing)
         return head + context(from: from, to: resolved.pause, step: step, room: room) + code + drawing
+    }
+
+    /// The pause drawn again with a reply below its question (a wrong answer's
+    /// feedback, a hint, a definition), so that the reply does not push the
+    /// narration off the top of the screen. Only a learner's screen is redrawn;
+    /// a transcript (answers from a file, a preview) gets the reply alone.
+    private func retryScreen(_ reply: String, step index: Int, number: Int, resolved: ResolvedStep, from: Int) -> String {
+        guard console.mode == .learner else { return reply }
+        let screen = pauseScreen(step: index, resolved: resolved, from: from, reserve: Self.lines(reply), asking: number)
+        return screen + questionLine(step: index, number: number) + reply
     }
 
     /// The functions the step shows, whole, after a blank line; empty when none.
@@ -178,8 +191,9 @@ struct LessonSession {
                 if let (command, argument) = PromptCommand.read(answer) {
                     switch command {
                     case .hint:
-                        console.say(question.hint.map { text.labelled("Hint: ", $0) }
-                                    ?? text.prose("No hint for this one: look at the steps and the picture above (type picture to see it again)."))
+                        console.say(retryScreen(question.hint.map { text.labelled("Hint: ", $0) }
+                                                ?? text.prose("No hint for this one: look at the steps and the picture above (type picture to see it again)."),
+                                                step: index, number: number, resolved: resolved, from: from))
                     case .show:
                         guessWords = attempts == 0 ? "(you asked to see the answer)" : guessWords
                         break asking
@@ -193,7 +207,7 @@ struct LessonSession {
                     case .back:
                         console.say(back(before: numberInLesson))
                     case .define:
-                        console.say(define(argument))
+                        console.say(retryScreen(define(argument), step: index, number: number, resolved: resolved, from: from))
                     case .help:
                         console.say(PromptCommand.summary + "\n" + text.prose(LessonRun.example(for: question.query, list: run.loaded.trace.header.list)))
                     case .quit:
@@ -235,7 +249,8 @@ struct LessonSession {
             let feedback = feedback(for: guess, step: index, question: number, resolved: resolved)
             let reply = text.prose("Not quite: you said \"\(VisibleText.shortened(answer))\"."
                                    + (feedback.isEmpty ? "" : " " + feedback) + " Try again, or type hint, show or help.")
-            console.say(text.style.wrong("Not quite") + reply.dropFirst("Not quite".count))
+            console.say(retryScreen(text.style.wrong("Not quite") + reply.dropFirst("Not quite".count),
+                                    step: index, number: number, resolved: resolved, from: from))
         }
         reports.append(QuestionReport(number: numberInLesson, step: index + 1, question: question.ask, answer: firstAnswer ?? "",
                                       expected: wording.describe(truth), correct: correct, attempts: attempts))
@@ -271,9 +286,7 @@ struct LessonSession {
     private func context(from start: Int, to end: Int, step: LessonStep, room: Int) -> String {
         guard end > start else { return "" }
         let more = console.mode == .learner ? " (type more to see every step)" : ""
-        let sentence = StepSummary(events: run.loaded.trace.events, annotations: run.annotations,
-                                   naming: run.loaded.trace.header.rowNaming).sentence(from: start, to: end)
-        let summary = text.prose(more.isEmpty ? sentence : String(sentence.dropLast()) + more + ".")
+        let summary = summary(from: start, to: end)
         let spare = room - 1 - Self.lines(summary)
         guard spare >= 0 else {
             let count = end - start
@@ -290,6 +303,14 @@ struct LessonSession {
             limit -= 1
         }
         return "\n" + summary
+    }
+
+    /// The sentence summing up the steps from `start` to `end`, wrapped.
+    private func summary(from start: Int, to end: Int) -> String {
+        let more = console.mode == .learner ? " (type more to see every step)" : ""
+        let sentence = StepSummary(events: run.loaded.trace.events, annotations: run.annotations,
+                                   naming: run.loaded.trace.header.rowNaming).sentence(from: start, to: end)
+        return text.prose(more.isEmpty ? sentence : String(sentence.dropLast()) + more + ".")
     }
 
     /// Every step from `start` to `end`.

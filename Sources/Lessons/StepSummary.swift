@@ -13,13 +13,14 @@ struct StepSummary {
     let naming: RowNaming
 
     /// "Steps 120–227 (300–800 ms): rows 19–21 appeared and rows 0–1 left; 2 new
-    /// cells, 1 reused; 1 kept aside; 3 prefetch batches." Empty for an empty range.
+    /// cells, 1 reused; 1 kept aside; 1 cell put in the pool; 3 prefetch batches."
+    /// Empty for an empty range.
     func sentence(from start: Int, to end: Int) -> String {
         let end = min(end, events.count, annotations.count)
         guard start < end else { return "" }
         let list = naming.list
         var appeared: [Int] = [], left: [Int] = []
-        var created = 0, reused = 0, keptAside = 0, batches = 0, imagesSet = 0
+        var created = 0, reused = 0, keptAside = 0, pooled = 0, batches = 0, imagesSet = 0
         var marks: [Annotation.Mark: Int] = [:]
         for index in start..<end {
             switch events[index].body {
@@ -28,6 +29,7 @@ struct StepSummary {
             case .initCell: created += 1
             case .prepareForReuse: reused += 1
             case .keepAside: keptAside += 1
+            case .enqueue: pooled += 1
             case .prefetchRowsAt: batches += 1
             case .imageSet(_, .image): imagesSet += 1
             default: break
@@ -47,6 +49,7 @@ struct StepSummary {
         if reused > 0 { cells.append("\(reused) reused") }
         if !cells.isEmpty { parts.append(cells.joined(separator: ", ")) }
         if keptAside > 0 { parts.append("\(keptAside) kept aside") }
+        if pooled > 0 { parts.append(count(pooled, "cell") + " put in the pool") }
         if batches > 0 { parts.append(count(batches, "prefetch batch", "prefetch batches")) }
         if imagesSet > 0 { parts.append(count(imagesSet, "image") + " set") }
         for mark in [Annotation.Mark.stale, .late, .hitch] {

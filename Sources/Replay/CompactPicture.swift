@@ -103,7 +103,7 @@ public enum CompactPicture {
     /// Entries in as many columns as fit, read downwards; at most
     /// `rowLines` lines, the rest counted on a last line.
     static func columns(_ entries: [String], width: Int, rowLines: Int = maximumRowLines) -> [String] {
-        guard !entries.isEmpty else { return [] }
+        guard !entries.isEmpty, rowLines > 0 else { return [] }
         let cellWidth = (entries.map { TextWrap.columns($0) }.max() ?? 0) + 3
         let across = max(1, (width - 2) / cellWidth)
         var height = (entries.count + across - 1) / across
@@ -122,7 +122,7 @@ public enum CompactPicture {
             }
             lines.append(fit(String(text.reversed().drop(while: { $0 == " " }).reversed()), width))
         }
-        if hidden > 0 { lines.append("  … and \(hidden) more on screen") }
+        if hidden > 0 { lines.append(height == 0 ? "  (\(hidden) on screen, not drawn for lack of room)" : "  … and \(hidden) more on screen") }
         return lines
     }
 
@@ -143,10 +143,11 @@ public enum CompactPicture {
             rows[rows.count - 1].parts[column] = part.isEmpty ? entry.text : part + " +" + entry.text
         }
         var lines: [String] = []
+        guard rowLines > 0 else { return lines }
         for (index, row) in rows.enumerated() {
             if index == rowLines - 1 && rows.count > rowLines {
                 let hidden = rows[index...].reduce(0) { $0 + $1.parts.filter { !$0.isEmpty }.count }
-                lines.append("  … and \(hidden) more on screen")
+                lines.append(index == 0 ? "  (\(hidden) on screen, not drawn for lack of room)" : "  … and \(hidden) more on screen")
                 break
             }
             let text = " " + row.parts.map { " " + TextWrap.pad($0, cellWidth - 1) }.joined()

@@ -72,7 +72,10 @@ final class LessonPauseGoldenTests {
         let text = console.transcript
         #expect(text.contains("Besides an answer you can type:"), Comment(rawValue: text))
         #expect(text.contains("Hint: Where is cell #1 now?"), Comment(rawValue: text))
-        #expect((text.components(separatedBy: "The table view at").count - 1) == 3, "the picture at each pause, and once more for p")
+        // The picture at each pause, once more for p, and with the pause drawn again
+        // around the hint and around the reply to the wrong "#1", so that neither
+        // pushes the narration off the screen.
+        #expect((text.components(separatedBy: "The table view at").count - 1) == 5, Comment(rawValue: text))
         #expect(text.contains("Every step since the last question:"), Comment(rawValue: text))
         #expect(text.contains("This is the first question; there is nothing to go back to."), Comment(rawValue: text))
         #expect(text.contains("\"hnit\" is not an answer here; did you mean hint?"), Comment(rawValue: text))
