@@ -17,7 +17,7 @@ class ProfileCell: TableViewCell {
     var profileImageView: ImageView { imageView }
 
     override func prepareForReuse() {
-        // profileImageView.image = nil   ← commented out, as in the seed
+        // profileImageView.image = nil   ← commented out in the app
     }
 }
 
@@ -54,7 +54,7 @@ class ProfileListViewController: TableViewController, TableViewDataSourcePrefetc
     }
 
     func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
-        // The seed starts each download in cellForRowAt; it has nothing to load ahead.
+        // The sample app starts each download in cellForRowAt; it has nothing to load ahead.
     }
 
     func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {

@@ -19,11 +19,11 @@ final class BatchViewController: TableViewController, TableViewDataSourcePrefetc
     let coinCellIdentifier = "CoinCell"
     let loadingCellIdentifier = "LoadingCell"
     var coinArray: [Int] = []
-    /// Rows per page (the seed: `itemsPerBatch = 15`).
+    /// Rows per page (the sample app: `itemsPerBatch = 15`).
     var itemsPerBatch = 15
     /// How many rows the server has in all.
     var availableRows = 0
-    /// Not in the seed, which would request the same page again each time the
+    /// Not in the sample app, which would request the same page again each time the
     /// loading cell is configured before the page arrives.
     var isLoading = false
     weak var coinTableView: TableView?
@@ -43,7 +43,7 @@ final class BatchViewController: TableViewController, TableViewDataSourcePrefetc
         }
     }
 
-    /// The seed returns `coinArray.count + 1`: one more row for the loading cell
+    /// The sample app returns `coinArray.count + 1`: one more row for the loading cell
     /// (left out here once every row has loaded).
     func numberOfRows(in tableView: TableView) -> Int? {
         coinArray.count < availableRows ? coinArray.count + 1 : coinArray.count

@@ -19,7 +19,7 @@ final class EagerPreloadListViewController: TableViewController, TableViewDataSo
         }
     }
 
-    /// The seed's `callMovieAPI()`: for each movie, read the thumbnail from the web
+    /// The sample app's `callMovieAPI()`: for each movie, read the thumbnail from the web
     /// and keep it as a `UIImage` on the model — synchronously, on the main thread.
     func callMovieAPI(_ environment: AppEnvironment) {
         for index in 0..<environment.rowCount {

@@ -45,7 +45,7 @@ final class MemoMainAsyncListViewController: TableViewController, TableViewDataS
     }
 
     func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
-        // The seed reads each thumbnail in cellForRowAt's main-queue block; it loads nothing ahead.
+        // The sample app reads each thumbnail in cellForRowAt's main-queue block; it loads nothing ahead.
     }
 
     func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {

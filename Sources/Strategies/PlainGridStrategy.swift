@@ -15,7 +15,7 @@ final class MyGridCell: CollectionViewCell {
     var item: Int?
 
     override func prepareForReuse() {
-        // The seed only prints here; the collection view records the call itself.
+        // The sample app only prints here; the collection view records the call itself.
     }
 }
 
@@ -45,7 +45,7 @@ final class PlainGridViewController: CollectionViewController, CollectionViewDat
     }
 
     func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
-        // Seed 004 only prints the items; there is no data to load for text cells.
+        // The sample app only prints the items; there is no data to load for text cells.
     }
 
     func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {

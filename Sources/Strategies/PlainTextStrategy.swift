@@ -11,7 +11,7 @@ final class MyCell: TableViewCell {
     var row: Int?
 
     override func prepareForReuse() {
-        // The seed only prints here; the table view records the call itself.
+        // The sample app only prints here; the table view records the call itself.
     }
 }
 
@@ -37,7 +37,7 @@ final class PlainTextViewController: TableViewController, TableViewDataSourcePre
     }
 
     func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
-        // Seed 004 only prints the rows; there is no data to load for text cells.
+        // The sample app only prints the rows; there is no data to load for text cells.
     }
 
     func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {

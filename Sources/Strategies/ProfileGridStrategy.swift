@@ -49,7 +49,7 @@ class ProfileGridViewController: CollectionViewController, CollectionViewDataSou
     }
 
     func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
-        // The seed starts each download in cellForItemAt; it has nothing to load ahead.
+        // The sample app starts each download in cellForItemAt; it has nothing to load ahead.
     }
 
     func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {

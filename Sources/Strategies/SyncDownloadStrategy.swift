@@ -23,15 +23,15 @@ final class SyncDownloadListViewController: TableViewController, TableViewDataSo
         let dequeued = tableView.dequeueReusableCell(withIdentifier: "ListCell", for: indexPath)
         guard let cell = dequeued as? MovieCell else { return dequeued }
         cell.textLabel.text = row.title
-        // The seed force-tries `Data(contentsOf: url)`: the main thread waits
-        // for the whole download (and the seed would crash if it failed; here it shows nothing).
+        // The sample app force-tries `Data(contentsOf: url)`: the main thread waits
+        // for the whole download (and the sample app would crash if it failed; here it shows nothing).
         let imageData = try? Data(contentsOf: row.thumbnail)
         cell.thumbnail.image = UIImage(data: imageData)
         return cell
     }
 
     func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
-        // The seed downloads each thumbnail inside cellForRowAt; it loads nothing ahead.
+        // The sample app downloads each thumbnail inside cellForRowAt; it loads nothing ahead.
     }
 
     func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {

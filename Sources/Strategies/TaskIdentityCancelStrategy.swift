@@ -40,7 +40,7 @@ final class MenuTableViewController: TableViewController, TableViewDataSourcePre
         }
     }
 
-    /// The seed's AppDelegate: `URLCache.shared = URLCache(memoryCapacity: 25_000_000, diskCapacity: 50_000_000, …)`.
+    /// The sample app's AppDelegate: `URLCache.shared = URLCache(memoryCapacity: 25_000_000, diskCapacity: 50_000_000, …)`.
     private func configureSharedURLCache() {
         URLCache.setShared(memoryCapacity: 25_000_000, diskCapacity: 50_000_000)
     }
@@ -75,7 +75,7 @@ final class MenuTableViewController: TableViewController, TableViewDataSourcePre
     }
 
     func viewDidDisappear() {
-        // The seed iterates the dictionary directly; its order differs from run to
+        // The sample app iterates the dictionary directly; its order differs from run to
         // run, so the simulation cancels in row order to keep recordings identical.
         imageLoadTasks.sorted { $0.key < $1.key }.forEach { (key: IndexPath, value: SimulatedNetwork.DataTask) in
             value.cancel()
@@ -83,7 +83,7 @@ final class MenuTableViewController: TableViewController, TableViewDataSourcePre
     }
 
     func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
-        // The seed starts each row's task in cellForRowAt; it loads nothing ahead.
+        // The sample app starts each row's task in cellForRowAt; it loads nothing ahead.
     }
 
     func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {

@@ -34,7 +34,7 @@ final class LessonCodeTests {
         #expect(shown.contains("""
             ┌ AsyncNoResetStrategy.swift · prepareForReuse()
             │ 19  override func prepareForReuse() {
-            │ 20      // profileImageView.image = nil   ← commented out, as in the seed
+            │ 20      // profileImageView.image = nil   ← commented out in the app
             │ 21  }
             """), Comment(rawValue: shown))
         // The third stop shows the closure that writes into the captured cell.

@@ -36,7 +36,7 @@ final class CodePaneDataTests {
         #expect(lines[place[2] - 1].contains("func tableView(_ tableView: TableView, cellForRowAt"), Comment(rawValue: lines[place[2] - 1]))
         #expect(lines[place[3] - 1].trimmingCharacters(in: .whitespaces) == "}")
         let related = try #require(stale["r"] as? [[Int]])
-        #expect(related.map { lines[$0[1] - 1].trimmingCharacters(in: .whitespaces) } == ["override func prepareForReuse() {", "// profileImageView.image = nil   ← commented out, as in the seed", "}"])
+        #expect(related.map { lines[$0[1] - 1].trimmingCharacters(in: .whitespaces) } == ["override func prepareForReuse() {", "// profileImageView.image = nil   ← commented out in the app", "}"])
         // A step of UIKit's own (willDisplay) has no line.
         let willDisplay = try #require(steps.first { $0["k"] as? String == "willDisplay" })
         #expect(willDisplay["c"] == nil)
