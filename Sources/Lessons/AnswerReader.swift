@@ -19,7 +19,13 @@ public enum AnswerReader {
             if reuse != create { return .call(reuse ? .prepareForReuse : .initCell) }
             return nil
         case .nextCalls:
-            let tokens = plain.split(whereSeparator: { ",;>→ \t".contains($0) || $0 == "-" }).map(String.init).filter { !$0.isEmpty && $0 != "then" }
+            // "willDisplay only", "then deinit", "deinit twice": filler words dropped, "twice" repeats.
+            var tokens: [String] = []
+            for token in plain.split(whereSeparator: { ",;>→ \t".contains($0) || $0 == "-" }).map(String.init) where !token.isEmpty {
+                if ["then", "only", "just", "and", "the", "a", "call", "calls"].contains(token) { continue }
+                if token == "twice", let last = tokens.last { tokens.append(last); continue }
+                tokens.append(token)
+            }
             // "dequeue" names the call that creates or reuses the cell, inside cellForRowAt:
             // either init or prepareForReuse, whichever the trace has.
             let named = tokens.map { token -> EventKind?? in isDequeue(token) ? .some(nil) : call(token).map { .some($0) } }
@@ -39,7 +45,7 @@ public enum AnswerReader {
         case .cellCount, .cellForRowAtCount, .rowCount, .nextPassCount, .preparedAheadCount:
             return (integers(in: plain).first ?? NumberWords.first(in: plain)).map { .number($0) }
         case .imageShown:
-            if ["nothing", "none", "empty", "nil", "no image"].contains(where: plain.contains) { return .image(.nothing) }
+            if ["nothing", "none", "empty", "nil", "no image", "blank"].contains(where: plain.contains) { return .image(.nothing) }
             if plain.contains("placeholder") { return .image(.placeholder) }
             return integers(in: plain).last.map { .image(.image($0)) }
         case .isStale:
