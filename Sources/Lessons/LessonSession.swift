@@ -18,6 +18,9 @@ struct LessonSession {
     private var folded = 0
     /// Answers typed in this sitting, oldest first.
     private var typed: [String] = []
+    /// Lines printed since the pause was drawn: a reply that would push the
+    /// pause's first lines off the screen has the pause drawn again around it.
+    private var linesOnScreen = 0
     private var reports: [QuestionReport] = []
 
     init(run: LessonRun, console: LessonConsole, progress: LessonProgress, next: NextLesson?) {
@@ -59,7 +62,9 @@ struct LessonSession {
             let resolved = try run.loaded.resolve(step: index)
             advance(to: resolved.pause)
             let from = min(shownUpTo, resolved.pause)
-            console.say(pauseScreen(step: index, resolved: resolved, from: from))
+            let screen = pauseScreen(step: index, resolved: resolved, from: from)
+            console.say(screen)
+            linesOnScreen = Self.lines(screen)
             for (number, question) in step.questions.enumerated() where !progress.isSettled(step: index, question: number) {
                 guard try ask(question, number: number, step: index, resolved: resolved, from: from, save: save) else {
                     return stop(at: index, question: number)
@@ -120,10 +125,18 @@ struct LessonSession {
     /// feedback, a hint, a definition), so that the reply does not push the
     /// narration off the top of the screen. Only a learner's screen is redrawn;
     /// a transcript (answers from a file, a preview) gets the reply alone.
-    private func retryScreen(_ reply: String, step index: Int, number: Int, resolved: ResolvedStep, from: Int) -> String {
-        guard console.mode == .learner else { return reply }
+    /// On a tall terminal, where the reply fits below what is shown, nothing is redrawn.
+    private mutating func retryScreen(_ reply: String, step index: Int, number: Int, resolved: ResolvedStep, from: Int) -> String {
+        guard console.mode == .learner, linesOnScreen + Self.lines(reply) + 1 > console.height else { return reply }
         let screen = pauseScreen(step: index, resolved: resolved, from: from, reserve: Self.lines(reply), asking: number)
+        linesOnScreen = 0
         return screen + questionLine(step: index, number: number) + reply
+    }
+
+    /// Says `text`, counting its lines on the screen.
+    private mutating func show(_ text: String) {
+        console.say(text)
+        linesOnScreen += Self.lines(text)
     }
 
     /// The functions the step shows, whole, after a blank line; empty when none.
@@ -153,11 +166,11 @@ struct LessonSession {
     private mutating func ask(_ question: Question, number: Int, step index: Int, resolved: ResolvedStep, from: Int,
                               save: (LessonProgress) throws(ReuseLabError) -> Void) throws(ReuseLabError) -> Bool {
         let numberInLesson = run.loaded.questionNumber(step: index, question: number)
-        console.say(questionLine(step: index, number: number))
+        show(questionLine(step: index, number: number))
         let truth = resolved.answers[number]
         let wording = run.loaded.wording(for: question)
         if console.mode == .preview {
-            if let hint = question.hint { console.say(text.labelled("Hint: ", hint)) }
+            if let hint = question.hint { show(text.labelled("Hint: ", hint)) }
             return true
         }
         // A first answer kept from an earlier run, wrong, still counts as the first.
@@ -173,6 +186,7 @@ struct LessonSession {
                 if console.mode == .scripted { break asking }
                 return false
             }
+            linesOnScreen += 1
             let answer = line.trimming(" \t\r\n")
             // An answer wins over a command's word ("more" may answer "as many, or more?"),
             // except after a colon, and "define WORD", which no answer begins with.
@@ -183,7 +197,7 @@ struct LessonSession {
                 // A command's word the question itself offers as a choice ("…, or more?") is
                 // an attempt at an answer: say what the reader takes instead of running it.
                 if PromptCommand.read(answer) != nil, !answer.hasPrefix(":"), Self.offers(question.ask, answer) {
-                    console.say(text.prose("\"\(VisibleText.shortened(answer))\" is not an answer the trace can check here. "
+                    show(text.prose("\"\(VisibleText.shortened(answer))\" is not an answer the trace can check here. "
                                            + LessonRun.example(for: question.query, list: run.loaded.trace.header.list)
                                            + " (For the command, type :\(answer.lowercased()).)"))
                     continue
@@ -191,25 +205,25 @@ struct LessonSession {
                 if let (command, argument) = PromptCommand.read(answer) {
                     switch command {
                     case .hint:
-                        console.say(retryScreen(question.hint.map { text.labelled("Hint: ", $0) }
+                        show(retryScreen(question.hint.map { text.labelled("Hint: ", $0) }
                                                 ?? text.prose("No hint for this one: look at the steps and the picture above (type picture to see it again)."),
                                                 step: index, number: number, resolved: resolved, from: from))
                     case .show:
                         guessWords = attempts == 0 ? "(you asked to see the answer)" : guessWords
                         break asking
                     case .picture:
-                        console.say(picture(asking: question))
+                        show(picture(asking: question))
                     case .code:
                         let listing = codeListing(resolved)
-                        console.say(listing.isEmpty ? text.prose("This step shows no code.") : listing)
+                        show(listing.isEmpty ? text.prose("This step shows no code.") : listing)
                     case .more:
-                        console.say(more(from: from, to: resolved.pause))
+                        show(more(from: from, to: resolved.pause))
                     case .back:
-                        console.say(back(before: numberInLesson))
+                        show(back(before: numberInLesson))
                     case .define:
-                        console.say(retryScreen(define(argument), step: index, number: number, resolved: resolved, from: from))
+                        show(retryScreen(define(argument), step: index, number: number, resolved: resolved, from: from))
                     case .help:
-                        console.say(PromptCommand.summary + "\n" + text.prose(LessonRun.example(for: question.query, list: run.loaded.trace.header.list)))
+                        show(PromptCommand.summary + "\n" + text.prose(LessonRun.example(for: question.query, list: run.loaded.trace.header.list)))
                     case .quit:
                         return false
                     }
@@ -225,9 +239,9 @@ struct LessonSession {
                 }
                 let quoted = "\"" + VisibleText.shortened(answer) + "\""
                 if let near = PromptCommand.closest(to: answer) {
-                    console.say(text.prose("\(quoted) is not an answer here; did you mean \(near.rawValue)? Type help for commands."))
+                    show(text.prose("\(quoted) is not an answer here; did you mean \(near.rawValue)? Type help for commands."))
                 } else {
-                    console.say(text.prose("\(quoted) is not an answer to this question. " + LessonRun.example(for: question.query, list: run.loaded.trace.header.list) + " Type help for commands."))
+                    show(text.prose("\(quoted) is not an answer to this question. " + LessonRun.example(for: question.query, list: run.loaded.trace.header.list) + " Type help for commands."))
                 }
                 continue
             }
@@ -237,7 +251,7 @@ struct LessonSession {
             guessWords = wording.describe(guess)
             if truth.accepts(guess) {
                 correct = attempts == 1
-                console.say(text.style.right(attempts == 1 ? "Right." : "Right this time") + (attempts == 1 ? "\n" : " (the score counts first answers).\n"))
+                show(text.style.right(attempts == 1 ? "Right." : "Right this time") + (attempts == 1 ? "\n" : " (the score counts first answers).\n"))
                 break asking
             }
             if console.mode == .scripted { break asking }
@@ -249,7 +263,7 @@ struct LessonSession {
             let feedback = feedback(for: guess, step: index, question: number, resolved: resolved)
             let reply = text.prose("Not quite: you said \"\(VisibleText.shortened(answer))\"."
                                    + (feedback.isEmpty ? "" : " " + feedback) + " Try again, or type hint, show or help.")
-            console.say(retryScreen(text.style.wrong("Not quite") + reply.dropFirst("Not quite".count),
+            show(retryScreen(text.style.wrong("Not quite") + reply.dropFirst("Not quite".count),
                                     step: index, number: number, resolved: resolved, from: from))
         }
         reports.append(QuestionReport(number: numberInLesson, step: index + 1, question: question.ask, answer: firstAnswer ?? "",

@@ -35,6 +35,26 @@ final class ScreenConsole: LessonConsole {
 private func lineCount(_ text: String) -> Int { text.filter { $0 == "\n" }.count }
 
 @Suite struct LessonScreenTests {
+    /// At 24 lines, the reply to a wrong answer comes with the pause drawn again
+    /// above it, the narration at its top and the whole within the screen; on a
+    /// tall terminal, where it fits below, nothing is drawn twice.
+    @Test func testAWrongAnswersReplyKeepsTheNarrationOnScreen() throws {
+        let loaded = try LoadedLesson.load(path: lessonsFolder.appendingPathComponent("10-stale-image.json").path)
+        let narration = String(loaded.lesson.steps[0].narration.prefix(30))
+        for height in [24, 30, 200] {
+            let console = ScreenConsole(["prepareForReuse", "init"], height: height)
+            _ = try LessonRun(loaded).run(console: console, progress: LessonProgress(lesson: loaded.lesson.id), next: nil, save: { _ in })
+            let reply = try #require(console.said.firstIndex { $0.contains("Not quite") })
+            let redrawn = console.said[reply].contains("── Step 1 of 3")
+            #expect(redrawn == (height < 100), "height \(height)")
+            if redrawn {
+                let screen = console.said[reply]
+                #expect(screen.contains(narration) && screen.contains("Question 1 of 4"), Comment(rawValue: screen))
+                #expect(lineCount(screen) + 1 <= height, "\(lineCount(screen)) lines at height \(height):\n\(screen)")
+            }
+        }
+    }
+
     /// Every pause of every bundled lesson, with its first question and the
     /// prompt, fits 24 lines; so does every reveal with the line above it and
     /// the prompt to go on. This is what keeps the narration in sight.
