@@ -57,14 +57,17 @@ struct LessonSession {
             return stop(at: 0, question: 0)
         }
         var shownUpTo = start == 0 ? 0 : try run.revealEnd(ofStep: start - 1)
+        // Carrying on, the message above the first pause stays on its screen.
+        var above = start == 0 && progress.results.isEmpty ? 0 : Self.lines(opening)
         for index in start..<lesson.steps.count {
             let step = lesson.steps[index]
             let resolved = try run.loaded.resolve(step: index)
             advance(to: resolved.pause)
             let from = min(shownUpTo, resolved.pause)
-            let screen = pauseScreen(step: index, resolved: resolved, from: from)
+            let screen = pauseScreen(step: index, resolved: resolved, from: from, reserve: above)
             console.say(screen)
-            linesOnScreen = Self.lines(screen)
+            linesOnScreen = Self.lines(screen) + above
+            above = 0
             for (number, question) in step.questions.enumerated() where !progress.isSettled(step: index, question: number) {
                 guard try ask(question, number: number, step: index, resolved: resolved, from: from, save: save) else {
                     return stop(at: index, question: number)

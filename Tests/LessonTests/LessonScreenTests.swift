@@ -35,6 +35,21 @@ final class ScreenConsole: LessonConsole {
 private func lineCount(_ text: String) -> Int { text.filter { $0 == "\n" }.count }
 
 @Suite struct LessonScreenTests {
+    /// Carrying on after a stop, the message that says so (and that a wrong
+    /// first try still counts) stays on the screen above the first pause.
+    @Test func testTheCarryingOnMessageAndThePauseShareOneScreen() throws {
+        let loaded = try LoadedLesson.load(path: lessonsFolder.appendingPathComponent("19-grid-rows.json").path)
+        let first = ScreenConsole(Array(try rightAnswers(loaded).prefix(3)) + ["4"])
+        let stopped = try LessonRun(loaded).run(console: first, progress: LessonProgress(lesson: loaded.lesson.id), next: nil, save: { _ in })
+        let again = ScreenConsole([])
+        _ = try LessonRun(loaded).run(console: again, progress: stopped.progress, next: nil, save: { _ in })
+        let opening = again.said[0], pause = again.said[1], question = again.said[2]
+        #expect(opening.contains("carrying on at question 4 of 7") && opening.contains("\"4\", is kept and counts"), Comment(rawValue: opening))
+        #expect(pause.contains("── Step 4 of 5") && question.contains("Question 4 of 7"), Comment(rawValue: pause + question))
+        let lines = lineCount(opening) + lineCount(pause) + lineCount(question) + 1
+        #expect(lines <= 24, "\(lines) lines:\n\(opening)\(pause)\(question)")
+    }
+
     /// At 24 lines, the reply to a wrong answer comes with the pause drawn again
     /// above it, the narration at its top and the whole within the screen; on a
     /// tall terminal, where it fits below, nothing is drawn twice.
