@@ -29,6 +29,7 @@ struct TraceView {
         var stepCount = 0
         var deltas = StateDeltas()
         var mostRowsOnScreen = 0
+        var staleViews = StaleViews()
         while let annotation = try annotator.step(file: file) {
             stepCount += 1
             if stepCount > 1 { steps.append(UInt8(ascii: ",")) }
@@ -36,6 +37,7 @@ struct TraceView {
             let scene = TableScene(annotator.state, landings: landings)
             mostRowsOnScreen = max(mostRowsOnScreen, scene.rows.count)
             deltas.append(encoding.members(scene, state: annotator.state))
+            staleViews.note(step: stepCount - 1, scene: scene, state: annotator.state, geometry: geometry)
         }
         // Without a scenario the screen is as tall as the most rows it showed.
         let viewport = geometry.viewportHeight ?? geometry.fallbackViewportHeight(mostOnScreen: mostRowsOnScreen)
@@ -54,6 +56,8 @@ struct TraceView {
             ("steps", .raw(steps.string + "]")),
             ("states", deltas.json),
             ("initial", initial),
+            // Where `s` goes: the steps whose screen shows a STALE row, not just its edge.
+            ("staleViews", .array(staleViews.ranges(height: viewport).map { .array($0.map(PageValue.int)) })),
         ]
         if case .collection(let columns) = list {
             // The grid's words and shape, for the script to say and draw (rows carry each item's left edge).

@@ -163,6 +163,15 @@
     this.n = this.steps.length;
     this.states = arr(tv.states);
     this.initial = obj(tv.initial) || {};
+    /* The steps whose screen shows a STALE row wholly (staleViews: [first, last]
+     * ranges, worked out in Swift where the rows are placed; a range starts where
+     * a STALE cell comes into view): staleOn[i] is its range's number + 1. */
+    this.staleOn = new Int32Array(this.n);
+    var sv = arr(tv.staleViews);
+    for (var r = 0; r < sv.length; r++) {
+      var range = arr(sv[r]), a = Math.max(0, Math.floor(num(range[0], 0))), b = Math.min(this.n - 1, Math.floor(num(range[1], -1)));
+      for (var j = a; j <= b; j++) this.staleOn[j] = r + 1;
+    }
     this.keys = [];
     for (var i = 0; i < this.states.length && i < this.n; i++) {
       var s = obj(this.states[i]);
@@ -191,6 +200,9 @@
     return s;
   };
   TraceModel.prototype.step = function (i) { return i >= 0 && i < this.n ? this.steps[i] : null; };
+  /* The stale view after step i (0: no STALE row on screen); s stops where one starts. */
+  TraceModel.prototype.staleView = function (i) { return i >= 0 && i < this.n ? this.staleOn[i] : 0; };
+  TraceModel.prototype.staleStarts = function (i) { var v = this.staleView(i); return v > 0 && v !== this.staleView(i - 1); };
   TraceModel.prototype.kinds = function () {
     var seen = {}, out = [];
     this.steps.forEach(function (s) {
@@ -998,7 +1010,7 @@
   var IDLE_CAP_MS = 700;
 
   /* Navigator: the position (-1 = start .. count-1), the buttons, playback in
-   * virtual time and the keyboard. cfg = { count, timeAt(i), isStale(i),
+   * virtual time and the keyboard. cfg = { count, timeAt(i), isStale(i) (a STALE row comes on screen),
    * isHitch(i), draw(i, animate), label(i), extraKeys(key, shift) }. */
   function Navigator(cfg) {
     var self = this;
@@ -1038,8 +1050,8 @@
     var gb = button("goto-button", "go", "go to step (g)", function () { self.gotoTyped(); }, "btn small");
     add(g3, el("label", "tlabel", cfg.unit || "step"), gi, gb);
     var g4 = el("div", "tgroup");
-    this.bPrevStale = button("prev-stale", "\u25c2", "previous STALE or LATE (Shift+S)", function () { self.stop(); self.findMark(-1, "stale"); }, "btn small stale-btn");
-    this.bNextStale = button("next-stale", "next STALE/LATE", "next STALE or LATE (s)", function () { self.stop(); self.findMark(1, "stale"); }, "btn stale-btn");
+    this.bPrevStale = button("prev-stale", "\u25c2", "previous STALE row on screen (Shift+S)", function () { self.stop(); self.findMark(-1, "stale"); }, "btn small stale-btn");
+    this.bNextStale = button("next-stale", "next STALE", "next STALE row on screen (s)", function () { self.stop(); self.findMark(1, "stale"); }, "btn stale-btn");
     this.bNextHitch = button("next-hitch", "next HITCH", "next HITCH (x)", function () { self.stop(); self.findMark(1, "hitch"); }, "btn hitch-btn");
     add(g4, this.bPrevStale, this.bNextStale, this.bNextHitch);
     if (cfg.extraButtons) cfg.extraButtons.forEach(function (b) { g4.appendChild(b); });
@@ -1104,7 +1116,7 @@
     for (var i = this.cur + dir; i >= 0 && i < this.count; i += dir) {
       if (test(i)) { this.go(i, { animate: false }); return true; }
     }
-    this.say(dir > 0 ? (which === "stale" ? "no later STALE or LATE step" : "no later HITCH") : "no earlier STALE or LATE step");
+    this.say(dir > 0 ? (which === "stale" ? "no later STALE row on screen" : "no later HITCH") : "no earlier STALE row on screen");
     return false;
   };
   Navigator.prototype.findNext = function (pred, what) {
@@ -1374,7 +1386,7 @@
     nav = new Navigator({
       count: m.n,
       timeAt: function (i) { return m.steps[i].t; },
-      isStale: function (i) { return m.steps[i].stale; },
+      isStale: function (i) { return m.staleStarts(i); },
       isHitch: function (i) { return m.steps[i].hitch; },
       draw: draw,
       extraKeys: function (k) {
@@ -1444,6 +1456,13 @@
         if (st.hitch) r.hitch = true;
       }
       return r;
+    }
+    /* A STALE row comes into view on either screen at position p: the step a side
+     * shows is in another of its staleViews than at the position before. */
+    function staleStarts(p) {
+      if (p < 0 || p >= P) return false;
+      function side(M, at) { var v = M.staleView(at[p]); return v > 0 && v !== (p > 0 ? M.staleView(at[p - 1]) : 0); }
+      return side(A, aAt) || side(B, bAt);
     }
     var marksA = new Array(P), marksB = new Array(P);
     for (var pm = 0; pm < P; pm++) { marksA[pm] = spanMarks(A, aAt, pm); marksB[pm] = spanMarks(B, bAt, pm); }
@@ -1562,7 +1581,7 @@
     var nav = new Navigator({
       count: P, unit: "position",
       timeAt: timeAt,
-      isStale: function (p) { return !!(marksA[p].stale || marksB[p].stale); },
+      isStale: staleStarts,
       isHitch: function (p) { return marksA[p].hitch || marksB[p].hitch; },
       draw: draw,
       extraButtons: [bDiv, bChange],

@@ -1,0 +1,90 @@
+import Foundation
+import ReuseLabTestSupport
+import Testing
+
+extension BrowserChecks {
+    /// The pages as a teacher uses them (issue 33, "Lessons that teach"): `s`
+    /// stops where a STALE row is inside the phone's screen, off-screen cells say
+    /// what their image view holds, caveats are footnoted once, the glossary,
+    /// a lesson's wrong answers explained and its progress kept honestly, keys,
+    /// time labels apart, a phone-sized lesson, presenter mode.
+    @Suite
+    final class TeachingPageTests: BrowserTestCase {
+        static let staleTrace = "traces/images-async-no-reset.trace.json"
+        static let resetTrace = "traces/images-async-reset.trace.json"
+
+        /// Where the test's pages are exported; removed with the test.
+        private var made: TemporaryFolder?
+        private var folder: TemporaryFolder {
+            get throws {
+                if let made { return made }
+                let folder = try TemporaryFolder(prefix: "reuselab-browser-teaching", removeWhenReleased: true)
+                made = folder
+                return folder
+            }
+        }
+
+        /// A new tab `width` × `height` (CSS pixels, device metrics emulated), with
+        /// `file` open and drawn.
+        private func open(_ file: URL, width: Int = 1280, height: Int = 720) throws -> BrowserPage {
+            let page = try newPage()
+            try page.prepare(width: width, height: height)
+            try page.openReuseLabPage(file)
+            return page
+        }
+
+        /// True when a `.cell.stale` in `viewport` sits, with its whole row, inside the
+        /// drawn screen (`.screen-frame`), not in the faded margin around it.
+        private func staleRowInsideTheScreen(_ page: BrowserPage, _ viewport: String) throws -> Bool {
+            try page.waitForAnimations()
+            return try page.evaluate("""
+                (() => { const vp = document.querySelector(\(javaScriptString(viewport)));
+                  const f = vp.querySelector('.screen-frame').getBoundingClientRect();
+                  return [...vp.querySelectorAll('.row .cell.stale')].some(c => {
+                    const r = c.closest('[data-row]').getBoundingClientRect();
+                    return r.top >= f.top - 1 && r.bottom <= f.bottom + 1; }); })()
+                """) as? Bool == true
+        }
+
+        @Test func testSStopsWhereTheStaleRowIsInsideThePhone() throws {
+            let page = try open(try ExportedPages.trace(Self.staleTrace, into: folder))
+            let ranges = try #require(try page.data("d.traces[0].staleViews") as? [[Int]], "staleViews in the data")
+            let firstMarked = try #require(try page.data("d.traces[0].steps.findIndex(s => s.m.includes('STALE'))") as? Int)
+            #expect(ranges.count > 3)
+            // The first STALE frame shows its row below the screen's edge: s goes past it.
+            try page.step(with: .letter("s"), expecting: ranges[0][0])
+            #expect((try page.currentStep()) == ranges[0][0], "s from the start")
+            #expect(ranges[0][0] > firstMarked, "not the first STALE frame, \(firstMarked), where the row is below the screen")
+            #expect(try staleRowInsideTheScreen(page, "#viewport"), "a STALE row inside the screen at step \(ranges[0][0])")
+            try Screenshots.shared.save(page, "teaching-s-stale-on-screen")
+            for range in ranges.dropFirst().prefix(3) {
+                try page.step(with: .letter("s"), expecting: range[0])
+                #expect((try page.currentStep()) == range[0], "s again")
+                #expect(try staleRowInsideTheScreen(page, "#viewport"), "a STALE row inside the screen at step \(range[0])")
+            }
+            try page.step(with: .shiftS, expecting: ranges[2][0])
+            #expect((try page.currentStep()) == ranges[2][0], "Shift+S goes back")
+            // The first marked frame itself: the STALE cell is drawn, but below the screen.
+            try page.press(.letter("g"))
+            try page.insertText(String(firstMarked))
+            try page.step(with: .enter, expecting: firstMarked)
+            #expect((try page.count("#viewport .cell.stale")) > 0)
+            #expect(!(try staleRowInsideTheScreen(page, "#viewport")), "at \(firstMarked) the STALE row is in the faded margin")
+            #expect((try page.consoleErrors()) == [])
+        }
+
+        @Test func testSOnTheDiffPageStopsWhereAStaleRowIsInsideAPhone() throws {
+            let page = try open(try ExportedPages.diff(Self.staleTrace, Self.resetTrace, into: folder))
+            for round in 1...3 {
+                let before = try page.currentStep()
+                try page.step(with: .letter("s"))
+                #expect((try page.currentStep()) > before, "s moves on (\(round))")
+                let a = try staleRowInsideTheScreen(page, "#side-a .viewport"), b = try staleRowInsideTheScreen(page, "#side-b .viewport")
+                let position = try page.currentStep()
+                #expect(a || b, "a STALE row inside a screen at position \(position)")
+                if round == 1 { try Screenshots.shared.save(page, "teaching-diff-s") }
+            }
+            #expect((try page.consoleErrors()) == [])
+        }
+    }
+}
