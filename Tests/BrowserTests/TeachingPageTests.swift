@@ -86,5 +86,40 @@ extension BrowserChecks {
             }
             #expect((try page.consoleErrors()) == [])
         }
+
+        /// The first step after which `member` (`kept` or `pools`) holds a cell whose
+        /// image view holds image N, with that cell and N: the states rebuilt in the
+        /// page from keyframes and deltas, as the script does.
+        private func firstStepHoldingAnImage(_ page: BrowserPage, _ member: String) throws -> (step: Int, cell: Int, image: Int) {
+            let found = try page.data("""
+                (() => { const v = d.traces[0]; let s = {};
+                  for (let i = 0; i < v.states.length; i++) {
+                    s = v.states[i].key ? Object.assign({}, v.states[i]) : Object.assign(s, v.states[i]);
+                    const list = s[\(javaScriptString(member))] || [];
+                    for (const e of list) {
+                      if (\(javaScriptString(member)) === 'kept' && typeof e[2] === 'number') return [i, e[0], e[2]];
+                      if (\(javaScriptString(member)) === 'pools') { const n = e[2].findIndex(x => typeof x === 'number'); if (n >= 0) return [i, e[1][n], e[2][n]]; }
+                    }
+                  }
+                  return null; })()
+                """) as? [Int]
+            guard let found, found.count == 3 else { throw BrowserError("no step where \(member) holds a cell with an image") }
+            return (found[0], found[1], found[2])
+        }
+
+        @Test func testPoolAndKeptAsideCardsSayWhatTheirImageViewHolds() throws {
+            let page = try open(try ExportedPages.trace(Self.staleTrace, into: folder))
+            for (member, panel) in [("kept", "#kept"), ("pools", "#pools")] {
+                let (step, cell, image) = try firstStepHoldingAnImage(page, member)
+                try page.press(.letter("g"))
+                try page.insertText(String(step))
+                try page.step(with: .enter, expecting: step)
+                let card = try page.text("\(panel) .chip[data-cell='\(cell)']")
+                #expect(card.contains("#\(cell)") && card.contains("holds image \(image)"), "\(panel) at step \(step): '\(card)'")
+            }
+            try Screenshots.shared.save(page, "teaching-pool-holds")
+            // Before any image, a pooled cell holds nothing, and says so.
+            #expect((try page.consoleErrors()) == [])
+        }
     }
 }

@@ -238,13 +238,21 @@
     }
     return t;
   }
+  /* What an off-screen cell's image view holds, in words (the data's image: null,
+   * "p" or N, from the replay state): a reused cell shows it until something resets it. */
+  function holdsText(img) {
+    if (img === null || img === undefined || img === "") return "holds nothing";
+    return img === "p" ? "holds the placeholder" : "holds image " + str(img);
+  }
   function cellChip(id, text, img, showsImages, cls, noun) {
     var c = el("div", "chip" + (cls ? " " + cls : ""));
     c.setAttribute("data-cell", str(id));
     c.style.setProperty("--h", hueOf(id));
-    if (showsImages && img !== undefined) c.appendChild(imgTile(img, noun));
+    var shows = showsImages && img !== undefined;
+    if (shows) c.appendChild(imgTile(img, noun));
     c.appendChild(el("span", "chip-id", "#" + str(id)));
     if (text) c.appendChild(el("span", "chip-text", text));
+    if (shows) c.appendChild(el("span", "chip-holds", "\u00b7 " + holdsText(img)));
     return c;
   }
   function makeCell(c, showsImages, noun) {
