@@ -8,7 +8,8 @@ import Lessons
 struct LessonView {
     let value: PageValue
 
-    init(_ walk: LessonWalkthrough, number: Int?, next: NextLesson?) {
+    /// The lesson of `walk`; caveats its reveals quote are numbered in `notes`, the page's.
+    init(_ walk: LessonWalkthrough, number: Int?, next: NextLesson?, notes: inout PageNotes) {
         func text(_ value: String) -> PageValue { .string(VisibleText.escape(value)) }
         var members: [(String, PageValue)] = [
             ("id", text(walk.id)),
@@ -31,7 +32,7 @@ struct LessonView {
                             ("answer", text(question.answer)),
                         ])
                     })),
-                    ("reveal", .object([("text", .string(stop.revealText.map(VisibleText.escape).joined(separator: "\n"))),
+                    ("reveal", .object([("text", .string(notes.text(stop.revealText.map(VisibleText.escape).joined(separator: "\n")))),
                                         ("steps", .array(stop.revealSteps.map(PageValue.int)))])),
                     ("code", .array(walk.carriedCode.map { code in stop.code.map { Self.function($0, in: code) } } ?? [])),
                 ])

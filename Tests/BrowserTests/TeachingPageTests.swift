@@ -121,5 +121,31 @@ extension BrowserChecks {
             // Before any image, a pooled cell holds nothing, and says so.
             #expect((try page.consoleErrors()) == [])
         }
+
+        /// The page's text as a reader meets it: every element but the scripts.
+        private func shownText(_ page: BrowserPage) throws -> String {
+            try page.string("[...document.body.children].filter(e => e.tagName !== 'SCRIPT').map(e => e.textContent).join('\\n')")
+        }
+
+        @Test func testACaveatIsSaidOnceAndStepsPointAtIt() throws {
+            let page = try open(try ExportedPages.trace(Self.staleTrace, into: folder))
+            let notes = try page.notes()
+            #expect(!notes.isEmpty, "the trace rests on undocumented rules")
+            // Every step's text is in the list once it has been filled in.
+            try page.waitUntil("document.querySelectorAll('#steps li:empty').length === 0", timeout: 20, what: "the step list filled in")
+            let text = try shownText(page)
+            #expect(text.components(separatedBy: "Apple does not document").count - 1 == notes.count, "each caveat once on the page")
+            for note in notes { #expect(text.components(separatedBy: note[1]).count - 1 == 1, "'\(note[1])' once") }
+            #expect(text.components(separatedBy: " [1]").count - 1 > 10, "steps point at note 1")
+            // A step resting on note 1 marks it as the one meant.
+            let step = try #require(try page.data("d.traces[0].steps.findIndex(s => s.x.endsWith(' [1]'))") as? Int)
+            try page.press(.letter("g"))
+            try page.insertText(String(step))
+            try page.step(with: .enter, expecting: step)
+            #expect(try page.annotation().hasSuffix(" [1]"))
+            #expect((try page.string("document.querySelector('#notes .note.current') && document.querySelector('#notes .note.current').dataset.note")) == "1")
+            try page.step(with: .letter("n"))
+            #expect((try page.consoleErrors()) == [])
+        }
     }
 }

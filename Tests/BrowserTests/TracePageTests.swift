@@ -6,7 +6,7 @@ extension BrowserChecks {
     /// The trace page of `traces/images-async-no-reset.trace.json`, driven with real
     /// key presses: it loads without console errors, each key moves the step the
     /// keyboard map says, `#annotation` shows exactly the sentence `replay --json`
-    /// gives for the step `body[data-step]` names, and `s` lands on the first step
+    /// gives for the step `body[data-step]` names (its caveat as a numbered marker), and `s` lands on the first step
     /// whose screen shows a STALE row, with the stale cell drawn.
     @Suite
     final class TracePageTests: BrowserTestCase {
@@ -44,7 +44,8 @@ extension BrowserChecks {
                 Issue.record("\(context): step \(step) is outside the trace's \(steps.count) steps", sourceLocation: sourceLocation)
                 return
             }
-            #expect((try page.annotation()) == steps[step].text, "\(context): #annotation of step \(step)", sourceLocation: sourceLocation)
+            let shown = steps[step].pageText(notes: try page.notes())
+            #expect((try page.annotation()) == shown, "\(context): #annotation of step \(step)", sourceLocation: sourceLocation)
             let number = try page.text("#step-number")
             #expect(number.contains(String(steps[step].seq)), "\(context): #step-number '\(number)' names step \(step)", sourceLocation: sourceLocation)
             #expect((try page.string("(document.querySelector('#steps li.current') || {dataset: {}}).dataset.seq")) == String(steps[step].seq), "\(context): the current item of #steps", sourceLocation: sourceLocation)

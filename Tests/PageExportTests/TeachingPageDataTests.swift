@@ -5,6 +5,7 @@ import TraceModel
 import ToolSupport
 import TraceCoding
 import Replay
+import Lessons
 import ReuseLabTestSupport
 
 /// What the pages embed so that they teach: where a STALE row is on screen (the
@@ -85,5 +86,49 @@ final class TeachingPageDataTests {
         #expect(!StaleViews.onScreen(top: 839, bottom: 883, height: 844))
         #expect(!StaleViews.onScreen(top: -40, bottom: 4, height: 844))
         #expect(StaleViews.onScreen(top: -100, bottom: 1000, height: 844), "a row taller than the screen fills it")
+    }
+
+    /// `lessons/NAME.json` as its page.
+    static func lessonPage(_ name: String) throws -> String {
+        try HTMLPages.lesson(try LessonRun(try LoadedLesson.load(path: BundledFiles.lessonPath(name))), number: nil, next: nil, generator: "test")
+    }
+
+    /// The trace, diff and lesson pages whose texts rest on undocumented rules.
+    static func pagesWithCaveats() throws -> [(name: String, html: String)] {
+        [("trace page", try HTMLPages.trace(path: staleTrace, generator: "test")),
+         ("grid trace page", try HTMLPages.trace(path: BundledFiles.tracePath("grid-stale-images"), generator: "test")),
+         ("diff page", try HTMLPages.diff(pathA: staleTrace, pathB: BundledFiles.tracePath("images-async-reset"), generator: "test")),
+         ("lesson 4", try lessonPage("04-kept-aside")),
+         ("lesson 19", try lessonPage("19-grid-rows"))]
+    }
+
+    @Test func testEachCaveatIsSaidOncePerPageAndTextsPointAtIt() throws {
+        for (name, html) in try Self.pagesWithCaveats() {
+            let text = try PageData.embeddedText(html)
+            let data = try PageData.embedded(html)
+            let notes = try #require(data["notes"] as? [[String]], "\(name): notes")
+            #expect(!notes.isEmpty, "\(name) rests on an undocumented rule somewhere")
+            for rule in InferredRule.allCases {
+                #expect(!text.contains(rule.note), "\(name): \(rule.note) is said in a text, not once as a note")
+                // Two rules may rest on one note: it is listed once, naming both.
+                let listed = notes.contains { $0.count == 2 && $0[1] == rule.sentence }
+                let named = notes.contains { $0.first?.split(separator: ", ").contains(Substring(rule.rawValue)) == true }
+                let said = text.components(separatedBy: rule.sentence).count - 1
+                #expect(said == (listed ? 1 : 0), "\(name): \(rule.rawValue)'s sentence said \(said) times")
+                #expect(!named || listed, "\(name): \(rule.rawValue) is named with its own note")
+            }
+            // Markers name notes that exist, and every note is pointed at.
+            var pointed: Set<Int> = []
+            for marker in text.matches(of: /\ \[(\d+)\]/) {
+                if let number = Int(marker.output.1) { pointed.insert(number) }
+            }
+            #expect(pointed.isSubset(of: Set(1...notes.count)), "\(name): markers \(pointed.sorted()) for \(notes.count) notes")
+            #expect(Set(1...notes.count).isSubset(of: pointed), "\(name): every note is pointed at")
+        }
+        // The steps are numbered in the order the page first needs them.
+        let data = try PageData.embedded(try HTMLPages.trace(path: Self.staleTrace, generator: "test"))
+        let steps = try #require(try view(data)["steps"] as? [[String: Any]])
+        let first = try #require(steps.first { ($0["x"] as? String ?? "").hasSuffix("]") }?["x"] as? String)
+        #expect(first.hasSuffix(" [1]"), "\(first)")
     }
 }

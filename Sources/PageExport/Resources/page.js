@@ -117,6 +117,34 @@
     return frag;
   }
 
+  /* The page's caveats, said once (data.notes: [["rule, rule", sentence], ...]): a text
+   * resting on an undocumented rule ends with the marker " [n]" instead. Notes
+   * holds the list; mark(text) shows which note the text on view refers to. */
+  var Notes = {
+    box: null,
+    build: function () {
+      var notes = arr(DATA.notes);
+      if (!notes.length) return null;
+      var box = this.box = el("section", "notes");
+      box.id = "notes";
+      box.setAttribute("aria-label", "notes");
+      notes.forEach(function (n, i) {
+        n = arr(n);
+        var p = el("p", "note");
+        p.setAttribute("data-note", String(i + 1));
+        p.title = "inferred rule " + str(n[0]) + " (docs/engine.md)";
+        add(p, el("span", "note-mark", "[" + (i + 1) + "]"), " " + str(n[1]));
+        box.appendChild(p);
+      });
+      return box;
+    },
+    mark: function (text) {
+      if (!this.box) return;
+      var m = /\[(\d+)\]/.exec(str(text)), at = m ? m[1] : "";
+      Array.prototype.forEach.call(this.box.children, function (p) { p.classList.toggle("current", p.getAttribute("data-note") === at); });
+    }
+  };
+
   /* ===================================================================== */
   /* 2. Data access and keyframes                                           */
   /* ===================================================================== */
@@ -1360,6 +1388,7 @@
       ann.textContent = s ? s.x : (m.n === 0 ? EMPTY_TEXT : startText(m));
       ann.classList.toggle("is-stale", !!(s && s.stale));
       ann.classList.toggle("is-hitch", !!(s && s.hitch));
+      Notes.mark(s ? s.x : "");
       list.setCurrent(i);
       timeline.set(i);
     }
@@ -1409,7 +1438,7 @@
     var stage = el("div", "stage-col");
     var annBox = el("div", "annotation-box");
     add(annBox, headBox, ann);
-    add(stage, pic.root, annBox);
+    add(stage, pic.root, annBox, Notes.build());
     var listCol = el("div", "list-col");
     var listBox = el("div", "list-box");
     if (m.n === 0) { listBox.appendChild(el("div", "none big", EMPTY_TEXT)); list.ol.classList.add("empty"); }
@@ -1534,6 +1563,8 @@
         posHead.appendChild(c);
       }
       if (p === fdPos) posHead.appendChild(el("span", "change first-div", "first divergence"));
+      var sa = A.step(p >= 0 ? aAt[p] : -1), sb = B.step(p >= 0 ? bAt[p] : -1);
+      Notes.mark((sa ? sa.x : "") + " " + (sb ? sb.x : ""));
       list.setCurrent(p);
       timeline.set(p);
     }
@@ -1620,7 +1651,7 @@
     var sides = el("div", "sides");
     add(sides, SA.box, SB.box);
     var center = el("div", "diff-center");
-    add(center, posHead, sides);
+    add(center, posHead, sides, Notes.build());
     var listCol = el("div", "list-col");
     var listBox = el("div", "list-box");
     if (P === 0) { listBox.appendChild(el("div", "none big", "No compared steps.")); list.ol.classList.add("empty"); }
@@ -1735,7 +1766,7 @@
     var annBox = el("div", "annotation-box");
     add(annBox, headBox, ann);
     var picCol = el("div", "lesson-picture");
-    add(picCol, pic.root, annBox);
+    add(picCol, pic.root, annBox, Notes.build());
 
     var qBox = el("div", "question");
     qBox.id = "question";
@@ -1767,6 +1798,7 @@
       var s = m.step(i);
       ann.textContent = s ? s.x : (m.n === 0 ? EMPTY_TEXT : startText(m));
       ann.classList.toggle("is-stale", !!(s && s.stale));
+      Notes.mark(s ? s.x : "");
       D.body.dataset.step = String(i);
     }
     function qid(s, q) { return s + "." + q; }
