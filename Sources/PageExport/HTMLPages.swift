@@ -22,6 +22,7 @@ public enum HTMLPages {
             ("groups", TraceView.groups(trace.header.list)),
             ("traces", .array([view.value])),
             ("notes", notes.value),
+            ("glossary", glossary),
         ]))
     }
 
@@ -45,6 +46,7 @@ public enum HTMLPages {
             ("traces", .array([viewA.value, viewB.value])),
             ("diff", comparison.value),
             ("notes", notes.value),
+            ("glossary", glossary),
         ]))
     }
 
@@ -66,7 +68,15 @@ public enum HTMLPages {
             ("traces", .array([view.value])),
             ("lesson", lesson.value),
             ("notes", notes.value),
+            ("glossary", glossary),
         ]))
+    }
+
+    /// The words lessons and explanations use, each explained (`Glossary`, the
+    /// list `lesson --glossary` and `define` read): `[[term, meaning], …]`, for
+    /// the page's glossary panel.
+    static var glossary: PageValue {
+        .array(Glossary.entries.map { .array([.string(VisibleText.escape($0.term)), .string(VisibleText.escape($0.meaning))]) })
     }
 
     /// Why the file at `path` is not a page ReuseLab wrote (so it is not ours to

@@ -147,5 +147,37 @@ extension BrowserChecks {
             try page.step(with: .letter("n"))
             #expect((try page.consoleErrors()) == [])
         }
+
+        /// The glossary panel opened with `key`: one term per entry of the data, each
+        /// with its meaning; Esc closes it.
+        private func assertGlossaryOpens(_ page: BrowserPage, with key: KeyboardKey, _ context: String) throws {
+            let entries = try #require(try page.data("d.glossary") as? [[String]], "\(context): glossary in the data")
+            let closed = try page.count("#glossary") == 0 || page.string("String(document.getElementById('glossary').hidden)") == "true"
+            #expect(closed, "\(context): closed at first")
+            try page.press(key)
+            try page.waitUntil("document.getElementById('glossary') && !document.getElementById('glossary').hidden", timeout: 5, what: "\(context): the glossary")
+            #expect((try page.count("#glossary dt")) == entries.count, "\(context): one term per entry")
+            let shown = try page.text("#glossary")
+            for entry in entries { #expect(shown.contains(entry[0]) && shown.contains(entry[1]), "\(context): \(entry[0])") }
+            for term in ["kept aside", "prepared", "reuse pool", "profile", "offset", "layout pass", "prefetch batch", "stale", "late"] {
+                #expect((try page.count("#glossary dt[data-term='\(term)']")) == 1, "\(context): \(term)")
+            }
+            try Screenshots.shared.save(page, "teaching-glossary-\(context)")
+            try page.press(.escape)
+            try page.waitUntil("document.getElementById('glossary').hidden", timeout: 5, what: "\(context): Esc closes the glossary")
+        }
+
+        @Test func testTheGlossaryOpensWithGOnTheLessonPageAndWOnTheOthers() throws {
+            let lesson = try open(try ExportedPages.lesson(10, into: folder))
+            try assertGlossaryOpens(lesson, with: .letter("g"), "lesson")
+            let trace = try open(try ExportedPages.trace(Self.staleTrace, into: folder))
+            try assertGlossaryOpens(trace, with: .letter("w"), "trace")
+            let before = try trace.currentStep()
+            try trace.step(with: .letter("n"))
+            #expect((try trace.currentStep()) == before + 1, "the keys step again once it is closed")
+            let diff = try open(try ExportedPages.diff(Self.staleTrace, Self.resetTrace, into: folder))
+            try assertGlossaryOpens(diff, with: .letter("w"), "diff")
+            for page in [lesson, trace, diff] { #expect((try page.consoleErrors()) == []) }
+        }
     }
 }

@@ -131,4 +131,18 @@ final class TeachingPageDataTests {
         let first = try #require(steps.first { ($0["x"] as? String ?? "").hasSuffix("]") }?["x"] as? String)
         #expect(first.hasSuffix(" [1]"), "\(first)")
     }
+
+    @Test func testEveryPageCarriesTheGlossaryFromTheLessonsModule() throws {
+        let pages = [("trace page", try HTMLPages.trace(path: Self.staleTrace, generator: "test")),
+                     ("diff page", try HTMLPages.diff(pathA: Self.staleTrace, pathB: BundledFiles.tracePath("images-async-reset"), generator: "test")),
+                     ("lesson 10", try Self.lessonPage("10-stale-image"))]
+        for (name, html) in pages {
+            let glossary = try #require(try PageData.embedded(html)["glossary"] as? [[String]], "\(name): glossary")
+            #expect(glossary.map { $0.first ?? "" } == Glossary.entries.map(\.term), "\(name): the terms, in order")
+            #expect(glossary.map { $0.last ?? "" } == Glossary.entries.map(\.meaning), "\(name): each meaning, as define says it")
+            for term in ["kept aside", "prepared", "reuse pool", "profile", "offset", "layout pass", "prefetch batch", "stale", "late"] {
+                #expect(glossary.contains { $0.first == term }, "\(name): \(term)")
+            }
+        }
+    }
 }

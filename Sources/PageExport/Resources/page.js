@@ -1095,7 +1095,7 @@
     this.msg = el("span", "nav-msg");
     this.msg.setAttribute("aria-live", "polite");
     this.bHelp = button("help-button", "? keys", "keyboard help (h or ?)", function () { Help.toggle(); }, "btn small");
-    add(g5, this.msg, this.bHelp);
+    add(g5, this.msg, glossaryButton(), this.bHelp);
     add(bar, g1, g2, g3, g4, g5);
     if (this.count === 0) [this.bFirst, this.bPrev, this.bPlay, this.bNext, this.bLast, this.bPrevStale, this.bNextStale, this.bNextHitch, gi, gb].forEach(function (b) { b.disabled = true; });
     this.hashTimer = 0;
@@ -1242,6 +1242,7 @@
       case "S": this.stop(); this.findMark(-1, "stale"); return true;
       case "x": this.stop(); this.findMark(1, "hitch"); return true;
       case "p": this.toggle(); return true;
+      case "w": Glossary.open(); return true;
       case "+": case "=": this.bumpSpeed(1); return true;
       case "-": case "_": this.bumpSpeed(-1); return true;
     }
@@ -1260,6 +1261,10 @@
         tag === "TEXTAREA" || tag === "SELECT" || t.isContentEditable;
       if (Help.isOpen()) {
         if (e.key === "Escape" || e.key === "h" || e.key === "?") { Help.close(); e.preventDefault(); }
+        return;
+      }
+      if (Glossary.isOpen()) {
+        if (e.key === "Escape" || e.key === Glossary.key || e.key === "w") { Glossary.close(); e.preventDefault(); }
         return;
       }
       if (typing) {
@@ -1743,8 +1748,9 @@
       window.scrollTo(0, 0);
     }, "btn small");
     var helpBtn = button("help-button", "? keys", "keyboard help (h or ?)", function () { Help.toggle(); }, "btn small");
+    Glossary.key = "g";
     var hdr = el("div", "header-actions");
-    add(hdr, restart, helpBtn);
+    add(hdr, restart, glossaryButton(), helpBtn);
     hd.appendChild(hdr);
     body.appendChild(hd);
 
@@ -2042,6 +2048,7 @@
         return false;
       }
       if ((k === "Enter" || k === "ArrowRight" || k === "n") && !cont.hidden && !stopBox.hidden) { cont.click(); return true; }
+      if (k === "g" || k === "w") { Glossary.open(); return true; }
       return false;
     });
   }
@@ -2120,6 +2127,54 @@
     },
     toggle: function () { if (this.isOpen()) this.close(); else this.open(); }
   };
+
+  /* The glossary (data.glossary: [[term, meaning], ...], the list `reuselab lesson
+   * --glossary` prints): a panel over the page, built the first time it opens.
+   * Key: g on the lesson page, w on the trace and diff pages (g goes to a step). */
+  var Glossary = {
+    box: null,
+    last: null,
+    key: "w",
+    build: function () {
+      var box = this.box = el("div", "help-overlay glossary-overlay");
+      box.id = "glossary";
+      box.setAttribute("role", "dialog");
+      box.setAttribute("aria-modal", "true");
+      box.setAttribute("aria-label", "glossary");
+      var card = el("div", "help-card glossary-card");
+      var close = button("glossary-close", "\u00d7", "close (Esc)", function () { Glossary.close(); }, "btn small help-close");
+      add(card, close, el("h2", null, "Glossary"));
+      var dl = el("dl", "glossary-list");
+      arr(DATA.glossary).forEach(function (entry) {
+        entry = arr(entry);
+        var dt = el("dt", null, str(entry[0]));
+        dt.setAttribute("data-term", str(entry[0]));
+        add(dl, dt, el("dd", null, str(entry[1])));
+      });
+      if (!dl.firstChild) card.appendChild(el("div", "none", "This page carries no glossary."));
+      card.appendChild(dl);
+      box.appendChild(card);
+      box.addEventListener("click", function (e) { if (e.target === box) Glossary.close(); });
+      D.body.appendChild(box);
+    },
+    isOpen: function () { return !!(this.box && !this.box.hidden); },
+    open: function () {
+      if (!this.box) this.build();
+      this.last = D.activeElement;
+      this.box.hidden = false;
+      var c = this.box.querySelector(".help-close");
+      if (c) c.focus();
+    },
+    close: function () {
+      if (!this.box) return;
+      this.box.hidden = true;
+      if (this.last && this.last.focus) { try { this.last.focus(); } catch (e) { /* ignore */ } }
+    },
+    toggle: function () { if (this.isOpen()) this.close(); else this.open(); }
+  };
+  function glossaryButton() {
+    return button("glossary-button", "glossary", "the words these pages use (" + Glossary.key + ")", function () { Glossary.toggle(); }, "btn small");
+  }
 
   /* ===================================================================== */
   /* 11. Start-up                                                           */
