@@ -179,5 +179,109 @@ extension BrowserChecks {
             try assertGlossaryOpens(diff, with: .letter("w"), "diff")
             for page in [lesson, trace, diff] { #expect((try page.consoleErrors()) == []) }
         }
+
+        /// Lesson 10's page, opened with no progress stored (the browser's storage is
+        /// shared by every page opened from disk).
+        private func freshLesson(width: Int = 1280, height: Int = 720) throws -> (BrowserPage, URL) {
+            let file = try ExportedPages.lesson(10, into: folder)
+            let page = try open(file, width: width, height: height)
+            _ = try page.evaluate("localStorage.clear()")
+            try page.openReuseLabPage(file)
+            return (page, file)
+        }
+
+        /// The stored progress of lesson 10's page: its first answers, as stored.
+        private func storedFirstAnswers(_ page: BrowserPage) throws -> [String: Bool] {
+            let id = try #require(try page.data("d.lesson.id") as? String)
+            let stored = try page.string("localStorage.getItem(\(javaScriptString("reuselab.lesson." + id))) || ''")
+            let object = try JSONSerialization.jsonObject(with: Data((stored.isEmpty ? "{}" : stored).utf8)) as? [String: Any]
+            return object?["right"] as? [String: Bool] ?? [:]
+        }
+
+        /// "N of M right first time" as (N, M).
+        private func score(_ page: BrowserPage) throws -> (right: Int, of: Int) {
+            let text = try page.text("#progress .pscore")
+            let numbers = text.split(separator: " ").compactMap { Int($0) }
+            guard numbers.count == 2 else { throw BrowserError("#progress says '\(text)'") }
+            return (numbers[0], numbers[1])
+        }
+
+        @Test func testAWrongPickInATwoChoiceQuestionIsExplainedCountedAndAnswered() throws {
+            let (page, file) = try freshLesson()
+            let choices = try #require(try page.data("d.lesson.stops[0].questions[0].choices") as? [JSONObject])
+            #expect(choices.count == 2, "lesson 10's first question has two choices")
+            let wrong = try #require(choices.firstIndex { $0["right"] as? Bool == false })
+            let right = try #require(choices.firstIndex { $0["right"] as? Bool == true })
+            let answer = try #require(try page.data("d.lesson.stops[0].questions[0].answer") as? String)
+            let why = try #require(choices[wrong]["why"] as? String)
+            #expect(why.hasPrefix("Not quite. ") && why.count > 40, "the data explains the wrong choice: \(why)")
+
+            try page.click("#question .choice", index: wrong)
+            try page.waitUntil("document.querySelector('#feedback[data-result=wrong]')", timeout: 5, what: "#feedback after the wrong pick")
+            let feedback = try page.text("#feedback")
+            #expect(feedback.contains(why), "the feedback says why: \(feedback)")
+            #expect(feedback.contains("The answer: " + answer), "and gives the answer: \(feedback)")
+            // The right choice is shown as the answer, not left as the only button to press.
+            #expect((try page.count("#question .choice.is-answer")) == 1)
+            #expect((try page.string("String(document.querySelectorAll('#question .choice')[\(right)].classList.contains('is-answer'))")) == "true")
+            #expect((try page.count("#question .choice:not(:disabled)")) == 0, "nothing left to pick")
+            #expect((try page.string("String(document.getElementById('continue').hidden)")) == "false", "continue is offered")
+            #expect((try page.string("String(document.getElementById('reveal').hidden)")) == "false", "the stop's reveal, with its explanation")
+            #expect(try page.text("#reveal").contains("the trace says"), "the reveal explains")
+            #expect((try score(page)).right == 0, "wrong first time")
+            // Stored the moment it was given.
+            #expect((try storedFirstAnswers(page)) == ["0.0": false])
+            try Screenshots.shared.save(page, "teaching-two-choice-wrong")
+
+            // A reload keeps it; the right pick afterwards does not change the first answer.
+            try page.openReuseLabPage(file)
+            #expect((try storedFirstAnswers(page)) == ["0.0": false], "after a reload")
+            #expect((try score(page)).right == 0)
+            try page.click("#question .choice", index: right)
+            try page.waitUntil("document.querySelector('#feedback[data-result=right]')", timeout: 5, what: "#feedback after the right pick")
+            #expect((try storedFirstAnswers(page)) == ["0.0": false], "still wrong first time")
+            #expect((try score(page)).right == 0)
+            #expect((try page.consoleErrors()) == [])
+        }
+
+        @Test func testStoredProgressNeverShowsMoreRightAnswersThanQuestions() throws {
+            let (page, file) = try freshLesson()
+            let id = try #require(try page.data("d.lesson.id") as? String)
+            let questions = try #require(try page.data("d.lesson.stops.reduce((n, s) => n + s.questions.length, 0)") as? Int)
+            // What an older page of the lesson, or anything else, may have left.
+            let junk = #"{"stop":1,"q":0,"done":false,"right":{"0.0":true,"1.0":"yes","2.0":true,"3.0":true,"4.0":true,"5.0":true,"6.0":true,"x":true,"__proto__":true}}"#
+            _ = try page.evaluate("localStorage.setItem(\(javaScriptString("reuselab.lesson." + id)), \(javaScriptString(junk)))")
+            try page.openReuseLabPage(file)
+            let (right, of) = try score(page)
+            #expect(of == questions)
+            #expect(right == 2, "only the lesson's own questions, answered true: 0.0 and 2.0 (not \(right))")
+            #expect(right <= of)
+            // Nonsense is not a crash: the page starts over.
+            for stored in ["[1,2]", "{\"stop\":\"x\",\"right\":7}", "{\"stop\":1e308,\"q\":-5,\"right\":{\"0.0\":true}}", "not json"] {
+                _ = try page.evaluate("localStorage.setItem(\(javaScriptString("reuselab.lesson." + id)), \(javaScriptString(stored)))")
+                try page.openReuseLabPage(file)
+                let (right, of) = try score(page)
+                #expect(right <= of, "\(stored): \(right) of \(of)")
+                #expect((try page.count("#question .choice")) > 0, "\(stored): a question is asked")
+            }
+            #expect((try page.consoleErrors()) == [])
+        }
+
+        @Test func testHShowsTheHintAndQuestionMarkTheHelpOnTheLessonPage() throws {
+            let (page, _) = try freshLesson()
+            let hint = try #require(try page.data("d.lesson.stops[0].questions[0].hint") as? String)
+            #expect((try page.string("String(document.getElementById('hint').hidden)")) == "true")
+            try page.press(.letter("h"))
+            try page.waitUntil("!document.getElementById('hint').hidden", timeout: 5, what: "h shows the hint")
+            #expect(try page.text("#hint").contains(hint))
+            #expect((try page.string("String(!document.getElementById('help') || document.getElementById('help').hidden)")) == "true", "h is not the help here")
+            try page.press(KeyboardKey(key: "?", code: "Slash", virtualKeyCode: 191, text: "?", modifiers: 8))
+            try page.waitUntil("!document.getElementById('help').hidden", timeout: 5, what: "? shows the help")
+            let help = try page.text("#help")
+            for line in ["the hint", "this help", "the glossary", "choose an answer"] { #expect(help.contains(line), "the help lists \(line)") }
+            try page.press(.escape)
+            try page.waitUntil("document.getElementById('help').hidden", timeout: 5, what: "Esc closes the help")
+            #expect((try page.consoleErrors()) == [])
+        }
     }
 }

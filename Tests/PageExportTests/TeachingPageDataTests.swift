@@ -145,4 +145,31 @@ final class TeachingPageDataTests {
             }
         }
     }
+
+    @Test func testAWrongChoiceCarriesTheFeedbackTheTerminalGives() throws {
+        for name in ["01-first-screen", "10-stale-image", "19-grid-rows"] {
+            let run = try LessonRun(try LoadedLesson.load(path: BundledFiles.lessonPath(name)))
+            let walk = try LessonWalkthrough(run)
+            let html = try HTMLPages.lesson(run, number: nil, next: nil, generator: "test")
+            let stops = try #require((try PageData.embedded(html)["lesson"] as? [String: Any])?["stops"] as? [[String: Any]])
+            var explained = 0
+            for (stop, walked) in zip(stops, walk.stops) {
+                for (question, asked) in zip(stop["questions"] as? [[String: Any]] ?? [], walked.questions) {
+                    for (choice, made) in zip(question["choices"] as? [[String: Any]] ?? [], asked.choices) {
+                        let why = choice["why"] as? String ?? ""
+                        if made.isRight {
+                            #expect(why == "Right: the trace says \(VisibleText.escape(asked.answer)).", "\(name): \(why)")
+                        } else {
+                            // The feedback when there is one (MistakeFeedback has none for some mistakes).
+                            #expect(why == (made.feedback.isEmpty ? "Not quite: the trace does not say \(VisibleText.escape(made.label))."
+                                            : "Not quite. " + VisibleText.escape(made.feedback)), "\(name): \(made.label): \(why)")
+                            #expect(!why.contains("Try again"), "the page says whether to try again: \(why)")
+                            if !made.feedback.isEmpty { explained += 1 }
+                        }
+                    }
+                }
+            }
+            #expect(explained > 3, "\(name): wrong choices")
+        }
+    }
 }

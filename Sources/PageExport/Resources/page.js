@@ -1251,8 +1251,11 @@
 
   /* The one keydown listener: help keys first, then ignore typing in fields
    * (except Esc, which leaves the field; Enter is handled by the field), then
-   * let focused buttons and checkboxes take Enter/Space natively. */
-  function installKeys(handler) {
+   * let focused buttons and checkboxes take Enter/Space natively. helpKeys: the
+   * keys that open the help (h and ? by default; ? alone on the lesson page,
+   * where h is the hint). */
+  function installKeys(handler, helpKeys) {
+    helpKeys = helpKeys || ["h", "?"];
     D.addEventListener("keydown", function (e) {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       var t = e.target || D.body, tag = (t.tagName || "").toUpperCase();
@@ -1260,7 +1263,7 @@
       var typing = (tag === "INPUT" && !/^(checkbox|radio|range|button|submit)$/.test(type)) ||
         tag === "TEXTAREA" || tag === "SELECT" || t.isContentEditable;
       if (Help.isOpen()) {
-        if (e.key === "Escape" || e.key === "h" || e.key === "?") { Help.close(); e.preventDefault(); }
+        if (e.key === "Escape" || helpKeys.indexOf(e.key) >= 0) { Help.close(); e.preventDefault(); }
         return;
       }
       if (Glossary.isOpen()) {
@@ -1273,7 +1276,7 @@
       }
       if ((e.key === "Enter" || e.key === " ") && (tag === "BUTTON" || tag === "SUMMARY" || tag === "A" || (tag === "INPUT" && type !== "range"))) return;
       if (tag === "INPUT" && type === "range" && /^(Arrow|Home|End|Page)/.test(e.key)) return;
-      if (e.key === "h" || e.key === "?") { Help.open(); e.preventDefault(); return; }
+      if (helpKeys.indexOf(e.key) >= 0) { Help.open(); e.preventDefault(); return; }
       if (e.key === "Escape") return;
       if (handler(e)) e.preventDefault();
     });
@@ -1726,28 +1729,40 @@
     var key = "reuselab.lesson." + (str(L.id) || "lesson");
     var total = 0;
     stops.forEach(function (s) { total += arr(s.questions).length; });
+    /* Progress kept honest: right[qid] is the FIRST answer to question qid ("stop.q"),
+     * true or false, stored the moment it is given. What is read back keeps only
+     * the questions this lesson has (an older page of it, or anything else in
+     * storage, cannot make "7 of 4"), and only true or false. */
+    function qid(s, q) { return s + "." + q; }
+    var ids = [];
+    stops.forEach(function (s, n) { arr(s.questions).forEach(function (q, k) { ids.push(qid(n, k)); }); });
     var saved = storageGet(key);
-    var state = { stop: 0, q: 0, right: {}, tried: {}, done: false };
-    if (obj(saved) && typeof saved.stop === "number") {
-      state.stop = clamp(saved.stop, 0, Math.max(0, stops.length - 1));
-      state.q = Math.max(0, num(saved.q, 0));
-      state.right = obj(saved.right) || {};
-      state.tried = obj(saved.tried) || {};
+    var state = { stop: 0, q: 0, right: {}, done: false };
+    if (obj(saved) && typeof saved.stop === "number" && isFinite(saved.stop)) {
+      state.stop = clamp(Math.floor(saved.stop), 0, Math.max(0, stops.length - 1));
+      state.q = clamp(Math.floor(num(saved.q, 0)), 0, Math.max(0, arr((stops[state.stop] || {}).questions).length - 1));
+      var kept = obj(saved.right) || {};
+      ids.forEach(function (id) { if (kept[id] === true || kept[id] === false) state.right[id] = kept[id]; });
       state.done = saved.done === true;
     }
     function save() { storageSet(key, state); }
+    function rightFirstTime() {
+      var n = 0;
+      ids.forEach(function (id) { if (state.right[id] === true) n++; });
+      return n;
+    }
 
     var body = D.body;
     var lessonTitle = str(DATA.title) || ("Lesson " + str(L.number));
     var hd = header(lessonTitle, traceSubtitle(m));
     var restart = button("start-over", "start over", "forget your answers and start the lesson again", function () {
       storageRemove(key);
-      state = { stop: 0, q: 0, right: {}, tried: {}, done: false };
+      state = { stop: 0, q: 0, right: {}, done: false };
       revealStop();
       showStop();
       window.scrollTo(0, 0);
     }, "btn small");
-    var helpBtn = button("help-button", "? keys", "keyboard help (h or ?)", function () { Help.toggle(); }, "btn small");
+    var helpBtn = button("help-button", "? keys", "keyboard help (?)", function () { Help.toggle(); }, "btn small");
     Glossary.key = "g";
     var hdr = el("div", "header-actions");
     add(hdr, restart, glossaryButton(), helpBtn);
@@ -1776,7 +1791,7 @@
 
     var qBox = el("div", "question");
     qBox.id = "question";
-    var hintBtn = button("hint-button", "hint", "show a hint", function () { hint.hidden = false; hintBtn.disabled = true; });
+    var hintBtn = button("hint-button", "hint", "show a hint (h)", function () { hint.hidden = false; hintBtn.disabled = true; });
     var hint = el("div", "hint");
     hint.id = "hint";
     var feedback = el("div", "feedback");
@@ -1807,11 +1822,9 @@
       Notes.mark(s ? s.x : "");
       D.body.dataset.step = String(i);
     }
-    function qid(s, q) { return s + "." + q; }
     function drawProgress() {
       clear(progress);
-      var answered = 0, right = 0;
-      Object.keys(state.right).forEach(function (k) { answered++; if (state.right[k] === true) right++; });
+      var right = rightFirstTime();
       stops.forEach(function (s, n) {
         var dot = el("span", "pdot" + (n < state.stop || state.done ? " done" : n === state.stop ? " now" : ""), String(n + 1));
         dot.title = "stop " + (n + 1);
@@ -1914,37 +1927,56 @@
       hintBtn.disabled = false;
       if (h) hint.appendChild(el("div", null, h));
     }
+    /* A pick. The first answer to a question is what counts, stored at once (a wrong
+     * one survives a reload and a right one after it). A wrong pick shows why (the
+     * choice's "why", the terminal's feedback) and may be tried again; once only one
+     * choice is left (at once, with two), the page says the answer instead of
+     * leaving it as the only button, and goes on as after a right pick. */
     function choose(s, qs, q, c, b) {
       if (b.disabled) return;
       var id = qid(state.stop, state.q);
+      var first = !(id in state.right);
       feedback.hidden = false;
       clear(feedback);
+      var buttons = Array.prototype.slice.call(qBox.querySelectorAll(".choice"));
       if (c.right === true) {
-        if (!(id in state.right)) state.right[id] = true;
+        if (first) state.right[id] = true;
         feedback.setAttribute("data-result", "right");
         add(feedback, el("span", "fb-icon", "\u2713"), el("span", "fb-why", str(c.why) || "Right."));
-        var answer = str(q.answer);
-        if (answer) feedback.appendChild(el("div", "fb-answer", "Answer: " + answer));
+        if (!first) feedback.appendChild(el("div", "fb-again", "(The score counts first answers.)"));
         b.classList.add("is-right");
-        qBox.querySelectorAll(".choice").forEach(function (x) { x.disabled = true; });
-        hintBtn.disabled = true;
-        var last = state.q >= qs.length - 1;
-        if (last) showReveal(s);
-        cont.hidden = false;
-        cont.textContent = !last ? "next question \u25b8" : state.stop + 1 < stops.length ? "next stop \u25b8" : "finish \u25b8";
-        state.answered = true;
-        save();
-        drawProgress();
-        cont.focus();
-      } else {
-        state.right[id] = false;
-        feedback.setAttribute("data-result", "wrong");
-        add(feedback, el("span", "fb-icon", "\u2717"), el("span", "fb-why", str(c.why) || "Not quite. Try again."));
-        b.classList.add("is-wrong");
-        b.disabled = true;
-        save();
-        drawProgress();
+        settle(s, qs, buttons);
+        return;
       }
+      if (first) state.right[id] = false;
+      save();
+      feedback.setAttribute("data-result", "wrong");
+      add(feedback, el("span", "fb-icon", "\u2717"), el("span", "fb-why", str(c.why) || "Not quite."));
+      b.classList.add("is-wrong");
+      b.disabled = true;
+      var left = buttons.filter(function (x) { return !x.disabled; });
+      if (left.length > 1) {
+        feedback.appendChild(el("div", "fb-again", "Try again" + (hintBtn.hidden || hintBtn.disabled ? "." : ", or take the hint (h).")));
+        drawProgress();
+        return;
+      }
+      var answer = str(q.answer);
+      feedback.appendChild(el("div", "fb-answer", "The answer: " + (answer || (left[0] ? left[0].textContent : ""))));
+      left.forEach(function (x) { x.classList.add("is-answer"); });
+      settle(s, qs, buttons);
+    }
+    /* The question is answered (or its answer shown): no more picks; after the
+     * stop's last question, the reveal; continue. */
+    function settle(s, qs, buttons) {
+      buttons.forEach(function (x) { x.disabled = true; });
+      hintBtn.disabled = true;
+      var last = state.q >= qs.length - 1;
+      if (last) showReveal(s);
+      cont.hidden = false;
+      cont.textContent = !last ? "next question \u25b8" : state.stop + 1 < stops.length ? "next stop \u25b8" : "finish \u25b8";
+      save();
+      drawProgress();
+      cont.focus();
     }
     function showReveal(s) {
       var r = obj(s.reveal) || {};
@@ -1990,7 +2022,6 @@
     function onContinue() {
       var s = stops[state.stop];
       var qs = s ? arr(s.questions) : [];
-      state.answered = false;
       if (s && state.q < qs.length - 1) {
         state.q++;
         save();
@@ -2014,8 +2045,7 @@
       drawProgress();
       clear(end);
       end.hidden = false;
-      var right = 0;
-      Object.keys(state.right).forEach(function (k) { if (state.right[k] === true) right++; });
+      var right = rightFirstTime();
       var score = el("div", "score");
       score.id = "score";
       add(score, el("span", "score-num", right + " / " + total), el("span", "score-text", " questions right on the first try"));
@@ -2037,7 +2067,6 @@
       end.appendChild(again);
       if (stops.length) showPicture(m.n - 1, false);
     }
-    if (state.answered) state.answered = false;
     showStop();
 
     installKeys(function (e) {
@@ -2049,8 +2078,13 @@
       }
       if ((k === "Enter" || k === "ArrowRight" || k === "n") && !cont.hidden && !stopBox.hidden) { cont.click(); return true; }
       if (k === "g" || k === "w") { Glossary.open(); return true; }
+      if (k === "h" && !stopBox.hidden) {
+        if (!hintBtn.hidden && !hintBtn.disabled) hintBtn.click();
+        else if (hintBtn.hidden && qBox.querySelector(".choice")) { clear(hint); hint.appendChild(el("div", "none", "No hint for this question.")); hint.hidden = false; }
+        return true;
+      }
       return false;
-    });
+    }, ["?"]);
   }
 
   /* ===================================================================== */
@@ -2073,7 +2107,8 @@
       add(card, close, el("h2", null, "Keys"));
       var rows;
       if (page === "lesson") {
-        rows = [["1 \u2026 9", "choose an answer"], ["Enter, \u2192, n", "continue"], ["h, ?", "this help"], ["Esc", "close it"]];
+        rows = [["1 \u2026 9", "choose an answer"], ["h", "the hint"], ["Enter, \u2192, n", "continue"], ["g", "the glossary"],
+          ["?", "this help"], ["Esc", "close it"]];
       } else {
         rows = [
           ["\u2192 n Enter Space", page === "diff" ? "next position" : "next step"],
