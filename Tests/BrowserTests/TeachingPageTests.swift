@@ -283,5 +283,37 @@ extension BrowserChecks {
             try page.waitUntil("document.getElementById('help').hidden", timeout: 5, what: "Esc closes the help")
             #expect((try page.consoleErrors()) == [])
         }
+
+        /// The boxes of the time labels shown under the timeline (left, right, top, bottom).
+        private func tickBoxes(_ page: BrowserPage) throws -> [[Double]] {
+            let boxes = try page.evaluate("""
+                [...document.querySelectorAll('#timeline .tick')].filter(t => t.offsetParent !== null)
+                  .map(t => { const r = t.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; })
+                """) as? [[Any]] ?? []
+            return boxes.map { $0.compactMap { ($0 as? NSNumber)?.doubleValue } }
+        }
+
+        @Test func testTimeLabelsNeverOverlap() throws {
+            let trace = try ExportedPages.trace(Self.staleTrace, into: folder)
+            let diff = try ExportedPages.diff(Self.staleTrace, Self.resetTrace, into: folder)
+            let long = try ExportedPages.trace("traces/grid-fast-fling.trace.json", into: folder, name: "long.html")
+            for (name, file) in [("trace", trace), ("diff", diff), ("long trace", long)] {
+                for (width, height) in [(1280, 720), (390, 844)] {
+                    let page = try open(file, width: width, height: height)
+                    let boxes = try tickBoxes(page)
+                    #expect(boxes.count >= 2, "\(name) at \(width)×\(height): the first and last times are shown (\(boxes.count))")
+                    for (index, a) in boxes.enumerated() {
+                        #expect(a.count == 4 && a[1] > a[0], "\(name) at \(width)×\(height): label \(index) has a box")
+                        #expect(a[0] >= -0.5 && a[1] <= Double(width) + 0.5, "\(name) at \(width)×\(height): label \(index) \(a) inside the window")
+                        for b in boxes[(index + 1)...] {
+                            let apart = a[1] <= b[0] || b[1] <= a[0] || a[3] <= b[2] || b[3] <= a[2]
+                            #expect(apart, "\(name) at \(width)×\(height): labels \(a) and \(b) overlap")
+                        }
+                    }
+                    if width == 390 && name == "trace" { try Screenshots.shared.save(page, "teaching-trace-390") }
+                    #expect((try page.consoleErrors()) == [])
+                }
+            }
+        }
     }
 }

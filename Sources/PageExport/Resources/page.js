@@ -1012,6 +1012,12 @@
         tickTrack.appendChild(tk);
       }
     }
+    this.ticks = Array.prototype.slice.call(tickTrack.children);
+    var self = this, fitting = 0;
+    window.addEventListener("resize", function () {
+      if (fitting) return;
+      fitting = requestAnimationFrame(function () { fitting = 0; self.fitTicks(); });
+    });
     var cursor = this.cursor = el("div", "cursor");
     lanesBox.appendChild(cursor);
     add(box, lanesBox, scrubRow, ticks);
@@ -1026,6 +1032,25 @@
       onPick(Math.round(f * (count - 1)), false);
     });
   }
+  /* Time labels never overlap: once the strip is laid out (and at every resize),
+   * the labels that would touch the one before are hidden, the first and the last
+   * kept (the last wins over its neighbour). */
+  Timeline.prototype.fitTicks = function () {
+    var ticks = this.ticks, GAP = 8;
+    if (!ticks || !ticks.length) return;
+    ticks.forEach(function (t) { t.hidden = false; });
+    var boxes = ticks.map(function (t) { return t.getBoundingClientRect(); });
+    var kept = [];
+    ticks.forEach(function (t, n) {
+      var last = n === ticks.length - 1;
+      while (kept.length && boxes[n].left < boxes[kept[kept.length - 1]].right + GAP) {
+        if (!last || kept.length === 1) break;
+        ticks[kept.pop()].hidden = true;
+      }
+      if (kept.length && boxes[n].left < boxes[kept[kept.length - 1]].right + GAP) { t.hidden = true; return; }
+      kept.push(n);
+    });
+  };
   Timeline.prototype.set = function (i) {
     this.scrubber.value = String(i);
     this.cursor.style.setProperty("--x", (i < 0 ? 0 : this.pct(i) / 100).toFixed(5));
@@ -1456,6 +1481,7 @@
     var main = el("main", "trace-main");
     add(main, stage, listCol);
     add(body, controls, main, footer(m.file));
+    timeline.fitTicks();
     Help.build("trace", m);
     installKeys(function (e) { return nav.key(e); });
 
@@ -1705,6 +1731,7 @@
     add(report, st, mt);
 
     add(body, controls, divBox, main, report, footer(A.file + "  vs  " + B.file));
+    timeline.fitTicks();
     Help.build("diff", A);
     installKeys(function (e) { return nav.key(e); });
     var h = Navigator.hashStep();
