@@ -24,11 +24,14 @@ extension BrowserChecks {
             }
         }
 
-        /// A new tab `width` × `height` (CSS pixels, device metrics emulated), with
-        /// `file` open and drawn.
-        private func open(_ file: URL, width: Int = 1280, height: Int = 720) throws -> BrowserPage {
+        /// A new tab `width` × `height` (CSS pixels, device metrics emulated; `mobile`:
+        /// as a phone, honouring the page's viewport meta tag), with `file` open and drawn.
+        private func open(_ file: URL, width: Int = 1280, height: Int = 720, mobile: Bool = false) throws -> BrowserPage {
             let page = try newPage()
             try page.prepare(width: width, height: height)
+            if mobile {
+                try page.send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 3, "mobile": true])
+            }
             try page.openReuseLabPage(file)
             return page
         }
@@ -313,6 +316,63 @@ extension BrowserChecks {
                     if width == 390 && name == "trace" { try Screenshots.shared.save(page, "teaching-trace-390") }
                     #expect((try page.consoleErrors()) == [])
                 }
+            }
+        }
+
+        /// How far the page scrolls sideways: the document's width past the window's.
+        private func overflow(_ page: BrowserPage) throws -> Int {
+            try page.integer("document.scrollingElement.scrollWidth") ?? Int.max
+        }
+
+        @Test func testTheLessonPageFitsA390PixelScreen() throws {
+            // Every lesson's first stop; three of them answered through to the end.
+            for lesson in 1...20 where ![10, 1, 19].contains(lesson) {
+                let file = try ExportedPages.lesson(lesson, into: folder, name: "lesson-\(lesson).html")
+                let page = try open(file, width: 390, height: 844, mobile: true)
+                let wide = try overflow(page)
+                #expect(wide <= 390, "lesson \(lesson) at 390 px: \(wide) px wide")
+                page.close()
+            }
+            for lesson in [10, 1, 19] {
+                let file = try ExportedPages.lesson(lesson, into: folder, name: "lesson-\(lesson).html")
+                let page = try open(file, width: 390, height: 844, mobile: true)
+                _ = try page.evaluate("localStorage.clear()")
+                try page.openReuseLabPage(file)
+                var wide = try overflow(page)
+                #expect(wide <= 390, "lesson \(lesson) at 390 px: \(wide) px wide")
+                // The steps before the pause, opened; the help.
+                if try page.count("details.context summary") > 0 {
+                    try page.click("details.context summary")
+                    wide = try overflow(page)
+                    #expect(wide <= 390, "lesson \(lesson), the steps before the pause shown: \(wide) px wide")
+                }
+                try page.press(KeyboardKey(key: "?", code: "Slash", virtualKeyCode: 191, text: "?", modifiers: 8))
+                wide = try overflow(page)
+                #expect(wide <= 390, "lesson \(lesson), the help open: \(wide) px wide")
+                try page.press(.escape)
+                // Answered (the reveal, its steps), then the end (the takeaway, the fix's code).
+                var stops = 0
+                while try page.count("#question .choice:not(:disabled)") > 0, stops < 12 {
+                    // Picks until the question is answered (a wrong pick may leave choices to try).
+                    var tries = 0
+                    while try page.count("#question .choice:not(:disabled)") > 0, tries < 8 {
+                        try page.click("#question .choice:not(:disabled)")
+                        tries += 1
+                    }
+                    wide = try overflow(page)
+                    #expect(wide <= 390, "lesson \(lesson), stop \(stops + 1) answered: \(wide) px wide")
+                    if stops == 0 && lesson == 10 { try Screenshots.shared.save(page, "teaching-lesson-390-answered") }
+                    try page.click("#continue")
+                    stops += 1
+                }
+                try page.waitUntil("!document.getElementById('lesson-end').hidden", timeout: 5, what: "lesson \(lesson)'s end")
+                wide = try overflow(page)
+                #expect(wide <= 390, "lesson \(lesson), at its end: \(wide) px wide")
+                try page.press(.letter("g"))
+                #expect((try overflow(page)) <= 390, "lesson \(lesson), glossary open")
+                try page.press(.escape)
+                if lesson == 10 { try Screenshots.shared.save(page, "teaching-lesson-390-end") }
+                #expect((try page.consoleErrors()) == [])
             }
         }
     }
