@@ -375,5 +375,102 @@ extension BrowserChecks {
                 #expect((try page.consoleErrors()) == [])
             }
         }
+
+        /// A number the page works out (`expression` in JavaScript).
+        private func number(_ page: BrowserPage, _ expression: String) throws -> Double {
+            (try page.evaluate(expression) as? NSNumber)?.doubleValue ?? -1
+        }
+
+        /// The computed font size of the first element matching `selector`, in px.
+        private func fontSize(_ page: BrowserPage, _ selector: String) throws -> Double {
+            try number(page, "parseFloat(getComputedStyle(document.querySelector(\(javaScriptString(selector)))).fontSize)")
+        }
+
+        /// A slide as a projector shows it at 1280×720: large text, each phone's
+        /// screen at least half the window's height, nothing to scroll to, and
+        /// `visible` (selectors) wholly inside the window.
+        private func assertSlide(_ page: BrowserPage, _ context: String, phones: String, text: [String], visible: [String],
+                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+            #expect((try page.string("String(document.body.classList.contains('presenting'))")) == "true", "\(context): presenting", sourceLocation: sourceLocation)
+            #expect((try fontSize(page, "body")) >= 24, "\(context): body text", sourceLocation: sourceLocation)
+            for selector in text {
+                let size = try fontSize(page, selector)
+                #expect(size >= 24, "\(context): \(selector) is \(size) px", sourceLocation: sourceLocation)
+            }
+            let heights = try page.evaluate("[...document.querySelectorAll(\(javaScriptString(phones + " .screen-frame")))].map(f => f.getBoundingClientRect().height)") as? [NSNumber] ?? []
+            #expect(!heights.isEmpty, "\(context): a phone", sourceLocation: sourceLocation)
+            for height in heights { #expect(height.doubleValue >= 360, "\(context): the phone's screen is \(height) px of 720", sourceLocation: sourceLocation) }
+            #expect((try number(page, "document.scrollingElement.scrollHeight")) <= 720, "\(context): nothing below the slide", sourceLocation: sourceLocation)
+            #expect((try number(page, "document.scrollingElement.scrollWidth")) <= 1280, "\(context): nothing beside it", sourceLocation: sourceLocation)
+            for selector in visible {
+                let box = try page.evaluate("(() => { const e = document.querySelector(\(javaScriptString(selector))); if (!e || e.offsetParent === null) return null; const r = e.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })()") as? [NSNumber]
+                let edges = (box ?? []).map(\.doubleValue)
+                #expect(edges.count == 4 && edges[0] >= 0 && edges[1] <= 720 && edges[2] >= 0 && edges[3] <= 1280,
+                        "\(context): \(selector) on the slide: \(edges)", sourceLocation: sourceLocation)
+            }
+        }
+
+        @Test func testPresenterModeOnTheTracePage() throws {
+            let file = try ExportedPages.trace(Self.staleTrace, into: folder)
+            let page = try open(file)
+            let steps = try #require(try page.data("d.traces[0].steps.map(s => s.x)") as? [String])
+            try page.press(.letter("p"))
+            try page.waitUntil("document.body.classList.contains('presenting')", timeout: 5, what: "p starts presenter mode")
+            #expect(try page.string("location.hash").contains("present"), "the URL keeps it")
+            #expect((try page.string("String(document.getElementById('steps').offsetParent === null && document.querySelector('.controls').offsetParent === null)")) == "true",
+                    "no step list or toolbar on the slide")
+            // One step per slide: each key press shows the next step, its sentence beside the phone.
+            let stop = try #require(try page.data("d.traces[0].staleViews[0][0]") as? Int)
+            try page.step(with: .letter("s"), expecting: stop)
+            try page.waitForAnimations()
+            try assertSlide(page, "trace", phones: "#viewport", text: ["#annotation"], visible: ["#annotation", "#viewport .cell.stale"])
+            try Screenshots.shared.save(page, "teaching-present-trace")
+            for next in (stop + 1)...(stop + 3) {
+                try page.step(with: .arrowRight, expecting: next)
+                #expect((try page.annotation()) == steps[next], "slide \(next)")
+            }
+            // Shift+P plays and pauses; p is presenter mode now.
+            try page.press(KeyboardKey(key: "P", code: "KeyP", virtualKeyCode: 80, text: "P", modifiers: 8))
+            try page.waitUntil("document.body.classList.contains('playing')", timeout: 5, what: "Shift+P plays")
+            try page.press(KeyboardKey(key: "P", code: "KeyP", virtualKeyCode: 80, text: "P", modifiers: 8))
+            try page.waitUntil("!document.body.classList.contains('playing')", timeout: 5, what: "Shift+P pauses")
+            #expect((try page.string("String(document.body.classList.contains('presenting'))")) == "true", "playing left presenter mode alone")
+            try page.press(.letter("p"))
+            try page.waitUntil("!document.body.classList.contains('presenting')", timeout: 5, what: "p leaves presenter mode")
+            #expect((try page.string("String(document.getElementById('steps').offsetParent !== null)")) == "true", "the step list is back")
+            #expect((try tickBoxes(page)).count >= 2, "the time labels are back")
+            #expect(!(try page.string("location.hash")).contains("present"))
+            #expect((try page.consoleErrors()) == [])
+
+            // Opened with #present: in it from the start, at the step the URL names.
+            let presented = try open(URL(string: file.absoluteString + "#step=\(stop)&present")!)
+            #expect((try presented.currentStep()) == stop)
+            try presented.waitForAnimations()
+            try assertSlide(presented, "trace opened with #present", phones: "#viewport", text: ["#annotation"], visible: ["#annotation"])
+            #expect((try presented.consoleErrors()) == [])
+        }
+
+        @Test func testPresenterModeOnTheDiffAndLessonPages() throws {
+            let diff = try open(URL(string: try ExportedPages.diff(Self.staleTrace, Self.resetTrace, into: folder).absoluteString + "#present")!)
+            try diff.step(with: .letter("s"))
+            try diff.waitForAnimations()
+            try assertSlide(diff, "diff", phones: ".side .viewport", text: ["#annotation-a", "#annotation-b"], visible: ["#annotation-a", "#annotation-b", "#step-number"])
+            #expect((try diff.count(".screen-frame")) == 2, "two phones")
+            try Screenshots.shared.save(diff, "teaching-present-diff")
+            #expect((try diff.consoleErrors()) == [])
+
+            let (lesson, _) = try freshLesson()
+            try lesson.press(.letter("p"))
+            try lesson.waitUntil("document.body.classList.contains('presenting')", timeout: 5, what: "p starts presenter mode")
+            try lesson.waitForAnimations()
+            try assertSlide(lesson, "lesson", phones: "#viewport", text: [".ask", "#question .choice", ".narration"],
+                            visible: [".ask", "#question .choice:last-child"])
+            try Screenshots.shared.save(lesson, "teaching-present-lesson")
+            try lesson.press(.letter("1"))
+            try lesson.waitUntil("document.querySelector('#feedback[data-result]')", timeout: 5, what: "an answer on the slide")
+            try Screenshots.shared.save(lesson, "teaching-present-lesson-answered")
+            #expect((try number(lesson, "document.scrollingElement.scrollHeight")) <= 720, "the answered slide still fits")
+            #expect((try lesson.consoleErrors()) == [])
+        }
     }
 }

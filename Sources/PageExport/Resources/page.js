@@ -1085,7 +1085,7 @@
     var g1 = el("div", "tgroup");
     this.bFirst = button("first", "|\u25c0", "first (Home)", function () { self.stop(); self.go(-1); });
     this.bPrev = button("prev", "\u25c0 back", "back (\u2190 or b)", function () { self.stop(); self.go(self.cur - 1); });
-    this.bPlay = button("play", "\u25b6 play", "play / pause (p)", function () { self.toggle(); }, "btn primary");
+    this.bPlay = button("play", "\u25b6 play", "play / pause (Shift+P)", function () { self.toggle(); }, "btn primary");
     this.bNext = button("next", "next \u25b6", "next (\u2192, n, Enter, Space)", function () { self.stop(); self.go(self.cur + 1); });
     this.bLast = button("last", "\u25b6|", "last (End)", function () { self.stop(); self.go(self.count - 1); });
     add(g1, this.bFirst, this.bPrev, this.bPlay, this.bNext, this.bLast);
@@ -1120,7 +1120,7 @@
     this.msg = el("span", "nav-msg");
     this.msg.setAttribute("aria-live", "polite");
     this.bHelp = button("help-button", "? keys", "keyboard help (h or ?)", function () { Help.toggle(); }, "btn small");
-    add(g5, this.msg, glossaryButton(), this.bHelp);
+    add(g5, this.msg, presentButton(), glossaryButton(), this.bHelp);
     add(bar, g1, g2, g3, g4, g5);
     if (this.count === 0) [this.bFirst, this.bPrev, this.bPlay, this.bNext, this.bLast, this.bPrevStale, this.bNextStale, this.bNextHitch, gi, gb].forEach(function (b) { b.disabled = true; });
     this.hashTimer = 0;
@@ -1157,7 +1157,7 @@
     if (this.hashTimer) return;
     this.hashTimer = setTimeout(function () {
       self.hashTimer = 0;
-      var h = "#step=" + self.cur;
+      var h = Presenter.hash("step=" + self.cur);
       if (window.location.hash === h) return;
       try { window.history.replaceState(null, "", h); } catch (e) { /* file:// may refuse; keep going */ }
     }, this.playing ? 600 : 120);
@@ -1266,7 +1266,8 @@
       case "s": this.stop(); this.findMark(1, "stale"); return true;
       case "S": this.stop(); this.findMark(-1, "stale"); return true;
       case "x": this.stop(); this.findMark(1, "hitch"); return true;
-      case "p": this.toggle(); return true;
+      case "P": this.toggle(); return true;
+      case "p": Presenter.toggle(); return true;
       case "w": Glossary.open(); return true;
       case "+": case "=": this.bumpSpeed(1); return true;
       case "-": case "_": this.bumpSpeed(-1); return true;
@@ -1311,8 +1312,56 @@
   /* 7. Trace page                                                          */
   /* ===================================================================== */
 
+  /* Presenter mode, for a projector: large text (24 px and up), the phone at least
+   * half the window's height, one step per slide and nothing else on it. p toggles
+   * it; a page opened with "#present" in its URL starts in it (the URL keeps it, so
+   * a reload stays in it). The page's change(on) rebuilds its pictures at the size
+   * the mode wants; the CSS (body.presenting) does the rest. */
+  var Presenter = {
+    on: false,
+    change: null,
+    wanted: function () { return /(?:^#|&)present(?:&|$)/.test(window.location.hash || ""); },
+    start: function (change) {
+      var self = this, pending = 0;
+      this.change = change;
+      window.addEventListener("resize", function () {
+        if (!self.on || pending) return;
+        pending = requestAnimationFrame(function () { pending = 0; if (self.on && self.change) self.change(true); });
+      });
+      window.addEventListener("hashchange", function () { if (self.wanted() !== self.on) self.set(self.wanted()); });
+      if (this.wanted()) this.set(true);
+    },
+    set: function (on) {
+      this.on = !!on;
+      D.body.classList.toggle("presenting", this.on);
+      var step = /(?:^#|&)(step=-?\d+)/.exec(window.location.hash || "");
+      var h = this.hash(step ? step[1] : "");
+      if ((window.location.hash || "") !== h) {
+        try { window.history.replaceState(null, "", h || window.location.pathname + window.location.search); } catch (e) { /* file:// may refuse */ }
+      }
+      if (this.change) this.change(this.on);
+    },
+    toggle: function () { this.set(!this.on); },
+    /* The URL hash for `rest` ("step=N" or ""), with "present" while presenting. */
+    hash: function (rest) {
+      var parts = rest ? [rest] : [];
+      if (this.on) parts.push("present");
+      return parts.length ? "#" + parts.join("&") : "";
+    }
+  };
+  function presentButton() {
+    return button("present-button", "present", "presenter mode: large, one step per slide (p)", function () { Presenter.toggle(); }, "btn small");
+  }
+
   function screenHeightFor(page) {
     var h = window.innerHeight || 900;
+    if (Presenter.on) {
+      /* what is left of the window for the screen, after the title, the clock, the
+       * legend and the faded rows above and below it */
+      if (page === "trace") return clamp(h - 230, 300, 2000);
+      if (page === "diff") return clamp(h - 340, 300, 2000);
+      return clamp(h - 310, 300, 2000);
+    }
     if (page === "trace") return clamp(h - 440, 300, 640);
     if (page === "diff") return clamp(h - 560, 300, 460);
     return clamp(h - 400, 320, 480);
@@ -1320,6 +1369,7 @@
 
   /* On a phone-sized window the drawn phone leaves room for the panels beside it. */
   function phoneWidthFor() {
+    if (Presenter.on) return clamp(((window.innerWidth || 1280) - 250) / 2, 130, 900);
     return clamp((window.innerWidth || 1280) - 250, 130, 330);
   }
 
@@ -1484,6 +1534,15 @@
     timeline.fitTicks();
     Help.build("trace", m);
     installKeys(function (e) { return nav.key(e); });
+    /* Presenter mode: the picture again, at the size the mode wants (phone and one
+     * column of panels); the CSS hides the rest and puts the sentence beside it. */
+    Presenter.start(function (on) {
+      var fresh = new Picture(m, { ids: true, compact: on, screenHeight: screenHeightFor("trace"), maxWidth: phoneWidthFor() });
+      pic.root.parentNode.replaceChild(fresh.root, pic.root);
+      pic = fresh;
+      pic.draw(nav.cur, false);
+      if (!on) timeline.fitTicks();
+    });
 
     var h = Navigator.hashStep();
     nav.go(h !== null ? h : -1, { animate: false, noHash: true });
@@ -1734,6 +1793,15 @@
     timeline.fitTicks();
     Help.build("diff", A);
     installKeys(function (e) { return nav.key(e); });
+    Presenter.start(function (on) {
+      [SA, SB].forEach(function (S) {
+        var fresh = new Picture(S.m, { ids: false, compact: true, screenHeight: screenHeightFor("diff") });
+        S.box.replaceChild(fresh.root, S.pic.root);
+        S.pic = fresh;
+      });
+      nav.go(nav.cur, { animate: false, noHash: true });
+      if (!on) timeline.fitTicks();
+    });
     var h = Navigator.hashStep();
     nav.go(h !== null ? h : -1, { animate: false, noHash: true });
   }
@@ -1792,7 +1860,7 @@
     var helpBtn = button("help-button", "? keys", "keyboard help (?)", function () { Help.toggle(); }, "btn small");
     Glossary.key = "g";
     var hdr = el("div", "header-actions");
-    add(hdr, restart, glossaryButton(), helpBtn);
+    add(hdr, restart, presentButton(), glossaryButton(), helpBtn);
     hd.appendChild(hdr);
     body.appendChild(hd);
 
@@ -2105,6 +2173,7 @@
       }
       if ((k === "Enter" || k === "ArrowRight" || k === "n") && !cont.hidden && !stopBox.hidden) { cont.click(); return true; }
       if (k === "g" || k === "w") { Glossary.open(); return true; }
+      if (k === "p") { Presenter.toggle(); return true; }
       if (k === "h" && !stopBox.hidden) {
         if (!hintBtn.hidden && !hintBtn.disabled) hintBtn.click();
         else if (hintBtn.hidden && qBox.querySelector(".choice")) { clear(hint); hint.appendChild(el("div", "none", "No hint for this question.")); hint.hidden = false; }
@@ -2112,6 +2181,14 @@
       }
       return false;
     }, ["?"]);
+    Presenter.start(function (on) {
+      var fresh = new Picture(m, { ids: true, compact: true, screenHeight: screenHeightFor("lesson"), maxWidth: phoneWidthFor() });
+      picCol.replaceChild(fresh.root, pic.root);
+      pic = fresh;
+      var at = parseInt(D.body.dataset.step, 10);
+      pic.draw(isFinite(at) ? at : -1, false);
+      if (on) window.scrollTo(0, 0);
+    });
   }
 
   /* ===================================================================== */
@@ -2135,16 +2212,18 @@
       var rows;
       if (page === "lesson") {
         rows = [["1 \u2026 9", "choose an answer"], ["h", "the hint"], ["Enter, \u2192, n", "continue"], ["g", "the glossary"],
-          ["?", "this help"], ["Esc", "close it"]];
+          ["p", "presenter mode: large, one question per slide (or #present in the URL)"], ["?", "this help"], ["Esc", "close it"]];
       } else {
         rows = [
           ["\u2192 n Enter Space", page === "diff" ? "next position" : "next step"],
           ["\u2190 b", "back"],
           ["Home / End", "start / last step"],
           ["g", "go to a step (type it, Enter)"],
-          ["s / Shift+S", "next / previous STALE or LATE"],
+          ["s / Shift+S", "next / previous STALE row on screen"],
           ["x", "next HITCH"],
-          ["p", "play / pause"],
+          ["Shift+P", "play / pause"],
+          ["p", "presenter mode: large, one step per slide (or #present in the URL)"],
+          ["w", "the glossary"],
           ["+ / -", "faster / slower"],
           ["h ?", "this help"],
           ["Esc", "close it, or leave a text box"]
