@@ -22,9 +22,9 @@ shoot() { # PAGE#FRAGMENT OUTPUT
         --window-size=1400,900 --virtual-time-budget=3000 --screenshot="$2" "file://$pages/$1" 2>/dev/null
     echo "wrote $2"
 }
-# Step 265: the first STALE frame, row 23 showing row 0's image.
-shoot "trace.html#step=265" docs/trace-page.png
+# Step 284: the first step whose screen shows a STALE row whole (s from the start): row 23 showing row 0's image.
+shoot "trace.html#step=284" docs/trace-page.png
 shoot "diff.html#step=170" docs/diff-page.png
 shoot "lesson.html" docs/lesson-page.png
-# Step 599: a whole row of items STALE in a two-column grid.
-shoot "grid.html#step=599" docs/grid-page.png
+# Step 619: a whole row of items STALE inside the screen of a two-column grid (the first stop of s).
+shoot "grid.html#step=619" docs/grid-page.png

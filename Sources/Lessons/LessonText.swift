@@ -60,7 +60,7 @@ struct LessonText {
             out += prefix + shownTags + cut + "\n"
         }
         for (number, rule) in notes.enumerated() {
-            out += TextWrap.row("  [\(number + 1)] ", Self.sentence(rule.note), width: width)
+            out += TextWrap.row("  [\(number + 1)] ", rule.sentence, width: width)
         }
         return out
     }
@@ -70,13 +70,6 @@ struct LessonText {
         let plain = TextWrap.row(prefix, tags + text, width: width)
         guard let range = plain.range(of: tags) else { return plain }
         return plain.replacingCharacters(in: range, with: shownTags)
-    }
-
-    /// "(modelled from …)" as a sentence: "Modelled from ….".
-    static func sentence(_ note: String) -> String {
-        var text = note.trimming("()")
-        if let first = text.first { text = first.uppercased() + text.dropFirst() }
-        return text + "."
     }
 
     /// Lines of code, indented by four. A line too long for the terminal is

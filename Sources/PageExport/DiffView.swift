@@ -8,7 +8,8 @@ import Diff
 struct DiffView {
     let value: PageValue
 
-    init(_ diff: TraceDiff) {
+    /// The comparison of `diff`; caveats its texts quote are numbered in `notes`, the page's.
+    init(_ diff: TraceDiff, notes: inout PageNotes) {
         let positions = diff.positions
         var members: [(String, PageValue)] = [
             ("a", .string(Self.label(diff.a))),
@@ -23,7 +24,7 @@ struct DiffView {
                 if texts.isEmpty {
                     text.append("\(name): " + (seq == nil ? "nothing here: the other trace does something \(name) never does." : "(event \(seq ?? 0))"))
                 } else {
-                    text.append("\(name): " + texts.map(VisibleText.escape).joined(separator: " "))
+                    text.append("\(name): " + notes.text(texts.map(VisibleText.escape).joined(separator: " ")))
                 }
             }
             members.append(("firstDivergence", .object([("position", .int(index)), ("text", .array(text.map(PageValue.string)))])))

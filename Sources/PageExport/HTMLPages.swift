@@ -11,7 +11,8 @@ public enum HTMLPages {
     public static func trace(path: String, generator: String) throws(ReuseLabError) -> String {
         let file = InputFile.displayName(path)
         let trace = try CheckedTraceReader.read(path: path)
-        let view = try TraceView(trace: trace, file: file)
+        var notes = PageNotes()
+        let view = try TraceView(trace: trace, file: file, notes: &notes)
         let title = VisibleText.escape(trace.header.title)
         return PageDocument.html(title: title, data: .object([
             ("schema", .int(1)),
@@ -20,6 +21,8 @@ public enum HTMLPages {
             ("generator", .string(generator)),
             ("groups", TraceView.groups(trace.header.list)),
             ("traces", .array([view.value])),
+            ("notes", notes.value),
+            ("glossary", glossary),
         ]))
     }
 
@@ -28,10 +31,11 @@ public enum HTMLPages {
     public static func diff(pathA: String, pathB: String, generator: String) throws(ReuseLabError) -> String {
         // Each file is read once (either may be standard input): A, then B.
         let fileA = InputFile.displayName(pathA), fileB = InputFile.displayName(pathB)
-        let sideA = try PageSide(path: pathA, file: fileA), sideB = try PageSide(path: pathB, file: fileB)
+        var notes = PageNotes()
+        let sideA = try PageSide(path: pathA, file: fileA, notes: &notes), sideB = try PageSide(path: pathB, file: fileB, notes: &notes)
         let traceA = sideA.trace, viewA = sideA.view, viewB = sideB.view
         let diff = try TraceDiff.compare(bytesA: sideA.bytes, fileA: fileA, bytesB: sideB.bytes, fileB: fileB, keepingPositions: true)
-        let comparison = DiffView(diff)
+        let comparison = DiffView(diff, notes: &notes)
         let title = "\(DiffView.label(diff.a)) and \(DiffView.label(diff.b)), side by side"
         return PageDocument.html(title: title, data: .object([
             ("schema", .int(1)),
@@ -41,6 +45,8 @@ public enum HTMLPages {
             ("groups", TraceView.groups(traceA.header.list)),
             ("traces", .array([viewA.value, viewB.value])),
             ("diff", comparison.value),
+            ("notes", notes.value),
+            ("glossary", glossary),
         ]))
     }
 
@@ -49,7 +55,9 @@ public enum HTMLPages {
     public static func lesson(_ run: LessonRun, number: Int?, next: NextLesson?, generator: String) throws(ReuseLabError) -> String {
         let walk = try LessonWalkthrough(run)
         let loaded = run.loaded
-        let view = try TraceView(trace: loaded.trace, file: InputFile.displayName(loaded.lesson.tracePath))
+        var notes = PageNotes()
+        let view = try TraceView(trace: loaded.trace, file: InputFile.displayName(loaded.lesson.tracePath), notes: &notes)
+        let lesson = LessonView(walk, number: number, next: next, notes: &notes)
         let title = VisibleText.escape(walk.title)
         return PageDocument.html(title: title, data: .object([
             ("schema", .int(1)),
@@ -58,8 +66,17 @@ public enum HTMLPages {
             ("generator", .string(generator)),
             ("groups", TraceView.groups(loaded.trace.header.list)),
             ("traces", .array([view.value])),
-            ("lesson", LessonView(walk, number: number, next: next).value),
+            ("lesson", lesson.value),
+            ("notes", notes.value),
+            ("glossary", glossary),
         ]))
+    }
+
+    /// The words lessons and explanations use, each explained (`Glossary`, the
+    /// list `lesson --glossary` and `define` read): `[[term, meaning], …]`, for
+    /// the page's glossary panel.
+    static var glossary: PageValue {
+        .array(Glossary.entries.map { .array([.string(VisibleText.escape($0.term)), .string(VisibleText.escape($0.meaning))]) })
     }
 
     /// Why the file at `path` is not a page ReuseLab wrote (so it is not ours to
@@ -78,9 +95,9 @@ private struct PageSide {
     let trace: Trace
     let view: TraceView
 
-    init(path: String, file: String) throws(ReuseLabError) {
+    init(path: String, file: String, notes: inout PageNotes) throws(ReuseLabError) {
         bytes = try InputFile.read(path, limit: TraceReader.maximumBytes)
         trace = try CheckedTraceReader.read(bytes: bytes, file: file)
-        view = try TraceView(trace: trace, file: file)
+        view = try TraceView(trace: trace, file: file, notes: &notes)
     }
 }

@@ -3,12 +3,13 @@ import ToolSupport
 import Lessons
 
 /// A lesson as the lesson page runs it: the `LessonWalkthrough` (stops,
-/// choices with the right one marked, hints, reveals) as data. The page only
-/// compares the clicked choice with `right`.
+/// choices with the right one marked and each wrong one explained, hints,
+/// reveals) as data. The page only compares the clicked choice with `right`.
 struct LessonView {
     let value: PageValue
 
-    init(_ walk: LessonWalkthrough, number: Int?, next: NextLesson?) {
+    /// The lesson of `walk`; caveats its reveals quote are numbered in `notes`, the page's.
+    init(_ walk: LessonWalkthrough, number: Int?, next: NextLesson?, notes: inout PageNotes) {
         func text(_ value: String) -> PageValue { .string(VisibleText.escape(value)) }
         var members: [(String, PageValue)] = [
             ("id", text(walk.id)),
@@ -24,14 +25,13 @@ struct LessonView {
                             ("ask", text(question.ask)),
                             ("choices", .array(question.choices.map { choice in
                                 .object([("label", text(choice.label)), ("right", .bool(choice.isRight)),
-                                         ("why", text(choice.isRight ? "Right: the trace says \(question.answer)."
-                                                      : "Not quite: the trace does not say \(choice.label). Try again, or take the hint."))])
+                                         ("why", text(Self.why(choice, answer: question.answer)))])
                             })),
                             ("hint", question.hint.map(text) ?? .null),
                             ("answer", text(question.answer)),
                         ])
                     })),
-                    ("reveal", .object([("text", .string(stop.revealText.map(VisibleText.escape).joined(separator: "\n"))),
+                    ("reveal", .object([("text", .string(notes.text(stop.revealText.map(VisibleText.escape).joined(separator: "\n")))),
                                         ("steps", .array(stop.revealSteps.map(PageValue.int)))])),
                     ("code", .array(walk.carriedCode.map { code in stop.code.map { Self.function($0, in: code) } } ?? [])),
                 ])
@@ -48,6 +48,15 @@ struct LessonView {
                                              ("command", .string("reuselab lesson \(next.number) --html"))])))
         }
         value = .object(members)
+    }
+
+    /// What the page says when `choice` is picked: for the right one, the answer
+    /// as the trace says it; for a wrong one, the feedback the terminal gives for
+    /// that answer (`AnswerChoices`: the author's, else `MistakeFeedback`). The
+    /// script adds whether to try again: a question with one choice left is answered.
+    static func why(_ choice: AnswerChoices.Choice, answer: String) -> String {
+        if choice.isRight { return "Right: the trace says \(answer)." }
+        return choice.feedback.isEmpty ? "Not quite: the trace does not say \(choice.label)." : "Not quite. " + choice.feedback
     }
 
     /// A function shown at a stop: {file, name, first, lines}, `first` the number of its first line.

@@ -13,7 +13,8 @@ struct TraceView {
 
     let value: PageValue
 
-    init(trace: Trace, file: String) throws(ReuseLabError) {
+    /// The view of `trace`; the caveats of its steps are numbered in `notes`, the page's.
+    init(trace: Trace, file: String, notes: inout PageNotes) throws(ReuseLabError) {
         guard trace.events.count <= Self.maximumEvents else {
             throw ReuseLabError(.tooLarge, file: file, "has \(trace.events.count) events; a page draws at most \(Self.maximumEvents), one state per step, or it would be too slow to open (replay, stats and diff take traces of any size)")
         }
@@ -29,13 +30,15 @@ struct TraceView {
         var stepCount = 0
         var deltas = StateDeltas()
         var mostRowsOnScreen = 0
+        var staleViews = StaleViews()
         while let annotation = try annotator.step(file: file) {
             stepCount += 1
             if stepCount > 1 { steps.append(UInt8(ascii: ",")) }
-            Self.write(annotation, list: header.list, functions: &functions, into: &steps)
+            Self.write(annotation, text: notes.text(of: annotation), list: header.list, functions: &functions, into: &steps)
             let scene = TableScene(annotator.state, landings: landings)
             mostRowsOnScreen = max(mostRowsOnScreen, scene.rows.count)
             deltas.append(encoding.members(scene, state: annotator.state))
+            staleViews.note(step: stepCount - 1, scene: scene, state: annotator.state, geometry: geometry)
         }
         // Without a scenario the screen is as tall as the most rows it showed.
         let viewport = geometry.viewportHeight ?? geometry.fallbackViewportHeight(mostOnScreen: mostRowsOnScreen)
@@ -54,6 +57,8 @@ struct TraceView {
             ("steps", .raw(steps.string + "]")),
             ("states", deltas.json),
             ("initial", initial),
+            // Where `s` goes: the steps whose screen shows a STALE row, not just its edge.
+            ("staleViews", .array(staleViews.ranges(height: viewport).map { .array($0.map(PageValue.int)) })),
         ]
         if case .collection(let columns) = list {
             // The grid's words and shape, for the script to say and draw (rows carry each item's left edge).
@@ -76,15 +81,16 @@ struct TraceView {
     }
 
     /// {t, k, x, m, g, f, c, r}; the kind named as the list names it (cellForItemAt
-    /// in a collection view). c: the step's line of code and its function,
+    /// in a collection view); x: `text`, the annotation's sentence with its caveat
+    /// as a numbered marker (`PageNotes`). c: the step's line of code and its function,
     /// [file, line, first, last]; r: other lines that explain it, [[file, line], …].
-    static func write(_ annotation: Annotation, list: ListStyle = .table, functions: inout CodeFunctions, into out: inout ByteBuffer) {
+    static func write(_ annotation: Annotation, text: String, list: ListStyle = .table, functions: inout CodeFunctions, into out: inout ByteBuffer) {
         out.append("{\"t\":")
         out.appendNumber(annotation.time.milliseconds)
         out.append(",\"k\":")
         out.appendString(list.name(of: annotation.kind))
         out.append(",\"x\":")
-        out.appendString(annotation.text)
+        out.appendString(text)
         out.append(",\"m\":")
         out.appendStrings(annotation.marks.sorted().map(\.rawValue))
         out.append(",\"g\":")

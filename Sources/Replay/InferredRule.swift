@@ -28,4 +28,12 @@ public enum InferredRule: String, Sendable, CaseIterable {
             return "(modelled from weak evidence; Apple does not document the order)"
         }
     }
+
+    /// The note as a sentence, for a numbered footnote that says it once
+    /// ("[1] Modelled from …."): the lesson's steps and the pages.
+    public var sentence: String {
+        var text = note.hasPrefix("(") && note.hasSuffix(")") ? String(note.dropFirst().dropLast()) : note
+        if let first = text.first { text = first.uppercased() + text.dropFirst() }
+        return text + "."
+    }
 }

@@ -43,6 +43,11 @@ extension BrowserPage {
         try string("(document.getElementById('annotation') || {}).textContent")
     }
 
+    /// The page data's `notes`, `[["rule, rule", sentence], …]`: the caveats the page says once.
+    func notes() throws -> [[String]] {
+        try data("d.notes || []") as? [[String]] ?? []
+    }
+
     /// The value of `expression` over the embedded data, which it calls `d` (such as
     /// `d.lesson.stops[0]`), as JSON values.
     func data(_ expression: String) throws -> Any? {

@@ -7,6 +7,17 @@ struct ReplayStep {
     let kind: String
     let text: String
     let marks: [String]
+    /// The undocumented rule the explanation rests on (its name), whose note ends `text`.
+    let inferred: String?
+
+    /// The sentence as a page shows it: the rule's note, which ends it in `replay`,
+    /// replaced by the page's numbered marker " [n]", `notes` being the page data's
+    /// `notes` (`[["rule, rule", sentence], …]`, marker n for entry n - 1).
+    func pageText(notes: [[String]]) -> String {
+        guard let inferred, let number = notes.firstIndex(where: { $0.first?.components(separatedBy: ", ").contains(inferred) == true }),
+              let open = text.range(of: " (modelled from ", options: .backwards), text.hasSuffix(")") else { return text }
+        return String(text[..<open.lowerBound]) + " [\(number + 1)]"
+    }
 
     /// Every step of `trace` (relative to the package root, or absolute).
     static func all(of trace: String) throws -> [ReplayStep] {
@@ -20,7 +31,8 @@ struct ReplayStep {
                   let text = object["text"] as? String else {
                 throw BrowserError("unexpected replay --json line: \(line.prefix(300))")
             }
-            return ReplayStep(seq: seq, kind: kind, text: text, marks: object["marks"] as? [String] ?? [])
+            return ReplayStep(seq: seq, kind: kind, text: text, marks: object["marks"] as? [String] ?? [],
+                              inferred: object["inferred"] as? String)
         }
     }
 }

@@ -6,8 +6,8 @@ extension BrowserChecks {
     /// The trace page of `traces/images-async-no-reset.trace.json`, driven with real
     /// key presses: it loads without console errors, each key moves the step the
     /// keyboard map says, `#annotation` shows exactly the sentence `replay --json`
-    /// gives for the step `body[data-step]` names, and `s` lands on the first STALE
-    /// or LATE step with a stale cell drawn.
+    /// gives for the step `body[data-step]` names (its caveat as a numbered marker), and `s` lands on the first step
+    /// whose screen shows a STALE row, with the stale cell drawn.
     @Suite
     final class TracePageTests: BrowserTestCase {
         static let trace = "traces/images-async-no-reset.trace.json"
@@ -44,7 +44,8 @@ extension BrowserChecks {
                 Issue.record("\(context): step \(step) is outside the trace's \(steps.count) steps", sourceLocation: sourceLocation)
                 return
             }
-            #expect((try page.annotation()) == steps[step].text, "\(context): #annotation of step \(step)", sourceLocation: sourceLocation)
+            let shown = steps[step].pageText(notes: try page.notes())
+            #expect((try page.annotation()) == shown, "\(context): #annotation of step \(step)", sourceLocation: sourceLocation)
             let number = try page.text("#step-number")
             #expect(number.contains(String(steps[step].seq)), "\(context): #step-number '\(number)' names step \(step)", sourceLocation: sourceLocation)
             #expect((try page.string("(document.querySelector('#steps li.current') || {dataset: {}}).dataset.seq")) == String(steps[step].seq), "\(context): the current item of #steps", sourceLocation: sourceLocation)
@@ -93,27 +94,27 @@ extension BrowserChecks {
             #expect((try page.consoleErrors()) == [], "console errors while stepping")
         }
 
-        @Test func testSJumpsToTheFirstStaleStep() throws {
+        @Test func testSJumpsToTheFirstStaleRowOnScreen() throws {
             let (page, steps) = try openTracePage()
             let start = try page.currentStep()
-            let marked = steps.filter { $0.seq > start && ($0.marks.contains("STALE") || $0.marks.contains("LATE")) }
-            let first = try #require(marked.first, "the trace has a STALE or LATE step after \(start)")
+            // Where a STALE row is wholly on screen, as the data says (TeachingPageTests
+            // checks it is drawn inside the phone).
+            let stops = try #require(try page.data("d.traces[0].staleViews.map(r => r[0])") as? [Int], "staleViews")
+            let first = try #require(stops.first { $0 > start }, "the trace shows a STALE row after \(start)")
 
-            try page.step(with: .letter("s"), expecting: first.seq)
-            #expect((try page.currentStep()) == first.seq, "s from step \(start)")
-            try assertShows(page, steps, first.seq, "after s")
-            if first.marks.contains("STALE") {
-                let stale = try page.count("#viewport .cell.stale")
-                #expect(stale > 0, "a .cell.stale in #viewport at step \(first.seq)")
-                #expect(try page.text("#viewport .cell.stale").contains("STALE"), "the stale cell says STALE")
-            }
+            try page.step(with: .letter("s"), expecting: first)
+            #expect((try page.currentStep()) == first, "s from step \(start)")
+            try assertShows(page, steps, first, "after s")
+            let stale = try page.count("#viewport .cell.stale")
+            #expect(stale > 0, "a .cell.stale in #viewport at step \(first)")
+            #expect(try page.text("#viewport .cell.stale").contains("STALE"), "the stale cell says STALE")
             try Screenshots.shared.save(page, "trace-first-stale")
 
-            if marked.count > 1 {
-                try page.step(with: .letter("s"), expecting: marked[1].seq)
-                #expect((try page.currentStep()) == marked[1].seq, "s again")
-                try page.step(with: .shiftS, expecting: first.seq)
-                #expect((try page.currentStep()) == first.seq, "Shift+S goes back to the previous one")
+            if stops.count > 1 {
+                try page.step(with: .letter("s"), expecting: stops[1])
+                #expect((try page.currentStep()) == stops[1], "s again")
+                try page.step(with: .shiftS, expecting: first)
+                #expect((try page.currentStep()) == first, "Shift+S goes back to the previous one")
             }
             #expect((try page.consoleErrors()) == [])
         }
@@ -124,7 +125,10 @@ extension BrowserChecks {
         /// with the arrow keys; c hides the pane.
         @Test func testTheCodePaneFollowsTheStepsAndActsAsABreakpoint() throws {
             let (page, steps) = try openTracePage()
-            let stale = try #require(steps.first { $0.marks.contains("STALE") })
+            // The first STALE row on screen: a frame that newly shows a STALE image.
+            let firstView = try #require(try page.data("d.traces[0].staleViews[0][0]") as? Int)
+            let stale = try #require(steps.first { $0.seq == firstView })
+            #expect(stale.marks.contains("STALE"))
             try page.step(with: .letter("s"), expecting: stale.seq)
             #expect((try page.text("#code .code-line.current .src").trimmingCharacters(in: .whitespaces)) == "cell.profileImageView.image = UIImage(data: imageData)")
             #expect(try page.text("#code .code-related").contains("override func prepareForReuse() {"))

@@ -121,7 +121,7 @@ private func lineCount(_ text: String) -> Int { text.filter { $0 == "\n" }.count
         #expect(pauses.contains { $0.contains("appeared") && $0.contains("Steps ") }, "\(pauses)")
         for block in console.said {
             for rule in InferredRule.allCases {
-                let sentence = LessonText.sentence(rule.note)
+                let sentence = rule.sentence
                 #expect(block.components(separatedBy: sentence.prefix(30)).count <= 2, "said once: \(block)")
                 #expect(!block.contains(rule.note), "never the bracketed note on a line: \(block)")
             }

@@ -117,6 +117,34 @@
     return frag;
   }
 
+  /* The page's caveats, said once (data.notes: [["rule, rule", sentence], ...]): a text
+   * resting on an undocumented rule ends with the marker " [n]" instead. Notes
+   * holds the list; mark(text) shows which note the text on view refers to. */
+  var Notes = {
+    box: null,
+    build: function () {
+      var notes = arr(DATA.notes);
+      if (!notes.length) return null;
+      var box = this.box = el("section", "notes");
+      box.id = "notes";
+      box.setAttribute("aria-label", "notes");
+      notes.forEach(function (n, i) {
+        n = arr(n);
+        var p = el("p", "note");
+        p.setAttribute("data-note", String(i + 1));
+        p.title = "inferred rule " + str(n[0]) + " (docs/engine.md)";
+        add(p, el("span", "note-mark", "[" + (i + 1) + "]"), " " + str(n[1]));
+        box.appendChild(p);
+      });
+      return box;
+    },
+    mark: function (text) {
+      if (!this.box) return;
+      var m = /\[(\d+)\]/.exec(str(text)), at = m ? m[1] : "";
+      Array.prototype.forEach.call(this.box.children, function (p) { p.classList.toggle("current", p.getAttribute("data-note") === at); });
+    }
+  };
+
   /* ===================================================================== */
   /* 2. Data access and keyframes                                           */
   /* ===================================================================== */
@@ -163,6 +191,15 @@
     this.n = this.steps.length;
     this.states = arr(tv.states);
     this.initial = obj(tv.initial) || {};
+    /* The steps whose screen shows a STALE row wholly (staleViews: [first, last]
+     * ranges, worked out in Swift where the rows are placed; a range starts where
+     * a STALE cell comes into view): staleOn[i] is its range's number + 1. */
+    this.staleOn = new Int32Array(this.n);
+    var sv = arr(tv.staleViews);
+    for (var r = 0; r < sv.length; r++) {
+      var range = arr(sv[r]), a = Math.max(0, Math.floor(num(range[0], 0))), b = Math.min(this.n - 1, Math.floor(num(range[1], -1)));
+      for (var j = a; j <= b; j++) this.staleOn[j] = r + 1;
+    }
     this.keys = [];
     for (var i = 0; i < this.states.length && i < this.n; i++) {
       var s = obj(this.states[i]);
@@ -191,6 +228,9 @@
     return s;
   };
   TraceModel.prototype.step = function (i) { return i >= 0 && i < this.n ? this.steps[i] : null; };
+  /* The stale view after step i (0: no STALE row on screen); s stops where one starts. */
+  TraceModel.prototype.staleView = function (i) { return i >= 0 && i < this.n ? this.staleOn[i] : 0; };
+  TraceModel.prototype.staleStarts = function (i) { var v = this.staleView(i); return v > 0 && v !== this.staleView(i - 1); };
   TraceModel.prototype.kinds = function () {
     var seen = {}, out = [];
     this.steps.forEach(function (s) {
@@ -226,13 +266,21 @@
     }
     return t;
   }
+  /* What an off-screen cell's image view holds, in words (the data's image: null,
+   * "p" or N, from the replay state): a reused cell shows it until something resets it. */
+  function holdsText(img) {
+    if (img === null || img === undefined || img === "") return "holds nothing";
+    return img === "p" ? "holds the placeholder" : "holds image " + str(img);
+  }
   function cellChip(id, text, img, showsImages, cls, noun) {
     var c = el("div", "chip" + (cls ? " " + cls : ""));
     c.setAttribute("data-cell", str(id));
     c.style.setProperty("--h", hueOf(id));
-    if (showsImages && img !== undefined) c.appendChild(imgTile(img, noun));
+    var shows = showsImages && img !== undefined;
+    if (shows) c.appendChild(imgTile(img, noun));
     c.appendChild(el("span", "chip-id", "#" + str(id)));
     if (text) c.appendChild(el("span", "chip-text", text));
+    if (shows) c.appendChild(el("span", "chip-holds", "\u00b7 " + holdsText(img)));
     return c;
   }
   function makeCell(c, showsImages, noun) {
@@ -964,6 +1012,12 @@
         tickTrack.appendChild(tk);
       }
     }
+    this.ticks = Array.prototype.slice.call(tickTrack.children);
+    var self = this, fitting = 0;
+    window.addEventListener("resize", function () {
+      if (fitting) return;
+      fitting = requestAnimationFrame(function () { fitting = 0; self.fitTicks(); });
+    });
     var cursor = this.cursor = el("div", "cursor");
     lanesBox.appendChild(cursor);
     add(box, lanesBox, scrubRow, ticks);
@@ -978,6 +1032,25 @@
       onPick(Math.round(f * (count - 1)), false);
     });
   }
+  /* Time labels never overlap: once the strip is laid out (and at every resize),
+   * the labels that would touch the one before are hidden, the first and the last
+   * kept (the last wins over its neighbour). */
+  Timeline.prototype.fitTicks = function () {
+    var ticks = this.ticks, GAP = 8;
+    if (!ticks || !ticks.length) return;
+    ticks.forEach(function (t) { t.hidden = false; });
+    var boxes = ticks.map(function (t) { return t.getBoundingClientRect(); });
+    var kept = [];
+    ticks.forEach(function (t, n) {
+      var last = n === ticks.length - 1;
+      while (kept.length && boxes[n].left < boxes[kept[kept.length - 1]].right + GAP) {
+        if (!last || kept.length === 1) break;
+        ticks[kept.pop()].hidden = true;
+      }
+      if (kept.length && boxes[n].left < boxes[kept[kept.length - 1]].right + GAP) { t.hidden = true; return; }
+      kept.push(n);
+    });
+  };
   Timeline.prototype.set = function (i) {
     this.scrubber.value = String(i);
     this.cursor.style.setProperty("--x", (i < 0 ? 0 : this.pct(i) / 100).toFixed(5));
@@ -998,7 +1071,7 @@
   var IDLE_CAP_MS = 700;
 
   /* Navigator: the position (-1 = start .. count-1), the buttons, playback in
-   * virtual time and the keyboard. cfg = { count, timeAt(i), isStale(i),
+   * virtual time and the keyboard. cfg = { count, timeAt(i), isStale(i) (a STALE row comes on screen),
    * isHitch(i), draw(i, animate), label(i), extraKeys(key, shift) }. */
   function Navigator(cfg) {
     var self = this;
@@ -1012,7 +1085,7 @@
     var g1 = el("div", "tgroup");
     this.bFirst = button("first", "|\u25c0", "first (Home)", function () { self.stop(); self.go(-1); });
     this.bPrev = button("prev", "\u25c0 back", "back (\u2190 or b)", function () { self.stop(); self.go(self.cur - 1); });
-    this.bPlay = button("play", "\u25b6 play", "play / pause (p)", function () { self.toggle(); }, "btn primary");
+    this.bPlay = button("play", "\u25b6 play", "play / pause (Shift+P)", function () { self.toggle(); }, "btn primary");
     this.bNext = button("next", "next \u25b6", "next (\u2192, n, Enter, Space)", function () { self.stop(); self.go(self.cur + 1); });
     this.bLast = button("last", "\u25b6|", "last (End)", function () { self.stop(); self.go(self.count - 1); });
     add(g1, this.bFirst, this.bPrev, this.bPlay, this.bNext, this.bLast);
@@ -1038,8 +1111,8 @@
     var gb = button("goto-button", "go", "go to step (g)", function () { self.gotoTyped(); }, "btn small");
     add(g3, el("label", "tlabel", cfg.unit || "step"), gi, gb);
     var g4 = el("div", "tgroup");
-    this.bPrevStale = button("prev-stale", "\u25c2", "previous STALE or LATE (Shift+S)", function () { self.stop(); self.findMark(-1, "stale"); }, "btn small stale-btn");
-    this.bNextStale = button("next-stale", "next STALE/LATE", "next STALE or LATE (s)", function () { self.stop(); self.findMark(1, "stale"); }, "btn stale-btn");
+    this.bPrevStale = button("prev-stale", "\u25c2", "previous STALE row on screen (Shift+S)", function () { self.stop(); self.findMark(-1, "stale"); }, "btn small stale-btn");
+    this.bNextStale = button("next-stale", "next STALE", "next STALE row on screen (s)", function () { self.stop(); self.findMark(1, "stale"); }, "btn stale-btn");
     this.bNextHitch = button("next-hitch", "next HITCH", "next HITCH (x)", function () { self.stop(); self.findMark(1, "hitch"); }, "btn hitch-btn");
     add(g4, this.bPrevStale, this.bNextStale, this.bNextHitch);
     if (cfg.extraButtons) cfg.extraButtons.forEach(function (b) { g4.appendChild(b); });
@@ -1047,7 +1120,7 @@
     this.msg = el("span", "nav-msg");
     this.msg.setAttribute("aria-live", "polite");
     this.bHelp = button("help-button", "? keys", "keyboard help (h or ?)", function () { Help.toggle(); }, "btn small");
-    add(g5, this.msg, this.bHelp);
+    add(g5, this.msg, presentButton(), glossaryButton(), this.bHelp);
     add(bar, g1, g2, g3, g4, g5);
     if (this.count === 0) [this.bFirst, this.bPrev, this.bPlay, this.bNext, this.bLast, this.bPrevStale, this.bNextStale, this.bNextHitch, gi, gb].forEach(function (b) { b.disabled = true; });
     this.hashTimer = 0;
@@ -1084,7 +1157,7 @@
     if (this.hashTimer) return;
     this.hashTimer = setTimeout(function () {
       self.hashTimer = 0;
-      var h = "#step=" + self.cur;
+      var h = Presenter.hash("step=" + self.cur);
       if (window.location.hash === h) return;
       try { window.history.replaceState(null, "", h); } catch (e) { /* file:// may refuse; keep going */ }
     }, this.playing ? 600 : 120);
@@ -1104,7 +1177,7 @@
     for (var i = this.cur + dir; i >= 0 && i < this.count; i += dir) {
       if (test(i)) { this.go(i, { animate: false }); return true; }
     }
-    this.say(dir > 0 ? (which === "stale" ? "no later STALE or LATE step" : "no later HITCH") : "no earlier STALE or LATE step");
+    this.say(dir > 0 ? (which === "stale" ? "no later STALE row on screen" : "no later HITCH") : "no earlier STALE row on screen");
     return false;
   };
   Navigator.prototype.findNext = function (pred, what) {
@@ -1193,7 +1266,9 @@
       case "s": this.stop(); this.findMark(1, "stale"); return true;
       case "S": this.stop(); this.findMark(-1, "stale"); return true;
       case "x": this.stop(); this.findMark(1, "hitch"); return true;
-      case "p": this.toggle(); return true;
+      case "P": this.toggle(); return true;
+      case "p": Presenter.toggle(); return true;
+      case "w": Glossary.open(); return true;
       case "+": case "=": this.bumpSpeed(1); return true;
       case "-": case "_": this.bumpSpeed(-1); return true;
     }
@@ -1202,8 +1277,11 @@
 
   /* The one keydown listener: help keys first, then ignore typing in fields
    * (except Esc, which leaves the field; Enter is handled by the field), then
-   * let focused buttons and checkboxes take Enter/Space natively. */
-  function installKeys(handler) {
+   * let focused buttons and checkboxes take Enter/Space natively. helpKeys: the
+   * keys that open the help (h and ? by default; ? alone on the lesson page,
+   * where h is the hint). */
+  function installKeys(handler, helpKeys) {
+    helpKeys = helpKeys || ["h", "?"];
     D.addEventListener("keydown", function (e) {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       var t = e.target || D.body, tag = (t.tagName || "").toUpperCase();
@@ -1211,7 +1289,11 @@
       var typing = (tag === "INPUT" && !/^(checkbox|radio|range|button|submit)$/.test(type)) ||
         tag === "TEXTAREA" || tag === "SELECT" || t.isContentEditable;
       if (Help.isOpen()) {
-        if (e.key === "Escape" || e.key === "h" || e.key === "?") { Help.close(); e.preventDefault(); }
+        if (e.key === "Escape" || helpKeys.indexOf(e.key) >= 0) { Help.close(); e.preventDefault(); }
+        return;
+      }
+      if (Glossary.isOpen()) {
+        if (e.key === "Escape" || e.key === Glossary.key || e.key === "w") { Glossary.close(); e.preventDefault(); }
         return;
       }
       if (typing) {
@@ -1220,7 +1302,7 @@
       }
       if ((e.key === "Enter" || e.key === " ") && (tag === "BUTTON" || tag === "SUMMARY" || tag === "A" || (tag === "INPUT" && type !== "range"))) return;
       if (tag === "INPUT" && type === "range" && /^(Arrow|Home|End|Page)/.test(e.key)) return;
-      if (e.key === "h" || e.key === "?") { Help.open(); e.preventDefault(); return; }
+      if (helpKeys.indexOf(e.key) >= 0) { Help.open(); e.preventDefault(); return; }
       if (e.key === "Escape") return;
       if (handler(e)) e.preventDefault();
     });
@@ -1230,8 +1312,56 @@
   /* 7. Trace page                                                          */
   /* ===================================================================== */
 
+  /* Presenter mode, for a projector: large text (24 px and up), the phone at least
+   * half the window's height, one step per slide and nothing else on it. p toggles
+   * it; a page opened with "#present" in its URL starts in it (the URL keeps it, so
+   * a reload stays in it). The page's change(on) rebuilds its pictures at the size
+   * the mode wants; the CSS (body.presenting) does the rest. */
+  var Presenter = {
+    on: false,
+    change: null,
+    wanted: function () { return /(?:^#|&)present(?:&|$)/.test(window.location.hash || ""); },
+    start: function (change) {
+      var self = this, pending = 0;
+      this.change = change;
+      window.addEventListener("resize", function () {
+        if (!self.on || pending) return;
+        pending = requestAnimationFrame(function () { pending = 0; if (self.on && self.change) self.change(true); });
+      });
+      window.addEventListener("hashchange", function () { if (self.wanted() !== self.on) self.set(self.wanted()); });
+      if (this.wanted()) this.set(true);
+    },
+    set: function (on) {
+      this.on = !!on;
+      D.body.classList.toggle("presenting", this.on);
+      var step = /(?:^#|&)(step=-?\d+)/.exec(window.location.hash || "");
+      var h = this.hash(step ? step[1] : "");
+      if ((window.location.hash || "") !== h) {
+        try { window.history.replaceState(null, "", h || window.location.pathname + window.location.search); } catch (e) { /* file:// may refuse */ }
+      }
+      if (this.change) this.change(this.on);
+    },
+    toggle: function () { this.set(!this.on); },
+    /* The URL hash for `rest` ("step=N" or ""), with "present" while presenting. */
+    hash: function (rest) {
+      var parts = rest ? [rest] : [];
+      if (this.on) parts.push("present");
+      return parts.length ? "#" + parts.join("&") : "";
+    }
+  };
+  function presentButton() {
+    return button("present-button", "present", "presenter mode: large, one step per slide (p)", function () { Presenter.toggle(); }, "btn small");
+  }
+
   function screenHeightFor(page) {
     var h = window.innerHeight || 900;
+    if (Presenter.on) {
+      /* what is left of the window for the screen, after the title, the clock, the
+       * legend and the faded rows above and below it */
+      if (page === "trace") return clamp(h - 230, 300, 2000);
+      if (page === "diff") return clamp(h - 340, 300, 2000);
+      return clamp(h - 310, 300, 2000);
+    }
     if (page === "trace") return clamp(h - 440, 300, 640);
     if (page === "diff") return clamp(h - 560, 300, 460);
     return clamp(h - 400, 320, 480);
@@ -1239,6 +1369,7 @@
 
   /* On a phone-sized window the drawn phone leaves room for the panels beside it. */
   function phoneWidthFor() {
+    if (Presenter.on) return clamp(((window.innerWidth || 1280) - 250) / 2, 130, 900);
     return clamp((window.innerWidth || 1280) - 250, 130, 330);
   }
 
@@ -1340,6 +1471,7 @@
       ann.textContent = s ? s.x : (m.n === 0 ? EMPTY_TEXT : startText(m));
       ann.classList.toggle("is-stale", !!(s && s.stale));
       ann.classList.toggle("is-hitch", !!(s && s.hitch));
+      Notes.mark(s ? s.x : "");
       list.setCurrent(i);
       timeline.set(i);
     }
@@ -1374,7 +1506,7 @@
     nav = new Navigator({
       count: m.n,
       timeAt: function (i) { return m.steps[i].t; },
-      isStale: function (i) { return m.steps[i].stale; },
+      isStale: function (i) { return m.staleStarts(i); },
       isHitch: function (i) { return m.steps[i].hitch; },
       draw: draw,
       extraKeys: function (k) {
@@ -1389,7 +1521,7 @@
     var stage = el("div", "stage-col");
     var annBox = el("div", "annotation-box");
     add(annBox, headBox, ann);
-    add(stage, pic.root, annBox);
+    add(stage, pic.root, annBox, Notes.build());
     var listCol = el("div", "list-col");
     var listBox = el("div", "list-box");
     if (m.n === 0) { listBox.appendChild(el("div", "none big", EMPTY_TEXT)); list.ol.classList.add("empty"); }
@@ -1399,8 +1531,18 @@
     var main = el("main", "trace-main");
     add(main, stage, listCol);
     add(body, controls, main, footer(m.file));
+    timeline.fitTicks();
     Help.build("trace", m);
     installKeys(function (e) { return nav.key(e); });
+    /* Presenter mode: the picture again, at the size the mode wants (phone and one
+     * column of panels); the CSS hides the rest and puts the sentence beside it. */
+    Presenter.start(function (on) {
+      var fresh = new Picture(m, { ids: true, compact: on, screenHeight: screenHeightFor("trace"), maxWidth: phoneWidthFor() });
+      pic.root.parentNode.replaceChild(fresh.root, pic.root);
+      pic = fresh;
+      pic.draw(nav.cur, false);
+      if (!on) timeline.fitTicks();
+    });
 
     var h = Navigator.hashStep();
     nav.go(h !== null ? h : -1, { animate: false, noHash: true });
@@ -1444,6 +1586,13 @@
         if (st.hitch) r.hitch = true;
       }
       return r;
+    }
+    /* A STALE row comes into view on either screen at position p: the step a side
+     * shows is in another of its staleViews than at the position before. */
+    function staleStarts(p) {
+      if (p < 0 || p >= P) return false;
+      function side(M, at) { var v = M.staleView(at[p]); return v > 0 && v !== (p > 0 ? M.staleView(at[p - 1]) : 0); }
+      return side(A, aAt) || side(B, bAt);
     }
     var marksA = new Array(P), marksB = new Array(P);
     for (var pm = 0; pm < P; pm++) { marksA[pm] = spanMarks(A, aAt, pm); marksB[pm] = spanMarks(B, bAt, pm); }
@@ -1507,6 +1656,8 @@
         posHead.appendChild(c);
       }
       if (p === fdPos) posHead.appendChild(el("span", "change first-div", "first divergence"));
+      var sa = A.step(p >= 0 ? aAt[p] : -1), sb = B.step(p >= 0 ? bAt[p] : -1);
+      Notes.mark((sa ? sa.x : "") + " " + (sb ? sb.x : ""));
       list.setCurrent(p);
       timeline.set(p);
     }
@@ -1562,7 +1713,7 @@
     var nav = new Navigator({
       count: P, unit: "position",
       timeAt: timeAt,
-      isStale: function (p) { return !!(marksA[p].stale || marksB[p].stale); },
+      isStale: staleStarts,
       isHitch: function (p) { return marksA[p].hitch || marksB[p].hitch; },
       draw: draw,
       extraButtons: [bDiv, bChange],
@@ -1593,7 +1744,7 @@
     var sides = el("div", "sides");
     add(sides, SA.box, SB.box);
     var center = el("div", "diff-center");
-    add(center, posHead, sides);
+    add(center, posHead, sides, Notes.build());
     var listCol = el("div", "list-col");
     var listBox = el("div", "list-box");
     if (P === 0) { listBox.appendChild(el("div", "none big", "No compared steps.")); list.ol.classList.add("empty"); }
@@ -1639,8 +1790,18 @@
     add(report, st, mt);
 
     add(body, controls, divBox, main, report, footer(A.file + "  vs  " + B.file));
+    timeline.fitTicks();
     Help.build("diff", A);
     installKeys(function (e) { return nav.key(e); });
+    Presenter.start(function (on) {
+      [SA, SB].forEach(function (S) {
+        var fresh = new Picture(S.m, { ids: false, compact: true, screenHeight: screenHeightFor("diff") });
+        S.box.replaceChild(fresh.root, S.pic.root);
+        S.pic = fresh;
+      });
+      nav.go(nav.cur, { animate: false, noHash: true });
+      if (!on) timeline.fitTicks();
+    });
     var h = Navigator.hashStep();
     nav.go(h !== null ? h : -1, { animate: false, noHash: true });
   }
@@ -1663,30 +1824,43 @@
     var key = "reuselab.lesson." + (str(L.id) || "lesson");
     var total = 0;
     stops.forEach(function (s) { total += arr(s.questions).length; });
+    /* Progress kept honest: right[qid] is the FIRST answer to question qid ("stop.q"),
+     * true or false, stored the moment it is given. What is read back keeps only
+     * the questions this lesson has (an older page of it, or anything else in
+     * storage, cannot make "7 of 4"), and only true or false. */
+    function qid(s, q) { return s + "." + q; }
+    var ids = [];
+    stops.forEach(function (s, n) { arr(s.questions).forEach(function (q, k) { ids.push(qid(n, k)); }); });
     var saved = storageGet(key);
-    var state = { stop: 0, q: 0, right: {}, tried: {}, done: false };
-    if (obj(saved) && typeof saved.stop === "number") {
-      state.stop = clamp(saved.stop, 0, Math.max(0, stops.length - 1));
-      state.q = Math.max(0, num(saved.q, 0));
-      state.right = obj(saved.right) || {};
-      state.tried = obj(saved.tried) || {};
+    var state = { stop: 0, q: 0, right: {}, done: false };
+    if (obj(saved) && typeof saved.stop === "number" && isFinite(saved.stop)) {
+      state.stop = clamp(Math.floor(saved.stop), 0, Math.max(0, stops.length - 1));
+      state.q = clamp(Math.floor(num(saved.q, 0)), 0, Math.max(0, arr((stops[state.stop] || {}).questions).length - 1));
+      var kept = obj(saved.right) || {};
+      ids.forEach(function (id) { if (kept[id] === true || kept[id] === false) state.right[id] = kept[id]; });
       state.done = saved.done === true;
     }
     function save() { storageSet(key, state); }
+    function rightFirstTime() {
+      var n = 0;
+      ids.forEach(function (id) { if (state.right[id] === true) n++; });
+      return n;
+    }
 
     var body = D.body;
     var lessonTitle = str(DATA.title) || ("Lesson " + str(L.number));
     var hd = header(lessonTitle, traceSubtitle(m));
     var restart = button("start-over", "start over", "forget your answers and start the lesson again", function () {
       storageRemove(key);
-      state = { stop: 0, q: 0, right: {}, tried: {}, done: false };
+      state = { stop: 0, q: 0, right: {}, done: false };
       revealStop();
       showStop();
       window.scrollTo(0, 0);
     }, "btn small");
-    var helpBtn = button("help-button", "? keys", "keyboard help (h or ?)", function () { Help.toggle(); }, "btn small");
+    var helpBtn = button("help-button", "? keys", "keyboard help (?)", function () { Help.toggle(); }, "btn small");
+    Glossary.key = "g";
     var hdr = el("div", "header-actions");
-    add(hdr, restart, helpBtn);
+    add(hdr, restart, presentButton(), glossaryButton(), helpBtn);
     hd.appendChild(hdr);
     body.appendChild(hd);
 
@@ -1708,11 +1882,11 @@
     var annBox = el("div", "annotation-box");
     add(annBox, headBox, ann);
     var picCol = el("div", "lesson-picture");
-    add(picCol, pic.root, annBox);
+    add(picCol, pic.root, annBox, Notes.build());
 
     var qBox = el("div", "question");
     qBox.id = "question";
-    var hintBtn = button("hint-button", "hint", "show a hint", function () { hint.hidden = false; hintBtn.disabled = true; });
+    var hintBtn = button("hint-button", "hint", "show a hint (h)", function () { hint.hidden = false; hintBtn.disabled = true; });
     var hint = el("div", "hint");
     hint.id = "hint";
     var feedback = el("div", "feedback");
@@ -1740,13 +1914,12 @@
       var s = m.step(i);
       ann.textContent = s ? s.x : (m.n === 0 ? EMPTY_TEXT : startText(m));
       ann.classList.toggle("is-stale", !!(s && s.stale));
+      Notes.mark(s ? s.x : "");
       D.body.dataset.step = String(i);
     }
-    function qid(s, q) { return s + "." + q; }
     function drawProgress() {
       clear(progress);
-      var answered = 0, right = 0;
-      Object.keys(state.right).forEach(function (k) { answered++; if (state.right[k] === true) right++; });
+      var right = rightFirstTime();
       stops.forEach(function (s, n) {
         var dot = el("span", "pdot" + (n < state.stop || state.done ? " done" : n === state.stop ? " now" : ""), String(n + 1));
         dot.title = "stop " + (n + 1);
@@ -1849,37 +2022,56 @@
       hintBtn.disabled = false;
       if (h) hint.appendChild(el("div", null, h));
     }
+    /* A pick. The first answer to a question is what counts, stored at once (a wrong
+     * one survives a reload and a right one after it). A wrong pick shows why (the
+     * choice's "why", the terminal's feedback) and may be tried again; once only one
+     * choice is left (at once, with two), the page says the answer instead of
+     * leaving it as the only button, and goes on as after a right pick. */
     function choose(s, qs, q, c, b) {
       if (b.disabled) return;
       var id = qid(state.stop, state.q);
+      var first = !(id in state.right);
       feedback.hidden = false;
       clear(feedback);
+      var buttons = Array.prototype.slice.call(qBox.querySelectorAll(".choice"));
       if (c.right === true) {
-        if (!(id in state.right)) state.right[id] = true;
+        if (first) state.right[id] = true;
         feedback.setAttribute("data-result", "right");
         add(feedback, el("span", "fb-icon", "\u2713"), el("span", "fb-why", str(c.why) || "Right."));
-        var answer = str(q.answer);
-        if (answer) feedback.appendChild(el("div", "fb-answer", "Answer: " + answer));
+        if (!first) feedback.appendChild(el("div", "fb-again", "(The score counts first answers.)"));
         b.classList.add("is-right");
-        qBox.querySelectorAll(".choice").forEach(function (x) { x.disabled = true; });
-        hintBtn.disabled = true;
-        var last = state.q >= qs.length - 1;
-        if (last) showReveal(s);
-        cont.hidden = false;
-        cont.textContent = !last ? "next question \u25b8" : state.stop + 1 < stops.length ? "next stop \u25b8" : "finish \u25b8";
-        state.answered = true;
-        save();
-        drawProgress();
-        cont.focus();
-      } else {
-        state.right[id] = false;
-        feedback.setAttribute("data-result", "wrong");
-        add(feedback, el("span", "fb-icon", "\u2717"), el("span", "fb-why", str(c.why) || "Not quite. Try again."));
-        b.classList.add("is-wrong");
-        b.disabled = true;
-        save();
-        drawProgress();
+        settle(s, qs, buttons);
+        return;
       }
+      if (first) state.right[id] = false;
+      save();
+      feedback.setAttribute("data-result", "wrong");
+      add(feedback, el("span", "fb-icon", "\u2717"), el("span", "fb-why", str(c.why) || "Not quite."));
+      b.classList.add("is-wrong");
+      b.disabled = true;
+      var left = buttons.filter(function (x) { return !x.disabled; });
+      if (left.length > 1) {
+        feedback.appendChild(el("div", "fb-again", "Try again" + (hintBtn.hidden || hintBtn.disabled ? "." : ", or take the hint (h).")));
+        drawProgress();
+        return;
+      }
+      var answer = str(q.answer);
+      feedback.appendChild(el("div", "fb-answer", "The answer: " + (answer || (left[0] ? left[0].textContent : ""))));
+      left.forEach(function (x) { x.classList.add("is-answer"); });
+      settle(s, qs, buttons);
+    }
+    /* The question is answered (or its answer shown): no more picks; after the
+     * stop's last question, the reveal; continue. */
+    function settle(s, qs, buttons) {
+      buttons.forEach(function (x) { x.disabled = true; });
+      hintBtn.disabled = true;
+      var last = state.q >= qs.length - 1;
+      if (last) showReveal(s);
+      cont.hidden = false;
+      cont.textContent = !last ? "next question \u25b8" : state.stop + 1 < stops.length ? "next stop \u25b8" : "finish \u25b8";
+      save();
+      drawProgress();
+      cont.focus();
     }
     function showReveal(s) {
       var r = obj(s.reveal) || {};
@@ -1925,7 +2117,6 @@
     function onContinue() {
       var s = stops[state.stop];
       var qs = s ? arr(s.questions) : [];
-      state.answered = false;
       if (s && state.q < qs.length - 1) {
         state.q++;
         save();
@@ -1949,8 +2140,7 @@
       drawProgress();
       clear(end);
       end.hidden = false;
-      var right = 0;
-      Object.keys(state.right).forEach(function (k) { if (state.right[k] === true) right++; });
+      var right = rightFirstTime();
       var score = el("div", "score");
       score.id = "score";
       add(score, el("span", "score-num", right + " / " + total), el("span", "score-text", " questions right on the first try"));
@@ -1972,7 +2162,6 @@
       end.appendChild(again);
       if (stops.length) showPicture(m.n - 1, false);
     }
-    if (state.answered) state.answered = false;
     showStop();
 
     installKeys(function (e) {
@@ -1983,7 +2172,22 @@
         return false;
       }
       if ((k === "Enter" || k === "ArrowRight" || k === "n") && !cont.hidden && !stopBox.hidden) { cont.click(); return true; }
+      if (k === "g" || k === "w") { Glossary.open(); return true; }
+      if (k === "p") { Presenter.toggle(); return true; }
+      if (k === "h" && !stopBox.hidden) {
+        if (!hintBtn.hidden && !hintBtn.disabled) hintBtn.click();
+        else if (hintBtn.hidden && qBox.querySelector(".choice")) { clear(hint); hint.appendChild(el("div", "none", "No hint for this question.")); hint.hidden = false; }
+        return true;
+      }
       return false;
+    }, ["?"]);
+    Presenter.start(function (on) {
+      var fresh = new Picture(m, { ids: true, compact: true, screenHeight: screenHeightFor("lesson"), maxWidth: phoneWidthFor() });
+      picCol.replaceChild(fresh.root, pic.root);
+      pic = fresh;
+      var at = parseInt(D.body.dataset.step, 10);
+      pic.draw(isFinite(at) ? at : -1, false);
+      if (on) window.scrollTo(0, 0);
     });
   }
 
@@ -2007,16 +2211,19 @@
       add(card, close, el("h2", null, "Keys"));
       var rows;
       if (page === "lesson") {
-        rows = [["1 \u2026 9", "choose an answer"], ["Enter, \u2192, n", "continue"], ["h, ?", "this help"], ["Esc", "close it"]];
+        rows = [["1 \u2026 9", "choose an answer"], ["h", "the hint"], ["Enter, \u2192, n", "continue"], ["g", "the glossary"],
+          ["p", "presenter mode: large, one question per slide (or #present in the URL)"], ["?", "this help"], ["Esc", "close it"]];
       } else {
         rows = [
           ["\u2192 n Enter Space", page === "diff" ? "next position" : "next step"],
           ["\u2190 b", "back"],
           ["Home / End", "start / last step"],
           ["g", "go to a step (type it, Enter)"],
-          ["s / Shift+S", "next / previous STALE or LATE"],
+          ["s / Shift+S", "next / previous STALE row on screen"],
           ["x", "next HITCH"],
-          ["p", "play / pause"],
+          ["Shift+P", "play / pause"],
+          ["p", "presenter mode: large, one step per slide (or #present in the URL)"],
+          ["w", "the glossary"],
           ["+ / -", "faster / slower"],
           ["h ?", "this help"],
           ["Esc", "close it, or leave a text box"]
@@ -2061,6 +2268,54 @@
     },
     toggle: function () { if (this.isOpen()) this.close(); else this.open(); }
   };
+
+  /* The glossary (data.glossary: [[term, meaning], ...], the list `reuselab lesson
+   * --glossary` prints): a panel over the page, built the first time it opens.
+   * Key: g on the lesson page, w on the trace and diff pages (g goes to a step). */
+  var Glossary = {
+    box: null,
+    last: null,
+    key: "w",
+    build: function () {
+      var box = this.box = el("div", "help-overlay glossary-overlay");
+      box.id = "glossary";
+      box.setAttribute("role", "dialog");
+      box.setAttribute("aria-modal", "true");
+      box.setAttribute("aria-label", "glossary");
+      var card = el("div", "help-card glossary-card");
+      var close = button("glossary-close", "\u00d7", "close (Esc)", function () { Glossary.close(); }, "btn small help-close");
+      add(card, close, el("h2", null, "Glossary"));
+      var dl = el("dl", "glossary-list");
+      arr(DATA.glossary).forEach(function (entry) {
+        entry = arr(entry);
+        var dt = el("dt", null, str(entry[0]));
+        dt.setAttribute("data-term", str(entry[0]));
+        add(dl, dt, el("dd", null, str(entry[1])));
+      });
+      if (!dl.firstChild) card.appendChild(el("div", "none", "This page carries no glossary."));
+      card.appendChild(dl);
+      box.appendChild(card);
+      box.addEventListener("click", function (e) { if (e.target === box) Glossary.close(); });
+      D.body.appendChild(box);
+    },
+    isOpen: function () { return !!(this.box && !this.box.hidden); },
+    open: function () {
+      if (!this.box) this.build();
+      this.last = D.activeElement;
+      this.box.hidden = false;
+      var c = this.box.querySelector(".help-close");
+      if (c) c.focus();
+    },
+    close: function () {
+      if (!this.box) return;
+      this.box.hidden = true;
+      if (this.last && this.last.focus) { try { this.last.focus(); } catch (e) { /* ignore */ } }
+    },
+    toggle: function () { if (this.isOpen()) this.close(); else this.open(); }
+  };
+  function glossaryButton() {
+    return button("glossary-button", "glossary", "the words these pages use (" + Glossary.key + ")", function () { Glossary.toggle(); }, "btn small");
+  }
 
   /* ===================================================================== */
   /* 11. Start-up                                                           */

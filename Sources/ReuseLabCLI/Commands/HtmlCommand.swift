@@ -45,12 +45,15 @@ enum HtmlCommand: Subcommand {
             HelpSection(title: "Keys on the page", text: """
             As in 'replay --step': the right arrow, n, Enter or Space: next step; the left
             arrow or b: back; Home, End: first, last; g: go to a step; k: next step of a
-            kind or group; s: next STALE or LATE step (Shift-S: previous); x: next HITCH;
-            p: play or pause; + and -: faster, slower; c: hide or show the code (click
-            a line of it, or pick one with the up and down arrows and press Enter, for
-            the next step that ran it); h or ?: help. On a page of two traces, d: the
-            first divergence; c, Shift-C: the next, previous change. On a lesson's page,
-            1 to 9 choose an answer and Enter goes on.
+            kind or group; s: next step where a STALE row comes on screen (Shift-S:
+            previous); x: next HITCH; Shift-P: play or pause; + and -: faster, slower;
+            c: hide or show the code (click a line of it, or pick one with the up and
+            down arrows and press Enter, for the next step that ran it); w: the
+            glossary; p: presenter mode (large, one step per slide; #present in the URL
+            opens in it); h or ?: help. On a page of two traces, d: the first
+            divergence; c, Shift-C: the next, previous change. On a lesson's page, 1 to
+            9 choose an answer, h shows the hint, Enter goes on, g: the glossary, p:
+            presenter mode, ?: help.
             """),
         ],
         examples: [
