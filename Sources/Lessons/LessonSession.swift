@@ -42,7 +42,7 @@ struct LessonSession {
             opening = text.prose(lesson.title) + String(repeating: "=", count: min(text.width, max(3, TextWrap.columns(lesson.title)))) + "\n\n"
                 + (lesson.introduction.isEmpty ? "" : text.prose(lesson.introduction))
             if console.mode == .learner {
-                opening += "\n" + text.prose("Answer in your own words; type help for what else you can do.")
+                opening += "\n" + text.prose("Answer in your own words. For a word of the glossary, type define and the word (define kept aside); help lists what else you can do.")
             }
         } else {
             let answered = progress.settledCount
