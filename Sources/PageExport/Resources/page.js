@@ -2252,21 +2252,7 @@
       box.appendChild(card);
       box.addEventListener("click", function (e) { if (e.target === box) Help.close(); });
       D.body.appendChild(box);
-    },
-    isOpen: function () { return !!(this.box && !this.box.hidden); },
-    open: function () {
-      if (!this.box) return;
-      this.last = D.activeElement;
-      this.box.hidden = false;
-      var c = this.box.querySelector(".help-close");
-      if (c) c.focus();
-    },
-    close: function () {
-      if (!this.box) return;
-      this.box.hidden = true;
-      if (this.last && this.last.focus) { try { this.last.focus(); } catch (e) { /* ignore */ } }
-    },
-    toggle: function () { if (this.isOpen()) this.close(); else this.open(); }
+    }
   };
 
   /* The glossary (data.glossary: [[term, meaning], ...], the list `reuselab lesson
@@ -2275,6 +2261,7 @@
   var Glossary = {
     box: null,
     last: null,
+    lazy: true,
     key: "w",
     build: function () {
       var box = this.box = el("div", "help-overlay glossary-overlay");
@@ -2297,10 +2284,18 @@
       box.appendChild(card);
       box.addEventListener("click", function (e) { if (e.target === box) Glossary.close(); });
       D.body.appendChild(box);
-    },
+    }
+  };
+
+  /* What a dialog over the page does (the keys' help, the glossary): it opens
+   * with focus on its close button, closes on Esc or a click beside it, and
+   * gives focus back to where it was. A dialog with `lazy` set is built on its
+   * first opening. */
+  var dialog = {
     isOpen: function () { return !!(this.box && !this.box.hidden); },
     open: function () {
-      if (!this.box) this.build();
+      if (!this.box && this.lazy) this.build();
+      if (!this.box) return;
       this.last = D.activeElement;
       this.box.hidden = false;
       var c = this.box.querySelector(".help-close");
@@ -2313,6 +2308,7 @@
     },
     toggle: function () { if (this.isOpen()) this.close(); else this.open(); }
   };
+  ["isOpen", "open", "close", "toggle"].forEach(function (name) { Help[name] = dialog[name]; Glossary[name] = dialog[name]; });
   function glossaryButton() {
     return button("glossary-button", "glossary", "the words these pages use (" + Glossary.key + ")", function () { Glossary.toggle(); }, "btn small");
   }
