@@ -54,30 +54,17 @@ public struct ExerciseBuild {
         case failed(String)
     }
 
-    /// Holds the build's folder for one check: two checks at once (a `--watch` and
-    /// a check by hand) would otherwise write their files into one target and
-    /// each compile the other's. Released when the value goes away.
-    public final class Hold {
-        private let descriptor: Int32
-        init(_ descriptor: Int32) { self.descriptor = descriptor }
-        deinit {
-            flock(descriptor, LOCK_UN)
-            close(descriptor)
-        }
-    }
-
-    /// Waits until no other check uses the build's folder, then holds it.
-    public func hold() throws(ReuseLabError) -> Hold {
+    /// Waits until no other check uses the build's folder, then holds it: two
+    /// checks at once (a `--watch` and a check by hand) would otherwise write their
+    /// files into one target and each compile the other's.
+    public func hold() throws(ReuseLabError) -> FileLock {
         let path = packageFolder + "/.check-lock"
         do {
             try FileManager.default.createDirectory(atPath: packageFolder, withIntermediateDirectories: true)
         } catch {
             throw ReuseLabError(.cannotWrite, file: packageFolder, "cannot make the build's folder: \(error.localizedDescription)")
         }
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw ReuseLabError(.cannotWrite, file: path, "cannot open the build's lock") }
-        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
-        return Hold(descriptor)
+        return try FileLock.hold(path, what: "the build")
     }
 
     /// Writes the build's package, builds it, and returns the program's path.
