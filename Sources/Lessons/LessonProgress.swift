@@ -57,6 +57,39 @@ public struct LessonProgress: Sendable, Equatable {
         results.append(result)
     }
 
+    /// This record and `stored`, the one on disk, as one: a question answered
+    /// in only one of them keeps that answer; one answered in both keeps the
+    /// stored first answer (it reached the disk first) and is settled if either
+    /// says so. Two sessions of one lesson therefore never lose each other's answers.
+    public func merged(with stored: LessonProgress) -> LessonProgress {
+        var out = stored
+        out.nextStep = max(stored.nextStep, nextStep)
+        for mine in results {
+            guard let index = out.results.lastIndex(where: { $0.step == mine.step && $0.question == mine.question }) else {
+                out.results.append(mine)
+                continue
+            }
+            if mine.settled { out.results[index].settled = true }
+        }
+        out.results.sort { ($0.step, $0.question) < ($1.step, $1.question) }
+        return out
+    }
+
+    /// Why this record does not fit `lesson` as it is now (its file was edited
+    /// since: fewer steps, a question that is gone), or nil when it fits.
+    public func misfit(_ lesson: Lesson) -> String? {
+        if nextStep > lesson.steps.count {
+            return "it goes on to step \(nextStep + 1) of a lesson that now has \(lesson.steps.count)"
+        }
+        for result in results where result.step >= lesson.steps.count || result.question >= lesson.steps[result.step].questions.count {
+            return "it has an answer to question \(result.question + 1) of step \(result.step + 1), which the lesson no longer asks"
+        }
+        return nil
+    }
+
+    /// Whether every step was answered: a new run starts a new attempt.
+    public func isFinished(_ lesson: Lesson) -> Bool { nextStep >= lesson.steps.count }
+
     var jsonValue: JSONValue {
         var out = JSONObjectBuilder()
         out.add("lesson", lesson)
@@ -134,18 +167,68 @@ public struct ProgressStore {
         }
     }
 
-    /// Saves progress atomically.
-    public func save(_ progress: LessonProgress) throws(ReuseLabError) {
+    /// The record a run of `lesson` carries on from, and what to tell the
+    /// learner about it. A record is never replaced: one that no longer fits the
+    /// lesson file (an instructor changed it) is kept aside, and so is a finished
+    /// attempt, or any the learner restarts; the new attempt starts beside it.
+    public func begin(_ lesson: Lesson, restart: Bool) -> (progress: LessonProgress, notes: [String]) {
+        let (saved, warning) = load(lesson: lesson.id)
+        var notes = warning.map { ["warning: " + $0] } ?? []
+        let fresh = LessonProgress(lesson: lesson.id)
+        // An empty record holds no answer to lose.
+        guard let record = saved, !record.results.isEmpty else { return (fresh, notes) }
+        if let misfit = record.misfit(lesson) {
+            let aside = keepAside(lesson: lesson.id, suffix: ".earlier-version")
+            notes.append("warning: your progress in this lesson was saved for an earlier version of it (\(misfit))"
+                         + (aside.map { "; it was kept as \(VisibleText.escape($0)) and the lesson starts afresh" } ?? "; the lesson starts afresh"))
+            return (fresh, notes)
+        }
+        if restart || record.isFinished(lesson) {
+            if let aside = keepAside(lesson: lesson.id, suffix: ".attempt") {
+                notes.append("your earlier attempt (\(record.score) right first time) is kept as \(VisibleText.escape(aside)); this is a new one")
+            }
+            return (fresh, notes)
+        }
+        return (record, notes)
+    }
+
+    /// Moves a lesson's saved record aside (`NAME.json` + `suffix`, numbered when
+    /// taken) and returns where it went; nil when there is none or it could not move.
+    public func keepAside(lesson: String, suffix: String) -> String? {
+        let path = file(for: lesson).path
+        guard FileKind.of(linkAt: path) == .regular else { return nil }
+        let aside = AsideName.free(for: path, suffix: suffix)
+        return (try? FileManager.default.moveItem(atPath: path, toPath: aside)) != nil ? aside : nil
+    }
+
+    /// Saves progress atomically, merged with what another session of the same
+    /// lesson saved meanwhile (sessions take turns on a lock file beside it).
+    /// Returns what was saved, and whether it held answers from elsewhere.
+    @discardableResult
+    public func save(_ progress: LessonProgress) throws(ReuseLabError) -> (saved: LessonProgress, mergedOthers: Bool) {
         let path = file(for: progress.lesson).path
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw ReuseLabError(.cannotWrite, file: folder.path, "cannot create the progress folder: \(error.localizedDescription)")
         }
+        let lock = try FileLock.hold(folder.appendingPathComponent("." + progress.lesson + ".lock").path, what: "your progress")
+        defer { withExtendedLifetime(lock) {} }
+        var saved = progress
+        var mergedOthers = false
+        // A record that cannot be read is left for `load` to set aside; it is never merged.
+        if FileKind.of(linkAt: path) == .regular, let bytes = try? InputFile.read(path, limit: 1 << 20),
+           let stored = try? LessonProgress.decode(try JSONDocument.parse(bytes, file: path)), stored.lesson == progress.lesson {
+            saved = progress.merged(with: stored)
+            mergedOthers = stored.results.contains { theirs in
+                !progress.results.contains { $0.step == theirs.step && $0.question == theirs.question }
+            }
+        }
         do {
-            try OutputFile.write(Array((JSONWriter.compact(progress.jsonValue) + "\n").utf8), to: path, permission: .ours, standardOutput: { _ in })
+            try OutputFile.write(Array((JSONWriter.compact(saved.jsonValue) + "\n").utf8), to: path, permission: .ours, standardOutput: { _ in })
         } catch {
             throw ReuseLabError(.cannotWrite, file: path, "cannot save your progress: \(error.message)")
         }
+        return (saved, mergedOthers)
     }
 }

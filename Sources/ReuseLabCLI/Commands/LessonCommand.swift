@@ -8,7 +8,7 @@ import PageExport
 enum LessonCommand: Subcommand {
     enum Options: CommandOptions {
         static let lessons = ValueOption.path("--lessons", valueName: "DIR", defaultText: "lessons", meaning: "the lessons folder")
-        static let restart = FlagOption("--restart", meaning: "start the lesson from the beginning")
+        static let restart = FlagOption("--restart", meaning: "start the lesson from the beginning (the earlier attempt is kept beside the new one)")
         static let preview = FlagOption("--preview",
                                         meaning: "for instructors: every pause as a learner sees it, with its answers and their reasons; nothing is asked")
         static let answers = ValueOption.path("--answers", valueName: "FILE",
@@ -56,7 +56,9 @@ enum LessonCommand: Subcommand {
             HelpSection(title: "Progress", text: """
             Progress is saved after every answer in $REUSELAB_PROGRESS_DIR (default
             ~/.reuselab/progress); quit, Ctrl-D or Ctrl-C stops the lesson and the next
-            run carries on where you stopped.
+            run carries on where you stopped. No answer is lost: two sessions of one
+            lesson keep each other's answers, and a finished or restarted attempt, or a
+            record saved for an earlier version of the lesson, is kept beside the new one.
             """),
             HelpSection(title: "Checking lessons", text: """
             'lesson check' is a strict reviewer. It fails when a lesson is unsound (a
@@ -135,21 +137,19 @@ enum LessonCommand: Subcommand {
             if line[Options.json] { io.out(JSONWriter.compact(report(loaded, outcome.reports)) + "\n") }
             return 0
         }
-        var (saved, warning) = store.load(lesson: loaded.lesson.id)
-        if let warning { io.err("reuselab: warning: \(warning)\n") }
-        // A finished lesson starts again from the top; so does one whose saved
-        // progress no longer fits the lesson file (an instructor changed it).
-        if line[Options.restart] || (saved?.nextStep ?? 0) >= loaded.lesson.steps.count
-            || saved?.results.contains(where: { $0.step >= loaded.lesson.steps.count || $0.question >= loaded.lesson.steps[$0.step].questions.count }) == true {
-            saved = nil
-        }
-        let progress = saved ?? LessonProgress(lesson: loaded.lesson.id)
+        let (progress, notes) = store.begin(loaded.lesson, restart: line[Options.restart])
+        for note in notes { io.err("reuselab: " + note + "\n") }
         let console = TerminalConsole(io: io)
         // Ctrl-C stops the lesson in good order (the answers given are already saved)
         // instead of killing it mid-sentence.
         Interruption.catchInterrupts()
+        var toldOfOthers = false
         _ = try run.run(console: console, progress: progress, next: next, save: { progress throws(ReuseLabError) in
-            try store.save(progress)
+            // Another session of this lesson saved answers too: both are kept; say so once.
+            if try store.save(progress).mergedOthers, !toldOfOthers {
+                toldOfOthers = true
+                io.err("reuselab: note: this lesson is open in another session too; the answers of both are kept\n")
+            }
         })
         return Interruption.wasInterrupted || console.interrupted ? FailureKind.interrupted.exitStatus : 0
     }
@@ -230,7 +230,9 @@ enum LessonCommand: Subcommand {
                 let state: String
                 // Counted in questions, not steps: a step may ask several. Questions are
                 // answered in order, so the next one is the one after those answered.
-                if let progress, progress.nextStep >= lesson.steps.count {
+                if let progress, progress.misfit(lesson) != nil {
+                    state = "saved for an earlier version; starts afresh"
+                } else if let progress, progress.nextStep >= lesson.steps.count {
                     state = "done, \(progress.score)/\(lesson.questionCount) right"
                 } else if let progress, !progress.results.isEmpty {
                     state = "at question \(min(progress.settledCount + 1, lesson.questionCount)) of \(lesson.questionCount)"
