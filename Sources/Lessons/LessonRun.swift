@@ -80,7 +80,10 @@ public struct LessonRun {
     let annotations: [Annotation]
     let reasons: AnswerReason
 
+    /// Every step is resolved first: a mistake in the lesson file is reported
+    /// before the learner starts, not when they reach it.
     public init(_ loaded: LoadedLesson) throws(ReuseLabError) {
+        for index in loaded.lesson.steps.indices { _ = try loaded.resolve(step: index) }
         self.loaded = loaded
         self.annotations = try Annotator.annotate(loaded.trace, file: loaded.path)
         self.reasons = AnswerReason(trace: loaded.trace, annotations: annotations, queries: loaded.queries)

@@ -35,6 +35,25 @@ final class LessonSafetyTests {
         #expect(problems(try writeLesson(try makeProject())) == [])
     }
 
+    /// A mistake in a later step is reported before the lesson starts, not when
+    /// the learner reaches it after answering the first questions.
+    @Test func testAMalformedLaterStepStopsTheLessonBeforeItStarts() throws {
+        let root = try makeProject()
+        let text = #"""
+        {"id": "t-1", "title": "Test", "trace": "../traces/seed004-slow-scroll.trace.json", "introduction": "A list.", "takeaway": "T.",
+         "steps": [{"narration": "Go.", "pause": {"event": 3}, "question": {"ask": "How many cells?", "query": "cellCount"}},
+                   {"narration": "Later.", "pause": {"event": 99999}, "question": {"ask": "How many?", "query": "cellCount"}}]}
+        """#
+        let path = root.appendingPathComponent("lessons/test.json").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let answers = root.appendingPathComponent("answers.txt").path
+        try Data("19\n".utf8).write(to: URL(fileURLWithPath: answers))
+        let (status, out, err) = lessonCommand(["lesson", path, "--answers", answers])
+        #expect(status == 65, Comment(rawValue: err))
+        #expect(out.isEmpty, "nothing of the lesson is shown: \(out)")
+        #expect(err.contains("at steps[1]: step 2: event 99999 does not exist"), Comment(rawValue: err))
+    }
+
     @Test func testATraceOutsideTheProjectIsRefused() throws {
         let root = try makeProject()
         let outside = try temporaryFolder().appendingPathComponent("elsewhere.trace.json")
