@@ -20,6 +20,23 @@ final class InputLimitTests: FolderTestCase {
             + "{\"seq\":0,\"t\":0,\"kind\":\"prefetchRowsAt\",\"rows\":[\(list)]}\n]}\n"
     }
 
+    /// An answer line of 5 MB piped into a lesson is cut at the line limit and
+    /// its rest skipped as it arrives: read in bounded time and memory, echoed
+    /// shortened, and said so. (It used to take minutes, scanning the growing
+    /// line again for every chunk read, and was echoed whole.)
+    @Test func testAHugeAnswerLineIsCutAndSaidSo() throws {
+        let lessons = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lessons").path
+        let input = try folder.write("input.txt", "\n" + String(repeating: "x", count: 5_000_000) + "\n19\n")
+        let result = try Executable.run(try Executable.require(), ["lesson", "1", "--lessons", lessons], stdin: input,
+                                        environment: ["REUSELAB_PROGRESS_DIR": folder.url.appendingPathComponent("progress").path],
+                                        in: folder, timeout: 60)
+        #expect(result.exited && !result.timedOut)
+        #expect(result.err.contains("that line was longer than 16384 bytes; only its start was read"), Comment(rawValue: result.err))
+        #expect(result.out.contains("is not an answer") && result.out.contains("Right."), Comment(rawValue: String(result.out.suffix(2000))))
+        #expect(result.out.utf8.count < 200_000, "the line is not echoed whole: \(result.out.utf8.count) bytes")
+    }
+
     @Test func testARowListLongerThanAnyRealOneIsRefusedAsItIsRead() throws {
         let path = try folder.write("long.trace.json", trace(prefetching: 20_000))
         for arguments in [["validate", path], ["stats", path], ["replay", path], ["diff", path, path]] {

@@ -46,7 +46,11 @@ final class TerminalConsole: LessonConsole {
         }
         io.out(prompt)
         let line = lines.next()
-        if echoes, let line { io.out(VisibleText.escape(line) + "\n") }
+        // Echoed as a transcript line: a long one shortened, never flooding the screen.
+        if echoes, let line { io.out(VisibleText.shortened(line, limit: 200) + "\n") }
+        if lines.lastLineWasCut {
+            io.err("reuselab: that line was longer than \(LineReader.limit) bytes; only its start was read\n")
+        }
         return line
     }
 }
