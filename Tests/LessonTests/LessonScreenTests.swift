@@ -72,9 +72,14 @@ private func lineCount(_ text: String) -> Int { text.filter { $0 == "\n" }.count
 
     /// Every pause of every bundled lesson, with its first question and the
     /// prompt, fits 24 lines; so does every reveal with the line above it and
-    /// the prompt to go on. This is what keeps the narration in sight.
-    @Test(arguments: try bundledLessons())
+    /// the prompt to go on. This is what keeps the narration in sight. Over the
+    /// sample lessons and lesson 10; over every lesson in `LessonScreenSecondTierTests`.
+    @Test(arguments: (BundledFiles.sampleLessons + ["10-stale-image"]).map(BundledFiles.lessonPath))
     func testEveryPauseAndRevealFitsTwentyFourLines(_ path: String) throws {
+        try Self.checkFits(path)
+    }
+
+    static func checkFits(_ path: String) throws {
         let loaded = try LoadedLesson.load(path: path)
         let console = ScreenConsole(try rightAnswers(loaded))
         _ = try LessonRun(loaded).run(console: console, progress: LessonProgress(lesson: loaded.lesson.id), next: nil, save: { _ in })
@@ -223,5 +228,14 @@ private func lineCount(_ text: String) -> Int { text.filter { $0 == "\n" }.count
                 #expect(console.transcript.contains("\u{1B}[1;32mRight"))
             }
         }
+    }
+}
+
+/// `LessonScreenTests`' fitting over every bundled lesson.
+@Suite(SecondTier.enabled("every bundled lesson's pauses and reveals at 24 lines"))
+struct LessonScreenSecondTierTests {
+    @Test(arguments: try bundledLessons())
+    func testEveryPauseAndRevealOfEveryLessonFitsTwentyFourLines(_ path: String) throws {
+        try LessonScreenTests.checkFits(path)
     }
 }
