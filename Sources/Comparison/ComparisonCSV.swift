@@ -20,8 +20,9 @@ public enum ComparisonCSV {
             for row in block.rows {
                 for (index, cell) in row.cells.enumerated() {
                     let figures = cell.spread.map { [$0.median, $0.min, $0.max].map(NumberText.of) } ?? ["", "", ""]
-                    out += line([block.network?.name ?? "", row.group.rawValue, row.key, row.label, row.kind.rawValue,
-                                 row.unit?.rawValue ?? "", block.columns[index].name] + figures
+                    let names = [block.network?.name ?? "", row.group.rawValue, row.key, row.label, row.kind.rawValue,
+                                 row.unit?.rawValue ?? "", block.columns[index].name].map(inert)
+                    out += line(names + figures
                                 + [String(cell.spread?.count ?? 0), String(cell.runs), row.best == index ? "true" : "false"])
                 }
             }
@@ -34,6 +35,15 @@ public enum ComparisonCSV {
     /// would reach a terminal as a visible escape, and CSV readers take either.
     static func line(_ fields: [String]) -> String {
         fields.map(field).joined(separator: ",") + "\n"
+    }
+
+    /// A name as a spreadsheet takes it as text, never as a formula: one that
+    /// begins with `=`, `+`, `-`, `@`, a tab or a carriage return (a trace file
+    /// named `=cmd|' /C calc'!A0.trace.json`) gets a leading `'`, as OWASP's
+    /// advice on CSV injection has it. Figures are numbers and left as they are.
+    static func inert(_ name: String) -> String {
+        guard let first = name.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return name }
+        return "'" + name
     }
 
     /// A field: control characters made visible (no field spans lines), quoted when needed.

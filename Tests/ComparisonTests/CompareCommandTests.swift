@@ -4,6 +4,7 @@ import Foundation
 import TraceModel
 import ToolSupport
 import TraceCoding
+@testable import Comparison
 
 /// `reuselab compare` as a user runs it: the shapes of --csv and --markdown,
 /// text that fits the terminal, and every bad input refused with its status and
@@ -34,6 +35,25 @@ final class CompareCommandTests: ScratchTestCase {
         }
         #expect(bests.values.allSatisfy { $0 == 1 }, "\(bests)")
         #expect(!bests.isEmpty)
+    }
+
+    /// A trace shared under a name a spreadsheet would run as a formula is a
+    /// name in the CSV, not a formula (OWASP's CSV injection advice).
+    @Test func testANameThatLooksLikeAFormulaIsWrittenAsText() throws {
+        let hostile = folder.url.appendingPathComponent("=cmd|' \\C calc'!A0.trace.json").path
+        let other = folder.url.appendingPathComponent("@sum(1+1).trace.json").path
+        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent(trace("device-seed004")).path, toPath: hostile)
+        try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent(trace("device-seed004")).path, toPath: other)
+        let run = reuselab(["compare", hostile, other, "--csv"])
+        #expect(run.status == 0, Comment(rawValue: run.err))
+        for line in run.out.split(separator: "\n").dropFirst() {
+            for field in line.split(separator: ",", omittingEmptySubsequences: false) {
+                let text = field.hasPrefix("\"") ? field.dropFirst() : field
+                #expect(!"=+@".contains(text.first ?? " "), Comment(rawValue: String(line)))
+            }
+        }
+        #expect(run.out.contains("'=cmd|"), Comment(rawValue: String(run.out.prefix(600))))
+        #expect(ComparisonCSV.inert("-1") == "'-1" && ComparisonCSV.inert("\tx") == "'\tx" && ComparisonCSV.inert("plain") == "plain")
     }
 
     @Test func testMarkdownIsOneTablePerNetworkWithEveryColumn() throws {
