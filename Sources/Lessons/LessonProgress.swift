@@ -128,16 +128,38 @@ public struct LessonProgress: Sendable, Equatable {
 /// a file that cannot be read is reported and kept aside, never overwritten.
 public struct ProgressStore {
     public let folder: URL
+    /// The home folder the store lives in, when it comes from `HOME`: it must
+    /// exist, so that a wrong `HOME` never makes folders where none should be.
+    let home: String?
 
-    public init(folder: URL) { self.folder = folder }
+    public init(folder: URL) {
+        self.folder = folder
+        home = nil
+    }
+
+    private init(home: String) {
+        folder = URL(fileURLWithPath: home).appendingPathComponent(".reuselab/progress")
+        self.home = home
+    }
 
     /// The store the environment names.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> ProgressStore {
         if let path = environment["REUSELAB_PROGRESS_DIR"], !path.isEmpty {
             return ProgressStore(folder: URL(fileURLWithPath: path))
         }
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
-        return ProgressStore(folder: home.appendingPathComponent(".reuselab/progress"))
+        if let home = environment["HOME"], !home.isEmpty { return ProgressStore(home: home) }
+        return ProgressStore(home: FileManager.default.homeDirectoryForCurrentUser.path)
+    }
+
+    /// Refuses a store in a home folder that is not a folder (`HOME=/nonexistent`,
+    /// `HOME=/dev/null`) before a lesson starts, saying how to choose another.
+    public func checkHome() throws(ReuseLabError) {
+        guard let home else { return }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: home, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ReuseLabError(.cannotWrite, file: home, "your home folder (HOME) is not a folder, so your progress has nowhere to go; "
+                                + "set REUSELAB_PROGRESS_DIR to a folder to keep it in")
+        }
     }
 
     func file(for lesson: String) -> URL { folder.appendingPathComponent(lesson + ".json") }

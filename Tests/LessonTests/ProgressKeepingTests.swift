@@ -1,3 +1,4 @@
+import ReuseLabTestSupport
 import Testing
 import Foundation
 import TraceCoding
@@ -92,5 +93,18 @@ final class ProgressKeepingTests {
         let row = out[start.lowerBound..<end].replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
         #expect(row.contains("saved for an earlier version"), Comment(rawValue: row))
         #expect(!row.contains("done"), Comment(rawValue: row))
+    }
+
+    /// A home folder that is not one (HOME=/nonexistent, HOME=/dev/null) is
+    /// refused before the lesson starts, and no folder is made for it.
+    @Test func testAHomeThatIsNotAFolderIsRefusedAndNothingIsMade() throws {
+        let missing = try temporaryFolder().appendingPathComponent("no-such-home").path
+        for home in [missing, "/dev/null"] {
+            let outcome = try ReuselabExecutable.runFromPackage(["lesson", "1"], environment: ["HOME": home, "REUSELAB_PROGRESS_DIR": ""])
+            #expect(outcome.status == 73, Comment(rawValue: outcome.err))
+            #expect(outcome.err.contains("your home folder (HOME) is not a folder") && outcome.err.contains("REUSELAB_PROGRESS_DIR"), Comment(rawValue: outcome.err))
+            #expect(!outcome.err.contains("NSCocoaErrorDomain"), Comment(rawValue: outcome.err))
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing), "no folder is made where HOME points")
     }
 }

@@ -137,6 +137,7 @@ enum LessonCommand: Subcommand {
             if line[Options.json] { io.out(JSONWriter.compact(report(loaded, outcome.reports)) + "\n") }
             return 0
         }
+        try store.checkHome()
         let (progress, notes) = store.begin(loaded.lesson, restart: line[Options.restart])
         for note in notes { io.err("reuselab: " + note + "\n") }
         let console = TerminalConsole(io: io)
