@@ -20,6 +20,32 @@ final class InputLimitTests: FolderTestCase {
             + "{\"seq\":0,\"t\":0,\"kind\":\"prefetchRowsAt\",\"rows\":[\(list)]}\n]}\n"
     }
 
+    /// No string in any JSON input may pass 64 KB: a trace's 200 MB title used to
+    /// take 1.3 GB to validate and be printed whole; now every reader refuses it
+    /// with status 67 at its place, having read no more than the limit.
+    @Test func testAStringLongerThanTheLimitIsRefusedWherePassed() throws {
+        let long = String(repeating: "T", count: 70_000)
+        let trace = "{\"format\":\"reuselab-trace\",\"version\":1,\"title\":\"\(long)\",\"profile\":\"classic\",\"events\":[\n"
+            + "{\"seq\":0,\"t\":0,\"kind\":\"init\",\"cell\":1,\"identifier\":\"Cell\"}\n]}\n"
+        let path = try folder.write("long-title.trace.json", trace)
+        for arguments in [["validate", path], ["stats", path], ["replay", path], ["html", path, "-o", folder.url.appendingPathComponent("p.html").path]] {
+            assertFailure(try run(arguments), status: 67, file: path, line: 1, column: 48,
+                          contains: ["a string is longer than 65536 bytes"])
+        }
+        // At the limit, the title is read.
+        let atLimit = try folder.write("limit-title.trace.json", trace.replacingOccurrences(of: long, with: String(repeating: "T", count: 65_536)))
+        // …and printed as a line cut with "…", never as a page of text.
+        for arguments in [["validate", atLimit], ["stats", atLimit], ["replay", atLimit, "--summary"]] {
+            let result = try run(arguments)
+            #expect(result.status == 0, Comment(rawValue: result.err))
+            #expect(result.out.contains("TTT…") && result.out.utf8.count < 8_000, "\(arguments): \(result.out.utf8.count) bytes")
+        }
+        // A scenario's note, as record reads it.
+        let scenario = try folder.write("long.scenario.json", "{\"title\": \"s\", \"script\": [{\"note\": {\"text\": \"\(long)\"}}]}")
+        let recorded = try run(["record", scenario, "-o", folder.url.appendingPathComponent("out.trace.json").path])
+        #expect(recorded.status == 67 && recorded.err.contains("a string is longer than 65536 bytes"), Comment(rawValue: recorded.err))
+    }
+
     /// An answer line of 1 MB piped into a lesson is cut at the line limit and
     /// its rest skipped as it arrives: read in bounded time and memory, echoed
     /// shortened, and said so. (It used to take minutes, scanning the growing

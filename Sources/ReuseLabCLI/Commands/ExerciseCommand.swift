@@ -162,7 +162,7 @@ enum ExerciseCommand: Subcommand {
         }
         let root = FileManager.default.currentDirectoryPath
         let build = ExerciseBuild(exercise: exercise, root: root, source: source)
-        io.out(wrapped("Exercise \(exercise.number): \(VisibleText.escape(exercise.title)), checking \(shown)", io: io))
+        io.out(wrapped("Exercise \(exercise.number): \(VisibleText.title(exercise.title)), checking \(shown)", io: io))
         io.out(wrapped(exercise.task, io: io, indent: "  "))
         if !build.isWarm {
             io.out("Building the simulated UIKit for exercises, once: a few minutes…\n")

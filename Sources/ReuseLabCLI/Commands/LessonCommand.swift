@@ -241,7 +241,7 @@ enum LessonCommand: Subcommand {
                     state = "\(lesson.questionCount) questions"
                 }
                 io.out(TextWrap.row(String(format: "%3d  ", index + 1) + VisibleText.escape(lesson.id).padded(idWidth),
-                                    VisibleText.escape(lesson.title) + "  [" + state + "]", width: io.width))
+                                    VisibleText.title(lesson.title) + "  [" + state + "]", width: io.width))
             }
         }
         return 0

@@ -47,7 +47,7 @@ enum ListCommand: Subcommand {
                     rows.append(out.value)
                 } else {
                     lines.append((VisibleText.escape(base), scenario.profile.rawValue, scenario.strategy,
-                                  VisibleText.escape(scenario.title) + (hasTrace ? "" : "  (no trace yet)")))
+                                  VisibleText.title(scenario.title) + (hasTrace ? "" : "  (no trace yet)")))
                 }
             } catch {
                 io.err("reuselab: warning: " + VisibleText.escape(error.description) + "\n")

@@ -55,7 +55,7 @@ enum StatsCommand: Subcommand {
     static func text(_ report: MetricsReport, width: Int) -> String {
         var details = [ListWords(naming: RowNaming(sectionRowCounts: [], list: report.list)).setup(profile: report.profile)]
         if let strategy = report.strategy { details.append("strategy \(VisibleText.escape(strategy))") }
-        return ReplayListing.heading(VisibleText.escape(report.title), details: details.joined(separator: ", "), style: .plain, width: width)
+        return ReplayListing.heading(VisibleText.title(report.title), details: details.joined(separator: ", "), style: .plain, width: width)
             + metricLines(report, width: width)
     }
 

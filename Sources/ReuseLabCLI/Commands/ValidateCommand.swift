@@ -53,7 +53,7 @@ enum ValidateCommand: Subcommand {
                     let list = summary.header.list.isCollection
                         ? "collection view, \(ListWords.columns(summary.header.list.columns)): " : ""
                     io.out(TextWrap.hanging("\(VisibleText.escape(InputFile.displayName(path))): valid — \(list)\(summary.eventCount) events, "
-                                            + "\(summary.cellsCreated) cells created, \(ReadableNumber.ms(summary.duration)) (\(VisibleText.escape(summary.header.title)))",
+                                            + "\(summary.cellsCreated) cells created, \(ReadableNumber.ms(summary.duration)) (\(VisibleText.title(summary.header.title)))",
                                             width: io.width))
                 }
             } catch {

@@ -84,7 +84,7 @@ struct ReplayListing {
         details.append(steps == 1 ? "1 step" : "\(steps) steps")
         // Said once here: a log has no code, so no step shows a line of it.
         if header.source != nil, header.code == nil { details.append("no source code in a device log") }
-        return heading(VisibleText.escape(header.title), details: details.joined(separator: ", "), style: style, width: width)
+        return heading(VisibleText.title(header.title), details: details.joined(separator: ", "), style: style, width: width)
     }
 
     /// "Title (details)" and a line break: the title in bold, wrapped to `width`, and

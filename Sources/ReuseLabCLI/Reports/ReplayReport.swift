@@ -70,7 +70,7 @@ enum ReplayReport {
     /// The title, the narrative as bullets, then the metrics as `stats` prints them,
     /// all wrapped to `width`.
     static func summaryText(_ summary: ReplaySummary, report: MetricsReport, style: TerminalStyle, width: Int) -> String {
-        var out = TextWrap.lines(summary.title, firstWidth: width, width: width).map { style.bold($0) + "\n" }.joined()
+        var out = TextWrap.lines(VisibleText.title(summary.title), firstWidth: width, width: width).map { style.bold($0) + "\n" }.joined()
             + TextWrap.paragraph(summary.details, width: width)
         if !summary.notes.isEmpty {
             out += "\n" + style.bold("Notes") + "\n"

@@ -7,6 +7,10 @@
 /// `escape` is the one function for text from outside the program; `forOutput` is
 /// the last guard every byte written to standard output and error passes through.
 public enum VisibleText {
+    /// A title, a name or a note in text output: escaped, and cut at 200
+    /// characters with "…", so that a 64 KB title is a line, not a page.
+    public static func title(_ text: String) -> String { shortened(text, limit: 200) }
+
     /// `escape`, cut to about `limit` characters with "…" so a huge name cannot flood a message.
     public static func shortened(_ text: String, limit: Int = 60) -> String {
         // Fast path for the usual case (every member name of a trace): short printable ASCII.

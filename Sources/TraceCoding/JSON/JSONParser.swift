@@ -15,6 +15,10 @@ public struct JSONParser {
     /// Longer arrays are refused while reading, before they take memory: no list
     /// in a scenario, trace or lesson has more (a table has at most 1,000,000 rows).
     public static let maximumArrayElements = 1_000_000
+    /// Longer strings are refused while reading (status 67): no title, note,
+    /// narration or line of code in a ReuseLab file comes near 64 KB, and a
+    /// 200 MB title would otherwise be held, printed and embedded whole.
+    public static let maximumStringBytes = 1 << 16
 
     /// The array limit in force, and what to say when it is passed; a reader that
     /// knows its lists are shorter (a trace's events) lowers it.
@@ -613,10 +617,15 @@ public struct JSONParser {
                 index = scan + 1
                 return StringToken(start: start, end: index, escaped: false)
             }
-            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\\") || scan - start > Self.maximumStringBytes { break }
             scan += 1
         }
         return try readStringInFull()
+    }
+
+    /// The error for a string, starting at `start`, longer than the limit.
+    func stringTooLong(startingAt start: Int) -> JSONSyntaxError {
+        error("a string is longer than \(Self.maximumStringBytes) bytes; no text in a ReuseLab file is that long", at: start, isLimit: true)
     }
 
     private mutating func readStringInFull() throws(JSONSyntaxError) -> StringToken {
@@ -633,6 +642,7 @@ public struct JSONParser {
             }
         }
         while true {
+            guard index - start <= Self.maximumStringBytes + 1 else { throw stringTooLong(startingAt: start) }
             guard let byte = peek() else {
                 throw error("unexpected end of file inside a string that starts here (is the file truncated?)", at: start)
             }
