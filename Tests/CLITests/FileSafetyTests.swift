@@ -150,6 +150,27 @@ final class OutputFileSafetyTests: FolderTestCase {
         #expect(FileManager.default.fileExists(atPath: other), "another target's files are not this write's business")
     }
 
+    /// Output names of 239 to 255 bytes could not be written: the temporary
+    /// name around them passed a file name's 255 bytes. The name is cut in the
+    /// temporary one only, and a killed writer's file of such a name is still
+    /// cleaned up by the next write.
+    @Test func testAnOutputNameOfTheLongestLengthIsWritten() throws {
+        for name in [String(repeating: "a", count: 245) + ".json", String(repeating: "é", count: 125) + ".json"] {
+            #expect(name.utf8.count > 238 && name.utf8.count <= 255)
+            let result = try run(["record", scenario, "-o", name])
+            #expect(result.status == 0, Comment(rawValue: result.err))
+            #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(name).path))
+        }
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let long = String(repeating: "b", count: 250)
+        let left = try folder.write("." + String(repeating: "b", count: 227) + ".reuselab-\(ended.processIdentifier)-a1B2c3", "half a trace")
+        #expect(try run(["record", scenario, "-o", long]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: left), "the killed writer's file of a long name is removed")
+    }
+
     @Test func testAnInterruptedWriteLeavesNoTemporaryFile() throws {
         let executable = try Executable.require()
         let large = try largeScenario()

@@ -185,7 +185,16 @@ public enum OutputFile {
     }
 
     /// How the temporary files of a write to `base` begin: `.base.reuselab-`.
-    static func leftoverPrefix(_ base: String) -> String { "." + base + ".reuselab-" }
+    /// A long `base` is cut (at a character's edge) so that the whole name, with
+    /// the writer's process id and mkstemp's six letters, stays within a file
+    /// name's 255 bytes: an output named with 239 to 255 bytes could not be written.
+    static func leftoverPrefix(_ base: String) -> String {
+        // 255 - "." - ".reuselab-" - a process id of up to 10 digits - "-XXXXXX".
+        let room = 255 - 1 - 10 - 10 - 7
+        var kept = Substring(base)
+        while kept.utf8.count > room { kept = kept.dropLast() }
+        return "." + kept + ".reuselab-"
+    }
 
     /// Removes the temporary files earlier writes to `base` left when they were
     /// killed (SIGKILL leaves no chance to clean up): those whose writer's process
