@@ -51,21 +51,12 @@ public struct LessonWalkthrough: Sendable {
         let lesson = loaded.lesson
         let events = loaded.trace.events
         let reconfigures = events.contains { $0.kind == .reconfigureRows }
-        var state = ReplayState(header: loaded.trace.header)
-        var folded = 0
+        var pauses = PauseState(loaded: loaded)
         var stops: [Stop] = []
         var shownUpTo = 0
         for (index, step) in lesson.steps.enumerated() {
             let resolved = try loaded.resolve(step: index)
-            if resolved.pause < folded {
-                state = ReplayState(header: loaded.trace.header)
-                folded = 0
-            }
-            while folded < min(resolved.pause, events.count) {
-                // The trace was checked when the lesson was loaded: this fold cannot fail.
-                guard (try? state.apply(events[folded])) != nil else { break }
-                folded += 1
-            }
+            let state = pauses.fold(to: resolved.pause)
             let from = min(shownUpTo, resolved.pause)
             let context = PauseContext(annotations: run.annotations, from: from, to: resolved.pause,
                                        questions: step.questions, narration: step.narration)

@@ -96,8 +96,7 @@ struct QuestionReview {
             // through a reload is a prediction worth asking; so is whether a row stays stale
             // or fresh, which `isStale` asks, whatever it shows now.)
             let moment = (try? at.map({ point throws(TraceQueries.Unanswerable) in try queries.index(of: point) })) ?? nil ?? trace.events.count
-            let state = try? queries.state(before: pause)
-            guard pause < moment, let cell = state?.displayed[row]?.last else { break }
+            guard pause < moment, let cell = state.displayed[row]?.last else { break }
             let touched = trace.events[pause..<min(moment, trace.events.count)].contains { $0.body.cellField == cell || $0.body.rowField == row }
             let now = try? queries.answer(question.query.asked(at: .event(pause)), pausedAt: pause)
             if !touched, let now, now == truth {
