@@ -6,10 +6,10 @@
 /// plain arrays, a checkpoint every few hundred events copied them whole, which
 /// made stepping through a long trace quadratic in time and memory.
 public struct ChunkedList<Element: Sendable>: RandomAccessCollection, Sendable {
-    private static var shift: Int { 8 }
-    private static var mask: Int { (1 << shift) - 1 }
+    @usableFromInline static var shift: Int { 8 }
+    @usableFromInline static var mask: Int { (1 << shift) - 1 }
 
-    private var chunks: [[Element]] = []
+    @usableFromInline var chunks: [[Element]] = []
     public private(set) var count = 0
 
     public init() {}
@@ -17,7 +17,8 @@ public struct ChunkedList<Element: Sendable>: RandomAccessCollection, Sendable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
-    public subscript(position: Int) -> Element {
+    // Inlinable: read on every event by the modules above, it must not go through generic metadata.
+    @inlinable public subscript(position: Int) -> Element {
         // Read and changed in place: one field of a cell or a request is read or set
         // without copying the whole element (and retaining what it holds) each event.
         _read { yield chunks[position >> Self.shift][position & Self.mask] }
