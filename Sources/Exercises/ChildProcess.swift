@@ -24,8 +24,8 @@ struct ChildProcess {
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err")
-            FileManager.default.createFile(atPath: out.path, contents: nil)
-            FileManager.default.createFile(atPath: err.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: err.path, contents: nil)
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
             if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
