@@ -15,15 +15,28 @@ struct SceneEncoding {
     static let nearRowsOfItems = 1
 
     /// The State's members, in a fixed order, each as its JSON (written straight
-    /// into bytes: a page holds thousands of states).
-    func members(_ scene: TableScene, state: ReplayState) -> [(String, [UInt8])] {
-        var members: [(String, [UInt8])] = []
+    /// into bytes: a page holds thousands of states). Lists keep their elements
+    /// apart (`StateMember`); a list of lists is laid flat, so that one changed
+    /// element is one element of the member.
+    func members(_ scene: TableScene, state: ReplayState) -> [(String, StateMember)] {
+        var members: [(String, StateMember)] = []
         members.reserveCapacity(13)
         var out = ByteBuffer(capacity: 2048)
         func add(_ name: String, _ write: (inout ByteBuffer) -> Void) {
             out.removeAll()
             write(&out)
-            members.append((name, out.array))
+            members.append((name, StateMember(value: out.array)))
+        }
+        func addList<T>(_ name: String, _ items: [T], _ each: (T, inout ByteBuffer) -> Void) {
+            out.removeAll()
+            var ends: [Int] = []
+            ends.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                each(item, &out)
+                ends.append(out.count)
+            }
+            members.append((name, StateMember(elements: out.array, ends: ends)))
         }
         func list<T>(_ items: [T], _ out: inout ByteBuffer, _ each: (T, inout ByteBuffer) -> Void) {
             out.append(UInt8(ascii: "["))
@@ -36,63 +49,60 @@ struct SceneEncoding {
         let offset = geometry.drawingOffset(state, firstRow: scene.rows.first?.row)
         add("t") { $0.appendNumber(state.time.milliseconds) }
         add("offset") { out in if let offset { out.appendNumber(offset) } else { out.append("null") } }
-        add("rows") { out in
-            list(scene.rows, &out) { shown, out in
+        addList("rows", scene.rows) { shown, out in
+            out.append(UInt8(ascii: "["))
+            place(shown.row, &out)
+            out.append(UInt8(ascii: ","))
+            list(shown.cells, &out) { cell, out in
                 out.append(UInt8(ascii: "["))
-                place(shown.row, &out)
+                out.appendInteger(cell.cell)
                 out.append(UInt8(ascii: ","))
-                list(shown.cells, &out) { cell, out in
-                    out.append(UInt8(ascii: "["))
-                    out.appendInteger(cell.cell)
-                    out.append(UInt8(ascii: ","))
-                    image(cell.image, &out)
-                    out.append(cell.stale ? ",1]" : ",0]")
-                }
-                across(shown.row, &out)
-                out.append(UInt8(ascii: "]"))
+                image(cell.image, &out)
+                out.append(cell.stale ? ",1]" : ",0]")
             }
+            across(shown.row, &out)
+            out.append(UInt8(ascii: "]"))
         }
-        add("near") { out in
-            list(nearRows(scene), &out) { row, out in
-                out.append(UInt8(ascii: "["))
-                place(row, &out)
-                across(row, &out)
-                out.append(UInt8(ascii: "]"))
-            }
+        addList("near", nearRows(scene)) { row, out in
+            out.append(UInt8(ascii: "["))
+            place(row, &out)
+            across(row, &out)
+            out.append(UInt8(ascii: "]"))
         }
-        add("prepared") { out in list(scene.prepared, &out, held) }
-        add("kept") { out in list(scene.keptAside, &out, held) }
-        add("other") { out in
-            list(scene.others, &out) { group, out in
-                out.append(UInt8(ascii: "["))
-                out.appendString(label(group.label))
-                out.append(UInt8(ascii: ","))
-                list(group.cells, &out) { text, out in out.appendString(text) }
-                out.append(UInt8(ascii: "]"))
-            }
+        addList("prepared", scene.prepared, held)
+        addList("kept", scene.keptAside, held)
+        // [label, text] for each cell, its group's cells together.
+        addList("other", scene.others.flatMap { group in group.cells.map { (group.label, $0) } }) { entry, out in
+            out.append(UInt8(ascii: "["))
+            out.appendString(label(entry.0))
+            out.append(UInt8(ascii: ","))
+            out.appendString(entry.1)
+            out.append(UInt8(ascii: "]"))
         }
-        add("pools") { out in
-            list(scene.pools, &out) { pool, out in
-                out.append(UInt8(ascii: "["))
-                out.appendString(VisibleText.escape(pool.identifier))
+        // [identifier, cellID, image] for each pooled cell, the next out first, and
+        // what its image view still holds (a reused cell shows it until something
+        // resets it: the stale image's cause); [identifier] for an empty pool.
+        let pooled: [(String, Int?)] = scene.pools.flatMap { pool in
+            pool.cells.isEmpty ? [(pool.identifier, nil)] : pool.cells.map { (pool.identifier, $0) }
+        }
+        addList("pools", pooled) { entry, out in
+            out.append(UInt8(ascii: "["))
+            out.appendString(VisibleText.escape(entry.0))
+            if let id = entry.1 {
                 out.append(UInt8(ascii: ","))
-                list(pool.cells, &out) { id, out in out.appendInteger(id) }
-                // What each pooled cell's image view still holds: a reused cell shows it
-                // until something resets it (the stale image's cause).
+                out.appendInteger(id)
                 out.append(UInt8(ascii: ","))
-                list(pool.cells, &out) { id, out in image(state.cell(id)?.image ?? .nothing, &out) }
-                out.append(UInt8(ascii: "]"))
+                image(state.cell(id)?.image ?? .nothing, &out)
             }
+            out.append(UInt8(ascii: "]"))
         }
         add("prefetch") { $0.appendString(scene.prefetching.isEmpty ? "" : Wording.rows(scene.prefetching, naming: naming)) }
-        add("requests") { out in
-            list(scene.requests, &out) { request, out in
-                out.append(UInt8(ascii: "["))
-                out.appendString(request.row.map { naming.name($0) } ?? "a page")
-                out.append(request.waiting ? ",\"waiting\"" : ",\"running\"")
-                landing(request, &out)
-                out.append(UInt8(ascii: "]"))
-            }
+        addList("requests", scene.requests) { request, out in
+            out.append(UInt8(ascii: "["))
+            out.appendString(request.row.map { naming.name($0) } ?? "a page")
+            out.append(request.waiting ? ",\"waiting\"" : ",\"running\"")
+            landing(request, &out)
+            out.append(UInt8(ascii: "]"))
         }
         add("busy") { out in
             guard let work = scene.busy else { return out.append("null") }
@@ -110,14 +120,14 @@ struct SceneEncoding {
     }
 
     /// The members as one JSON object (the state before any step).
-    static func object(_ members: [(String, [UInt8])]) -> PageValue {
+    static func object(_ members: [(String, StateMember)]) -> PageValue {
         var out = ByteBuffer(capacity: 1024)
         out.append(UInt8(ascii: "{"))
         for (index, member) in members.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out.appendString(member.0)
             out.append(UInt8(ascii: ":"))
-            member.1.withUnsafeBytes { out.append($0) }
+            member.1.write(into: &out)
         }
         out.append(UInt8(ascii: "}"))
         return .raw(out.string)

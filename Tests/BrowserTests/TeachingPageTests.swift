@@ -91,17 +91,20 @@ extension BrowserChecks {
         }
 
         /// The first step after which `member` (`kept` or `pools`) holds a cell whose
-        /// image view holds image N, with that cell and N: the states rebuilt in the
-        /// page from keyframes and deltas, as the script does.
+        /// image view holds image N, with that cell and N: the states rebuilt from
+        /// keyframes and deltas (a list's edits applied in order), as the script does.
         private func firstStepHoldingAnImage(_ page: BrowserPage, _ member: String) throws -> (step: Int, cell: Int, image: Int) {
             let found = try page.data("""
                 (() => { const v = d.traces[0]; let s = {};
                   for (let i = 0; i < v.states.length; i++) {
-                    s = v.states[i].key ? Object.assign({}, v.states[i]) : Object.assign(s, v.states[i]);
-                    const list = s[\(javaScriptString(member))] || [];
-                    for (const e of list) {
+                    if (v.states[i].key) s = {};
+                    for (const [name, value] of Object.entries(v.states[i])) {
+                      if (value && value.patch) { const l = (s[name] || []).slice(); for (const [at, remove, ...items] of value.patch) l.splice(at, remove, ...items); s[name] = l; }
+                      else s[name] = value;
+                    }
+                    for (const e of s[\(javaScriptString(member))] || []) {
                       if (\(javaScriptString(member)) === 'kept' && typeof e[2] === 'number') return [i, e[0], e[2]];
-                      if (\(javaScriptString(member)) === 'pools') { const n = e[2].findIndex(x => typeof x === 'number'); if (n >= 0) return [i, e[1][n], e[2][n]]; }
+                      if (\(javaScriptString(member)) === 'pools' && typeof e[2] === 'number') return [i, e[1], e[2]];
                     }
                   }
                   return null; })()

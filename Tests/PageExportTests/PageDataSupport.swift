@@ -26,13 +26,25 @@ enum PageData {
         return dictionary
     }
 
-    /// The state after every step: each keyframe whole, each delta over the state before.
+    /// The state after every step: each keyframe whole, each delta over the state
+    /// before, a list's edits (`{"patch": [[at, remove, item, …], …]}`) applied in order.
     static func states(_ view: [String: Any]) -> [[String: Any]] {
         var out: [[String: Any]] = []
         var current: [String: Any] = [:]
         for entry in view["states"] as? [[String: Any]] ?? [] {
             if entry["key"] != nil { current = [:] }
-            for (key, value) in entry where key != "key" { current[key] = value }
+            for (key, value) in entry where key != "key" {
+                guard let edits = (value as? [String: Any])?["patch"] as? [[Any]] else {
+                    current[key] = value
+                    continue
+                }
+                var list = current[key] as? [Any] ?? []
+                for edit in edits {
+                    let at = edit[0] as? Int ?? 0, remove = edit[1] as? Int ?? 0
+                    list.replaceSubrange(at..<(at + remove), with: edit.dropFirst(2))
+                }
+                current[key] = list
+            }
             out.append(current)
         }
         return out

@@ -56,7 +56,7 @@ final class PageSafetyTests {
         #expect((steps[0]["x"] as? String ?? "").contains("</script><script>window.__pwned=1</script>"))
         let states = PageData.states(view)
         #expect(((states[4]["busy"] as? [String: Any])?["cause"] as? String) == VisibleText.escape("Cause " + all))
-        #expect(((states[1]["other"] as? [[Any]])?.first?[1] as? [String])?.first == "#1 (new)")
+        #expect(((states[1]["other"] as? [[Any]])?.first?[1] as? String) == "#1 (new)")
     }
 
     @Test func testThePolicyNamesExactlyTheScriptAndStyleByTheirHashes() throws {

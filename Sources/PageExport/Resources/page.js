@@ -162,9 +162,10 @@
   }
 
   /* One trace's steps and states. states[i] is a keyframe (key: 1) or a delta of
-   * the top-level members that changed; stateAt(i) rebuilds the state after step
-   * i from the nearest keyframe at or before i (shallow Object.assign). The
-   * returned object keeps the data's member objects, so a drawer can tell an
+   * the top-level members that changed, a list member possibly as its edits
+   * ({patch: [[at, remove, item, …], …]}); stateAt(i) rebuilds the state after
+   * step i from the nearest keyframe at or before i. The returned object keeps
+   * the data's member objects where they did not change, so a drawer can tell an
    * unchanged member by identity. */
   function TraceModel(tv) {
     tv = obj(tv) || {};
@@ -220,13 +221,30 @@
     if (this.ci >= 0 && this.ci < i && this.ci >= k) { s = Object.assign({}, this.cs); from = this.ci + 1; }
     else if (k >= 0) { s = Object.assign({}, this.states[k]); from = k + 1; }
     else { s = Object.assign({}, this.initial); from = 0; }
+    var own = {};
     for (var j = from; j <= i; j++) {
       var d = obj(this.states[j]);
-      if (d) Object.assign(s, d);
+      if (d) Object.keys(d).forEach(function (name) { s[name] = laid(s[name], d[name], own, name); });
     }
     this.ci = i; this.cs = s;
     return s;
   };
+  /* A delta's member laid over the state's: a value replaces it; edits change a
+   * copy of the list (copied once a rebuild: own[name]), never the data's own. */
+  function laid(was, value, own, name) {
+    var edits = value && typeof value === "object" && !Array.isArray(value) && Array.isArray(value.patch) ? value.patch : null;
+    if (!edits) { own[name] = false; return value; }
+    var list = own[name] ? was : arr(was).slice();
+    own[name] = true;
+    edits.forEach(function (e) {
+      e = arr(e);
+      var at = clamp(Math.floor(num(e[0], 0)), 0, list.length), remove = Math.max(0, Math.floor(num(e[1], 0)));
+      var tail = list.splice(at, list.length - at);
+      for (var k = 2; k < e.length; k++) list.push(e[k]);
+      for (var t = remove; t < tail.length; t++) list.push(tail[t]);
+    });
+    return list;
+  }
   TraceModel.prototype.step = function (i) { return i >= 0 && i < this.n ? this.steps[i] : null; };
   /* The stale view after step i (0: no STALE row on screen); s stops where one starts. */
   TraceModel.prototype.staleView = function (i) { return i >= 0 && i < this.n ? this.staleOn[i] : 0; };
@@ -515,15 +533,14 @@
   Picture.prototype.drawOther = function (groups) {
     var body = this.panels.other;
     clear(body);
-    groups = arr(groups);
+    groups = runs(groups);
     if (!groups.length) { body.appendChild(el("div", "none", "none")); return; }
     groups.forEach(function (g) {
-      g = arr(g);
       var box = el("div", "other-group");
-      box.appendChild(el("div", "other-label", str(g[0])));
+      box.appendChild(el("div", "other-label", g.name));
       var chips = el("div", "chips");
-      arr(g[1]).forEach(function (t) {
-        var text = str(t), m = /^#(\d+)/.exec(text);
+      g.items.forEach(function (entry) {
+        var text = str(entry[1]), m = /^#(\d+)/.exec(text);
         var c = el("div", "chip plain", text);
         if (m) { c.style.setProperty("--h", hueOf(parseInt(m[1], 10))); c.classList.remove("plain"); c.setAttribute("data-cell", m[1]); }
         chips.appendChild(c);
@@ -532,24 +549,35 @@
       body.appendChild(box);
     });
   };
+  /* A flat list of [name, …] entries as its runs of one name, in order:
+   * [{name, items: [entry, …]}, …] (the other cells by group, the pooled cells by pool). */
+  function runs(list) {
+    var out = [];
+    arr(list).forEach(function (entry) {
+      entry = arr(entry);
+      var name = str(entry[0]), last = out.length ? out[out.length - 1] : null;
+      if (!last || last.name !== name) { last = { name: name, items: [] }; out.push(last); }
+      last.items.push(entry);
+    });
+    return out;
+  }
   Picture.prototype.drawPools = function (pools) {
     var body = this.panels.pools, showsImages = this.m.showsImages, noun = this.m.noun;
     clear(body);
-    pools = arr(pools);
+    pools = runs(pools);
     if (!pools.length) { body.appendChild(el("div", "none", "no pool yet")); return; }
     pools.forEach(function (p) {
-      p = arr(p);
       var box = el("div", "pool");
-      box.setAttribute("data-identifier", str(p[0]));
-      var ids = arr(p[1]);
-      add(box, el("div", "pool-name", str(p[0]) + " \u00b7 " + ids.length));
+      box.setAttribute("data-identifier", p.name);
+      /* [identifier] alone: an empty pool */
+      var cells = p.items.filter(function (entry) { return entry.length > 1; });
+      add(box, el("div", "pool-name", p.name + " \u00b7 " + cells.length));
       var stack = el("div", "stack");
-      if (!ids.length) stack.appendChild(el("div", "none", "empty"));
-      var images = arr(p[2]);
-      ids.forEach(function (id, n) {
+      if (!cells.length) stack.appendChild(el("div", "none", "empty"));
+      cells.forEach(function (entry, n) {
         /* the tile is what the pooled cell's image view still holds */
-        var img = n < images.length ? images[n] : undefined;
-        var c = cellChip(id, n === 0 ? "next out" : "", img, showsImages && img !== undefined, n === 0 ? "next" : "", noun);
+        var img = entry.length > 2 ? entry[2] : undefined;
+        var c = cellChip(entry[1], n === 0 ? "next out" : "", img, showsImages && img !== undefined, n === 0 ? "next" : "", noun);
         stack.appendChild(c);
       });
       box.appendChild(stack);
