@@ -7,16 +7,21 @@ import Replay
 /// every step, all computed here by folding the trace through the `Annotator`
 /// (and so `ReplayState.apply`). The script only draws and navigates this.
 struct TraceView {
-    /// The most events a page draws: about 400 bytes of page per event, so this
-    /// keeps a page near 10 MB, still quick to open.
-    static let maximumEvents = 25_000
+    /// The most rows (items) on screen at once a page draws: twice the most a
+    /// scenario's screen holds (`Scenario.Limits.maximumVisibleRows`), since
+    /// within one fast frame the next screenful comes on screen before the last
+    /// one leaves. Only a trace written by hand can show more.
+    static let maximumRowsOnScreen = 2 * Scenario.Limits.maximumVisibleRows
 
     let value: PageValue
 
-    /// The view of `trace`; the caveats of its steps are numbered in `notes`, the page's.
-    init(trace: Trace, file: String, notes: inout PageNotes) throws(ReuseLabError) {
-        guard trace.events.count <= Self.maximumEvents else {
-            throw ReuseLabError(.tooLarge, file: file, "has \(trace.events.count) events; a page draws at most \(Self.maximumEvents), one state per step, or it would be too slow to open (replay, stats and diff take traces of any size)")
+    /// The view of `trace`; the caveats of its steps are numbered in `notes`, the
+    /// page's. A trace of more than `maximumSteps` events (`HTMLPages.maximumSteps`), or one that shows more
+    /// than `maximumRowsOnScreen` rows at once, is refused (status 67).
+    init(trace: Trace, file: String, notes: inout PageNotes, maximumSteps: Int = HTMLPages.maximumSteps,
+         maximumRowsOnScreen: Int = maximumRowsOnScreen) throws(ReuseLabError) {
+        guard trace.events.count <= maximumSteps else {
+            throw ReuseLabError(.tooLarge, file: file, "has \(trace.events.count) events; a page draws at most \(maximumSteps), one step each (--max-steps raises that; replay, stats and diff take traces of any size)")
         }
         let header = trace.header
         let geometry = PageGeometry(header: header)
@@ -36,6 +41,10 @@ struct TraceView {
             if stepCount > 1 { steps.append(UInt8(ascii: ",")) }
             Self.write(annotation, text: notes.text(of: annotation), list: header.list, functions: &functions, into: &steps)
             let scene = TableScene(annotator.state, landings: landings)
+            guard scene.rows.count <= maximumRowsOnScreen else {
+                throw ReuseLabError(.tooLarge, file: file, location: InputLocation(eventIndex: stepCount - 1),
+                                    "shows \(scene.rows.count) \(header.list.plural) on screen at once; a page draws at most \(maximumRowsOnScreen), more than any scenario shows (replay, stats and diff take the trace)")
+            }
             mostRowsOnScreen = max(mostRowsOnScreen, scene.rows.count)
             deltas.append(encoding.members(scene, state: annotator.state))
             staleViews.note(step: stepCount - 1, scene: scene, state: annotator.state, geometry: geometry)

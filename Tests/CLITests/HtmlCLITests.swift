@@ -67,6 +67,16 @@ final class HtmlCLITests: FolderTestCase {
         assertFailure(reuselab(["html", trace, "-o", folder.path("no/such/folder/x.html")]), status: 73)
     }
 
+    @Test func testALongerTraceThanAPageDrawsIsRefusedUnlessAskedFor() throws {
+        // first-screen has 60 events: a page of at most 50 steps refuses it, naming the option.
+        let output = folder.path("long.html")
+        assertFailure(reuselab(["html", trace, "--max-steps", "50", "-o", output]), status: 67,
+                      contains: ["has 60 events; a page draws at most 50", "--max-steps"])
+        #expect(!(FileManager.default.fileExists(atPath: output)), "nothing is written for a refused page")
+        #expect(reuselab(["html", trace, "--max-steps", "60", "-o", output]).status == 0)
+        assertFailure(reuselab(["html", trace, "--max-steps", "0"]), status: 64, contains: ["--max-steps"])
+    }
+
     @Test func testLessonAsAPage() throws {
         let lessons = Golden.packageRoot.appendingPathComponent("lessons").path
         let output = folder.path("lesson.html")

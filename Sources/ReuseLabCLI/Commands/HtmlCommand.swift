@@ -10,15 +10,17 @@ enum HtmlCommand: Subcommand {
         static let output = ValueOption.path("--output", short: "-o", valueName: "FILE", defaultText: "NAME.html here",
                                              meaning: "write the page to FILE (- for standard output), atomically")
         static let force = FlagOption("--force", meaning: "replace FILE even if it is not a page reuselab wrote, or is read-only")
-        static let all: [any OptionKey] = [output, force]
+        static let maximumSteps = ValueOption.integer("--max-steps", in: 1...1_000_000, valueName: "N", defaultText: "\(HTMLPages.maximumSteps)",
+                                                      meaning: "draw a trace of up to N events (a page grows by up to about 350 bytes a step, and takes longer to write and open)")
+        static let all: [any OptionKey] = [output, force, maximumSteps]
     }
 
     static let declaration = CommandDeclaration(
         name: "html",
         summary: "write a page that animates a trace, or two side by side",
         usage: [
-            "TRACE [-o FILE] [--force]",
-            "A B [-o FILE] [--force]",
+            "TRACE [-o FILE] [--force] [--max-steps N]",
+            "A B [-o FILE] [--force] [--max-steps N]",
         ],
         description: """
         Writes one self-contained HTML file that opens from disk in any modern
@@ -79,10 +81,11 @@ enum HtmlCommand: Subcommand {
                                           permission: permission(force: force))
         }
         let page: String
+        let maximumSteps = line[Options.maximumSteps] ?? HTMLPages.maximumSteps
         if paths.count == 2 {
-            page = try HTMLPages.diff(pathA: paths[0], pathB: paths[1], generator: ReuseLab.version)
+            page = try HTMLPages.diff(pathA: paths[0], pathB: paths[1], generator: ReuseLab.version, maximumSteps: maximumSteps)
         } else {
-            page = try HTMLPages.trace(path: paths[0], generator: ReuseLab.version)
+            page = try HTMLPages.trace(path: paths[0], generator: ReuseLab.version, maximumSteps: maximumSteps)
         }
         try write(page, to: output, force: force, io: io)
         return 0
