@@ -52,7 +52,8 @@ final class ControlCharacterTests: FolderTestCase {
         // The same trace with a hostile title, strategy name and note, written as JSON escapes.
         var text = String(decoding: try folder.read("plain.trace.json"), as: UTF8.self)
         let escapedNasty = #"\u001b]0;owned\u0007\b\r\u009b2J\u202e"#
-        text = text.replacingOccurrences(of: "CLI test: a short drag", with: "title " + escapedNasty)
+        // The title also hides characters that take no room: a zero-width space, a soft hyphen, a byte-order mark.
+        text = text.replacingOccurrences(of: "CLI test: a short drag", with: "title " + escapedNasty + #"row 1\u200b2\u00ad\ufeff"#)
         text = text.replacingOccurrences(of: #""strategy":"plain""#, with: #""strategy":"plain"# + escapedNasty + #"""#)
         text = text.replacingOccurrences(of: "seven rows fit", with: "note " + escapedNasty)
         let hostile = try folder.write("hostile.trace.json", text)

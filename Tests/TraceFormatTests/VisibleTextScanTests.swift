@@ -10,7 +10,7 @@ import Testing
 final class VisibleTextScanTests {
     @Test func testEveryUnsafeCharacterIsSeenAndSafeNeighboursAreNot() {
         for value: UInt32 in Array(0x00...0x1F) + Array(0x7F...0x9F) + [0x061C, 0x200E, 0x200F, 0x2028, 0x2029]
-            + Array(0x202A...0x202E) + Array(0x2066...0x2069) {
+            + Array(0x202A...0x202E) + Array(0x2066...0x2069) + [0x00AD, 0x180E, 0xFEFF] + Array(0x200B...0x200D) + Array(0x2060...0x2064) {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let text = "rows 3–23 " + String(Character(scalar)) + " …"
             if value == 0x0A || value == 0x09 {
@@ -19,7 +19,7 @@ final class VisibleTextScanTests {
             #expect(VisibleText.mayContainUnsafe(text), Comment(rawValue: String(value, radix: 16)))
             #expect(VisibleText.escape(text) != text)
         }
-        for safe in ["rows 3–23", "a · b", "… and →", "café ×2", "한국어", "section 1 row 3 — ok", "\u{2030}\u{2010}\u{2070}", "\u{00A0}"] {
+        for safe in ["rows 3–23", "a · b", "… and →", "café ×2", "한국어", "section 1 row 3 — ok", "\u{2030}\u{2010}\u{2070}", "\u{00A0}", "\u{00AE}\u{180F}\u{1820}\u{2065}\u{FEFE}\u{FF01}"] {
             #expect(!VisibleText.mayContainUnsafe(safe), Comment(rawValue: safe))
             #expect(VisibleText.escape(safe) == safe)
         }

@@ -15,6 +15,8 @@ final class VisibleTextTests {
         let escaped = VisibleText.escape(Self.hostile)
         #expect(escaped == #"a\e[2Jb\u{7}c\u{8}d\re\u{85}f\u{9b}31mg\u{202e}h\u{2066}i\u{200f}j\u{61c}k\u{200e}l\u{7f}m"#)
         #expect(!(escaped.unicodeScalars.contains(where: VisibleText.isUnsafe)))
+        // Characters that take no room cannot hide inside a name.
+        #expect(VisibleText.escape("row 1\u{200B}2\u{AD}3\u{FEFF}4\u{2060}5\u{200D}") == #"row 1\u{200b}2\u{ad}3\u{feff}4\u{2060}5\u{200d}"#)
         // Ordinary text, Hangul and emoji pass unchanged.
         #expect(VisibleText.escape("셀 재사용 — row 23 ✓ 🙂") == "셀 재사용 — row 23 ✓ 🙂")
     }

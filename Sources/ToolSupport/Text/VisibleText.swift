@@ -1,8 +1,10 @@
 /// Makes text taken from a file safe to print on a terminal: control characters
-/// (escape sequences included), C1 controls and the invisible bidirectional marks
-/// and overrides become visible escapes such as `\e`, `\u{7}` or `\u{202e}`, so a
-/// shared scenario or trace can never drive the reader's terminal or reorder what
-/// it shows.
+/// (escape sequences included), C1 controls, the invisible bidirectional marks
+/// and overrides, and the characters that take no room (zero-width spaces and
+/// joiners, the soft hyphen, the byte-order mark) become visible escapes such as
+/// `\e`, `\u{7}`, `\u{202e}` or `\u{200b}`, so a shared scenario or trace can
+/// never drive the reader's terminal, reorder what it shows or hide a character
+/// in a name ("row 1\u{200b}2" is not "row 12").
 ///
 /// `escape` is the one function for text from outside the program; `forOutput` is
 /// the last guard every byte written to standard output and error passes through.
@@ -20,11 +22,15 @@ public enum VisibleText {
     }
 
     /// True for the characters that must never reach a terminal raw: C0 controls,
-    /// DEL, C1 controls, line and paragraph separators, and bidirectional marks,
-    /// embeddings, overrides and isolates.
+    /// DEL, C1 controls, line and paragraph separators, bidirectional marks,
+    /// embeddings, overrides and isolates, and the invisible ones: the soft
+    /// hyphen, the Mongolian vowel separator, zero-width space, non-joiner and
+    /// joiner, the word joiner and invisible operators, and the zero-width
+    /// no-break space (byte-order mark).
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069,
+             0x00AD, 0x180E, 0x200B...0x200D, 0x2060...0x2064, 0xFEFF:
             return true
         default:
             return false
@@ -99,12 +105,13 @@ public enum VisibleText {
     }
 
     /// A quick byte scan: false when no unsafe character can be present (no control
-    /// byte, and none of the lead bytes of C1 controls or of the bidirectional
-    /// characters: 0xC2, 0xD8, 0xE2).
+    /// byte, and none of the lead bytes of the unsafe characters above ASCII:
+    /// 0xC2, 0xD8, 0xE1, 0xE2, 0xEF).
     static func mayContainUnsafe(_ text: String, allowingLineBreaks: Bool = false) -> Bool {
         // Decided on the UTF-8 bytes: the unsafe characters above U+007F start with
-        // C2 (C1 controls), D8 (U+061C) or E2 80/E2 81 (the marks and separators);
-        // other characters with those lead bytes ("·", "–", "…", "→") are safe.
+        // C2 (C1 controls, the soft hyphen), D8 (U+061C), E1 A0 (U+180E), E2 80/E2 81
+        // (the marks, separators and zero-width characters) or EF BB (U+FEFF); other
+        // characters with those lead bytes ("·", "–", "…", "→") are safe.
         if let answer = text.utf8.withContiguousStorageIfAvailable({ mayContainUnsafe(bytes: $0, allowingLineBreaks: allowingLineBreaks) }) {
             return answer
         }
@@ -149,13 +156,13 @@ public enum VisibleText {
                 continue
             }
             if byte == 0x7F { return true }
-            guard byte == 0xC2 || byte == 0xD8 || byte == 0xE2 else { continue }
+            guard byte == 0xC2 || byte == 0xD8 || byte == 0xE1 || byte == 0xE2 || byte == 0xEF else { continue }
             guard index < end else { return true }
             let second = bytes[index]
             switch byte {
-            case 0xC2 where second <= 0x9F: return true
+            case 0xC2 where second <= 0x9F || second == 0xAD: return true
             case 0xD8 where second == 0x9C: return true
-            case 0xE2 where second == 0x80 || second == 0x81:
+            case 0xE1 where second == 0xA0, 0xE2 where second == 0x80 || second == 0x81, 0xEF where second == 0xBB:
                 guard index + 1 < end else { return true }
                 let scalar = (UInt32(byte & 0x0F) << 12) | (UInt32(second & 0x3F) << 6) | UInt32(bytes[index + 1] & 0x3F)
                 if let value = Unicode.Scalar(scalar), isUnsafe(value) { return true }
