@@ -191,6 +191,7 @@ final class JSONParserTests {
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         assertSyntax(text, at: SourcePosition(line: 1, column: JSONParser.maximumDepth + 1),
                      "values are nested more than \(JSONParser.maximumDepth) deep")
+        #expect(syntaxError(text)?.isLimit == true, "a limit: status 67, like every other")
         let objects = String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth)
         assertSyntax(objects, at: SourcePosition(line: 1, column: 5 * JSONParser.maximumDepth + 1), "nested more than")
         // Only opening brackets, as in a truncated or hostile file.

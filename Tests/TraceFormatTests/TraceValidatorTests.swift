@@ -389,7 +389,7 @@ final class TraceValidatorTests {
 
     @Test func testDeeplyNestedEventIsRefused() {
         let trace = TraceText(events: [String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)])
-        assertError(validationError(trace), file: file, contains: ["nested more than \(JSONParser.maximumDepth) deep"])
+        assertError(validationError(trace), status: 67, file: file, contains: ["nested more than \(JSONParser.maximumDepth) deep"])
     }
 
     @Test func testTruncatedTrace() {

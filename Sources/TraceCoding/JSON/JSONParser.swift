@@ -452,7 +452,7 @@ public struct JSONParser {
 
     private mutating func enterNesting() throws(JSONSyntaxError) {
         guard depth < Self.maximumDepth else {
-            throw error("values are nested more than \(Self.maximumDepth) deep", at: index)
+            throw error("values are nested more than \(Self.maximumDepth) deep", at: index, isLimit: true)
         }
         depth += 1
     }
