@@ -46,7 +46,7 @@ public enum ExerciseRunner {
         }
         guard let out, !scenarios.isEmpty else { throw ReuseLabError(.usage, "usage: --out DIR --code FILE SCENARIO…") }
         let files = try code.map { (path: String) throws(ReuseLabError) -> CarriedCode.File in
-            let bytes = try InputFile.read(path, limit: 1 << 20)
+            let bytes = try InputFile.read(path, limit: InputFile.smallFileBytes)
             var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if lines.last == "" { lines.removeLast() }
             return CarriedCode.File(name: (path as NSString).lastPathComponent, lines: lines)

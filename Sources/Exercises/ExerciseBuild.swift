@@ -128,7 +128,7 @@ public struct ExerciseBuild {
         ExerciseRunner.main { \(exercise.controller)() }
 
         """
-        let learner = try InputFile.read(source, limit: 1 << 20)
+        let learner = try InputFile.read(source, limit: InputFile.smallFileBytes)
         var files: [(String, [UInt8])] = [
             (packageFolder + "/Package.swift", Array(manifest.utf8)),
             (targetFolder + "/main.swift", Array(main.utf8)),

@@ -25,7 +25,7 @@ public struct ExerciseProgress: Sendable, Equatable {
     public static func load(_ exercise: Exercise) -> ExerciseProgress {
         let path = path(for: exercise)
         guard FileManager.default.fileExists(atPath: path) else { return ExerciseProgress() }
-        guard let bytes = try? InputFile.read(path, limit: 1 << 20),
+        guard let bytes = try? InputFile.read(path, limit: InputFile.smallFileBytes),
               let root = try? JSONDocument.parse(bytes, file: path), let object = try? root.object() else {
             try? FileManager.default.moveItem(atPath: path, toPath: AsideName.free(for: path, suffix: ".corrupt"))
             return ExerciseProgress()

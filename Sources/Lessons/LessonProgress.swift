@@ -174,7 +174,7 @@ public struct ProgressStore {
             return (nil, "your progress file \(VisibleText.escape(url.path)) is \(kind.described), not a regular file; it was left as it is and this lesson starts afresh (progress will not be saved until it is removed)")
         }
         do {
-            let bytes = try InputFile.read(url.path, limit: 1 << 20)
+            let bytes = try InputFile.read(url.path, limit: InputFile.smallFileBytes)
             let progress = try LessonProgress.decode(try JSONDocument.parse(bytes, file: url.path))
             guard progress.lesson == lesson else {
                 throw ReuseLabError(.badInput, file: url.path, "it is the progress of lesson \"\(VisibleText.shortened(progress.lesson))\"")
@@ -239,7 +239,7 @@ public struct ProgressStore {
         var saved = progress
         var mergedOthers = false
         // A record that cannot be read is left for `load` to set aside; it is never merged.
-        if FileKind.of(linkAt: path) == .regular, let bytes = try? InputFile.read(path, limit: 1 << 20),
+        if FileKind.of(linkAt: path) == .regular, let bytes = try? InputFile.read(path, limit: InputFile.smallFileBytes),
            let stored = try? LessonProgress.decode(try JSONDocument.parse(bytes, file: path)), stored.lesson == progress.lesson {
             saved = progress.merged(with: stored)
             mergedOthers = stored.results.contains { theirs in

@@ -127,7 +127,7 @@ enum ExerciseCommand: Subcommand {
         guard ExerciseProgress.load(exercise).passed || confirmed else {
             throw ReuseLabError(.usage, "exercise \(exercise.number) has not passed yet: try a hint first (reuselab exercise \(exercise.number) --hint), or see the solution anyway with --solution --yes")
         }
-        let bytes = try InputFile.read(exercise.solutionPath, limit: 1 << 20)
+        let bytes = try InputFile.read(exercise.solutionPath, limit: InputFile.smallFileBytes)
         io.out(VisibleText.forOutput(String(decoding: bytes, as: UTF8.self), terminalControl: false))
         return 0
     }
@@ -135,7 +135,7 @@ enum ExerciseCommand: Subcommand {
     /// Puts the shipped file back; the learner's is moved to FILE.mine (or
     /// FILE.mine-2, …), never overwritten.
     static func reset(_ exercise: Exercise, io: CommandIO) throws(ReuseLabError) -> Int32 {
-        let shipped = try InputFile.read(exercise.folder + "/start/" + exercise.file, limit: 1 << 20)
+        let shipped = try InputFile.read(exercise.folder + "/start/" + exercise.file, limit: InputFile.smallFileBytes)
         let path = exercise.filePath
         var kept: String?
         if FileManager.default.fileExists(atPath: path) {

@@ -293,7 +293,7 @@ enum LessonCommand: Subcommand {
     // MARK: Answers and reports
 
     static func readAnswers(_ path: String) throws(ReuseLabError) -> [String] {
-        let bytes = try InputFile.read(path, limit: 1 << 20)
+        let bytes = try InputFile.read(path, limit: InputFile.smallFileBytes)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ReuseLabError(.badInput, file: path, "the answers file is not UTF-8 text")
         }

@@ -3,6 +3,10 @@ import Foundation
 /// Reads a file a user named (or standard input for `-`) with a size limit,
 /// turning every way it can fail into a `ReuseLabError` that names the file.
 public enum InputFile {
+    /// The most a small file of ours or a learner's is read: an `--answers` file,
+    /// a progress record, an exercise's source file. None comes near it.
+    public static let smallFileBytes = 1 << 20
+
     /// Reads all bytes of `path`, refusing files larger than `limit`.
     ///
     /// Only a regular file is read (or standard input, for `-`): the path is opened
