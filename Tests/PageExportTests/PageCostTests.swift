@@ -90,10 +90,10 @@ struct PageCostTests {
                   case .raw(let states)? = members.first(where: { $0.0 == "states" })?.1 else { return .infinity }
             return Double(states.utf8.count) / Double(rows * 3)
         }
-        let small = try statesBytesPerStep(rows: 40), large = try statesBytesPerStep(rows: 320)
+        let small = try statesBytesPerStep(rows: 24), large = try statesBytesPerStep(rows: 192)
         // Whole states would make the large screen's steps about eight times the small one's;
         // keyframes at most double the changes.
-        #expect(large < small * 2, "bytes a step: \(small) with 40 rows, \(large) with 320")
+        #expect(large < small * 2, "bytes a step: \(small) with 24 rows, \(large) with 192")
         #expect(large < 200)
     }
 
