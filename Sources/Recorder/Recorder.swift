@@ -67,7 +67,7 @@ public enum Recorder {
 
     /// A recorded trace's header: the scenario's title and profile, the whole
     /// scenario, and the strategy's code that its events point into.
-    static func header(of scenario: Scenario) -> TraceHeader {
+    public static func header(of scenario: Scenario) -> TraceHeader {
         TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario,
                     code: CodeLocator(strategy: scenario.strategy, list: scenario.list)?.code)
     }
