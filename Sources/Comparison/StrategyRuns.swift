@@ -1,5 +1,6 @@
 import TraceModel
 import ToolSupport
+import TraceCoding
 import Replay
 import Recorder
 import Strategies
@@ -7,10 +8,13 @@ import Strategies
 /// One scenario recorded under each strategy, seed and network, in memory, and
 /// measured: the comparison `reuselab compare SCENARIO --strategies …` prints.
 ///
-/// Each recording is the engine's events (`Recorder.simulate`), folded once
-/// through `TraceMetrics` — the fold `stats` uses, whose `ReplayState.apply` is
-/// also the check `record` makes before writing — so a figure here is what
-/// `stats` prints for the trace `record` would write, with no JSON written or read.
+/// Each recording is made as `record` makes it (`Recorder.fold`), within the
+/// same limits, and its events are folded, batch by batch as the engine hands
+/// them off, through `TraceMetrics` — the fold `stats` uses, whose
+/// `ReplayState.apply` is the check `record` makes before writing — so a figure
+/// here is what `stats` prints for the trace `record` would write, with no JSON
+/// written or read, and no recording is ever held whole. A recording `record`
+/// would refuse as too large makes the whole comparison that refusal.
 /// Recordings run on `jobs` threads; each result is kept in its place, so the
 /// output never depends on which finished first.
 public struct StrategyRuns: Sendable {
@@ -28,9 +32,15 @@ public struct StrategyRuns: Sendable {
     /// The profile every recording uses (`--profile`, else the scenario's).
     public var profile: TableProfile
     public var jobs: Int
+    /// `record`'s limits, which every recording is held to: the engine's
+    /// capacity (`Recorder.maximumRecordingSize`) and the most bytes of trace
+    /// any reader accepts (`TraceReader.maximumBytes`). Lower only in tests.
+    public var capacity: Int
+    public var maximumBytes: Int
 
     public init(scenario: Scenario, file: String, strategies: [String], seeds: SeedList? = nil,
-                networks: [NetworkCondition] = [.scenario], profile: TableProfile? = nil, jobs: Int? = nil) {
+                networks: [NetworkCondition] = [.scenario], profile: TableProfile? = nil, jobs: Int? = nil,
+                capacity: Int = Recorder.maximumRecordingSize, maximumBytes: Int = TraceReader.maximumBytes) {
         self.scenario = scenario
         self.file = file
         self.strategies = strategies
@@ -38,6 +48,8 @@ public struct StrategyRuns: Sendable {
         self.networks = networks
         self.profile = profile ?? scenario.profile
         self.jobs = jobs ?? ParallelMap.defaultJobs
+        self.capacity = capacity
+        self.maximumBytes = maximumBytes
     }
 
     /// strategies × seeds × networks, or nil when that product overflows.
@@ -49,9 +61,11 @@ public struct StrategyRuns: Sendable {
 
     /// Records and measures every run and builds one block per network. Refuses
     /// (as a usage error) more than `maximumRuns` recordings, and a profile the
-    /// scenario cannot be played with; a strategy that cannot run on the scenario
-    /// is skipped in its block, with the reason (and when none can, that is the
-    /// error, as bad input).
+    /// scenario cannot be played with; refuses as too large (as `record` would)
+    /// the comparison in which a recording grows past `record`'s limits, naming
+    /// the first such recording's strategy, seed and network; a strategy that
+    /// cannot run on the scenario is skipped in its block, with the reason (and
+    /// when none can, that is the error, as bad input).
     public func compare() throws(ReuseLabError) -> Comparison {
         let count = Self.runCount(strategies: strategies.count, seeds: seeds.seeds.count, networks: networks.count)
         guard let count, count <= Self.maximumRuns else {
@@ -77,7 +91,28 @@ public struct StrategyRuns: Sendable {
             }
         }
         let scenarios = work.map(\.scenario)
-        let results = ParallelMap.map(scenarios.count, jobs: jobs) { index in Self.measure(scenarios[index]) }
+        let (capacity, maximumBytes) = (self.capacity, self.maximumBytes)
+        let refused = FirstRefusal()
+        let outcomes = ParallelMap.map(scenarios.count, jobs: jobs) { index -> Outcome in
+            guard refused.isNeeded(index) else { return .notNeeded }
+            let result = Self.measure(scenarios[index], capacity: capacity, maximumBytes: maximumBytes)
+            if case .failure(let error) = result, Self.isRefusal(error) { refused.note(index) }
+            return .measured(result)
+        }
+        // record's limits hold for every recording: the first one past them, in
+        // order, is the comparison's refusal. Every recording before it ran.
+        for (index, outcome) in outcomes.enumerated() {
+            guard case .measured(.failure(let error)) = outcome, Self.isRefusal(error) else { continue }
+            let item = work[index]
+            throw Self.refusal(error, file: file, strategy: strategies[item.strategy], seed: item.seed, network: networks[item.network])
+        }
+        // So every recording ran: none was skipped for a refusal before it.
+        let results = outcomes.map { outcome -> Result<[MetricEntry], ReuseLabError> in
+            guard case .measured(let result) = outcome else {
+                return .failure(ReuseLabError(.tooLarge, "not recorded: a recording before it was refused as too large"))
+            }
+            return result
+        }
 
         var blocks: [ComparisonBlock] = []
         for (n, network) in networks.enumerated() {
@@ -143,24 +178,42 @@ public struct StrategyRuns: Sendable {
         return notes
     }
 
-    /// One recording, measured: the engine's events folded through `TraceMetrics`.
-    /// A recording the engine refuses (too large, past its time limit, a step it
-    /// cannot play) gives the recorder's error; a step no table view could take
-    /// gives the error `record` would.
-    static func measure(_ scenario: Scenario) -> Result<[MetricEntry], ReuseLabError> {
-        let trace: Trace
+    /// What became of one recording: measured (or refused), or not needed
+    /// because one before it was refused as too large.
+    enum Outcome: Sendable {
+        case measured(Result<[MetricEntry], ReuseLabError>)
+        case notNeeded
+    }
+
+    /// One recording, measured: made as `record` makes it, within `capacity`
+    /// and `maximumBytes`, its events folded through `TraceMetrics` as the
+    /// engine hands them off, none kept. A recording `record` refuses (too
+    /// large, past its time limit, a step it cannot play, a step no table view
+    /// could take) gives `record`'s error, without the file.
+    static func measure(_ scenario: Scenario, capacity: Int = Recorder.maximumRecordingSize,
+                        maximumBytes: Int = TraceReader.maximumBytes) -> Result<[MetricEntry], ReuseLabError> {
+        var metrics = TraceMetrics(header: Recorder.header(of: scenario))
         do throws(ReuseLabError) {
-            trace = try Recorder.simulate(scenario)
+            try Recorder.fold(scenario, capacity: capacity, maximumBytes: maximumBytes) { (event) throws(LifecycleViolation) in
+                try metrics.apply(event)
+            }
         } catch {
             return .failure(error)
         }
-        var metrics = TraceMetrics(header: trace.header)
-        for (index, event) in trace.events.enumerated() {
-            do throws(LifecycleViolation) { try metrics.apply(event) } catch {
-                return .failure(ReuseLabError(.badInput, location: InputLocation(path: "script", eventIndex: index),
-                                              "the engine recorded a step no table view could take (\(event.kind.rawValue): \(error.message)); this is a ReuseLab bug: please report it with this scenario"))
-            }
-        }
         return .success(metrics.report.entries)
+    }
+
+    /// Whether `error` is a refusal of `record`'s size limits, which refuses the
+    /// whole comparison; any other failure only skips its strategy's column.
+    static func isRefusal(_ error: ReuseLabError) -> Bool {
+        error.kind == .tooLarge
+    }
+
+    /// `record`'s refusal of one recording, as the comparison's: in the scenario
+    /// `file`, at the step it names, saying which recording it was.
+    static func refusal(_ error: ReuseLabError, file: String, strategy: String, seed: Int, network: NetworkCondition) -> ReuseLabError {
+        var refusal = error.inFile(file)
+        refusal.message = "recorded under \(strategy) with seed \(seed) on network \(network.name): " + error.message
+        return refusal
     }
 }
