@@ -24,10 +24,16 @@ enum ScenarioVariant {
     }
 
     /// The scenario read back from its own JSON, or the reader's refusal.
+    ///
+    /// When what is read back equals `scenario`, `scenario` itself is kept: it
+    /// shares the base's lists (a million row heights, say) where the copy read
+    /// back holds its own, and a comparison keeps one variant per strategy and
+    /// network, so its memory would grow with the scenario times their number.
     static func checked(_ scenario: Scenario) -> Result<Scenario, ReuseLabError> {
         let bytes = Array(JSONWriter.compact(scenario.jsonValue).utf8)
         do throws(ReuseLabError) {
-            return .success(try Recorder.parseScenario(bytes: bytes, file: "<variant>"))
+            let read = try Recorder.parseScenario(bytes: bytes, file: "<variant>")
+            return .success(read == scenario ? scenario : read)
         } catch {
             return .failure(error)
         }

@@ -185,6 +185,20 @@ final class RecordingLimitTests: ScratchTestCase {
         for event in whole.events { try metrics.apply(event) }
         #expect(try StrategyRuns.measure(scenario).get() == metrics.report.entries)
     }
+
+    /// A variant equal to the scenario as read back keeps the scenario's own
+    /// lists, so many strategies and networks do not multiply a large scenario.
+    @Test func testAVariantSharesTheScenariosRowHeights() throws {
+        let heights = (0..<500).map { _ in "30" }.joined(separator: ",")
+        let base = try Recorder.parseScenario(bytes: Array("""
+            {"title": "tall", "table": {"rows": 500, "rowHeights": [\(heights)], "viewportHeight": 400}, "script": [{"drag": {"by": 300, "ms": 500}}]}
+            """.utf8), file: "tall.scenario.json")
+        let made = try ScenarioVariant.make(base, strategy: "async-reset", profile: .modern, network: .threeG).get()
+        #expect(made.strategy == "async-reset")
+        #expect(made.table.rowHeights == base.table.rowHeights)
+        let address = { (scenario: Scenario) in scenario.table.rowHeights?.withUnsafeBufferPointer { $0.baseAddress.map(UInt.init(bitPattern:)) } }
+        #expect(address(made) == address(base), "one list of row heights, not one per variant")
+    }
 }
 
 /// A scenario `record` refuses at the real limits (20 million entries: a
