@@ -3,6 +3,7 @@ import TraceModel
 import ToolSupport
 import TraceCoding
 import Strategies
+import Recorder
 import Comparison
 
 /// `reuselab compare`: many strategies side by side, over seeds and networks, or
@@ -60,8 +61,12 @@ enum CompareCommand: Subcommand {
             HelpSection(title: "Networks", text: networkHelp),
             HelpSection(title: "Limits", text: """
             At most \(StrategyRuns.maximumRuns) recordings (strategies × seeds × networks) in one
-            comparison. A strategy that cannot run on the scenario (batch-paging on a
-            table with sections, say) is skipped with the reason, under its table.
+            comparison. Every recording is held to the limits of 'reuselab record':
+            one that record would refuse as too large (past \(Recorder.maximumRecordingSize / 1_000_000) million
+            entries, or a trace over \(InputFile.describeSize(TraceReader.maximumBytes))) refuses the comparison with
+            exit status 67, naming its strategy, seed and network. A strategy that
+            cannot run on the scenario (batch-paging on a table with sections, say) is
+            skipped with the reason, under its table.
             """),
         ],
         examples: [
