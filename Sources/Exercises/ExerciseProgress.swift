@@ -38,7 +38,14 @@ public struct ExerciseProgress: Sendable, Equatable {
         return progress
     }
 
+    /// Refuses, before an exercise is checked, a home folder that cannot hold
+    /// progress (`HOME=/nonexistent`, `HOME=/dev/null`), as a lesson does.
+    public static func checkHome() throws(ReuseLabError) {
+        try ProgressStore.fromEnvironment().checkHome()
+    }
+
     public func save(_ exercise: Exercise) throws(ReuseLabError) {
+        try Self.checkHome()
         let path = Self.path(for: exercise)
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -82,6 +82,19 @@ final class ExerciseTests: FolderTestCase {
         #expect(shown.out.contains("profileImageView?.image = nil"))
     }
 
+    /// A home folder that is not one is refused before a hint or a check, as a
+    /// lesson refuses it, and no folder is made for it.
+    @Test func testAHomeThatIsNotAFolderIsRefusedBeforeAHint() throws {
+        let missing = folder.path("no-such-home")
+        for home in [missing, "/dev/null"] {
+            let outcome = try ReuselabExecutable.runFromPackage(["exercise", "1", "--hint"], environment: ["HOME": home, "REUSELAB_PROGRESS_DIR": ""])
+            #expect(outcome.status == 73, Comment(rawValue: outcome.err))
+            #expect(outcome.err.contains("your home folder (HOME) is not a folder") && !outcome.err.contains("NSCocoaErrorDomain"), Comment(rawValue: outcome.err))
+            #expect(outcome.out.isEmpty, "no hint is shown and lost")
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing), "no folder is made where HOME points")
+    }
+
     @Test func testAnUnreadableProgressFileIsKeptAside() throws {
         try FileManager.default.createDirectory(atPath: folder.path("progress"), withIntermediateDirectories: true)
         try folder.write("progress/exercise-01-stale-image.json", "{ not json")

@@ -46,6 +46,9 @@ enum ExerciseCommand: Subcommand {
             throw ReuseLabError(.usage, "N must be an exercise's number, such as 1; found \"\(VisibleText.shortened(text))\"")
         }
         let exercise = try ExerciseCatalog.numbered(number)
+        // A hint or a check records progress (--file checks without touching it).
+        let recordsProgress = line[Options.hint] || (line[Options.file] == nil && !line[Options.solution] && !line[Options.reset])
+        if recordsProgress { try ExerciseProgress.checkHome() }
         if line[Options.hint] { return try hint(exercise, io: io) }
         if line[Options.solution] { return try solution(exercise, confirmed: line[Options.yes], io: io) }
         if line[Options.reset] { return try reset(exercise, io: io) }
