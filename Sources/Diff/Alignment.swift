@@ -3,6 +3,15 @@
 /// Myers searches is capped, so two very different million-event traces still align
 /// in bounded time: past the cap, events unique to both sides anchor the alignment
 /// (as patience diff does) and the gaps between anchors are aligned in turn.
+///
+/// Myers' work is bounded in all, not only per stretch: every gap between anchors
+/// may lie under the cap and still cost up to `maximumDistance`² / 2 steps, so one
+/// alignment takes at most `workBudget` steps (`maximumDistance`² plus
+/// `workPerEvent` for each key of both sides). Once that is spent, the remaining
+/// stretches are aligned by their anchors alone, a gap without any being one
+/// changed block (`truncated`). Time is thus linear in the keys, and memory too:
+/// the operations, and for one Myers search at most `maximumDistance`² / 2 frontier
+/// entries of 4 bytes.
 public enum Alignment {
     /// One step of the alignment.
     public enum Operation: Equatable, Sendable {
@@ -17,30 +26,43 @@ public enum Alignment {
     /// The largest edit distance searched exactly.
     public static let maximumDistance = 4_000
 
+    /// Myers steps allowed for each key of both sides, beyond `maximumDistance`².
+    public static let workPerEvent = 64
+
+    /// The most Myers steps one alignment of `keys` keys in all (both sides) takes.
+    public static func workBudget(keys: Int, maximumDistance: Int = maximumDistance) -> Int {
+        maximumDistance * maximumDistance + workPerEvent * keys
+    }
+
     public struct Result: Sendable {
         public var operations: [Operation]
-        /// True when some stretch exceeded the cap and had no anchors, so it is one changed block.
+        /// True when some stretch exceeded the cap, or came after the work budget
+        /// was spent, and had no anchors, so it is one changed block.
         public var truncated: Bool
+        /// The Myers steps taken: a diagonal visited, or a key compared along one.
+        /// Never more than `workBudget`.
+        public var work: Int
     }
 
     public static func align(_ a: [UInt64], _ b: [UInt64], maximumDistance: Int = maximumDistance) -> Result {
-        var operations: [Operation] = []
-        operations.reserveCapacity(max(a.count, b.count))
-        var truncated = false
-        alignRange(a, 0..<a.count, b, 0..<b.count, maximumDistance: maximumDistance, depth: 0, into: &operations, truncated: &truncated)
-        return Result(operations: operations, truncated: truncated)
+        var result = Result(operations: [], truncated: false, work: 0)
+        result.operations.reserveCapacity(max(a.count, b.count))
+        let budget = workBudget(keys: a.count + b.count, maximumDistance: maximumDistance)
+        alignRange(a, 0..<a.count, b, 0..<b.count, maximumDistance: maximumDistance, budget: budget, depth: 0, into: &result)
+        return result
     }
 
     /// Aligns `a[aRange]` with `b[bRange]`: shared ends first, then Myers within the
     /// cap; past the cap, the events whose key occurs exactly once on each side are
     /// matched in order (the longest such run) and each gap between them is aligned
     /// the same way. Only a gap with no such anchors is left as one changed block.
+    /// Myers is tried only while the work `budget` lasts (see `Result.work`).
     static func alignRange(_ a: [UInt64], _ aRange: Range<Int>, _ b: [UInt64], _ bRange: Range<Int>,
-                           maximumDistance: Int, depth: Int, into operations: inout [Operation], truncated: inout Bool) {
+                           maximumDistance: Int, budget: Int, depth: Int, into result: inout Result) {
         var lowA = aRange.lowerBound, lowB = bRange.lowerBound
         var highA = aRange.upperBound, highB = bRange.upperBound
         while lowA < highA, lowB < highB, a[lowA] == b[lowB] {
-            operations.append(.same(lowA, lowB))
+            result.operations.append(.same(lowA, lowB))
             lowA += 1
             lowB += 1
         }
@@ -50,14 +72,14 @@ public enum Alignment {
             highB -= 1
             suffix.append(.same(highA, highB))
         }
-        defer { operations.append(contentsOf: suffix.reversed()) }
+        defer { result.operations.append(contentsOf: suffix.reversed()) }
         if lowA == highA || lowB == highB {
-            operations.append(contentsOf: (lowA..<highA).map { .onlyA($0) })
-            operations.append(contentsOf: (lowB..<highB).map { .onlyB($0) })
+            result.operations.append(contentsOf: (lowA..<highA).map { .onlyA($0) })
+            result.operations.append(contentsOf: (lowB..<highB).map { .onlyB($0) })
             return
         }
-        if let path = myers(Array(a[lowA..<highA]), Array(b[lowB..<highB]), maximumDistance: maximumDistance) {
-            operations.append(contentsOf: path.map { operation in
+        if let path = myers(a[lowA..<highA], b[lowB..<highB], maximumDistance: maximumDistance, work: &result.work, budget: budget) {
+            result.operations.append(contentsOf: path.map { operation in
                 switch operation {
                 case .same(let i, let j): return .same(i + lowA, j + lowB)
                 case .onlyA(let i): return .onlyA(i + lowA)
@@ -68,19 +90,19 @@ public enum Alignment {
         }
         let anchors = depth < 48 ? uniqueAnchors(a, lowA..<highA, b, lowB..<highB) : []
         guard !anchors.isEmpty else {
-            truncated = true
-            operations.append(contentsOf: (lowA..<highA).map { .onlyA($0) })
-            operations.append(contentsOf: (lowB..<highB).map { .onlyB($0) })
+            result.truncated = true
+            result.operations.append(contentsOf: (lowA..<highA).map { .onlyA($0) })
+            result.operations.append(contentsOf: (lowB..<highB).map { .onlyB($0) })
             return
         }
         var nextA = lowA, nextB = lowB
         for (i, j) in anchors {
-            alignRange(a, nextA..<i, b, nextB..<j, maximumDistance: maximumDistance, depth: depth + 1, into: &operations, truncated: &truncated)
-            operations.append(.same(i, j))
+            alignRange(a, nextA..<i, b, nextB..<j, maximumDistance: maximumDistance, budget: budget, depth: depth + 1, into: &result)
+            result.operations.append(.same(i, j))
             nextA = i + 1
             nextB = j + 1
         }
-        alignRange(a, nextA..<highA, b, nextB..<highB, maximumDistance: maximumDistance, depth: depth + 1, into: &operations, truncated: &truncated)
+        alignRange(a, nextA..<highA, b, nextB..<highB, maximumDistance: maximumDistance, budget: budget, depth: depth + 1, into: &result)
     }
 
     /// Pairs (i, j) of keys that occur exactly once in `a[aRange]` and once in
@@ -120,20 +142,27 @@ public enum Alignment {
     }
 
     /// Myers' greedy forward search, keeping each round's frontier for the walk back.
-    /// Nil if the distance exceeds `maximumDistance`.
-    static func myers(_ a: [UInt64], _ b: [UInt64], maximumDistance: Int) -> [Operation]? {
+    /// Nil if the distance exceeds `maximumDistance`, or if finding it would take
+    /// `work` past `budget`; each diagonal visited and each key compared along one
+    /// adds a step to `work`.
+    static func myers(_ a: ArraySlice<UInt64>, _ b: ArraySlice<UInt64>, maximumDistance: Int,
+                      work: inout Int, budget: Int) -> [Operation]? {
         let n = a.count, m = b.count
         if n == 0 { return (0..<m).map { .onlyB($0) } }
         if m == 0 { return (0..<n).map { .onlyA($0) } }
+        guard work < budget else { return nil }
+        let a = Array(a), b = Array(b)
         let limit = min(n + m, maximumDistance)
         let offset = limit + 1
         var frontier = [Int32](repeating: 0, count: 2 * limit + 3)
+        // Before round d, the frontier on the diagonals round d reads: -(d-1), -(d-3), …, d-1.
         var history: [[Int32]] = []
         var found: Int?
         search: for d in 0...limit {
-            // Only diagonals -d...d matter in round d; keep just that window.
-            history.append(Array(frontier[(offset - d)...(offset + d)]))
+            history.append(stride(from: offset - d + 1, to: offset + d, by: 2).map { frontier[$0] })
             for k in stride(from: -d, through: d, by: 2) {
+                guard work < budget else { return nil }
+                work += 1
                 var x: Int
                 if k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1]) {
                     x = Int(frontier[offset + k + 1])
@@ -141,7 +170,7 @@ public enum Alignment {
                     x = Int(frontier[offset + k - 1]) + 1
                 }
                 var y = x - k
-                while x < n, y < m, a[x] == b[y] { x += 1; y += 1 }
+                while x < n, y < m, work < budget, a[x] == b[y] { x += 1; y += 1; work += 1 }
                 frontier[offset + k] = Int32(x)
                 if x >= n && y >= m { found = d; break search }
             }
@@ -151,8 +180,8 @@ public enum Alignment {
         var operations: [Operation] = []
         var x = n, y = m
         for d in stride(from: distance, to: 0, by: -1) {
-            let previous = history[d] // the frontier before round d, diagonals -d...d
-            func at(_ k: Int) -> Int { Int(previous[k + d]) }
+            let previous = history[d] // the frontier before round d, diagonals -(d-1), -(d-3), …, d-1
+            func at(_ k: Int) -> Int { Int(previous[(k + d - 1) / 2]) }
             let k = x - y
             let fromAbove = k == -d || (k != d && at(k - 1) < at(k + 1))
             let previousK = fromAbove ? k + 1 : k - 1

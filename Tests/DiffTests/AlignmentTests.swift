@@ -159,3 +159,26 @@ extension SeededGenerator {
     /// `length` symbols from an alphabet of `alphabet`.
     mutating func sequence(length: Int, alphabet: Int) -> [UInt64] { (0..<length).map { _ in UInt64(below(alphabet)) } }
 }
+
+/// Myers' work over one alignment stays within its budget, however the input is cut up.
+extension AlignmentTests {
+    /// Gaps of disjoint keys, each under the cap, between anchors unique to both
+    /// sides: Myers would take about (2 × gap)² / 2 steps per gap, far more than
+    /// the budget allows over the whole input.
+    @Test func testGapsUnderTheCapBetweenAnchorsStayWithinTheWorkBudget() {
+        let gaps = 40, gap = 150, cap = 600
+        var a: [UInt64] = [], b: [UInt64] = []
+        for index in 0..<gaps {
+            a.append(UInt64(1_000_000 + index))
+            b.append(UInt64(1_000_000 + index))
+            a.append(contentsOf: (0..<gap).map { UInt64($0) })
+            b.append(contentsOf: (0..<gap).map { UInt64(10_000 + $0) })
+        }
+        let budget = Alignment.workBudget(keys: a.count + b.count, maximumDistance: cap)
+        let result = Alignment.align(a, b, maximumDistance: cap)
+        // Without the budget every gap would align exactly, at about 40 × 300² / 2 = 1.8 million steps.
+        #expect(result.work == budget, "the budget is spent, never exceeded: \(result.work) steps, budget \(budget)")
+        #expect(result.truncated, "the gaps past the budget are one changed block each")
+        #expect(checkEditScript(result.operations, a, b) == gaps, "every anchor is aligned")
+    }
+}
