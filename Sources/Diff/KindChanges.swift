@@ -33,12 +33,11 @@ public struct KindChanges: Sendable, Equatable {
             update(&entry)
             byKind[kind] = entry
         }
-        TraceDiff.forEachPair(operations) { change, indexA, indexB in
-            guard change != .same else { return }
+        for (change, indexA, indexB) in TraceDiff.Pairs(operations[...]) where change != .same {
             let kindA = indexA.map { a.kinds[$0] }, kindB = indexB.map { b.kinds[$0] }
             if let kindA, let kindB, kindA == kindB {
                 add(kindA) { $0.changed += 1 }
-                return
+                continue
             }
             if let kindA { add(kindA) { $0.onlyA += 1 } }
             if let kindB { add(kindB) { $0.onlyB += 1 } }

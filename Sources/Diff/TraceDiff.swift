@@ -20,9 +20,31 @@ public struct TraceDiff: Sendable {
         public var b: Line?
     }
 
-    /// A run of changes with the unchanged rows around it.
-    public struct Hunk: Sendable, Equatable {
-        public var rows: [Row]
+    /// A run of changes with the unchanged rows around it: its place in the
+    /// alignment, whose rows are made only as they are read, so that a stretch of
+    /// a million changed events takes no more memory than its place.
+    public struct Hunk: Sendable {
+        let operations: ArraySlice<Alignment.Operation>
+        let a: DiffSide, b: DiffSide
+        /// How many rows the stretch has.
+        public let rowCount: Int
+
+        init(_ operations: ArraySlice<Alignment.Operation>, a: DiffSide, b: DiffSide) {
+            self.operations = operations
+            self.a = a
+            self.b = b
+            rowCount = Pairs(operations).reduce(0) { count, _ in count + 1 }
+        }
+
+        /// The side-by-side rows in order: unchanged steps as they are; in each run
+        /// of changes, A's and B's events paired up in order, the longer side's rest
+        /// on its own. Each row is made as it is read (`rows.prefix(40)` makes 40).
+        public var rows: some Sequence<Row> {
+            Pairs(operations).lazy.map { [a, b] pair in
+                Row(change: pair.change, a: pair.a.map { Line(seq: Int(a.seqs[$0]), text: a.keys[$0]) },
+                    b: pair.b.map { Line(seq: Int(b.seqs[$0]), text: b.keys[$0]) })
+            }
+        }
     }
 
     /// Where the traces first differ, told by each trace's own annotations.
@@ -153,9 +175,8 @@ public struct TraceDiff: Sendable {
     static func compare(a: DiffSide, sourceA: TraceSource, b: DiffSide, sourceB: TraceSource, context: Int, maximumHunks: Int,
                         keepingPositions: Bool) throws(ReuseLabError) -> TraceDiff {
         let alignment = Alignment.align(a.hashes, b.hashes)
-        let (allHunks, changed) = hunks(alignment.operations, context: context)
-        let shown = Array(allHunks.prefix(maximumHunks))
-        let renderedHunks = shown.map { Hunk(rows: rows($0, a: a, b: b)) }
+        let (stretches, changed) = hunks(alignment.operations, context: context)
+        let shown = stretches.prefix(maximumHunks).map { Hunk(alignment.operations[$0], a: a, b: b) }
         // Second pass, as far as each side's explanation of the divergence replays.
         let parting = Parting(alignment.operations, a: a, b: b)
         let plans: (a: ExplanationPlan?, b: ExplanationPlan?) = parting.map { ExplanationPlan.both($0, a: a, b: b) } ?? (nil, nil)
@@ -171,10 +192,10 @@ public struct TraceDiff: Sendable {
         var diff = TraceDiff(a: a, b: b, equivalent: changed == 0, truncated: alignment.truncated, changedEvents: changed,
                          scenarioDifferences: ScenarioComparison.differences(a.header, b.header),
                          setupDifferences: ScenarioComparison.setup(a.header, b.header), firstDivergence: divergence,
-                         hunks: renderedHunks, hunkCount: allHunks.count, metrics: MetricDelta.compare(a.metrics, b.metrics),
+                         hunks: shown, hunkCount: stretches.count, metrics: MetricDelta.compare(a.metrics, b.metrics),
                          byKind: KindChanges.tally(alignment.operations, a: a, b: b))
         if keepingPositions {
-            diff.positions = pairs(alignment.operations).map { pair in
+            diff.positions = Pairs(alignment.operations[...]).map { pair in
                 Position(change: pair.change, aSeq: pair.a.map { Int(a.seqs[$0]) }, bSeq: pair.b.map { Int(b.seqs[$0]) })
             }
         }
@@ -202,65 +223,58 @@ public struct TraceDiff: Sendable {
         return (a, sourceA, b, sourceB)
     }
 
-    /// Groups the alignment into runs of changes with `context` unchanged steps
-    /// around each, merging runs whose context overlaps.
-    static func hunks(_ operations: [Alignment.Operation], context: Int) -> ([[Alignment.Operation]], Int) {
-        var changedIndices: [Int] = []
+    /// Where in the alignment its runs of changes are, each with `context`
+    /// unchanged steps around it, runs whose context overlaps merged; and how many
+    /// of its steps are changes.
+    static func hunks(_ operations: [Alignment.Operation], context: Int) -> ([Range<Int>], Int) {
+        var ranges: [Range<Int>] = []
+        var changed = 0
         for (index, operation) in operations.enumerated() {
             if case .same = operation { continue }
-            changedIndices.append(index)
-        }
-        var ranges: [ClosedRange<Int>] = []
-        for index in changedIndices {
-            let low = max(0, index - context), high = min(operations.count - 1, index + context)
-            if let last = ranges.last, low <= last.upperBound + 1 {
-                ranges[ranges.count - 1] = last.lowerBound...max(last.upperBound, high)
+            changed += 1
+            let low = max(0, index - context), high = min(operations.count, index + context + 1)
+            if let last = ranges.last, low <= last.upperBound {
+                ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, high)
             } else {
-                ranges.append(low...high)
+                ranges.append(low..<high)
             }
         }
-        return (ranges.map { Array(operations[$0]) }, changedIndices.count)
+        return (ranges, changed)
     }
 
-    /// Side-by-side rows: unchanged steps as they are; in each run of changes, A's
-    /// and B's events paired up in order, the longer side's rest on its own.
-    static func rows(_ operations: [Alignment.Operation], a: DiffSide, b: DiffSide) -> [Row] {
-        pairs(operations).map { pair in
-            Row(change: pair.change, a: pair.a.map { Line(seq: Int(a.seqs[$0]), text: a.keys[$0]) },
-                b: pair.b.map { Line(seq: Int(b.seqs[$0]), text: b.keys[$0]) })
-        }
-    }
+    /// The operations as side-by-side pairs of compared-event indices, one at a
+    /// time: shared events together; in each run of changes, A's and B's paired in
+    /// order (changed), the longer side's rest alone. Only the current run of
+    /// changes is held.
+    struct Pairs: Sequence, IteratorProtocol {
+        private var operations: ArraySlice<Alignment.Operation>
+        /// The current run of changes, and how many of its pairs have been given.
+        private var runA: [Int] = [], runB: [Int] = [], given = 0
 
-    /// The operations as side-by-side pairs of compared-event indices: shared
-    /// events together; in each run of changes, A's and B's paired in order
-    /// (changed), the longer side's rest alone.
-    static func pairs(_ operations: [Alignment.Operation]) -> [(change: Row.Change, a: Int?, b: Int?)] {
-        var pairs: [(change: Row.Change, a: Int?, b: Int?)] = []
-        forEachPair(operations) { pairs.append(($0, $1, $2)) }
-        return pairs
-    }
+        init(_ operations: ArraySlice<Alignment.Operation>) { self.operations = operations }
 
-    /// Visits the pairs `pairs` would list, without holding them all.
-    static func forEachPair(_ operations: [Alignment.Operation], _ body: (Row.Change, Int?, Int?) -> Void) {
-        var pendingA: [Int] = [], pendingB: [Int] = []
-        func flush() {
-            for index in 0..<max(pendingA.count, pendingB.count) {
-                let left = index < pendingA.count ? pendingA[index] : nil
-                let right = index < pendingB.count ? pendingB[index] : nil
-                body(left != nil && right != nil ? .changed : (left != nil ? .onlyA : .onlyB), left, right)
+        mutating func next() -> (change: Row.Change, a: Int?, b: Int?)? {
+            if given == Swift.max(runA.count, runB.count) {
+                runA.removeAll(keepingCapacity: true)
+                runB.removeAll(keepingCapacity: true)
+                given = 0
+                gather: while let operation = operations.first {
+                    switch operation {
+                    case .same(let i, let j):
+                        guard runA.isEmpty && runB.isEmpty else { break gather }
+                        operations.removeFirst()
+                        return (.same, i, j)
+                    case .onlyA(let i): runA.append(i)
+                    case .onlyB(let j): runB.append(j)
+                    }
+                    operations.removeFirst()
+                }
+                if runA.isEmpty && runB.isEmpty { return nil }
             }
-            pendingA.removeAll(keepingCapacity: true)
-            pendingB.removeAll(keepingCapacity: true)
+            let left = given < runA.count ? runA[given] : nil
+            let right = given < runB.count ? runB[given] : nil
+            given += 1
+            return (left != nil && right != nil ? .changed : (left != nil ? .onlyA : .onlyB), left, right)
         }
-        for operation in operations {
-            switch operation {
-            case .same(let i, let j):
-                flush()
-                body(.same, i, j)
-            case .onlyA(let i): pendingA.append(i)
-            case .onlyB(let j): pendingB.append(j)
-            }
-        }
-        flush()
     }
 }

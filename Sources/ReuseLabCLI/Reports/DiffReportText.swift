@@ -46,10 +46,10 @@ enum DiffReportText {
         }
         for (index, hunk) in diff.hunks.enumerated() {
             if index > 0 { out += String(repeating: " ", count: 2) + "⋯\n" }
-            let limit = shown.rowsPerStretch ?? hunk.rows.count
+            let limit = shown.rowsPerStretch ?? hunk.rowCount
             for row in hunk.rows.prefix(limit) { out += sideBySide(row, style: style, width: width) }
-            if hunk.rows.count > limit {
-                out += TextWrap.paragraph("⋯ \(hunk.rows.count - limit) more rows of this stretch (--all shows them)", width: width, indent: 2)
+            if hunk.rowCount > limit {
+                out += TextWrap.paragraph("⋯ \(hunk.rowCount - limit) more rows of this stretch (--all shows them)", width: width, indent: 2)
             }
         }
         if diff.hunkCount > diff.hunks.count {
