@@ -72,7 +72,9 @@ enum DiffCommand: Subcommand {
         let diff = try TraceDiff.compare(pathA: pathA, pathB: pathB, kinds: try kinds(line[Options.only]),
                                          context: line[Options.context] ?? 3, maximumHunks: stretches)
         if json {
-            io.out(JSONWriter.compact(DiffReportJSON.json(diff)) + "\n")
+            let output = BufferedOutput(io)
+            DiffReportJSON.write(diff, to: output)
+            output.flush()
         } else {
             var shown = DiffReportText.Shown()
             shown.rowsPerStretch = all ? nil : DiffReportText.screenful

@@ -213,7 +213,25 @@ enum DiffReportText {
 
 /// A diff as one JSON object, for other tools.
 enum DiffReportJSON {
-    static func json(_ diff: TraceDiff) -> JSONValue {
+    /// Writes the object and a line break piece by piece, the stretches row by
+    /// row: a diff of a million changed events is never held whole, as values or
+    /// as text.
+    static func write(_ diff: TraceDiff, to output: BufferedOutput) {
+        // The members up to hunkCount without the closing brace: the stretches and the metrics follow.
+        output.write(JSONWriter.compact(members(diff)).dropLast() + ",\"hunks\":[")
+        for (index, hunk) in diff.hunks.enumerated() {
+            if output.failed { return }
+            output.write(index == 0 ? "[" : ",[")
+            for (offset, row) in hunk.rows.enumerated() {
+                output.write((offset == 0 ? "" : ",") + JSONWriter.compact(json(row)))
+            }
+            output.write("]")
+        }
+        output.write("],\"metrics\":" + JSONWriter.compact(metrics(diff)) + "}\n")
+    }
+
+    /// The object's members before the stretches, up to `hunkCount`.
+    static func members(_ diff: TraceDiff) -> JSONValue {
         var out = JSONObjectBuilder()
         func side(_ side: DiffSide) -> JSONValue {
             var entry = JSONObjectBuilder()
@@ -260,18 +278,23 @@ enum DiffReportJSON {
             return value.value
         }))
         out.add("hunkCount", diff.hunkCount)
-        out.add("hunks", .list(diff.hunks.map { hunk in
-            .list(hunk.rows.map { row in
-                var entry = JSONObjectBuilder()
-                entry.add("change", row.change.rawValue)
-                entry.add("a", row.a.map { line -> JSONValue in
-                    var value = JSONObjectBuilder(); value.add("seq", line.seq); value.add("event", line.text); return value.value } ?? .null)
-                entry.add("b", row.b.map { line -> JSONValue in
-                    var value = JSONObjectBuilder(); value.add("seq", line.seq); value.add("event", line.text); return value.value } ?? .null)
-                return entry.value
-            })
-        }))
-        out.add("metrics", .list(diff.metrics.map { metric in
+        return out.value
+    }
+
+    /// One row of a stretch: `{"change", "a", "b"}`, each side `{"seq", "event"}` or null.
+    static func json(_ row: TraceDiff.Row) -> JSONValue {
+        var entry = JSONObjectBuilder()
+        entry.add("change", row.change.rawValue)
+        entry.add("a", row.a.map { line -> JSONValue in
+            var value = JSONObjectBuilder(); value.add("seq", line.seq); value.add("event", line.text); return value.value } ?? .null)
+        entry.add("b", row.b.map { line -> JSONValue in
+            var value = JSONObjectBuilder(); value.add("seq", line.seq); value.add("event", line.text); return value.value } ?? .null)
+        return entry.value
+    }
+
+    /// The metrics: `{"metric", "kind", "a", "b", "better"}` each.
+    static func metrics(_ diff: TraceDiff) -> JSONValue {
+        .list(diff.metrics.map { metric in
             var entry = JSONObjectBuilder()
             entry.add("metric", metric.key)
             entry.add("kind", metric.kind.rawValue)
@@ -279,7 +302,6 @@ enum DiffReportJSON {
             entry.add("b", metric.b.value.map { .number($0.number) } ?? .null)
             entry.add("better", metric.better == .neither ? .null : .string(metric.better.rawValue))
             return entry.value
-        }))
-        return out.value
+        })
     }
 }
