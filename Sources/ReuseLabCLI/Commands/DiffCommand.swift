@@ -71,16 +71,16 @@ enum DiffCommand: Subcommand {
         let stretches = stat ? 0 : (all ? Int.max : line[Options.stretches] ?? (json ? 200 : 3))
         let diff = try TraceDiff.compare(pathA: pathA, pathB: pathB, kinds: try kinds(line[Options.only]),
                                          context: line[Options.context] ?? 3, maximumHunks: stretches)
+        let output = BufferedOutput(io)
         if json {
-            let output = BufferedOutput(io)
             DiffReportJSON.write(diff, to: output)
-            output.flush()
         } else {
             var shown = DiffReportText.Shown()
             shown.rowsPerStretch = all ? nil : DiffReportText.screenful
             shown.summaryOnly = stat
-            io.out(DiffReportText.text(diff, style: .detect(), width: io.width, shown: shown))
+            DiffReportText.write(diff, style: .detect(), width: io.width, shown: shown, to: output)
         }
+        output.flush()
         return diff.equivalent ? 0 : 1
     }
 

@@ -21,21 +21,27 @@ enum DiffReportText {
     /// starts with the tally by kind, and a stretch longer than this is cut short.
     static let screenful = 40
 
-    static func text(_ diff: TraceDiff, style: TerminalStyle, width: Int, shown: Shown = Shown()) -> String {
+    /// Writes the diff to `output`, a stretch's rows as they are made: with `--all`
+    /// one stretch may have a million rows.
+    static func write(_ diff: TraceDiff, style: TerminalStyle, width: Int, shown: Shown = Shown(), to output: BufferedOutput) {
         func paragraph(_ text: String) -> String { TextWrap.paragraph(text, width: width) }
         var out = ""
+        defer { output.write(out) }
         out += side("A", file: diff.a.file, header: diff.a.header, width: width)
         out += side("B", file: diff.b.file, header: diff.b.header, width: width)
         let (about, outcome) = diff.overview
         for sentence in about { out += paragraph(VisibleText.escape(sentence)) }
         out += "\n"
         out += paragraph(outcome)
-        if diff.equivalent { return shown.summaryOnly ? out : out + "\nWhat each costs:\n" + metricTable(diff.metrics, width: width) }
+        if diff.equivalent {
+            if !shown.summaryOnly { out += "\nWhat each costs:\n" + metricTable(diff.metrics, width: width) }
+            return
+        }
         if diff.truncated {
             out += paragraph("(They differ so much that past the first \(Alignment.maximumDistance) changes the rest is shown as one changed block.)")
         }
         if shown.summaryOnly || diff.changedEvents > screenful { out += "\n" + kindTable(diff.byKind, width: width, name: diff.kindName) }
-        if shown.summaryOnly { return out }
+        if shown.summaryOnly { return }
         if let first = diff.firstDivergence { out += "\n" + divergence(first, width: width) }
         if !diff.hunks.isEmpty {
             let count = diff.hunks.count == diff.hunkCount
@@ -45,9 +51,13 @@ enum DiffReportText {
                 : "Side by side (\(count); '<' only in A, '>' only in B, '|' changed):")
         }
         for (index, hunk) in diff.hunks.enumerated() {
+            if output.failed { return }
             if index > 0 { out += String(repeating: " ", count: 2) + "⋯\n" }
             let limit = shown.rowsPerStretch ?? hunk.rowCount
-            for row in hunk.rows.prefix(limit) { out += sideBySide(row, style: style, width: width) }
+            for row in hunk.rows.prefix(limit) {
+                output.write(out)
+                out = sideBySide(row, style: style, width: width)
+            }
             if hunk.rowCount > limit {
                 out += TextWrap.paragraph("⋯ \(hunk.rowCount - limit) more rows of this stretch (--all shows them)", width: width, indent: 2)
             }
@@ -56,7 +66,6 @@ enum DiffReportText {
             out += TextWrap.paragraph("… \(diff.hunkCount - diff.hunks.count) more stretches (--stretches N or --all shows them)", width: width, indent: 2)
         }
         out += "\nWhat each costs:\n" + metricTable(diff.metrics, width: width)
-        return out
     }
 
     /// The tally by kind, busiest first: "  imageSet   0   152   0"; on a screen
