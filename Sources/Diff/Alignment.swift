@@ -159,8 +159,11 @@ public enum Alignment {
         var history: [[Int32]] = []
         var found: Int?
         search: for d in 0...limit {
-            history.append(stride(from: offset - d + 1, to: offset + d, by: 2).map { frontier[$0] })
-            for k in stride(from: -d, through: d, by: 2) {
+            var window = [Int32](repeating: 0, count: d)
+            for index in 0..<d { window[index] = frontier[offset - d + 1 + 2 * index] }
+            history.append(window)
+            for step in 0...d {
+                let k = 2 * step - d // the diagonals -d, -d + 2, …, d
                 guard work < budget else { return nil }
                 work += 1
                 var x: Int

@@ -38,7 +38,7 @@ enum DiffReportText {
             return
         }
         if diff.truncated {
-            out += paragraph("(They differ so much that past the first \(Alignment.maximumDistance) changes the rest is shown as one changed block.)")
+            out += paragraph("(They differ so much that some stretches could not be aligned event by event: each is shown as one changed block.)")
         }
         if shown.summaryOnly || diff.changedEvents > screenful { out += "\n" + kindTable(diff.byKind, width: width, name: diff.kindName) }
         if shown.summaryOnly { return }
