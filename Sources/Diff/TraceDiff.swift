@@ -76,7 +76,8 @@ public struct TraceDiff: Sendable {
     public var a: DiffSide
     public var b: DiffSide
     public var equivalent: Bool
-    /// True when the edit distance exceeded the alignment's cap (see `Alignment`).
+    /// True when some stretch is one changed block: past the alignment's cap on the
+    /// edit distance, or its budget of work, with no event unique to both sides (see `Alignment`).
     public var truncated: Bool
     /// Compared events on one side with no counterpart on the other (A's plus B's).
     public var changedEvents: Int
