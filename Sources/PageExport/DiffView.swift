@@ -34,7 +34,7 @@ struct DiffView {
         let (about, outcome) = diff.overview
         var summary = about.map(VisibleText.escape) + [outcome]
         if diff.truncated {
-            summary.append("(They differ so much that past the first \(Alignment.maximumDistance) changes the alignment is one changed block.)")
+            summary.append("(They differ so much that some stretches could not be aligned event by event: each is shown as one changed block.)")
         }
         if !diff.byKind.isEmpty {
             summary.append("What differs, by kind of event: " + diff.byKind.map(\.phrase).joined(separator: "; ") + ".")
