@@ -72,6 +72,25 @@ final class AdversarialInputSecondTierTests {
         try expect(["html", long, "-o", "long.html"], status: 67, memoryMB: 256, seconds: 30, saying: "--max-steps")
     }
 
+    /// Case 2: two traces whose gaps between shared events have nothing in common.
+    /// Each gap is just within Myers' exact search, so without the alignment's
+    /// work budget every gap cost millions of steps (82 MB a side: 39 s, 1.1 GB
+    /// with --json, release); with it, the time stays in proportion to the events.
+    /// Debug build, 96 gaps: 37.5 s a run without the budget, about 7 s with it.
+    @Test func testADiffOfTracesWithNothingInCommonBetweenAnchorsIsBounded() throws {
+        func side(_ offset: Int) -> String {
+            var events: [String] = []
+            for gap in 0..<192 {
+                for event in 0..<1_990 { events.append(#""kind":"prefetchRowsAt","rows":[\#(gap * 100_000 + offset + event)]"#) }
+                events.append(#""kind":"prefetchRowsAt","rows":[\#(90_000_000 + gap)]"#)
+            }
+            return Self.trace(events)
+        }
+        let a = try write("a.trace.json", side(0)), b = try write("b.trace.json", side(50_000))
+        try expect(["diff", a, b], status: 1, memoryMB: 400, seconds: 45)
+        try expect(["diff", a, b, "--json"], status: 1, memoryMB: 400, seconds: 45)
+    }
+
     /// Case 3: a string of megabytes in every input that has strings.
     @Test func testStringsOfMegabytesAreRefusedWhereTheyStand() throws {
         let huge = String(repeating: "x", count: 4 << 20)
