@@ -35,6 +35,9 @@ public struct ImportReport: Sendable {
     public var leftOut: [LeftOutLine] = []
     /// Empty lines (or only spaces): neither calls nor skipped.
     public var blank = 0
+    /// Whether the app prints `cellForRowAt` before or after it dequeues, and why
+    /// (`PrintOrder`), as a sentence.
+    public var printOrder = ""
 }
 
 /// A line the importer recognised as a lifecycle call but did not put in the

@@ -46,8 +46,12 @@ struct TraceBuilder {
 
     static let identifier = "Cell"
 
+    /// Where the app prints `cellForRowAt`, read from the log; the lines are placed in UIKit's order.
+    let printOrder: PrintOrder
+
     init(lines: [LogLine], lineCount: Int, skipped: Int, options: ImportOptions, file: String, gapTexts: [Int: String] = [:]) throws(ReuseLabError) {
-        self.lines = lines
+        printOrder = PrintOrder(lines)
+        self.lines = printOrder.placed(lines)
         self.gapTexts = gapTexts
         self.options = options
         self.file = file
@@ -105,7 +109,7 @@ struct TraceBuilder {
         let source = header.source
         return ImportReport(trace: trace, lines: source?.lines ?? 0, recognised: source?.recognised ?? 0, skipped: source?.skipped ?? 0,
                             gaps: gaps, inferred: inferredCount, unplaced: unplaced, syntheticTimes: source?.syntheticTimes ?? true,
-                            leftOut: leftOut)
+                            leftOut: leftOut, printOrder: printOrder.sentence)
     }
 
     // MARK: Emitting

@@ -111,6 +111,7 @@ enum ImportCommand: Subcommand {
             notes.append("\(count) lifecycle line\(count == 1 ? "" : "s") not in it (" + (verbose ? "listed above, with why)" : "--verbose lists why)"))
         }
         var text = parts[0] + ". The trace has " + notes.joined(separator: ", ") + "."
+        if !report.printOrder.isEmpty { text += " " + report.printOrder }
         if report.syntheticTimes { text += " The log has no timestamps, so times are synthetic: one millisecond per line." }
         if !OutputFile.isStandardOutput(output) {
             text += " Wrote \(VisibleText.escape(output)); next: reuselab replay \(VisibleText.escape(output)), or reuselab calibrate \(VisibleText.escape(output))."
