@@ -5,12 +5,13 @@ import TraceModel
 /// patterns for lines the recogniser does not know.
 public struct ImportOptions: Sendable {
     public var logName: String
-    public var profile: TableProfile
+    /// The profile the instructor gave (`--profile`); nil to read it from the log (`ProfileEvidence`).
+    public var profile: TableProfile?
     public var rows: Int?
     public var title: String?
     public var patterns: [CustomPattern]
 
-    public init(logName: String, profile: TableProfile = .modern, rows: Int? = nil, title: String? = nil, patterns: [CustomPattern] = []) {
+    public init(logName: String, profile: TableProfile? = nil, rows: Int? = nil, title: String? = nil, patterns: [CustomPattern] = []) {
         self.logName = logName
         self.profile = profile
         self.rows = rows
@@ -38,6 +39,8 @@ public struct ImportReport: Sendable {
     /// Whether the app prints `cellForRowAt` before or after it dequeues, and why
     /// (`PrintOrder`), as a sentence.
     public var printOrder = ""
+    /// Which profile the trace has, and why (`ProfileEvidence`), as a sentence.
+    public var profile = ""
 }
 
 /// A line the importer recognised as a lifecycle call but did not put in the

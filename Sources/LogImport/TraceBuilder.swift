@@ -48,10 +48,13 @@ struct TraceBuilder {
 
     /// Where the app prints `cellForRowAt`, read from the log; the lines are placed in UIKit's order.
     let printOrder: PrintOrder
+    /// The profile, as given or as the log shows it.
+    let profileEvidence: ProfileEvidence
 
     init(lines: [LogLine], lineCount: Int, skipped: Int, options: ImportOptions, file: String, gapTexts: [Int: String] = [:]) throws(ReuseLabError) {
         printOrder = PrintOrder(lines)
         self.lines = printOrder.placed(lines)
+        profileEvidence = ProfileEvidence(self.lines, given: options.profile)
         self.gapTexts = gapTexts
         self.options = options
         self.file = file
@@ -76,7 +79,7 @@ struct TraceBuilder {
         let synthetic = !lines.contains { $0.seconds != nil }
         let source = ImportSource(log: options.logName, lines: lineCount, recognised: recognised, skipped: skipped,
                                   syntheticTimes: synthetic, rows: options.rows, sections: sections)
-        header = TraceHeader(title: options.title ?? "Imported from \(options.logName)", profile: options.profile, source: source)
+        header = TraceHeader(title: options.title ?? "Imported from \(options.logName)", profile: profileEvidence.profile, source: source)
         naming = header.rowNaming
         state = ReplayState(header: header)
     }
@@ -109,7 +112,7 @@ struct TraceBuilder {
         let source = header.source
         return ImportReport(trace: trace, lines: source?.lines ?? 0, recognised: source?.recognised ?? 0, skipped: source?.skipped ?? 0,
                             gaps: gaps, inferred: inferredCount, unplaced: unplaced, syntheticTimes: source?.syntheticTimes ?? true,
-                            leftOut: leftOut, printOrder: printOrder.sentence)
+                            leftOut: leftOut, printOrder: printOrder.sentence, profile: profileEvidence.sentence)
     }
 
     // MARK: Emitting
@@ -182,7 +185,7 @@ struct TraceBuilder {
     func cellToReuse() -> Int? {
         let candidates = releasedCells()
         // (The screen's edges are looked for only when there is a cell to choose from.)
-        guard !candidates.isEmpty, options.profile == .modern,
+        guard !candidates.isEmpty, header.profile == .modern,
               let first = state.displayed.keys.min(), let last = state.displayed.keys.max() else {
             return candidates.first
         }

@@ -9,7 +9,7 @@ enum ImportCommand: Subcommand {
     enum Options: CommandOptions {
         static let output = ValueOption.path("--output", short: "-o", valueName: "TRACE", defaultText: "standard output",
                                              meaning: "write the trace to TRACE, atomically")
-        static let profile = ValueOption.choice("--profile", of: TableProfile.self, defaultText: "modern",
+        static let profile = ValueOption.choice("--profile", of: TableProfile.self, defaultText: "read from the log, else modern",
                                                 meaning: "the table view the log came from: modern (iOS 15 SDK and later) or classic")
         static let rows = ValueOption.integer("--rows", in: 1...1_000_000, valueName: "N",
                                               meaning: "how many rows the table has (rows past it are refused)")
@@ -33,7 +33,10 @@ enum ImportCommand: Subcommand {
         as blank); a lifecycle line that does not become an event is counted as
         not in the trace, and --verbose says why. Which cell
         each line is about is inferred where the log does not say, and marked;
-        an abridged log ("...", "(중략)") gets a gap event there.
+        an abridged log ("...", "(중략)") gets a gap event there. Without
+        --profile, the profile is read from the log (cells configured ahead or
+        kept aside are the modern table view's) and the summary says why; where
+        the log cannot tell, modern is assumed.
         """,
         positionals: [
             PositionalDeclaration(name: "LOG", meaning: "the console log; not with --snippet",
@@ -76,7 +79,7 @@ enum ImportCommand: Subcommand {
             }
         }
         let options = ImportOptions(logName: InputFile.displayName(path),
-                                    profile: line[Options.profile] ?? .modern,
+                                    profile: line[Options.profile],
                                     rows: line[Options.rows], title: line[Options.title], patterns: patterns)
         // The trace may go to standard output: then everything said about it goes to standard error.
         let say: (String) -> Void = OutputFile.isStandardOutput(output) ? io.err : io.out
@@ -111,6 +114,7 @@ enum ImportCommand: Subcommand {
             notes.append("\(count) lifecycle line\(count == 1 ? "" : "s") not in it (" + (verbose ? "listed above, with why)" : "--verbose lists why)"))
         }
         var text = parts[0] + ". The trace has " + notes.joined(separator: ", ") + "."
+        if !report.profile.isEmpty { text += " " + report.profile }
         if !report.printOrder.isEmpty { text += " " + report.printOrder }
         if report.syntheticTimes { text += " The log has no timestamps, so times are synthetic: one millisecond per line." }
         if !OutputFile.isStandardOutput(output) {

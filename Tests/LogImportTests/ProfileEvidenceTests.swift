@@ -1,0 +1,52 @@
+import Testing
+import Foundation
+import ReuseLabTestSupport
+import TraceModel
+@testable import LogImport
+
+/// Without --profile, the profile is read from what the log shows, and the
+/// summary says why; where the log cannot tell, modern is assumed, saying so.
+@Suite
+final class ProfileEvidenceTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder(removeWhenReleased: true) }
+
+    func imported(_ lines: [String], profile: TableProfile? = nil) throws -> ImportReport {
+        try LogImporter.importLog(path: try folder.write("test.log", lines.joined(separator: "\n") + "\n"),
+                                  options: ImportOptions(logName: "test.log", profile: profile))
+    }
+
+    /// A first screen of rows 0–4, then `scroll` rows scrolled in one at a time, the top one leaving first.
+    static func classicScroll(_ scroll: Int) -> [String] {
+        (0..<5).flatMap { ["init", "cellForRowAt: \($0)", "willDisplay: \($0)"] }
+            + (0..<scroll).flatMap { ["didEndDisplaying: \($0)", "prepareForReuse", "cellForRowAt: \($0 + 5)", "willDisplay: \($0 + 5)"] }
+    }
+
+    @Test func testRowsConfiguredAsTheyAppearWhileScrollingAreClassic() throws {
+        let report = try imported(Self.classicScroll(4))
+        #expect(report.trace.header.profile == .classic)
+        #expect(report.profile.hasPrefix("The profile is classic: while the list scrolls, each entering row's cellForRowAt comes right before its willDisplay (4 times)"), Comment(rawValue: report.profile))
+        // Fewer than three such rows tell nothing.
+        let short = try imported(Self.classicScroll(2))
+        #expect(short.trace.header.profile == .modern)
+        #expect(short.profile.hasPrefix("The profile is modern, assumed: the log shows nothing that tells the profiles apart"), Comment(rawValue: short.profile))
+    }
+
+    @Test func testACellConfiguredAheadOrShownAgainIsModern() throws {
+        // Row 5's cell is configured while row 0 is still leaving; row 0 comes back without cellForRowAt.
+        let lines = (0..<5).flatMap { ["init", "cellForRowAt: \($0)", "willDisplay: \($0)"] }
+            + ["init", "cellForRowAt: 5", "didEndDisplaying: 0", "willDisplay: 5", "didEndDisplaying: 5", "willDisplay: 0"]
+        let report = try imported(lines)
+        #expect(report.trace.header.profile == .modern)
+        #expect(report.profile == "The profile is modern: once a row's cell is configured ahead of its willDisplay, and once a row that left comes back without cellForRowAt, which only the modern table view does.", Comment(rawValue: report.profile))
+    }
+
+    @Test func testAGivenProfileWinsAndAContradictionIsSaid() throws {
+        let report = try imported(Self.classicScroll(4), profile: .modern)
+        #expect(report.trace.header.profile == .modern)
+        #expect(report.profile.hasPrefix("The profile is modern, as --profile says, though the log looks classic: "), Comment(rawValue: report.profile))
+        let agreed = try imported(Self.classicScroll(4), profile: .classic)
+        #expect(agreed.profile == "The profile is classic, as --profile says.")
+    }
+}
