@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Recorder", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CLITests", dependencies: ["ReuseLabCLI", "reuselab", "Replay", "Recorder", "Exercises", "ReuseLabTestSupport"],
                     exclude: ["ExerciseFixes"]),
-        .testTarget(name: "LogImportTests", dependencies: ["LogImport", "ReuseLabTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "LogImportTests", dependencies: ["LogImport", "Replay", "ReuseLabTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "LogImport", "Recorder", "ReuseLabTestSupport"]),
         .testTarget(name: "TimelineExportTests", dependencies: ["TimelineExport", "ReuseLabTestSupport"]),
         .testTarget(name: "PageExportTests", dependencies: ["PageExport", "Lessons", "ReuseLabTestSupport"]),

@@ -77,8 +77,13 @@ struct TraceBuilder {
         }
         let recognised = lines.filter { if case .callback = $0.content { return true } else { return false } }.count
         let synthetic = !lines.contains { $0.seconds != nil }
+        var printed = Set<EventKind>()
+        for line in lines {
+            if case .callback(let callback) = line.content, let kind = EventKind(rawValue: callback.rawValue) { printed.insert(kind) }
+        }
         let source = ImportSource(log: options.logName, lines: lineCount, recognised: recognised, skipped: skipped,
-                                  syntheticTimes: synthetic, rows: options.rows, sections: sections)
+                                  syntheticTimes: synthetic, rows: options.rows, sections: sections,
+                                  unprinted: ImportSource.lifecycleCalls.filter { !printed.contains($0) })
         header = TraceHeader(title: options.title ?? "Imported from \(options.logName)", profile: profileEvidence.profile, source: source)
         naming = header.rowNaming
         state = ReplayState(header: header)

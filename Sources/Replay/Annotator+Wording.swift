@@ -52,7 +52,10 @@ extension Annotator {
                     text += " isPrefetchingEnabled is false, so the \(words.view) asks for \(words.aRow)'s cell only when the \(words.row) is about to appear, never ahead of time."
                 }
             } else if case .configured(true, let grid) = noted {
-                if words.isCollection {
+                if header.source?.unprinted.contains(.willDisplay) == true {
+                    // An imported log that never prints willDisplay cannot say when the row appears.
+                    text += " This log does not print willDisplay, so when \(named(row)) comes on screen is not known."
+                } else if words.isCollection {
                     text += " " + preparedInGrid(row, grid)
                 } else {
                     text += " \(capital(row)) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt."

@@ -2,6 +2,9 @@ import Testing
 import Foundation
 import ReuseLabTestSupport
 import TraceModel
+import TraceCoding
+import ToolSupport
+import Replay
 @testable import LogImport
 
 /// Without --profile, the profile is read from what the log shows, and the
@@ -48,5 +51,31 @@ final class ProfileEvidenceTests {
         #expect(report.profile.hasPrefix("The profile is modern, as --profile says, though the log looks classic: "), Comment(rawValue: report.profile))
         let agreed = try imported(Self.classicScroll(4), profile: .classic)
         #expect(agreed.profile == "The profile is classic, as --profile says.")
+    }
+}
+
+/// A log that never prints a call says so in the trace (`import.unprinted`), and
+/// the explanations say the log is silent instead of telling a story it cannot know.
+@Suite
+final class UnprintedCallTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder(removeWhenReleased: true) }
+
+    @Test func testALogWithoutWillDisplaySaysItDoesNotPrintIt() throws {
+        let log = try folder.write("test.log", (0..<3).map { "init\ncellForRowAt: \($0)" }.joined(separator: "\n") + "\n")
+        let report = try LogImporter.importLog(path: log, options: ImportOptions(logName: "test.log"))
+        #expect(report.trace.header.source?.unprinted == [.prepareForReuse, .willDisplay, .didEndDisplaying])
+        var annotator = Annotator(trace: report.trace)
+        var sentences: [String] = []
+        while let annotation = try annotator.step(file: "test.log") { sentences.append(annotation.text) }
+        #expect(sentences[1] == "The data source configures cell #1 for row 0. This log does not print willDisplay, so when row 0 comes on screen is not known.")
+        #expect(!sentences.joined().contains("while scrolling"))
+        // Written and read back the same; a call that is not a lifecycle call is refused.
+        let text = String(decoding: TraceWriter.bytes(report.trace, upTo: 1 << 20) ?? [], as: UTF8.self)
+        #expect(text.contains(#""unprinted":["prepareForReuse","willDisplay","didEndDisplaying"]"#))
+        #expect(try TraceReader.read(bytes: Array(text.utf8), file: "t.json").header.source?.unprinted == [.prepareForReuse, .willDisplay, .didEndDisplaying])
+        let bad = text.replacingOccurrences(of: #""unprinted":["prepareForReuse""#, with: #""unprinted":["frame""#)
+        #expect(throws: ReuseLabError.self) { _ = try TraceReader.read(bytes: Array(bad.utf8), file: "t.json") }
     }
 }

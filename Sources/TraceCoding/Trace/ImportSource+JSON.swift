@@ -12,12 +12,23 @@ extension ImportSource {
         out.add("syntheticTimes", syntheticTimes)
         if let rows { out.add("rows", rows) }
         if let sections { out.add("sections", sections) }
+        if !unprinted.isEmpty { out.add("unprinted", .array(unprinted.map { .string($0.rawValue) })) }
         return out.value
     }
 
     static func decode(_ field: JSONField) throws(ReuseLabError) -> ImportSource {
         let object = try field.object()
-        try object.rejectUnknown(allowed: ["log", "lines", "recognised", "skipped", "syntheticTimes", "rows", "sections"])
+        try object.rejectUnknown(allowed: ["log", "lines", "recognised", "skipped", "syntheticTimes", "rows", "sections", "unprinted"])
+        var unprinted: [EventKind] = []
+        if let unprintedField = object.optional("unprinted") {
+            for element in try unprintedField.array() {
+                let name = try element.string()
+                guard let kind = EventKind(rawValue: name), ImportSource.lifecycleCalls.contains(kind), !unprinted.contains(kind) else {
+                    throw element.error("\"unprinted\" lists \"\(VisibleText.shortened(name))\"; expected each of \(ImportSource.lifecycleCalls.map(\.rawValue).joined(separator: ", ")) at most once")
+                }
+                unprinted.append(kind)
+            }
+        }
         var sections: [Int]?
         if let sectionsField = object.optional("sections") {
             var counts: [Int] = []
@@ -31,6 +42,6 @@ extension ImportSource {
                             skipped: try object.required("skipped").nonNegativeInt(),
                             syntheticTimes: try object.optional("syntheticTimes")?.bool() ?? false,
                             rows: try object.optional("rows")?.positiveInt(max: 1_000_000),
-                            sections: sections)
+                            sections: sections, unprinted: unprinted)
     }
 }

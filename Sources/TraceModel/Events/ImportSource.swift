@@ -16,8 +16,17 @@ public struct ImportSource: Sendable, Equatable {
     /// Rows per section, when the log names sections other than 0 (each section's
     /// count is the highest row the log names in it, plus one).
     public var sections: [Int]?
+    /// The lifecycle calls the log never prints (of `lifecycleCalls`): what the
+    /// trace shows of them is inferred, and explanations say the log is silent
+    /// rather than tell a story it cannot know ("this log does not print willDisplay").
+    public var unprinted: [EventKind] = []
 
-    public init(log: String, lines: Int, recognised: Int, skipped: Int, syntheticTimes: Bool, rows: Int? = nil, sections: [Int]? = nil) {
+    /// The calls whose absence from a log `unprinted` records.
+    public static let lifecycleCalls: [EventKind] = [.initCell, .prepareForReuse, .cellForRowAt, .willDisplay, .didEndDisplaying]
+
+    public init(log: String, lines: Int, recognised: Int, skipped: Int, syntheticTimes: Bool, rows: Int? = nil, sections: [Int]? = nil,
+                unprinted: [EventKind] = []) {
+        self.unprinted = unprinted
         self.log = log
         self.lines = lines
         self.recognised = recognised
