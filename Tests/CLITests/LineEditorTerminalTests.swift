@@ -103,6 +103,23 @@ final class LineEditorTerminalTests: FolderTestCase {
         #expect(!(session.text.contains("\\e")), Comment(rawValue: session.tail))
     }
 
+    @Test func testTextTypedWhereNothingIsAskedIsSaidSoNotDropped() throws {
+        let session = try PseudoTerminal(try Executable.require(), ["lesson", "1"], environment: environment, directory: Golden.packageRoot)
+        try begin(session)
+        try require(session.expect(emptyPrompt), session.tail)
+        session.send("19\r")
+        try require(session.expect("Right"), session.tail)
+        // An answer typed ahead, at "Press Enter to go on": said to answer nothing, and asked again.
+        try require(session.expect("Press Enter to go on"), session.tail)
+        session.send("init\r")
+        try require(session.expect("Nothing is asked here, so \"init\" answers nothing"), session.tail)
+        try goOn(session)
+        try require(session.expect("Question 2 of 4"), session.tail)
+        session.send("\u{4}")
+        try require(session.expect("Stopped at question 2 of 4"), session.tail)
+        #expect(session.finish() == 0, Comment(rawValue: session.tail))
+    }
+
     @Test func testControlDOnAnEmptyLineEndsTheLesson() throws {
         let session = try PseudoTerminal(try Executable.require(), ["lesson", "1"], environment: environment, directory: Golden.packageRoot)
         try begin(session)

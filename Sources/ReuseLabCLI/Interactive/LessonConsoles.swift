@@ -22,16 +22,22 @@ final class TerminalConsole: LessonConsole {
     func say(_ text: String) { io.out(text) }
     /// On a terminal, waits for Enter (q, Ctrl-C or Ctrl-D stop the lesson);
     /// from a pipe it goes straight on, so a file of answers is never eaten.
+    /// Text typed here is no answer to anything: it is said so and asked again,
+    /// never dropped without a word.
     func waitForEnter(_ prompt: String) -> Bool {
         guard let editor else { return true }
-        switch editor.read(prompt: style.dim(prompt + " "), history: []) {
-        case .line(let text):
-            return PromptCommand(text) != .quit
-        case .endOfInput:
-            return false
-        case .interrupted:
-            interrupted = true
-            return false
+        while true {
+            switch editor.read(prompt: style.dim(prompt + " "), history: []) {
+            case .line(let text):
+                if PromptCommand(text) == .quit { return false }
+                if text.allSatisfy(\.isWhitespace) { return true }
+                io.out(style.dim("Nothing is asked here, so \"\(VisibleText.shortened(text, limit: 40))\" answers nothing: the next question comes after Enter.") + "\n")
+            case .endOfInput:
+                return false
+            case .interrupted:
+                interrupted = true
+                return false
+            }
         }
     }
     func ask(_ prompt: String, history: [String]) -> String? {
