@@ -27,12 +27,14 @@ enum CallbackNames {
         /// For the bare words `prefetch`, `prefetching` and their cancels, common in
         /// prose: the line must print rows for them to name the callback.
         let needsRows: Bool
+        /// A collection view's name for the call (`cellForItemAt`, `prefetchItemsAt`).
+        var items = false
     }
 
     static let spellings: [String: Spelling] = {
         var table: [String: Spelling] = [:]
-        func add(_ callback: Callback, splittable: Bool = true, needsRows: Bool = false, _ names: String...) {
-            for name in names { table[name] = Spelling(callback: callback, splittable: splittable, needsRows: needsRows) }
+        func add(_ callback: Callback, splittable: Bool = true, needsRows: Bool = false, items: Bool = false, _ names: String...) {
+            for name in names { table[name] = Spelling(callback: callback, splittable: splittable, needsRows: needsRows, items: items) }
         }
         add(.cellForRowAt, "cellforrowat", "cellforrowatindexpath")
         add(.cellForRowAt, splittable: false, "cellforrow")
@@ -45,6 +47,11 @@ enum CallbackNames {
             "cancelprefetching", "cancelprefetch", "cancelledprefetching", "canceledprefetching", "cancellingprefetching",
             "cancelingprefetching", "prefetchcancelled", "prefetchcanceled", "prefetchingcancelled", "prefetchingcanceled",
             "prefetchcancel")
+        // A collection view's names for the calls whose table names say "row".
+        add(.cellForRowAt, items: true, "cellforitemat", "cellforitematindexpath")
+        add(.cellForRowAt, splittable: false, items: true, "cellforitem")
+        add(.prefetchRowsAt, items: true, "prefetchitemsat", "prefetchitemsatindexpaths", "prefetchitems", "prefetchingitems")
+        add(.cancelPrefetchingForRowsAt, items: true, "cancelprefetchingforitemsat", "cancelprefetchingforitemsatindexpaths")
         add(.prepareForReuse, "prepareforreuse", "preparingforreuse", "preparedforreuse")
         add(.initCell, "init", "awakefromnib")
         add(.deinitCell, "deinit", "deinitialized", "deinitialised", "deinitializing", "deinitialising", "deinited",
@@ -58,7 +65,7 @@ enum CallbackNames {
     /// Every spelling contains one of these runs of letters. A line whose letters,
     /// squashed together, hold none of them names no callback, and is passed over
     /// before being cut into tokens: most lines of a log are such lines.
-    private static let roots: [[UInt8]] = ["cellforrow", "display", "prefetch", "reuse", "init", "awakefromnib", "dealloc"]
+    private static let roots: [[UInt8]] = ["cellforrow", "cellforitem", "display", "prefetch", "reuse", "init", "awakefromnib", "dealloc"]
         .map { Array($0.utf8) }
 
     /// Pieces that, right after a name, make it another method or a property: the
@@ -103,6 +110,8 @@ enum CallbackNames {
         var tokens: ClosedRange<Int>
         /// See `Spelling.needsRows`.
         var needsRows: Bool
+        /// See `Spelling.items`.
+        var items = false
     }
 
     /// Every word of the message cut into pieces.
@@ -191,7 +200,8 @@ enum CallbackNames {
                    !isPartOfAnotherName(spelling.callback, pieces, scalars, first: first, last: last) {
                     found.append(Match(callback: spelling.callback, pieces: first..<(last + 1),
                                        start: pieces[first].start, end: pieces[last].end,
-                                       tokens: pieces[first].token...pieces[last].token, needsRows: spelling.needsRows))
+                                       tokens: pieces[first].token...pieces[last].token, needsRows: spelling.needsRows,
+                                       items: spelling.items))
                 }
                 last += 1
             }
@@ -200,10 +210,10 @@ enum CallbackNames {
     }
 
     /// Whether the message names a collection view (`collectionView(_:willDisplay:forItemAt:)`,
-    /// `forItemAt`): its callbacks share names with the table view's, but ReuseLab
-    /// does not model collection views, so such lines are not read as table callbacks.
+    /// `forItemAt`, `cellForItem`): its `willDisplay` and `didEndDisplaying` have the
+    /// table view's names, and these words say which list printed them.
     static func namesACollectionView(_ pieces: [Piece], of scalars: [Unicode.Scalar]) -> Bool {
-        let phrases = [["collection", "view"], ["for", "item", "at"], ["cell", "for", "item"]]
+        let phrases = [["collection", "view"], ["for", "item", "at"], ["for", "items", "at"], ["cell", "for", "item"]]
         for start in pieces.indices {
             for phrase in phrases where start + phrase.count <= pieces.count {
                 if phrase.indices.allSatisfy({ offset in

@@ -1,8 +1,8 @@
 import TraceModel
 
 /// What the instructor tells `reuselab import` about a log: its name, the
-/// table view it came from (profile and row count, when known), a title, and
-/// patterns for lines the recogniser does not know.
+/// table view it came from (profile and row count, when known) or the collection
+/// view's columns, a title, and patterns for lines the recogniser does not know.
 public struct ImportOptions: Sendable {
     public var logName: String
     /// The profile the instructor gave (`--profile`); nil to read it from the log (`ProfileEvidence`).
@@ -10,8 +10,13 @@ public struct ImportOptions: Sendable {
     public var rows: Int?
     public var title: String?
     public var patterns: [CustomPattern]
+    /// The grid's columns for a collection view's log (`--columns`); nil to read
+    /// them from the log (`GridColumns`), else 1. Refused for a table view's log.
+    public var columns: Int?
 
-    public init(logName: String, profile: TableProfile? = nil, rows: Int? = nil, title: String? = nil, patterns: [CustomPattern] = []) {
+    public init(logName: String, profile: TableProfile? = nil, rows: Int? = nil, title: String? = nil, patterns: [CustomPattern] = [],
+                columns: Int? = nil) {
+        self.columns = columns
         self.logName = logName
         self.profile = profile
         self.rows = rows
@@ -41,6 +46,9 @@ public struct ImportReport: Sendable {
     public var printOrder = ""
     /// Which profile the trace has, and why (`ProfileEvidence`), as a sentence.
     public var profile = ""
+    /// For a collection view's log: how many columns the grid was given, and why
+    /// (`GridColumns`), as a sentence; empty for a table view's.
+    public var columns = ""
 }
 
 /// A line the importer recognised as a lifecycle call but did not put in the

@@ -16,7 +16,8 @@
 /// 5. `.other` if it is source code (`SourceCodeLine`) or names no callback
 ///    (`CallbackNames`), or names one only in passing (`PassingMention`);
 /// 6. otherwise that callback, with the rows (`PrintedIndexPaths`) and cell address
-///    (`PrintedAddresses`) it prints.
+///    (`PrintedAddresses`) it prints, and whether it names it in a collection
+///    view's words (`cellForItemAt`, `forItemAt`: `LogLine.namesItems`).
 ///
 /// It never fails: whatever the line holds — control characters, replacement
 /// characters, megabytes — the answer is some `LogLine`, found in time linear in
@@ -62,8 +63,7 @@ public struct LineRecogniser: Sendable {
     private static func callbackLine(_ message: MessageTokens, base: LogLine) -> LogLine {
         let pieces = CallbackNames.pieces(of: message)
         let matches = CallbackNames.matches(in: pieces, of: message.scalars)
-        guard let primary = CallbackNames.primary(matches),
-              !CallbackNames.namesACollectionView(pieces, of: message.scalars) else { return base }
+        guard let primary = CallbackNames.primary(matches) else { return base }
         let rows = PrintedIndexPaths.read(message, for: primary.callback, name: primary)
         if primary.needsRows, rows.indexPaths.isEmpty, !rows.printsList { return base }
         let address = PrintedAddresses.read(message)
@@ -75,6 +75,7 @@ public struct LineRecogniser: Sendable {
         line.indexPaths = rows.indexPaths
         line.rowIsNil = rows.rowIsNil
         line.address = address
+        line.namesItems = primary.items || CallbackNames.namesACollectionView(pieces, of: message.scalars)
         return line
     }
 

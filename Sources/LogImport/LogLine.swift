@@ -44,6 +44,33 @@ public struct LogLine: Equatable, Sendable {
     public var offset: Double?
     /// 1-based line number in the log.
     public var lineNumber: Int
+    /// True when the line names the call in a collection view's words:
+    /// `cellForItemAt`, `prefetchItemsAt`, `cancelPrefetchingForItemsAt`,
+    /// `willDisplay … forItemAt`, `collectionView(_:…)`. The callback is then the
+    /// table view's counterpart (`cellForItemAt` is `.cellForRowAt`): both lists
+    /// share one lifecycle.
+    public var namesItems = false
+
+    /// Whether the line names the call in a table view's words: `cellForRowAt`,
+    /// `prefetchRowsAt` or `cancelPrefetchingForRowsAt`. (`willDisplay`,
+    /// `didEndDisplaying`, `init`, `prepareForReuse` and `deinit` have one name
+    /// in both lists, so a line of them alone says neither.)
+    public var namesRows: Bool {
+        guard !namesItems, case .callback(let callback) = content else { return false }
+        return callback == .cellForRowAt || callback == .prefetchRowsAt || callback == .cancelPrefetchingForRowsAt
+    }
+
+    /// The call's name as the log's list calls it: `cellForItemAt` for an item line.
+    public var callName: String {
+        guard case .callback(let callback) = content else { return "" }
+        guard namesItems else { return callback.rawValue }
+        switch callback {
+        case .cellForRowAt: return "cellForItemAt"
+        case .prefetchRowsAt: return "prefetchItemsAt"
+        case .cancelPrefetchingForRowsAt: return "cancelPrefetchingForItemsAt"
+        default: return callback.rawValue
+        }
+    }
 
     public init(content: Content, indexPaths: [LogIndexPath] = [], rowIsNil: Bool = false, address: String? = nil,
                 seconds: Double? = nil, offset: Double? = nil, lineNumber: Int) {

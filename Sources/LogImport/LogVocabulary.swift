@@ -41,7 +41,7 @@ enum LogVocabulary {
         "func", "function", "optional", "some", "none", "nil", "null", "new", "old", "reused", "reusing", "reuse",
         "dequeue", "dequeued", "dequeuing", "display", "displaying", "displayed", "showing", "shown", "show",
         "will", "did", "end", "ended", "ending", "start", "started", "begin", "done", "finished", "table", "view",
-        "tableview", "data", "source", "datasource", "delegate", "prefetch", "prefetching", "prefetched", "cancel",
+        "tableview", "collection", "collectionview", "data", "source", "datasource", "delegate", "prefetch", "prefetching", "prefetched", "cancel",
         "cancelled", "canceled", "cancelling", "canceling", "prepare", "preparing", "prepared", "init", "deinit",
         "awake", "nib", "style", "identifier", "reuseidentifier", "coder", "ui", "ns", "debug", "info", "default",
         "notice", "log", "trace", "verbose", "main", "last", "current", "address", "object", "instance", "self",

@@ -2,7 +2,8 @@
 /// print them.
 ///
 /// The forms: a bare row (`cellForRowAt: 19`, `row 19`, `row:19`, `indexPath.row =
-/// 19`, `(3)`, `Optional(3)`), an `IndexPath` (`[0, 19]`, section then row), an
+/// 19`, `(3)`, `Optional(3)`, a collection view's `item 19`), an `IndexPath` (`[0,
+/// 19]`, section then row; `IndexPath(item: 19, section: 0)`, row then section), an
 /// array of them (`[[0, 19], [0, 20]]`), an array of rows (`[19, 20, 21]`, what
 /// `indexPaths.map(\.row)` prints), `NSIndexPath`'s `{length = 2, path = 0 - 19}`,
 /// `section: 1, row: 3`, and `nil` or `Optional(nil)` for a row the cell does not
@@ -82,29 +83,56 @@ enum PrintedIndexPaths {
             }
         }
 
-        func resolved(_ candidate: Candidate) -> LogIndexPath? {
-            guard case .path(let path, let bare) = candidate.value else { return nil }
+        let sectionOf = Self.sections(for: candidates.map(\.position), sections)
+        func resolved(_ index: Int) -> LogIndexPath? {
+            guard case .path(let path, let bare) = candidates[index].value else { return nil }
             guard bare else { return path }
-            let section = sections.last { $0.position < candidate.position }?.value ?? sections.first?.value ?? 0
-            return LogIndexPath(section: section, row: path.row)
+            return LogIndexPath(section: sectionOf[index], row: path.row)
         }
 
         if takesAll {
-            let printed = candidates.filter(\.structured)
+            let printed = candidates.indices.filter { candidates[$0].structured }
             if !printed.isEmpty { return Rows(indexPaths: printed.compactMap(resolved), printsList: true) }
-            return Rows(indexPaths: candidates.compactMap(resolved))
+            return Rows(indexPaths: candidates.indices.compactMap(resolved))
         }
         let nameStart = name?.start ?? 0
         let nameEnd = name?.end ?? 0
-        func chosen(structured: Bool) -> Candidate? {
-            candidates.first { $0.label == .neutral && $0.structured == structured && $0.position >= nameEnd }
-                ?? candidates.last { $0.label == .neutral && $0.structured == structured && $0.position < nameStart }
+        func chosen(structured: Bool) -> Int? {
+            candidates.firstIndex { $0.label == .neutral && $0.structured == structured && $0.position >= nameEnd }
+                ?? candidates.lastIndex { $0.label == .neutral && $0.structured == structured && $0.position < nameStart }
         }
-        guard let choice = candidates.first(where: { $0.label == .row }) ?? chosen(structured: true) ?? chosen(structured: false) else {
+        guard let choice = candidates.firstIndex(where: { $0.label == .row }) ?? chosen(structured: true) ?? chosen(structured: false) else {
             return Rows()
         }
         if let path = resolved(choice) { return Rows(indexPaths: [path]) }
         return Rows(rowIsNil: true)
+    }
+
+    /// The section of each bare row at `positions` (in order). A line that prints
+    /// a section before its first row (`section: 1, row: 3`) gives each row the last
+    /// section before it; one that prints it after (`IndexPath(item: 3, section:
+    /// 1)`), the section between the row and the next value. Else the nearest the
+    /// other way, else 0. One pass over both lists.
+    private static func sections(for positions: [Int], _ sections: [(value: Int, position: Int)]) -> [Int] {
+        guard let firstSection = sections.first else { return positions.map { _ in 0 } }
+        let sectionsFirst = positions.first.map { firstSection.position < $0 } ?? true
+        var result: [Int] = []
+        result.reserveCapacity(positions.count)
+        var before: Int?
+        var cursor = 0
+        var nextIndex = 0
+        for (index, position) in positions.enumerated() {
+            while cursor < sections.count, sections[cursor].position < position {
+                before = sections[cursor].value
+                cursor += 1
+            }
+            nextIndex = max(nextIndex, index + 1)
+            while nextIndex < positions.count, positions[nextIndex] <= position { nextIndex += 1 }
+            let next = nextIndex < positions.count ? positions[nextIndex] : Int.max
+            let after = cursor < sections.count && sections[cursor].position < next ? sections[cursor].value : nil
+            result.append((sectionsFirst ? before ?? after : after ?? before) ?? firstSection.value)
+        }
+        return result
     }
 
     /// For a prefetch call: the pairs of nested lists (`[[0, 19], [0, 20]]`), or the

@@ -50,11 +50,15 @@ struct TraceBuilder {
     let printOrder: PrintOrder
     /// The profile, as given or as the log shows it.
     let profileEvidence: ProfileEvidence
+    /// For a collection view's log, its grid's columns and why; nil for a table view's.
+    let gridColumns: GridColumns?
 
     init(lines: [LogLine], lineCount: Int, skipped: Int, options: ImportOptions, file: String, gapTexts: [Int: String] = [:]) throws(ReuseLabError) {
         printOrder = PrintOrder(lines)
         self.lines = printOrder.placed(lines)
+        let list = try Self.list(of: lines, options: options, file: file)
         profileEvidence = ProfileEvidence(self.lines, given: options.profile)
+        gridColumns = list.isCollection ? GridColumns(self.lines, given: options.columns) : nil
         self.gapTexts = gapTexts
         self.options = options
         self.file = file
@@ -68,12 +72,12 @@ struct TraceBuilder {
             sections = (0...last).map { section in highest[section].map { $0 + 1 } ?? 0 }
         }
         if let rows = options.rows, sections != nil {
-            throw ReuseLabError(.usage, file: file, "--rows \(rows) gives one section's row count, but the log names rows of several sections; leave --rows out")
+            throw ReuseLabError(.usage, file: file, list.reword("--rows \(rows) gives one section's row count, but the log names rows of several sections; leave --rows out"))
         }
         if let rows = options.rows, let row = lines.first(where: { $0.indexPaths.contains { $0.row >= rows } }) {
             let number = row.indexPaths.map(\.row).max() ?? 0
             throw ReuseLabError(.badInput, file: file, location: InputLocation(position: SourcePosition(line: row.lineNumber, column: 1)),
-                                "the log names row \(number), but --rows says the table has \(rows) rows (0–\(rows - 1))")
+                                list.reword("the log names row \(number), but --rows says the table has \(rows) rows (0–\(rows - 1))"))
         }
         let recognised = lines.filter { if case .callback = $0.content { return true } else { return false } }.count
         let synthetic = !lines.contains { $0.seconds != nil }
@@ -84,7 +88,10 @@ struct TraceBuilder {
         let source = ImportSource(log: options.logName, lines: lineCount, recognised: recognised, skipped: skipped,
                                   syntheticTimes: synthetic, rows: options.rows, sections: sections,
                                   unprinted: ImportSource.lifecycleCalls.filter { !printed.contains($0) })
-        header = TraceHeader(title: options.title ?? "Imported from \(options.logName)", profile: profileEvidence.profile, source: source)
+        // A collection view has no profile: its trace says modern, as recorded grids do.
+        let style: ListStyle = gridColumns.map { .collection(columns: $0.columns) } ?? .table
+        header = TraceHeader(title: options.title ?? "Imported from \(options.logName)",
+                             profile: style.isCollection ? .modern : profileEvidence.profile, list: style, source: source)
         naming = header.rowNaming
         state = ReplayState(header: header)
     }
@@ -115,9 +122,13 @@ struct TraceBuilder {
         }
         let trace = Trace(header: header, events: events)
         let source = header.source
-        return ImportReport(trace: trace, lines: source?.lines ?? 0, recognised: source?.recognised ?? 0, skipped: source?.skipped ?? 0,
-                            gaps: gaps, inferred: inferredCount, unplaced: unplaced, syntheticTimes: source?.syntheticTimes ?? true,
-                            leftOut: leftOut, printOrder: printOrder.sentence, profile: profileEvidence.sentence)
+        let list = header.list
+        var report = ImportReport(trace: trace, lines: source?.lines ?? 0, recognised: source?.recognised ?? 0, skipped: source?.skipped ?? 0,
+                                  gaps: gaps, inferred: inferredCount, unplaced: unplaced, syntheticTimes: source?.syntheticTimes ?? true,
+                                  leftOut: leftOut, printOrder: list.reword(printOrder.sentence),
+                                  profile: list.isCollection ? collectionSentence : profileEvidence.sentence)
+        report.columns = gridColumns?.sentence ?? ""
+        return report
     }
 
     // MARK: Emitting
@@ -138,9 +149,10 @@ struct TraceBuilder {
         }
     }
 
-    /// Notes that the line being placed is not in the trace, and why.
+    /// Notes that the line being placed is not in the trace, and why (in a
+    /// collection view's words for its log).
     mutating func leaveOut(_ reason: String) {
-        leftOut.append(LeftOutLine(line: currentLine, reason: reason))
+        leftOut.append(LeftOutLine(line: currentLine, reason: header.list.reword(reason)))
     }
 
     private mutating func tryEmit(_ body: EventBody, inferred: Bool) -> Bool {
@@ -170,11 +182,45 @@ struct TraceBuilder {
     mutating func gap(_ text: String, marked: Bool = false) {
         gaps += 1
         dequeued = nil
-        _ = tryEmit(.gap(text: marked ? text : Self.ownGap + text), inferred: false)
+        _ = tryEmit(.gap(text: marked ? text : Self.ownGap + header.list.reword(text)), inferred: false)
     }
 
     /// How a gap the importer made (not one the log marked) begins its text.
     static let ownGap = "reuselab import: "
+
+    /// What the summary says in place of the profile for a collection view's log.
+    var collectionSentence: String {
+        guard let first = lines.filter(\.namesItems).min(by: { $0.lineNumber < $1.lineNumber }) else { return "" }
+        return "The log prints a collection view's calls (line \(first.lineNumber): \(first.callName)), so the trace is a collection view's, which has no table profile."
+    }
+
+    /// Whether the log is a table view's or a collection view's, from the names of
+    /// its calls: any collection view name (`cellForItemAt`, `forItemAt`) makes it a
+    /// collection view's, any table name (`cellForRowAt`, `prefetchRowsAt`) a table
+    /// view's, and both are refused, naming the first line of the kind that came
+    /// second. The options that belong to the other list are refused too.
+    static func list(of lines: [LogLine], options: ImportOptions, file: String) throws(ReuseLabError) -> ListStyle {
+        let firstItems = lines.first { $0.namesItems }
+        let firstRows = lines.first { $0.namesRows }
+        if let items = firstItems, let rows = firstRows {
+            let (first, other) = items.lineNumber < rows.lineNumber ? (items, rows) : (rows, items)
+            let firstView = first.namesItems ? "a collection view's" : "a table view's"
+            let otherView = other.namesItems ? "a collection view's" : "a table view's"
+            throw ReuseLabError(.badInput, file: file, location: InputLocation(position: SourcePosition(line: other.lineNumber, column: 1)),
+                                "line \(other.lineNumber) prints \(otherView) \(other.callName), but line \(first.lineNumber) printed \(firstView) "
+                                + "\(first.callName): a log must come from one kind of list; import each list's lines separately")
+        }
+        guard firstItems != nil else {
+            if let columns = options.columns {
+                throw ReuseLabError(.usage, file: file, "--columns \(columns) gives a collection view's grid, but the log prints a table view's calls; leave --columns out")
+            }
+            return .table
+        }
+        if let profile = options.profile {
+            throw ReuseLabError(.usage, file: file, "--profile \(profile.rawValue) gives a table view's profile, but the log prints a collection view's calls; leave --profile out")
+        }
+        return .collection(columns: options.columns ?? 1)
+    }
 
     // MARK: Reading the state
 

@@ -252,10 +252,7 @@ final class RecogniserTests {
             ("Configuring cell for row 3", E.other),
             ("The cell will display soon", E.other),
             ("deinit ImageCache", E.other),
-            // Collection views are not modelled: their callbacks are not read as the table's.
-            ("collectionView(_:willDisplay:forItemAt:) [0, 3]", E.other),
-            ("collectionView(_:cellForItemAt:) [0, 3]", E.other),
-            ("collectionView:didEndDisplayingCell:forItemAtIndexPath: {length = 2, path = 0 - 3}", E.other),
+            // (A collection view's calls are its own lines now: CollectionRecogniserTests.)
             ("2021-09-02 20:11:28.629969+0900 App[67460:9088556] [UIKitCore] Warning once only: UITableView was told to layout its visible cells",
              E.other),
             // Seed 002's outline and front matter, and a source line of the protocol.
