@@ -13,22 +13,29 @@ enum ImportCommand: Subcommand {
                                                 meaning: "the table view the log came from: modern (iOS 15 SDK and later) or classic")
         static let rows = ValueOption.integer("--rows", in: 1...1_000_000, valueName: "N",
                                               meaning: "how many rows the table has (rows past it are refused)")
+        static let columns = ValueOption.integer("--columns", in: 1...CollectionSpec.maximumColumns, valueName: "N",
+                                                 defaultText: "read from the log, else 1",
+                                                 meaning: "for a collection view's log: how many items a row of the grid has")
         static let title = ValueOption.text("--title", valueName: "T", defaultText: "Imported from LOG", meaning: "the trace's title")
         static let pattern = ValueOption.text("--pattern", valueName: "KIND=REGEX",
                                               meaning: "recognise lines matching REGEX as KIND (repeatable); named groups row, section, cell, t")
         static let verbose = FlagOption("--verbose", meaning: "list the skipped lines with their numbers, and the lifecycle lines not in the trace with why")
         static let force = FlagOption("--force", meaning: "replace TRACE even if it is not a ReuseLab trace or is read-only")
         static let snippet = FlagOption("--snippet", meaning: "print UIKit code that logs every callback in a form that imports exactly")
-        static let all: [any OptionKey] = [output, profile, rows, title, pattern, verbose, force, snippet]
+        static let all: [any OptionKey] = [output, profile, rows, columns, title, pattern, verbose, force, snippet]
     }
 
     static let declaration = CommandDeclaration(
         name: "import",
         summary: "turn a device's console log into a trace",
         description: """
-        Reads LOG, a console log printed by a real app's table view callbacks
-        (print, NSLog, os_log or 'log show' lines, in the spellings people use),
-        and writes a trace that replay, lesson, stats and diff read like any other.
+        Reads LOG, a console log printed by a real app's table view or collection
+        view callbacks (print, NSLog, os_log or 'log show' lines, in the spellings
+        people use), and writes a trace that replay, lesson, stats and diff read
+        like any other. A log of item calls (cellForItemAt, forItemAt,
+        prefetchItemsAt) becomes a collection view's trace; give its grid's
+        columns with --columns (else they are read from rows of items leaving
+        together, or 1 is assumed). A log mixing row and item calls is refused.
         Lines that are not lifecycle calls are skipped and counted (blank lines
         as blank); a lifecycle line that does not become an event is counted as
         not in the trace, and --verbose says why. Which cell
@@ -80,7 +87,8 @@ enum ImportCommand: Subcommand {
         }
         let options = ImportOptions(logName: InputFile.displayName(path),
                                     profile: line[Options.profile],
-                                    rows: line[Options.rows], title: line[Options.title], patterns: patterns)
+                                    rows: line[Options.rows], title: line[Options.title], patterns: patterns,
+                                    columns: line[Options.columns])
         // The trace may go to standard output: then everything said about it goes to standard error.
         let say: (String) -> Void = OutputFile.isStandardOutput(output) ? io.err : io.out
         let verbose = line[Options.verbose]
@@ -115,6 +123,7 @@ enum ImportCommand: Subcommand {
         }
         var text = parts[0] + ". The trace has " + notes.joined(separator: ", ") + "."
         if !report.profile.isEmpty { text += " " + report.profile }
+        if !report.columns.isEmpty { text += " " + report.columns }
         if !report.printOrder.isEmpty { text += " " + report.printOrder }
         if report.syntheticTimes { text += " The log has no timestamps, so times are synthetic: one millisecond per line." }
         if !OutputFile.isStandardOutput(output) {
