@@ -72,12 +72,12 @@ struct TraceBuilder {
             sections = (0...last).map { section in highest[section].map { $0 + 1 } ?? 0 }
         }
         if let rows = options.rows, sections != nil {
-            throw ReuseLabError(.usage, file: file, list.reword("--rows \(rows) gives one section's row count, but the log names rows of several sections; leave --rows out"))
+            throw ReuseLabError(.usage, file: file, "--rows \(rows) gives one section's \(list.noun) count, but the log names \(list.plural) of several sections; leave --rows out")
         }
         if let rows = options.rows, let row = lines.first(where: { $0.indexPaths.contains { $0.row >= rows } }) {
             let number = row.indexPaths.map(\.row).max() ?? 0
             throw ReuseLabError(.badInput, file: file, location: InputLocation(position: SourcePosition(line: row.lineNumber, column: 1)),
-                                list.reword("the log names row \(number), but --rows says the table has \(rows) rows (0–\(rows - 1))"))
+                                "the log names \(list.noun) \(number), but --rows says the \(list.isCollection ? "collection view" : "table") has \(rows) \(list.plural) (0–\(rows - 1))")
         }
         let recognised = lines.filter { if case .callback = $0.content { return true } else { return false } }.count
         let synthetic = !lines.contains { $0.seconds != nil }

@@ -12,7 +12,7 @@ enum ImportCommand: Subcommand {
         static let profile = ValueOption.choice("--profile", of: TableProfile.self, defaultText: "read from the log, else modern",
                                                 meaning: "the table view the log came from: modern (iOS 15 SDK and later) or classic")
         static let rows = ValueOption.integer("--rows", in: 1...1_000_000, valueName: "N",
-                                              meaning: "how many rows the table has (rows past it are refused)")
+                                              meaning: "how many rows the table has, or items the collection view has (more are refused)")
         static let columns = ValueOption.integer("--columns", in: 1...CollectionSpec.maximumColumns, valueName: "N",
                                                  defaultText: "read from the log, else 1",
                                                  meaning: "for a collection view's log: how many items a row of the grid has")
