@@ -105,6 +105,47 @@ final class ImportCLITests: FolderTestCase {
         #expect(missing.status == 66)
     }
 
+    /// A collection view's log (issue 35) imports as a collection view's trace
+    /// that validate, replay and html read; --columns gives the grid.
+    @Test func testACollectionViewLogImportsAsAGrid() throws {
+        let log = try folder.write("grid.log", """
+            cellForItemAt: [0, 0]
+            willDisplay: [0, 0]
+            cellForItemAt: [0, 1]
+            willDisplay: [0, 1]
+            prefetchItemsAt: [[0, 2], [0, 3]]
+
+            """)
+        let trace = folder.path("grid.trace.json")
+        let imported = reuselab(["import", log, "-o", trace, "--columns", "2"])
+        #expect(imported.status == 0, Comment(rawValue: imported.err))
+        let summary = imported.out.flattened
+        #expect(summary.contains("5 of 5 lines are lifecycle calls"), Comment(rawValue: summary))
+        #expect(summary.contains("The grid has 2 columns, as --columns says."), Comment(rawValue: summary))
+        let written = try String(contentsOfFile: trace, encoding: .utf8)
+        #expect(written.contains("\"list\": \"collection\",\n  \"columns\": 2"), Comment(rawValue: written))
+        #expect(written.contains("\"kind\":\"prefetchItemsAt\",\"items\":[2,3]"), Comment(rawValue: written))
+        let validate = reuselab(["validate", trace])
+        #expect(validate.status == 0, Comment(rawValue: validate.err))
+        #expect(validate.out.flattened.contains("collection view, 2 columns"), Comment(rawValue: validate.out))
+        let replay = reuselab(["replay", trace])
+        #expect(replay.status == 0, Comment(rawValue: replay.err))
+        #expect(replay.out.flattened.contains("Item 1 appears with cell #2 (willDisplay)."), Comment(rawValue: replay.out))
+        let page = folder.path("grid.html")
+        let html = reuselab(["html", trace, "-o", page])
+        #expect(html.status == 0, Comment(rawValue: html.err))
+        #expect(FileManager.default.fileExists(atPath: page))
+
+        let mixed = try folder.write("mixed.log", "cellForItemAt: [0, 0]\ncellForRowAt: 1\n")
+        assertFailure(reuselab(["import", mixed, "-o", folder.path("mixed.trace.json")]), status: 65, file: mixed, line: 2,
+                      contains: ["line 2 prints a table view's cellForRowAt"])
+        for bad in ["0", "101", "two"] {
+            let refused = reuselab(["import", log, "--columns", bad])
+            #expect(refused.status == 64, "--columns \(bad): \(refused.err)")
+            #expect(refused.err.contains("--columns"), Comment(rawValue: refused.err))
+        }
+    }
+
     @Test func testTheSnippetPrintsTheCanonicalFormatItsRecogniserReads() {
         let snippet = reuselab(["import", "--snippet"])
         #expect(snippet.status == 0)
