@@ -28,7 +28,15 @@ extension BrowserChecks {
             browser.close()
             #expect(Date().timeIntervalSince(closing) < 10, "close() gave up waiting and killed it")
             #expect(!browser.isRunning, "the browser process is gone")
-            #expect(Self.livingProcesses(inGroup: browser.pid) == [], "no live process is left in the browser's group")
+            // SIGKILL is delivered at once, but a helper may take a moment to finish exiting:
+            // wait (up to 3 s) for the group to hold only zombies.
+            let exiting = Deadline(seconds: 3)
+            var living = Self.livingProcesses(inGroup: browser.pid)
+            while !living.isEmpty, !exiting.hasPassed {
+                usleep(10_000)
+                living = Self.livingProcesses(inGroup: browser.pid)
+            }
+            #expect(living == [], "no live process is left in the browser's group")
         }
 
         /// The ids of processes in process group `group` that are not zombies (a killed
