@@ -115,6 +115,8 @@ final class LineEditorTerminalTests: FolderTestCase {
         try require(session.expect("Nothing is asked here, so \"init\" answers nothing"), session.tail)
         try goOn(session)
         try require(session.expect("Question 2 of 4"), session.tail)
+        // Ctrl-D only once the prompt is drawn: before it, the terminal is not yet in raw mode.
+        try require(session.expect(emptyPrompt), session.tail)
         session.send("\u{4}")
         try require(session.expect("Stopped at question 2 of 4"), session.tail)
         #expect(session.finish() == 0, Comment(rawValue: session.tail))
