@@ -40,7 +40,7 @@ enum ImportCommand: Subcommand {
         as blank); a lifecycle line that does not become an event is counted as
         not in the trace, and --verbose says why. Which cell
         each line is about is inferred where the log does not say, and marked;
-        an abridged log ("...", "(중략)") gets a gap event there. Without
+        an abridged log (a "..." line, or its Korean marker) gets a gap event there. Without
         --profile, the profile is read from the log (cells configured ahead or
         kept aside are the modern table view's) and the summary says why; where
         the log cannot tell, modern is assumed.
