@@ -15,14 +15,7 @@ final class CollectionImportTests {
     init() throws { folder = try TemporaryFolder(removeWhenReleased: true) }
 
     func importText(_ text: String, options: ImportOptions = ImportOptions(logName: "grid.log")) throws -> ImportReport {
-        try LogImporter.importLog(path: try folder.write("grid.log", text), options: options)
-    }
-
-    func assertValid(_ trace: Trace, sourceLocation: SourceLocation = #_sourceLocation) {
-        var state = ReplayState(header: trace.header)
-        for event in trace.events {
-            do { try state.apply(event) } catch { Issue.record("event \(event.seq): \(error.message)", sourceLocation: sourceLocation); return }
-        }
+        try folder.importLog(text, name: "grid.log", options: options)
     }
 
     /// The error an import throws, if any.

@@ -18,15 +18,7 @@ final class ImportTests {
         .appendingPathComponent("traces/device-seed004.log").path
 
     func importText(_ text: String, options: ImportOptions = ImportOptions(logName: "test.log")) throws -> ImportReport {
-        try LogImporter.importLog(path: try folder.write("test.log", text), options: options)
-    }
-
-    /// Every imported trace must be one the readers accept.
-    func assertValid(_ trace: Trace, sourceLocation: SourceLocation = #_sourceLocation) {
-        var state = ReplayState(header: trace.header)
-        for event in trace.events {
-            do { try state.apply(event) } catch { Issue.record("event \(event.seq): \(error.message)", sourceLocation: sourceLocation); return }
-        }
+        try folder.importLog(text, options: options)
     }
 
     @Test func testSeed004sLogImportsWithItsGapMarkedAndItsReusesOnTheRightCells() throws {

@@ -15,7 +15,7 @@ final class PrintOrderTests {
     init() throws { folder = try TemporaryFolder(removeWhenReleased: true) }
 
     func imported(_ text: String) throws -> ImportReport {
-        try LogImporter.importLog(path: try folder.write("test.log", text), options: ImportOptions(logName: "test.log", profile: .classic))
+        try folder.importLog(text, options: ImportOptions(logName: "test.log", profile: .classic))
     }
 
     /// The cell each row got, in the order the rows were configured.

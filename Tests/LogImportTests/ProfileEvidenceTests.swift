@@ -16,8 +16,7 @@ final class ProfileEvidenceTests {
     init() throws { folder = try TemporaryFolder(removeWhenReleased: true) }
 
     func imported(_ lines: [String], profile: TableProfile? = nil) throws -> ImportReport {
-        try LogImporter.importLog(path: try folder.write("test.log", lines.joined(separator: "\n") + "\n"),
-                                  options: ImportOptions(logName: "test.log", profile: profile))
+        try folder.importLog(lines.joined(separator: "\n") + "\n", options: ImportOptions(logName: "test.log", profile: profile))
     }
 
     /// A first screen of rows 0–4, then `scroll` rows scrolled in one at a time, the top one leaving first.
@@ -63,8 +62,7 @@ final class UnprintedCallTests {
     init() throws { folder = try TemporaryFolder(removeWhenReleased: true) }
 
     @Test func testALogWithoutWillDisplaySaysItDoesNotPrintIt() throws {
-        let log = try folder.write("test.log", (0..<3).map { "init\ncellForRowAt: \($0)" }.joined(separator: "\n") + "\n")
-        let report = try LogImporter.importLog(path: log, options: ImportOptions(logName: "test.log"))
+        let report = try folder.importLog((0..<3).map { "init\ncellForRowAt: \($0)" }.joined(separator: "\n") + "\n")
         #expect(report.trace.header.source?.unprinted == [.prepareForReuse, .willDisplay, .didEndDisplaying])
         var annotator = Annotator(trace: report.trace)
         var sentences: [String] = []
