@@ -46,9 +46,6 @@ enum ExerciseCommand: Subcommand {
             throw ReuseLabError(.usage, "N must be an exercise's number, such as 1; found \"\(VisibleText.shortened(text))\"")
         }
         let exercise = try ExerciseCatalog.numbered(number)
-        // A hint or a check records progress (--file checks without touching it).
-        let recordsProgress = line[Options.hint] || (line[Options.file] == nil && !line[Options.solution] && !line[Options.reset])
-        if recordsProgress { try ExerciseProgress.checkHome() }
         if line[Options.hint] { return try hint(exercise, io: io) }
         if line[Options.solution] { return try solution(exercise, confirmed: line[Options.yes], io: io) }
         if line[Options.reset] { return try reset(exercise, io: io) }
@@ -115,6 +112,8 @@ enum ExerciseCommand: Subcommand {
     // MARK: Hints, solutions, reset
 
     static func hint(_ exercise: Exercise, io: CommandIO) throws(ReuseLabError) -> Int32 {
+        // Refused before the hint is shown, so no hint is shown and then lost.
+        try ExerciseProgress.checkHome()
         var progress = ExerciseProgress.load(exercise)
         let index = min(progress.hintsShown, exercise.hints.count - 1)
         io.out(wrapped("Hint \(index + 1) of \(exercise.hints.count): " + exercise.hints[index], io: io))
@@ -159,6 +158,8 @@ enum ExerciseCommand: Subcommand {
 
     static func check(_ exercise: Exercise, file: String?, watching: Bool = false, io: CommandIO) throws(ReuseLabError) -> Int32 {
         let source = file ?? exercise.filePath
+        // A check records progress (--file checks without touching it): a home that cannot hold it is refused first.
+        if file == nil { try ExerciseProgress.checkHome() }
         let shown = VisibleText.escape(source)
         guard FileManager.default.fileExists(atPath: source) else {
             throw ReuseLabError(.missingFile, file: source, "no such file" + (file == nil ? "; put it back with: reuselab exercise \(exercise.number) --reset" : ""))
