@@ -7,7 +7,11 @@ import TraceModel
 /// The builder asks on every line; walking every cell ever made to answer made
 /// an import quadratic in the log's length (a 10,000-line log took two minutes).
 /// The index is kept up to date from `ReplayState` after each event: an event
-/// moves only the cell it names, except a gap, after which it is rebuilt.
+/// moves only the cell it names, except a gap, after which every live cell's
+/// entry is read again. Its size is that of the live cells: a row's entry goes
+/// when its last cell does, so a log that scrolls through a million rows does
+/// not leave a million empty entries behind, and a gap costs the live cells,
+/// not every cell ever made.
 struct CellWhereabouts {
     private var known: [Int: CellRecord] = [:]
     /// Live cells off screen and not being configured: off screen, pooled, kept aside, of unknown place.
@@ -27,10 +31,12 @@ struct CellWhereabouts {
         if let record = state.cell(cell) { insert(record) }
     }
 
-    /// After a gap, when every live cell's place changed.
+    /// After a gap, when every live cell's place changed. The live cells are
+    /// those the index holds: each came with its `init`, and left with its `deinit`.
     mutating func rebuild(from state: ReplayState) {
+        let live = known.keys
         self = CellWhereabouts()
-        for record in state.cells { insert(record) }
+        for id in live { if let record = state.cell(id) { insert(record) } }
     }
 
     func cellConfigured(forRow row: Int) -> Int? { configured[row]?.min() }
@@ -64,13 +70,20 @@ struct CellWhereabouts {
         notDisplayed.remove(id)
         switch record.phase {
         case .offscreen(let row), .keptAside(let row):
-            held[row]?.remove(id)
+            Self.remove(id, at: row, from: &held)
         case .unknown:
-            if let row = record.lastRow { unknownShowing[row]?.remove(id) }
+            if let row = record.lastRow { Self.remove(id, at: row, from: &unknownShowing) }
         case .configured(let row):
-            configured[row]?.remove(id)
+            Self.remove(id, at: row, from: &configured)
         default:
             break
         }
+    }
+
+    /// Takes `id` out of `row`'s cells, and the row out of the index when it has none left.
+    private static func remove(_ id: Int, at row: Int, from index: inout [Int: Set<Int>]) {
+        guard var cells = index.removeValue(forKey: row) else { return }
+        cells.remove(id)
+        if !cells.isEmpty { index[row] = cells }
     }
 }

@@ -27,7 +27,11 @@ public struct ImportOptions: Sendable {
 
 /// What an import produced: the trace, and the counts `import` reports.
 public struct ImportReport: Sendable {
+    /// The trace: its header, and its events when they were collected
+    /// (`LogImporter.importLog`); empty when they were written as they came
+    /// (`ScannedLog.write`). `eventCount` counts them either way.
     public var trace: Trace
+    public var eventCount = 0
     public var lines: Int
     public var recognised: Int
     public var skipped: Int

@@ -1,61 +1,81 @@
 import TraceModel
 import ToolSupport
+import TraceCoding
 
 /// Turns a device's console log into a trace: `reuselab import`.
 ///
-/// Two passes. The first streams the log (in bounded memory, whatever its size)
-/// through the `LineRecogniser`, keeping only the lifecycle lines and the gap
-/// markers and counting the rest. The second (`TraceBuilder`) turns those lines
-/// into trace events, inferring which cell each is about, and folds every event
-/// through `ReplayState.apply` as it goes, so the trace it writes is one every
-/// reader accepts.
+/// Two passes over the log, each streaming it (in bounded memory, whatever its
+/// size) through the `LineRecogniser`. The first (`read`) counts the lines and
+/// gathers what the trace's header and the placing of lines need to know of the
+/// whole log (`LogFacts`), and refuses a log it cannot import; standard input,
+/// which can be read only once, is copied aside meanwhile (`InputSpool`). The
+/// second (`ScannedLog.build`) reads the log again and turns its lifecycle lines
+/// into trace events (`TraceBuilder`), folding each through `ReplayState.apply`
+/// as it goes, so the trace it writes is one every reader accepts, and hands
+/// each event on as it is made: neither the lines nor the events are kept.
 public enum LogImporter {
     /// The first lines of a log shown when none of it is recognised.
     static let shownWhenUnrecognised = 5
 
-    /// Reads the log at `path` (`-` for standard input). `skipped` is called for
-    /// each line that is not a lifecycle call, with its number (for `--verbose`).
+    /// Imports the log at `path` (`-` for standard input) with its events
+    /// collected in `report.trace`. `skipped` is called for each line that is not
+    /// a lifecycle call, with its number (for `--verbose`).
     public static func importLog(path: String, options: ImportOptions,
                                  skipped: (Int, String) -> Void = { _, _ in }) throws(ReuseLabError) -> ImportReport {
+        let log = try read(path: path, options: options, skipped: skipped)
+        var events: [TraceEvent] = []
+        var report = try log.build { (event: TraceEvent) throws(ReuseLabError) in events.append(event) }
+        report.trace.events = events
+        return report
+    }
+
+    /// The first pass: reads the log at `path` (`-` for standard input) through,
+    /// and refuses it here if it cannot be imported, before anything is written.
+    /// `skipped` is called for each line that is not a lifecycle call.
+    public static func read(path: String, options: ImportOptions,
+                            skipped: (Int, String) -> Void = { _, _ in }) throws(ReuseLabError) -> ScannedLog {
         let recogniser = LineRecogniser(patterns: options.patterns)
         var lines = LogLines()
-        var kept: [LogLine] = []
+        var facts = LogFacts(rows: options.rows)
         var firstLines: [String] = []
         var skippedCount = 0
-        var gapTexts: [Int: String] = [:]
         var blank = 0
         let name = InputFile.displayName(path)
         func take(_ text: String, _ number: Int) {
             // An empty line is no call and nothing skipped: it is only counted.
-            guard !text.allSatisfy(\.isWhitespace) else { blank += 1; return }
+            guard !isBlank(text) else { blank += 1; return }
             if firstLines.count < shownWhenUnrecognised { firstLines.append(text) }
             let line = recogniser.recognise(text, number: number)
             if line.content == .other {
                 skippedCount += 1
                 skipped(number, text)
             } else {
-                if line.content == .gap { gapTexts[number] = String(text.prefix(200)) }
-                kept.append(line)
+                facts.take(line)
             }
         }
+        let spool = path == "-" ? try InputSpool() : nil
         try InputFile.stream(path, what: "a console log") { (chunk: ArraySlice<UInt8>) throws(ReuseLabError) in
+            try spool?.append(chunk)
             try lines.feed(chunk) { (text: String, number: Int) throws(ReuseLabError) in take(text, number) }
         }
         try lines.finish { (text: String, number: Int) throws(ReuseLabError) in take(text, number) }
-        guard kept.contains(where: { if case .callback = $0.content { return true } else { return false } }) else {
+        guard facts.recognised > 0 else {
             throw unrecognised(name, lineCount: lines.lineCount, firstLines: firstLines)
         }
-        var report = try build(kept, lineCount: lines.lineCount, skipped: skippedCount, options: options, file: name, gapTexts: gapTexts)
-        report.blank = blank
-        return report
+        let builder = try TraceBuilder(facts: facts, lineCount: lines.lineCount, skipped: skippedCount, options: options, file: name)
+        return ScannedLog(path: path, spool: spool, recogniser: recogniser, builder: builder, lineCount: lines.lineCount, blank: blank)
     }
 
-    /// Builds the trace from lines already recognised (`lineCount` lines in all;
-    /// `gapTexts` what the log printed at each gap marker, by line number).
-    public static func build(_ lines: [LogLine], lineCount: Int, skipped: Int, options: ImportOptions, file: String,
-                             gapTexts: [Int: String] = [:]) throws(ReuseLabError) -> ImportReport {
-        var builder = try TraceBuilder(lines: lines, lineCount: lineCount, skipped: skipped, options: options, file: file, gapTexts: gapTexts)
-        return try builder.run()
+    /// Whether a line holds nothing but white space. Most lines start with a
+    /// character that is not, and say so at their first byte.
+    static func isBlank(_ text: String) -> Bool {
+        for byte in text.utf8 {
+            // A byte of an ASCII character that is not white space (no character
+            // it starts or joins is white space); beyond ASCII, every character is asked.
+            guard byte < 0x80 else { return text.allSatisfy(\.isWhitespace) }
+            if byte != 0x20 && !(0x09...0x0D).contains(byte) { return false }
+        }
+        return true
     }
 
     static func unrecognised(_ name: String, lineCount: Int, firstLines: [String]) -> ReuseLabError {
@@ -68,5 +88,75 @@ public enum LogImporter {
             message += ". If these lines print callbacks in a form of your own, describe it with --pattern, for example --pattern 'cellForRowAt=^configuring row (?<row>[0-9]+)$'"
         }
         return ReuseLabError(.badInput, file: name, message)
+    }
+}
+
+/// A console log read once through by `LogImporter.read`: the trace's header is
+/// known, and `build` or `write` reads the log again to make its events. Holds
+/// the copy of standard input, if the log came from there, until it is released.
+public final class ScannedLog {
+    private let path: String
+    private let spool: InputSpool?
+    private let recogniser: LineRecogniser
+    /// The builder as the first pass left it: the header made, no line placed.
+    private let builder: TraceBuilder
+    private let lineCount: Int
+    private let blank: Int
+
+    init(path: String, spool: InputSpool?, recogniser: LineRecogniser, builder: TraceBuilder, lineCount: Int, blank: Int) {
+        self.path = path
+        self.spool = spool
+        self.recogniser = recogniser
+        self.builder = builder
+        self.lineCount = lineCount
+        self.blank = blank
+    }
+
+    /// The trace's header, which comes before its events.
+    public var header: TraceHeader { builder.header }
+
+    /// The second pass: reads the log again and hands each event to `each` as
+    /// it is made. The report's trace has the header and no events.
+    public func build(_ each: (TraceEvent) throws(ReuseLabError) -> Void) throws(ReuseLabError) -> ImportReport {
+        var builder = self.builder
+        var placer = PrintOrder.Placer(builder.printOrder)
+        var lines = LogLines()
+        // What the log printed at each gap marker not yet placed (the placer holds a line at most).
+        var gapTexts: [Int: String] = [:]
+        let recogniser = self.recogniser, lineCount = self.lineCount
+        func place(_ line: LogLine) throws(ReuseLabError) {
+            builder.take(line, gapText: line.content == .gap ? gapTexts.removeValue(forKey: line.lineNumber) : nil)
+            try builder.handOver(each)
+        }
+        func take(_ text: String, _ number: Int) throws(ReuseLabError) {
+            // Lines the first pass did not see (a file that grew since) are not read.
+            guard number <= lineCount, !LogImporter.isBlank(text) else { return }
+            let line = recogniser.recognise(text, number: number)
+            guard line.content != .other else { return }
+            if line.content == .gap { gapTexts[number] = String(text.prefix(200)) }
+            try placer.take(line, place)
+        }
+        func read(_ chunk: ArraySlice<UInt8>) throws(ReuseLabError) {
+            try lines.feed(chunk) { (text: String, number: Int) throws(ReuseLabError) in try take(text, number) }
+        }
+        if let spool {
+            try spool.stream(read)
+        } else {
+            try InputFile.stream(path, what: "a console log", read)
+        }
+        try lines.finish { (text: String, number: Int) throws(ReuseLabError) in try take(text, number) }
+        try placer.finish(place)
+        var report = builder.report()
+        report.blank = blank
+        return report
+    }
+
+    /// The second pass writing the trace to `sink` as `TraceWriter` writes one,
+    /// each event as it is made: the trace is never held.
+    public func write(to sink: (UnsafeRawBufferPointer) throws(ReuseLabError) -> Void) throws(ReuseLabError) -> ImportReport {
+        var stream = TraceStream(header: header)
+        let report = try build { (event: TraceEvent) throws(ReuseLabError) in try stream.append(event, to: sink) }
+        _ = try stream.finish(to: sink)
+        return report
     }
 }

@@ -25,46 +25,112 @@ struct PrintOrder: Sendable {
     let callbackFirstEvidence: Int
     let dequeueFirstEvidence: Int
 
+    init(callbackFirstEvidence: Int, dequeueFirstEvidence: Int) {
+        self.callbackFirstEvidence = callbackFirstEvidence
+        self.dequeueFirstEvidence = dequeueFirstEvidence
+        callbackFirst = callbackFirstEvidence > dequeueFirstEvidence
+    }
+
+    /// The order `lines` (lifecycle lines and gap markers, in log order) show.
     init(_ lines: [LogLine]) {
-        var first = 0, dequeue = 0
-        func callback(_ index: Int) -> LogLine.Callback? {
-            guard lines.indices.contains(index), case .callback(let callback) = lines[index].content else { return nil }
-            return callback
+        var reading = Reading()
+        for line in lines { reading.take(line) }
+        self = reading.order
+    }
+
+    /// The evidence, counted as the lines come: each dequeue line is judged once
+    /// the line after it (or the end) is known, so only the last two lines are kept.
+    struct Reading: Sendable {
+        /// What the evidence reads of a line: its callback (nil for a gap) and row.
+        private struct Seen: Sendable {
+            var callback: LogLine.Callback?
+            var row: LogIndexPath?
         }
-        func row(_ index: Int) -> LogIndexPath? { lines[index].indexPaths.first }
-        for index in lines.indices {
-            guard let here = callback(index), here == .initCell || here == .prepareForReuse else { continue }
-            let before = callback(index - 1), after = callback(index + 1)
-            if before == .cellForRowAt, after == .willDisplay, row(index - 1) != nil, row(index - 1) == row(index + 1) {
+        private var beforeLast: Seen?
+        private var last: Seen?
+        /// How many lines have come.
+        private var count = 0
+        private var first = 0, dequeue = 0
+
+        mutating func take(_ line: LogLine) {
+            var callback: LogLine.Callback?
+            if case .callback(let named) = line.content { callback = named }
+            judgeLast(after: Seen(callback: callback, row: line.indexPaths.first), atEnd: false)
+            beforeLast = last
+            last = Seen(callback: callback, row: line.indexPaths.first)
+            count += 1
+        }
+
+        /// The order the lines so far show, as if the log ended here.
+        var order: PrintOrder {
+            var copy = self
+            copy.judgeLast(after: nil, atEnd: true)
+            return PrintOrder(callbackFirstEvidence: copy.first, dequeueFirstEvidence: copy.dequeue)
+        }
+
+        /// Judges the last line, if it is a dequeue, now that `after` follows it.
+        private mutating func judgeLast(after: Seen?, atEnd: Bool) {
+            guard let here = last?.callback, here == .initCell || here == .prepareForReuse else { return }
+            let before = beforeLast?.callback, next = after?.callback
+            // The last line is the `count - 1`th: the first line when `count` is 1.
+            let atStart = count == 2
+            if before == .cellForRowAt, next == .willDisplay, beforeLast?.row != nil, beforeLast?.row == after?.row {
                 first += 1
-            } else if after == .cellForRowAt, before != .cellForRowAt {
+            } else if next == .cellForRowAt, before != .cellForRowAt {
                 // The very first line of a log can only be a dequeue printed first
                 // when the cells it configures were made before the log begins.
                 dequeue += 1
-            } else if before == .cellForRowAt, index - 1 == lines.startIndex || index + 1 == lines.endIndex {
+            } else if before == .cellForRowAt, atStart || atEnd {
                 first += 1
             }
         }
-        callbackFirstEvidence = first
-        dequeueFirstEvidence = dequeue
-        callbackFirst = first > dequeue
     }
 
     /// The lines in the order UIKit made the calls: when the app prints
     /// `cellForRowAt` first, each dequeue line right after a `cellForRowAt` line
     /// is moved before it (its line number stays the log's).
     func placed(_ lines: [LogLine]) -> [LogLine] {
-        guard callbackFirst else { return lines }
-        var placed = lines
-        var index = placed.startIndex + 1
-        while index < placed.endIndex {
-            if case .callback(let here) = placed[index].content, here == .initCell || here == .prepareForReuse,
-               case .callback(.cellForRowAt) = placed[index - 1].content {
-                placed.swapAt(index - 1, index)
-            }
-            index += 1
-        }
+        var placer = Placer(self)
+        var placed: [LogLine] = []
+        for line in lines { placer.take(line) { placed.append($0) } }
+        placer.finish { placed.append($0) }
         return placed
+    }
+
+    /// `placed`, as the lines come: a `cellForRowAt` line is held back while
+    /// dequeue lines follow it, so at most one line waits.
+    struct Placer: Sendable {
+        let callbackFirst: Bool
+        private var held: LogLine?
+
+        init(_ order: PrintOrder) { callbackFirst = order.callbackFirst }
+        init(callbackFirst: Bool) { self.callbackFirst = callbackFirst }
+
+        /// Takes the next line, handing on to `body` the lines whose place is now known.
+        mutating func take<E: Error>(_ line: LogLine, _ body: (LogLine) throws(E) -> Void) throws(E) {
+            guard callbackFirst else { return try body(line) }
+            if let waiting = held {
+                if case .callback(let here) = line.content, here == .initCell || here == .prepareForReuse {
+                    // Moved before the cellForRowAt, which stays held for a dequeue after it.
+                    return try body(line)
+                }
+                held = nil
+                try body(waiting)
+            }
+            if case .callback(.cellForRowAt) = line.content {
+                held = line
+            } else {
+                try body(line)
+            }
+        }
+
+        /// Hands on the line still held, at the end of the log.
+        mutating func finish<E: Error>(_ body: (LogLine) throws(E) -> Void) throws(E) {
+            if let waiting = held {
+                held = nil
+                try body(waiting)
+            }
+        }
     }
 
     /// The sentence the import's summary says of it.

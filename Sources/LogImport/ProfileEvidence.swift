@@ -26,36 +26,56 @@ struct ProfileEvidence: Sendable {
     /// Rows configured as they appear while scrolling that make a log classic.
     static let classicEvidence = 3
 
+    /// The evidence of `lines` (lifecycle lines and gap markers, in the order placed).
     init(_ lines: [LogLine], given: TableProfile?) {
-        var ahead = 0, again = 0, asShown = 0
-        // For each row: where its last cellForRowAt and didEndDisplaying were (line positions), while no gap intervenes.
-        var configuredAt: [LogIndexPath: Int] = [:]
-        var endedAt: [LogIndexPath: Int] = [:]
-        var scrolled = false
-        for (index, line) in lines.enumerated() {
+        var reading = Reading()
+        for line in lines { reading.take(line) }
+        self.init(reading, given: given)
+    }
+
+    /// The evidence, counted as the lines come, in memory that does not grow with
+    /// the log's length: for each row, only whether it was configured and not yet
+    /// shown (and after how many callbacks), and whether it left the screen.
+    struct Reading: Sendable {
+        fileprivate var ahead = 0, again = 0, asShown = 0
+        /// For each row: how many callback lines came before its last cellForRowAt,
+        /// and whether it left the screen since it was last shown, while no gap intervenes.
+        private var configuredAfter: [LogIndexPath: Int] = [:]
+        private var ended = RowSet()
+        private var callbacks = 0
+        private var scrolled = false
+
+        mutating func take(_ line: LogLine) {
             guard case .callback(let callback) = line.content else {
-                if line.content == .gap { configuredAt = [:]; endedAt = [:] }
-                continue
+                if line.content == .gap { configuredAfter = [:]; ended = RowSet() }
+                return
             }
-            guard let path = line.indexPaths.first else { continue }
+            defer { callbacks += 1 }
+            guard let path = line.indexPaths.first else { return }
             switch callback {
             case .cellForRowAt:
-                configuredAt[path] = index
+                configuredAfter[path] = callbacks
             case .willDisplay:
-                if let at = configuredAt.removeValue(forKey: path) {
-                    let between = lines[(at + 1)..<index].contains { if case .callback = $0.content { return true } else { return false } }
+                if let at = configuredAfter.removeValue(forKey: path) {
+                    // Other callbacks between the cellForRowAt and this line.
+                    let between = callbacks - at > 1
                     if between { ahead += 1 } else if scrolled { asShown += 1 }
-                } else if endedAt[path] != nil {
+                } else if ended.contains(path) {
                     again += 1
                 }
-                endedAt[path] = nil
+                ended.remove(path)
             case .didEndDisplaying:
-                endedAt[path] = index
+                ended.insert(path)
                 scrolled = true
             default:
                 break
             }
         }
+    }
+
+    /// What `reading` shows, and the profile it makes with the one `given`.
+    init(_ reading: Reading, given: TableProfile?) {
+        let ahead = reading.ahead, again = reading.again, asShown = reading.asShown
         configuredAhead = ahead
         shownAgain = again
         configuredAsShown = asShown

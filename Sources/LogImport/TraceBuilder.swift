@@ -19,14 +19,21 @@ import ToolSupport
 /// abridged (`...`, `(중략)`) gets a `gap` event, after which nothing is assumed
 /// about the cells; one whose calls stop fitting together without a marker gets a
 /// gap at that point too, saying why.
+///
+/// The builder takes the lines one at a time, in the order placed (`take`), and
+/// keeps only the events of the line being placed (`events`), which the importer
+/// takes away after each line: what it holds is the state of the cells, never the
+/// log or the trace.
 struct TraceBuilder {
-    let lines: [LogLine]
     let options: ImportOptions
     let file: String
     let naming: RowNaming
     let header: TraceHeader
     var state: ReplayState
+    /// The events made since the importer last took them (`handOver`).
     var events: [TraceEvent] = []
+    /// How many events have been made in all: the next one's `seq`.
+    var eventCount = 0
     /// When each cell last left the screen (a counter), for last in, first out.
     var releasedAt: [Int: Int] = [:]
     var releases = 0
@@ -36,13 +43,16 @@ struct TraceBuilder {
     var dequeued: Int?
     var time = VirtualTime.zero
     var gaps = 0, inferredCount = 0, unplaced = 0
-    /// What the log printed at each gap marker, by line number.
-    let gapTexts: [Int: String]
     /// Where each live cell is, for finding one without walking them all.
     var whereabouts = CellWhereabouts()
     /// The log line being placed, and the lifecycle lines left out of the trace so far.
     var currentLine = 0
     var leftOut: [LeftOutLine] = []
+    /// Lines taken so far, and the first time the log printed (its times count from it).
+    var linesTaken = 0
+    var firstSeconds: Double?
+    /// Whether the log prints times; else each line is a millisecond after the one before.
+    let timed: Bool
 
     static let identifier = "Cell"
 
@@ -52,21 +62,21 @@ struct TraceBuilder {
     let profileEvidence: ProfileEvidence
     /// For a collection view's log, its grid's columns and why; nil for a table view's.
     let gridColumns: GridColumns?
+    /// For a collection view's log, the first line that says so.
+    let firstItems: LogLine?
 
-    init(lines: [LogLine], lineCount: Int, skipped: Int, options: ImportOptions, file: String, gapTexts: [Int: String] = [:]) throws(ReuseLabError) {
-        printOrder = PrintOrder(lines)
-        self.lines = printOrder.placed(lines)
-        let list = try Self.list(of: lines, options: options, file: file)
-        profileEvidence = ProfileEvidence(self.lines, given: options.profile)
-        gridColumns = list.isCollection ? GridColumns(self.lines, given: options.columns) : nil
-        self.gapTexts = gapTexts
+    /// The header the whole log's `facts` make, or the error that refuses the log.
+    init(facts: LogFacts, lineCount: Int, skipped: Int, options: ImportOptions, file: String) throws(ReuseLabError) {
+        printOrder = facts.order
+        let list = try Self.list(firstItems: facts.firstItems, firstRows: facts.firstRows, options: options, file: file)
+        profileEvidence = facts.profileEvidence(given: options.profile)
+        gridColumns = list.isCollection ? facts.gridColumns(given: options.columns) : nil
+        firstItems = facts.firstItems
+        timed = facts.timed
         self.options = options
         self.file = file
         // Sections: each section's row count is the highest row the log names in it, plus one.
-        var highest: [Int: Int] = [:]
-        for line in lines {
-            for path in line.indexPaths { highest[path.section] = max(highest[path.section] ?? 0, path.row) }
-        }
+        let highest = facts.highestRow
         var sections: [Int]?
         if let last = highest.keys.max(), last > 0 {
             sections = (0...last).map { section in highest[section].map { $0 + 1 } ?? 0 }
@@ -74,20 +84,13 @@ struct TraceBuilder {
         if let rows = options.rows, sections != nil {
             throw ReuseLabError(.usage, file: file, "--rows \(rows) gives one section's \(list.noun) count, but the log names \(list.plural) of several sections; leave --rows out")
         }
-        if let rows = options.rows, let row = lines.first(where: { $0.indexPaths.contains { $0.row >= rows } }) {
-            let number = row.indexPaths.map(\.row).max() ?? 0
-            throw ReuseLabError(.badInput, file: file, location: InputLocation(position: SourcePosition(line: row.lineNumber, column: 1)),
-                                "the log names \(list.noun) \(number), but --rows says the \(list.isCollection ? "collection view" : "table") has \(rows) \(list.plural) (0–\(rows - 1))")
+        if let rows = options.rows, let beyond = facts.beyondRows {
+            throw ReuseLabError(.badInput, file: file, location: InputLocation(position: SourcePosition(line: beyond.line, column: 1)),
+                                "the log names \(list.noun) \(beyond.row), but --rows says the \(list.isCollection ? "collection view" : "table") has \(rows) \(list.plural) (0–\(rows - 1))")
         }
-        let recognised = lines.filter { if case .callback = $0.content { return true } else { return false } }.count
-        let synthetic = !lines.contains { $0.seconds != nil }
-        var printed = Set<EventKind>()
-        for line in lines {
-            if case .callback(let callback) = line.content, let kind = EventKind(rawValue: callback.rawValue) { printed.insert(kind) }
-        }
-        let source = ImportSource(log: options.logName, lines: lineCount, recognised: recognised, skipped: skipped,
-                                  syntheticTimes: synthetic, rows: options.rows, sections: sections,
-                                  unprinted: ImportSource.lifecycleCalls.filter { !printed.contains($0) })
+        let source = ImportSource(log: options.logName, lines: lineCount, recognised: facts.recognised, skipped: skipped,
+                                  syntheticTimes: !facts.timed, rows: options.rows, sections: sections,
+                                  unprinted: ImportSource.lifecycleCalls.filter { !facts.printed.contains($0) })
         // A collection view has no profile: its trace says modern, as recorded grids do.
         let style: ListStyle = gridColumns.map { .collection(columns: $0.columns) } ?? .table
         header = TraceHeader(title: options.title ?? "Imported from \(options.logName)",
@@ -96,38 +99,49 @@ struct TraceBuilder {
         state = ReplayState(header: header)
     }
 
-    mutating func run() throws(ReuseLabError) -> ImportReport {
-        let firstSeconds = lines.first { $0.seconds != nil }?.seconds
-        var recognisedIndex = 0
-        for line in lines {
-            // Times: from the log's timestamps (never going back), else one millisecond per line.
-            if let firstSeconds {
-                if let seconds = line.seconds {
-                    let ms = min(max((seconds - firstSeconds) * 1000, 0), 1e9)
-                    time = max(time, VirtualTime(microseconds: Int64((ms * 1000).rounded())))
-                }
-            } else {
-                time = .milliseconds(recognisedIndex)
+    /// Places the next line (in UIKit's order: see `PrintOrder.Placer`); `gapText`
+    /// is what the log printed there when it is a gap marker.
+    mutating func take(_ line: LogLine, gapText: String?) {
+        // Times: from the log's timestamps (never going back), else one millisecond per line.
+        if timed {
+            if let seconds = line.seconds {
+                let first = firstSeconds ?? seconds
+                firstSeconds = first
+                let ms = min(max((seconds - first) * 1000, 0), 1e9)
+                time = max(time, VirtualTime(microseconds: Int64((ms * 1000).rounded())))
             }
-            recognisedIndex += 1
-            currentLine = line.lineNumber
-            switch line.content {
-            case .gap:
-                gap(gapTexts[line.lineNumber] ?? "...", marked: true)
-            case .callback(let callback):
-                handle(callback, line)
-            case .other:
-                break
-            }
+        } else {
+            time = .milliseconds(linesTaken)
         }
-        let trace = Trace(header: header, events: events)
+        linesTaken += 1
+        currentLine = line.lineNumber
+        switch line.content {
+        case .gap:
+            gap(gapText ?? "...", marked: true)
+        case .callback(let callback):
+            handle(callback, line)
+        case .other:
+            break
+        }
+    }
+
+    /// Hands the events made since the last call to `body`, in order, and forgets them.
+    mutating func handOver<E: Error>(_ body: (TraceEvent) throws(E) -> Void) throws(E) {
+        defer { events.removeAll(keepingCapacity: true) }
+        for event in events { try body(event) }
+    }
+
+    /// What the import made, once every line is placed: the trace's header with
+    /// no events (they were taken as they came), and what the summary says.
+    func report() -> ImportReport {
         let source = header.source
         let list = header.list
-        var report = ImportReport(trace: trace, lines: source?.lines ?? 0, recognised: source?.recognised ?? 0, skipped: source?.skipped ?? 0,
-                                  gaps: gaps, inferred: inferredCount, unplaced: unplaced, syntheticTimes: source?.syntheticTimes ?? true,
-                                  leftOut: leftOut, printOrder: list.reword(printOrder.sentence),
+        var report = ImportReport(trace: Trace(header: header, events: []), lines: source?.lines ?? 0, recognised: source?.recognised ?? 0,
+                                  skipped: source?.skipped ?? 0, gaps: gaps, inferred: inferredCount, unplaced: unplaced,
+                                  syntheticTimes: source?.syntheticTimes ?? true, leftOut: leftOut, printOrder: list.reword(printOrder.sentence),
                                   profile: list.isCollection ? collectionSentence : profileEvidence.sentence)
         report.columns = gridColumns?.sentence ?? ""
+        report.eventCount = eventCount
         return report
     }
 
@@ -139,7 +153,7 @@ struct TraceBuilder {
         if tryEmit(body, inferred: inferred) { return }
         if case .gap = body { return }
         var reason = "the log's calls stop fitting together here"
-        let probe = TraceEvent(seq: events.count, time: time, body: body)
+        let probe = TraceEvent(seq: eventCount, time: time, body: body)
         var copy = state
         do { try copy.apply(probe) } catch { reason += " (\(error.message))" }
         gap(reason)
@@ -156,13 +170,14 @@ struct TraceBuilder {
     }
 
     private mutating func tryEmit(_ body: EventBody, inferred: Bool) -> Bool {
-        let event = TraceEvent(seq: events.count, time: time, body: body, inferred: inferred)
+        let event = TraceEvent(seq: eventCount, time: time, body: body, inferred: inferred)
         do {
             try state.apply(event)
         } catch {
             return false
         }
         events.append(event)
+        eventCount += 1
         if inferred { inferredCount += 1 }
         if case .gap = body {
             whereabouts.rebuild(from: state)
@@ -190,7 +205,7 @@ struct TraceBuilder {
 
     /// What the summary says in place of the profile for a collection view's log.
     var collectionSentence: String {
-        guard let first = lines.filter(\.namesItems).min(by: { $0.lineNumber < $1.lineNumber }) else { return "" }
+        guard let first = firstItems else { return "" }
         return "The log prints a collection view's calls (line \(first.lineNumber): \(first.callName)), so the trace is a collection view's, which has no table profile."
     }
 
@@ -199,9 +214,7 @@ struct TraceBuilder {
     /// collection view's, any table name (`cellForRowAt`, `prefetchRowsAt`) a table
     /// view's, and both are refused, naming the first line of the kind that came
     /// second. The options that belong to the other list are refused too.
-    static func list(of lines: [LogLine], options: ImportOptions, file: String) throws(ReuseLabError) -> ListStyle {
-        let firstItems = lines.first { $0.namesItems }
-        let firstRows = lines.first { $0.namesRows }
+    static func list(firstItems: LogLine?, firstRows: LogLine?, options: ImportOptions, file: String) throws(ReuseLabError) -> ListStyle {
         if let items = firstItems, let rows = firstRows {
             let (first, other) = items.lineNumber < rows.lineNumber ? (items, rows) : (rows, items)
             let firstView = first.namesItems ? "a collection view's" : "a table view's"

@@ -92,12 +92,16 @@ enum ImportCommand: Subcommand {
         // The trace may go to standard output: then everything said about it goes to standard error.
         let say: (String) -> Void = OutputFile.isStandardOutput(output) ? io.err : io.out
         let verbose = line[Options.verbose]
-        let report = try LogImporter.importLog(path: path, options: options) { number, text in
+        // The log is read through once, and refused if it must be, before anything is written.
+        let log = try LogImporter.read(path: path, options: options) { number, text in
             if verbose { say(TextWrap.hanging("line \(number): \(VisibleText.escape(text))", width: io.width)) }
         }
+        // Then read again, each event written as it is made.
+        var written: ImportReport?
         try OutputFile.stream(to: output, permission: RecordCommand.permission(force: force), standardOutput: io.out) { (sink: OutputFile.Sink) throws(ReuseLabError) in
-            try TraceWriter.stream(report.trace, to: sink)
+            written = try log.write(to: sink)
         }
+        guard let report = written else { throw ReuseLabError(.cannotWrite, file: output, "the trace was not written") }
         if verbose {
             for left in report.leftOut {
                 say(TextWrap.hanging("line \(left.line): not in the trace: \(VisibleText.escape(left.reason))", width: io.width))
@@ -113,7 +117,7 @@ enum ImportCommand: Subcommand {
         if markers > 0 { parts[0] += ", \(markers) mark\(markers == 1 ? "" : "s") where it was abridged" }
         if report.blank > 0 { parts[0] += ", \(report.blank) blank" }
         if report.skipped > 0 { parts[0] += " (\(report.skipped) skipped; " + (verbose ? "listed above)" : "--verbose lists them)") }
-        var notes: [String] = ["\(report.trace.events.count) events"]
+        var notes: [String] = ["\(report.eventCount) events"]
         if report.gaps > 0 { notes.append("\(report.gaps) gap\(report.gaps == 1 ? "" : "s") where the log leaves lines out") }
         if report.inferred > 0 { notes.append("\(report.inferred) event\(report.inferred == 1 ? "" : "s") inferred (marked in the trace; replay says so)") }
         if report.unplaced > 0 { notes.append("\(report.unplaced) line\(report.unplaced == 1 ? "" : "s") that could not be placed") }
