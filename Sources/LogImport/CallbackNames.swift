@@ -71,7 +71,7 @@ enum CallbackNames {
     /// Pieces that, right after a name, make it another method or a property: the
     /// header and footer views' `willDisplayHeaderView`, `willDisplayContextMenu`,
     /// `prefetchDataSource`, `isPrefetchingEnabled`.
-    private static let notFollowedBy: [Callback: [[String]]] = [
+    private static let notFollowedBy: [Callback: [[Word]]] = [
         .willDisplay: [["header"], ["footer"], ["supplementary"], ["context"]],
         .didEndDisplaying: [["header"], ["footer"], ["supplementary"], ["context"]],
         .prefetchRowsAt: [["data", "source"], ["datasource"], ["enabled"]],
@@ -79,9 +79,17 @@ enum CallbackNames {
 
     /// A piece that, right before a name, makes it part of a type's name:
     /// `UITableViewDataSourcePrefetching`.
-    private static let notPrecededBy: [Callback: Set<String>] = [
+    private static let notPrecededBy: [Callback: [Word]] = [
         .prefetchRowsAt: ["source", "datasource"],
     ]
+
+    /// A lower-case word held as its scalars, so that a piece is compared with it
+    /// in place (`Piece.spells`), never made into a string: every line that names
+    /// a callback is compared with several.
+    struct Word: ExpressibleByStringLiteral, Sendable {
+        let scalars: [Unicode.Scalar]
+        init(stringLiteral text: String) { scalars = Array(text.unicodeScalars) }
+    }
 
     /// A piece of a word: where it is, and whether it joins the piece before it
     /// (nothing but spaces and punctuation between).
@@ -93,9 +101,18 @@ enum CallbackNames {
 
         /// The piece's letters, lower-cased.
         func text(in scalars: [Unicode.Scalar]) -> String {
-            var view = String.UnicodeScalarView()
-            for position in start..<end { view.append(scalars[position].asciiLowercased) }
-            return String(view)
+            String(lowercasing: scalars, start..<end)
+        }
+
+        /// Whether the piece's letters, lower-cased, are `word`: `text(in:) == word`, without making the text.
+        func spells(_ word: Word, in scalars: [Unicode.Scalar]) -> Bool {
+            guard end - start == word.scalars.count else { return false }
+            var position = start
+            for scalar in word.scalars {
+                guard scalars[position].asciiLowercased == scalar else { return false }
+                position += 1
+            }
+            return true
         }
     }
 
@@ -121,7 +138,7 @@ enum CallbackNames {
         for (index, token) in message.tokens.enumerated() {
             switch token.kind {
             case .word:
-                for range in humps(message.scalars, token.start..<token.end) {
+                humps(message.scalars, token.start..<token.end) { range in
                     pieces.append(Piece(token: index, start: range.lowerBound, end: range.upperBound, joinsPrevious: joins))
                     joins = true
                 }
@@ -137,37 +154,43 @@ enum CallbackNames {
     /// The camel-case humps of a word: `UITableViewCell` → `UI`, `Table`, `View`, `Cell`.
     static func humps(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> [Range<Int>] {
         var result: [Range<Int>] = []
+        humps(scalars, range) { result.append($0) }
+        return result
+    }
+
+    /// Each of the humps of a word in turn, without gathering them.
+    static func humps(_ scalars: [Unicode.Scalar], _ range: Range<Int>, _ body: (Range<Int>) -> Void) {
         var start = range.lowerBound
         var index = range.lowerBound + 1
         while index < range.upperBound {
             let current = scalars[index], previous = scalars[index - 1]
             let next = index + 1 < range.upperBound ? scalars[index + 1] : nil
             if current.isASCIIUpper, previous.isASCIILower || (previous.isASCIIUpper && next?.isASCIILower == true) {
-                result.append(start..<index)
+                body(start..<index)
                 start = index
             }
             index += 1
         }
-        if start < range.upperBound { result.append(start..<range.upperBound) }
-        return result
+        if start < range.upperBound { body(start..<range.upperBound) }
     }
 
     /// Whether the message's letters hold any of the `roots`: false means no
     /// spelling can match, whatever the message's words.
     static func mayName(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
-        // Written plainly (values, not helpers): every line of a log passes here.
-        var letters: [UInt8] = []
-        letters.reserveCapacity(range.count)
-        for scalar in scalars[range] {
-            let value = scalar.value
-            if value >= 0x61 && value <= 0x7A {
-                letters.append(UInt8(value))
-            } else if value >= 0x41 && value <= 0x5A {
-                letters.append(UInt8(value + 0x20))
+        // Written plainly (values, not helpers), the letters gathered in room on the
+        // stack rather than in an array: every line of a log passes here.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(range.count, 1)) { buffer in
+            var count = 0
+            for index in range {
+                let value = scalars[index].value
+                if value >= 0x61 && value <= 0x7A {
+                    buffer[count] = UInt8(truncatingIfNeeded: value)
+                    count += 1
+                } else if value >= 0x41 && value <= 0x5A {
+                    buffer[count] = UInt8(truncatingIfNeeded: value + 0x20)
+                    count += 1
+                }
             }
-        }
-        return letters.withUnsafeBufferPointer { buffer in
-            let count = buffer.count
             var start = 0
             while start < count {
                 let head = buffer[start]
@@ -213,11 +236,10 @@ enum CallbackNames {
     /// `forItemAt`, `cellForItem`): its `willDisplay` and `didEndDisplaying` have the
     /// table view's names, and these words say which list printed them.
     static func namesACollectionView(_ pieces: [Piece], of scalars: [Unicode.Scalar]) -> Bool {
-        let phrases = [["collection", "view"], ["for", "item", "at"], ["for", "items", "at"], ["cell", "for", "item"]]
         for start in pieces.indices {
-            for phrase in phrases where start + phrase.count <= pieces.count {
+            for phrase in collectionPhrases where start + phrase.count <= pieces.count {
                 if phrase.indices.allSatisfy({ offset in
-                    (offset == 0 || pieces[start + offset].joinsPrevious) && pieces[start + offset].text(in: scalars) == phrase[offset]
+                    (offset == 0 || pieces[start + offset].joinsPrevious) && pieces[start + offset].spells(phrase[offset], in: scalars)
                 }) {
                     return true
                 }
@@ -225,6 +247,8 @@ enum CallbackNames {
         }
         return false
     }
+
+    private static let collectionPhrases: [[Word]] = [["collection", "view"], ["for", "item", "at"], ["for", "items", "at"], ["cell", "for", "item"]]
 
     /// The name the line is about: the first, and of names starting together the longest.
     static func primary(_ matches: [Match]) -> Match? {
@@ -236,14 +260,14 @@ enum CallbackNames {
     private static func isPartOfAnotherName(_ callback: Callback, _ pieces: [Piece], _ scalars: [Unicode.Scalar],
                                             first: Int, last: Int) -> Bool {
         if let before = notPrecededBy[callback], first > 0, pieces[first].joinsPrevious,
-           before.contains(pieces[first - 1].text(in: scalars)) {
+           before.contains(where: { pieces[first - 1].spells($0, in: scalars) }) {
             return true
         }
         guard let forbidden = notFollowedBy[callback] else { return false }
         return forbidden.contains { words in
             words.indices.allSatisfy { offset in
                 let index = last + 1 + offset
-                return index < pieces.count && pieces[index].joinsPrevious && pieces[index].text(in: scalars) == words[offset]
+                return index < pieces.count && pieces[index].joinsPrevious && pieces[index].spells(words[offset], in: scalars)
             }
         }
     }

@@ -19,13 +19,33 @@ enum GapMarker {
     /// Markers are short; a longer line is something else, and is not read further.
     private static let longestMarker = 80
 
+    /// The scalars every word starts with, and the longest word's length: a line
+    /// whose letters start otherwise, or run longer, is no marker, and is known
+    /// for one before its word is made into a string and looked up (every line
+    /// of a log is asked).
+    private static let firstScalars = Set(words.compactMap { $0.unicodeScalars.first })
+    private static let longestWord = words.map(\.unicodeScalars.count).max() ?? 0
+
     static func isGap(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
         guard !range.isEmpty, range.count <= longestMarker else { return false }
         var dots = 0
         var digits = 0
         var bracketed = false
         var word = String.UnicodeScalarView()
+        var letters = 0
+        func take(_ letter: Unicode.Scalar) -> Bool {
+            if letters == 0, !firstScalars.contains(letter) { return false }
+            word.append(letter)
+            letters += 1
+            return letters <= longestWord
+        }
         for scalar in scalars[range] {
+            // ASCII letters and digits first: they are most of what is read.
+            if scalar.isASCIILetter {
+                guard take(scalar.asciiLowercased) else { return false }
+                continue
+            }
+            if scalar.isASCIIDigit { digits += 1; continue }
             switch scalar {
             case ".", "·", "･": dots += 1
             case "…", "⋯", "⋮": dots += 3
@@ -36,9 +56,7 @@ enum GapMarker {
                 bracketed = true
             default:
                 if scalar.isSpace || scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                if scalar.isASCIIDigit { digits += 1; continue }
-                guard scalar.isLetter else { return false }
-                word.append(scalar.asciiLowercased)
+                guard scalar.isLetter, take(scalar) else { return false }
             }
         }
         if word.isEmpty { return digits == 0 && dots >= 2 }

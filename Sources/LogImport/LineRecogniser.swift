@@ -40,7 +40,7 @@ public struct LineRecogniser: Sendable {
             let prefix = LogPrefix.read(Array(line.unicodeScalars.prefix(1024)))
             return LogLine(content: .other, seconds: prefix.seconds, lineNumber: number)
         }
-        let scalars = Array(line.unicodeScalars)
+        let scalars = [Unicode.Scalar](scalarsOf: line)
         let prefix = LogPrefix.read(scalars)
         let message = Self.trimmed(scalars, from: prefix.messageStart)
         let base = LogLine(content: .other, seconds: prefix.seconds, lineNumber: number)

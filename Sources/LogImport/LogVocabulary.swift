@@ -63,9 +63,11 @@ enum LogVocabulary {
     /// Whether a word, lower-cased, is a name a lifecycle line may hold without saying
     /// anything else: filler, labels, and class names of cells (`MyCell`, `UITableViewCell`).
     static func isOrdinary(_ lowercased: String) -> Bool {
-        lowercased.count == 1 || fillerWords.contains(lowercased) || rowWords.contains(lowercased)
-            || sectionWords.contains(lowercased) || measureWords.contains(lowercased) || names(aCell: lowercased)
+        lowercased.count == 1 || ordinaryWords.contains(lowercased) || names(aCell: lowercased)
     }
+
+    /// The filler, row, section and measure words in one set: one look-up a word.
+    private static let ordinaryWords = fillerWords.union(rowWords).union(sectionWords).union(measureWords)
 
     /// `MyCell`, `ImageCells`, `UITableViewCell`, lower-cased.
     static func names(aCell lowercased: String) -> Bool {

@@ -86,7 +86,7 @@ struct MessageLexer {
         var usable = true
         // Digits joined to more digits by `:`, `.`, `-` or `/` are one time, date,
         // decimal or version: the whole of it is passed over.
-        while let joiner = at(position), [":", ".", "-", "/"].contains(joiner), at(position + 1)?.isASCIIDigit == true {
+        while let joiner = at(position), joiner == ":" || joiner == "." || joiner == "-" || joiner == "/", at(position + 1)?.isASCIIDigit == true {
             usable = false
             position += 1
             while let next = at(position), next.isASCIIDigit { position += 1 }
@@ -114,9 +114,7 @@ struct MessageLexer {
     }
 
     func addressText(_ range: Range<Int>) -> String {
-        var view = String.UnicodeScalarView()
-        for index in range { view.append(scalars[index].asciiLowercased) }
-        return String(view)
+        String(lowercasing: scalars, range)
     }
 
     /// `0x` and up to 16 hexadecimal digits, not glued to more letters or digits.

@@ -53,9 +53,7 @@ struct MessageTokens {
 
     /// A word's text, lower-cased.
     func lowercased(_ token: Token) -> String {
-        var view = String.UnicodeScalarView()
-        for index in token.start..<token.end { view.append(scalars[index].asciiLowercased) }
-        return String(view)
+        String(lowercasing: scalars, token.start..<token.end)
     }
 }
 

@@ -21,21 +21,24 @@
 enum PassingMention {
     static func isCallbackLine(_ message: MessageTokens, pieces: [CallbackNames.Piece], matches: [CallbackNames.Match],
                                primary: CallbackNames.Match, printsValues: Bool, printsAddress: Bool) -> Bool {
-        var covered = Set<Int>()
-        for match in matches { covered.formUnion(match.pieces) }
-        var piecesOfToken: [Int: [Int]] = [:]
-        for (index, piece) in pieces.enumerated() { piecesOfToken[piece.token, default: []].append(index) }
+        // (Matches are few: looking through them costs less than gathering the pieces they cover.)
+        func covered(_ piece: Int) -> Bool { matches.contains { $0.pieces.contains(piece) } }
+        // The pieces are in the order of their tokens: those of a word follow `nextPiece`.
+        var nextPiece = 0
 
         var strangers = 0
         var namesACell = false
         for (index, token) in message.tokens.enumerated() {
+            while nextPiece < pieces.count, pieces[nextPiece].token < index { nextPiece += 1 }
+            var endPiece = nextPiece
+            while endPiece < pieces.count, pieces[endPiece].token == index { endPiece += 1 }
             switch token.kind {
             case .word:
                 let word = message.lowercased(token)
                 if LogVocabulary.names(aCell: word) { namesACell = true }
                 if LogVocabulary.isOrdinary(word) || isTag(index, in: message) { continue }
-                let humps = piecesOfToken[index] ?? []
-                if !humps.isEmpty, humps.allSatisfy({ covered.contains($0) || LogVocabulary.isOrdinary(pieces[$0].text(in: message.scalars)) }) { continue }
+                let humps = nextPiece..<endPiece
+                if !humps.isEmpty, humps.allSatisfy({ covered($0) || LogVocabulary.isOrdinary(pieces[$0].text(in: message.scalars)) }) { continue }
                 strangers += 1
             case .foreignWord:
                 strangers += 1

@@ -203,9 +203,7 @@ enum PrintedIndexPaths {
                     continue
                 }
                 let humps = CallbackNames.humps(message.scalars, token.start..<token.end)
-                let lastHump = humps.last.map { range in
-                    String(String.UnicodeScalarView(range.map { message.scalars[$0].asciiLowercased }))
-                } ?? word
+                let lastHump = humps.last.map { String(lowercasing: message.scalars, $0) } ?? word
                 return LogVocabulary.label(ofWord: word, lastHump: lastHump)
             default:
                 return .neutral

@@ -241,7 +241,9 @@ struct TraceBuilder {
 
     /// The live cells not on screen and not being configured, most recently released first.
     func releasedCells() -> [Int] {
-        whereabouts.released.sorted { (releasedAt[$0] ?? 0, $0) > (releasedAt[$1] ?? 0, $1) }
+        // The order reads only `releasedAt`: a closure that read `self` copied the whole builder at each comparison.
+        let releasedAt = self.releasedAt
+        return whereabouts.released.sorted { (releasedAt[$0] ?? 0, $0) > (releasedAt[$1] ?? 0, $1) }
     }
 
     /// The cell the profile's rules would hand out next: last in, first out; the
@@ -254,7 +256,8 @@ struct TraceBuilder {
             return candidates.first
         }
         let kept = (first - 1)...(last + 1)
-        return candidates.first { id in !(state.cell(id)?.lastRow.map(kept.contains) ?? false) } ?? candidates.first
+        for id in candidates where !(state.cell(id)?.lastRow.map(kept.contains) ?? false) { return id }
+        return candidates.first
     }
 
     func cellConfigured(forRow row: Int) -> Int? {
