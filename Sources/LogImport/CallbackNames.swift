@@ -71,17 +71,23 @@ enum CallbackNames {
     /// Pieces that, right after a name, make it another method or a property: the
     /// header and footer views' `willDisplayHeaderView`, `willDisplayContextMenu`,
     /// `prefetchDataSource`, `isPrefetchingEnabled`.
-    private static let notFollowedBy: [Callback: [[Word]]] = [
-        .willDisplay: [["header"], ["footer"], ["supplementary"], ["context"]],
-        .didEndDisplaying: [["header"], ["footer"], ["supplementary"], ["context"]],
-        .prefetchRowsAt: [["data", "source"], ["datasource"], ["enabled"]],
-    ]
+    /// (A switch, not a dictionary: a callback's hash is its name's, and every match asks.)
+    private static func notFollowedBy(_ callback: Callback) -> [[Word]] {
+        switch callback {
+        case .willDisplay, .didEndDisplaying: return viewsBesideCells
+        case .prefetchRowsAt: return prefetchingProperties
+        default: return []
+        }
+    }
+    private static let viewsBesideCells: [[Word]] = [["header"], ["footer"], ["supplementary"], ["context"]]
+    private static let prefetchingProperties: [[Word]] = [["data", "source"], ["datasource"], ["enabled"]]
 
     /// A piece that, right before a name, makes it part of a type's name:
     /// `UITableViewDataSourcePrefetching`.
-    private static let notPrecededBy: [Callback: [Word]] = [
-        .prefetchRowsAt: ["source", "datasource"],
-    ]
+    private static func notPrecededBy(_ callback: Callback) -> [Word] {
+        callback == .prefetchRowsAt ? prefetchingProtocol : []
+    }
+    private static let prefetchingProtocol: [Word] = ["source", "datasource"]
 
     /// A lower-case word held as its scalars, so that a piece is compared with it
     /// in place (`Piece.spells`), never made into a string: every line that names
@@ -259,12 +265,11 @@ enum CallbackNames {
 
     private static func isPartOfAnotherName(_ callback: Callback, _ pieces: [Piece], _ scalars: [Unicode.Scalar],
                                             first: Int, last: Int) -> Bool {
-        if let before = notPrecededBy[callback], first > 0, pieces[first].joinsPrevious,
-           before.contains(where: { pieces[first - 1].spells($0, in: scalars) }) {
+        if first > 0, pieces[first].joinsPrevious,
+           notPrecededBy(callback).contains(where: { pieces[first - 1].spells($0, in: scalars) }) {
             return true
         }
-        guard let forbidden = notFollowedBy[callback] else { return false }
-        return forbidden.contains { words in
+        return notFollowedBy(callback).contains { words in
             words.indices.allSatisfy { offset in
                 let index = last + 1 + offset
                 return index < pieces.count && pieces[index].joinsPrevious && pieces[index].spells(words[offset], in: scalars)

@@ -18,8 +18,9 @@ struct LogFacts: Sendable {
     private(set) var recognised = 0
     /// Whether any line printed a time.
     private(set) var timed = false
-    /// The callbacks the log prints.
-    private(set) var printed = Set<EventKind>()
+    /// The callbacks the log prints (a list of eight at most: a callback's hash is its name's).
+    private var printedCallbacks: [LogLine.Callback] = []
+    var printed: Set<EventKind> { Set(printedCallbacks.compactMap { EventKind(rawValue: $0.rawValue) }) }
     /// The highest row the log names in each section.
     private(set) var highestRow: [Int: Int] = [:]
     /// The first line naming items (a collection view's), and the first naming rows (a table view's).
@@ -43,7 +44,7 @@ struct LogFacts: Sendable {
     mutating func take(_ line: LogLine) {
         if case .callback(let callback) = line.content {
             recognised += 1
-            if let kind = EventKind(rawValue: callback.rawValue) { printed.insert(kind) }
+            if !printedCallbacks.contains(callback) { printedCallbacks.append(callback) }
         }
         if line.seconds != nil { timed = true }
         for path in line.indexPaths { highestRow[path.section] = max(highestRow[path.section] ?? 0, path.row) }

@@ -36,16 +36,16 @@ public enum LogImporter {
                             skipped: (Int, String) -> Void = { _, _ in }) throws(ReuseLabError) -> ScannedLog {
         let recogniser = LineRecogniser(patterns: options.patterns)
         var lines = LogLines()
+        var recognised = RecognisedLines(recogniser)
         var facts = LogFacts(rows: options.rows)
         var firstLines: [String] = []
         var skippedCount = 0
         var blank = 0
         let name = InputFile.displayName(path)
-        func take(_ text: String, _ number: Int) {
+        func take(_ text: String, _ number: Int, _ line: LogLine?) {
             // An empty line is no call and nothing skipped: it is only counted.
-            guard !isBlank(text) else { blank += 1; return }
+            guard let line else { blank += 1; return }
             if firstLines.count < shownWhenUnrecognised { firstLines.append(text) }
-            let line = recogniser.recognise(text, number: number)
             if line.content == .other {
                 skippedCount += 1
                 skipped(number, text)
@@ -56,9 +56,10 @@ public enum LogImporter {
         let spool = path == "-" ? try InputSpool() : nil
         try InputFile.stream(path, what: "a console log") { (chunk: ArraySlice<UInt8>) throws(ReuseLabError) in
             try spool?.append(chunk)
-            try lines.feed(chunk) { (text: String, number: Int) throws(ReuseLabError) in take(text, number) }
+            try lines.feed(chunk) { (text: String, number: Int) throws(ReuseLabError) in recognised.take(text, number, take) }
         }
-        try lines.finish { (text: String, number: Int) throws(ReuseLabError) in take(text, number) }
+        try lines.finish { (text: String, number: Int) throws(ReuseLabError) in recognised.take(text, number, take) }
+        recognised.finish(take)
         guard facts.recognised > 0 else {
             throw unrecognised(name, lineCount: lines.lineCount, firstLines: firstLines)
         }
@@ -121,30 +122,34 @@ public final class ScannedLog {
         var builder = self.builder
         var placer = PrintOrder.Placer(builder.printOrder)
         var lines = LogLines()
+        var recognised = RecognisedLines(recogniser)
         // What the log printed at each gap marker not yet placed (the placer holds a line at most).
         var gapTexts: [Int: String] = [:]
-        let recogniser = self.recogniser, lineCount = self.lineCount
+        let lineCount = self.lineCount
         func place(_ line: LogLine) throws(ReuseLabError) {
             builder.take(line, gapText: line.content == .gap ? gapTexts.removeValue(forKey: line.lineNumber) : nil)
             try builder.handOver(each)
         }
-        func take(_ text: String, _ number: Int) throws(ReuseLabError) {
-            // Lines the first pass did not see (a file that grew since) are not read.
-            guard number <= lineCount, !LogImporter.isBlank(text) else { return }
-            let line = recogniser.recognise(text, number: number)
-            guard line.content != .other else { return }
+        func take(_ text: String, _ number: Int, _ line: LogLine?) throws(ReuseLabError) {
+            guard let line, line.content != .other else { return }
             if line.content == .gap { gapTexts[number] = String(text.prefix(200)) }
             try placer.take(line, place)
         }
+        func split(_ text: String, _ number: Int) throws(ReuseLabError) {
+            // Lines the first pass did not see (a file that grew since) are not read.
+            guard number <= lineCount else { return }
+            try recognised.take(text, number, take)
+        }
         func read(_ chunk: ArraySlice<UInt8>) throws(ReuseLabError) {
-            try lines.feed(chunk) { (text: String, number: Int) throws(ReuseLabError) in try take(text, number) }
+            try lines.feed(chunk, split)
         }
         if let spool {
             try spool.stream(read)
         } else {
             try InputFile.stream(path, what: "a console log", read)
         }
-        try lines.finish { (text: String, number: Int) throws(ReuseLabError) in try take(text, number) }
+        try lines.finish(split)
+        try recognised.finish(take)
         try placer.finish(place)
         var report = builder.report()
         report.blank = blank
