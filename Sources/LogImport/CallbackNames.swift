@@ -140,6 +140,7 @@ enum CallbackNames {
     /// Every word of the message cut into pieces.
     static func pieces(of message: MessageTokens) -> [Piece] {
         var pieces: [Piece] = []
+        pieces.reserveCapacity(message.tokens.count)
         var joins = false
         for (index, token) in message.tokens.enumerated() {
             switch token.kind {

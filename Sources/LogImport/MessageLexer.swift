@@ -22,6 +22,8 @@ struct MessageLexer {
     func at(_ index: Int) -> Unicode.Scalar? { index >= start && index < end ? scalars[index] : nil }
 
     mutating func run() -> [MessageTokens.Token] {
+        // Room for a usual line's tokens at once, rather than growing one by one.
+        tokens.reserveCapacity(min(end - start, 16))
         while position < end {
             let scalar = scalars[position]
             let begin = position

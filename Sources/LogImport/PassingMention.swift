@@ -26,6 +26,9 @@ enum PassingMention {
         // The pieces are in the order of their tokens: those of a word follow `nextPiece`.
         var nextPiece = 0
 
+        // Only init and deinit ask whether a word names a cell.
+        let asksForACell = primary.callback == .initCell || primary.callback == .deinitCell
+
         var strangers = 0
         var namesACell = false
         for (index, token) in message.tokens.enumerated() {
@@ -34,10 +37,13 @@ enum PassingMention {
             while endPiece < pieces.count, pieces[endPiece].token == index { endPiece += 1 }
             switch token.kind {
             case .word:
+                let humps = nextPiece..<endPiece
+                // A word made of the names found is no stranger, whatever else it is
+                // (and no name ends in "cell"): known without making its text.
+                if !asksForACell, !humps.isEmpty, humps.allSatisfy(covered) { continue }
                 let word = message.lowercased(token)
                 if LogVocabulary.names(aCell: word) { namesACell = true }
                 if LogVocabulary.isOrdinary(word) || isTag(index, in: message) { continue }
-                let humps = nextPiece..<endPiece
                 if !humps.isEmpty, humps.allSatisfy({ covered($0) || LogVocabulary.isOrdinary(pieces[$0].text(in: message.scalars)) }) { continue }
                 strangers += 1
             case .foreignWord:
