@@ -4,15 +4,16 @@ import TraceCoding
 
 /// Turns a device's console log into a trace: `reuselab import`.
 ///
-/// Two passes over the log, each streaming it (in bounded memory, whatever its
-/// size) through the `LineRecogniser`. The first (`read`) counts the lines and
-/// gathers what the trace's header and the placing of lines need to know of the
-/// whole log (`LogFacts`), and refuses a log it cannot import; standard input,
-/// which can be read only once, is copied aside meanwhile (`InputSpool`). The
-/// second (`ScannedLog.build`) reads the log again and turns its lifecycle lines
-/// into trace events (`TraceBuilder`), folding each through `ReplayState.apply`
-/// as it goes, so the trace it writes is one every reader accepts, and hands
-/// each event on as it is made: neither the lines nor the events are kept.
+/// Two passes. The first (`read`) streams the log (in bounded memory, whatever
+/// its size) through the `LineRecogniser`, its lines recognised side by side on
+/// every core (`RecognisedLines`); it counts the lines, gathers what the trace's
+/// header and the placing of lines need to know of the whole log (`LogFacts`),
+/// refuses a log it cannot import, and keeps the lifecycle lines and gap markers
+/// on disk (`LineSpool`). The second (`ScannedLog.build`) reads them back and
+/// turns them into trace events (`TraceBuilder`), folding each through
+/// `ReplayState.apply` as it goes, so the trace it writes is one every reader
+/// accepts, and hands each event on as it is made: neither the lines nor the
+/// events are held in memory.
 public enum LogImporter {
     /// The first lines of a log shown when none of it is recognised.
     static let shownWhenUnrecognised = 5
@@ -34,15 +35,15 @@ public enum LogImporter {
     /// `skipped` is called for each line that is not a lifecycle call.
     public static func read(path: String, options: ImportOptions,
                             skipped: (Int, String) -> Void = { _, _ in }) throws(ReuseLabError) -> ScannedLog {
-        let recogniser = LineRecogniser(patterns: options.patterns)
         var lines = LogLines()
-        var recognised = RecognisedLines(recogniser)
+        var recognised = RecognisedLines(LineRecogniser(patterns: options.patterns))
         var facts = LogFacts(rows: options.rows)
         var firstLines: [String] = []
         var skippedCount = 0
         var blank = 0
         let name = InputFile.displayName(path)
-        func take(_ text: String, _ number: Int, _ line: LogLine?) {
+        let spool = try LineSpool(of: name)
+        func take(_ text: String, _ number: Int, _ line: LogLine?) throws(ReuseLabError) {
             // An empty line is no call and nothing skipped: it is only counted.
             guard let line else { blank += 1; return }
             if firstLines.count < shownWhenUnrecognised { firstLines.append(text) }
@@ -51,20 +52,20 @@ public enum LogImporter {
                 skipped(number, text)
             } else {
                 facts.take(line)
+                try spool.append(line, gapText: line.content == .gap ? String(text.prefix(200)) : nil)
             }
         }
-        let spool = path == "-" ? try InputSpool() : nil
         try InputFile.stream(path, what: "a console log") { (chunk: ArraySlice<UInt8>) throws(ReuseLabError) in
-            try spool?.append(chunk)
-            try lines.feed(chunk) { (text: String, number: Int) throws(ReuseLabError) in recognised.take(text, number, take) }
+            try lines.feed(chunk) { (text: String, number: Int) throws(ReuseLabError) in try recognised.take(text, number, take) }
         }
-        try lines.finish { (text: String, number: Int) throws(ReuseLabError) in recognised.take(text, number, take) }
-        recognised.finish(take)
+        try lines.finish { (text: String, number: Int) throws(ReuseLabError) in try recognised.take(text, number, take) }
+        try recognised.finish(take)
+        try spool.finish()
         guard facts.recognised > 0 else {
             throw unrecognised(name, lineCount: lines.lineCount, firstLines: firstLines)
         }
         let builder = try TraceBuilder(facts: facts, lineCount: lines.lineCount, skipped: skippedCount, options: options, file: name)
-        return ScannedLog(path: path, spool: spool, recogniser: recogniser, builder: builder, lineCount: lines.lineCount, blank: blank)
+        return ScannedLog(spool: spool, builder: builder, blank: blank)
     }
 
     /// Whether a line holds nothing but white space. Most lines start with a
@@ -93,63 +94,38 @@ public enum LogImporter {
 }
 
 /// A console log read once through by `LogImporter.read`: the trace's header is
-/// known, and `build` or `write` reads the log again to make its events. Holds
-/// the copy of standard input, if the log came from there, until it is released.
+/// known, and `build` or `write` makes its events from the lines kept. Holds the
+/// copy of those lines until it is released.
 public final class ScannedLog {
-    private let path: String
-    private let spool: InputSpool?
-    private let recogniser: LineRecogniser
+    private let spool: LineSpool
     /// The builder as the first pass left it: the header made, no line placed.
     private let builder: TraceBuilder
-    private let lineCount: Int
     private let blank: Int
 
-    init(path: String, spool: InputSpool?, recogniser: LineRecogniser, builder: TraceBuilder, lineCount: Int, blank: Int) {
-        self.path = path
+    init(spool: LineSpool, builder: TraceBuilder, blank: Int) {
         self.spool = spool
-        self.recogniser = recogniser
         self.builder = builder
-        self.lineCount = lineCount
         self.blank = blank
     }
 
     /// The trace's header, which comes before its events.
     public var header: TraceHeader { builder.header }
 
-    /// The second pass: reads the log again and hands each event to `each` as
+    /// The second pass: places the lines kept and hands each event to `each` as
     /// it is made. The report's trace has the header and no events.
     public func build(_ each: (TraceEvent) throws(ReuseLabError) -> Void) throws(ReuseLabError) -> ImportReport {
         var builder = self.builder
         var placer = PrintOrder.Placer(builder.printOrder)
-        var lines = LogLines()
-        var recognised = RecognisedLines(recogniser)
         // What the log printed at each gap marker not yet placed (the placer holds a line at most).
         var gapTexts: [Int: String] = [:]
-        let lineCount = self.lineCount
         func place(_ line: LogLine) throws(ReuseLabError) {
             builder.take(line, gapText: line.content == .gap ? gapTexts.removeValue(forKey: line.lineNumber) : nil)
             try builder.handOver(each)
         }
-        func take(_ text: String, _ number: Int, _ line: LogLine?) throws(ReuseLabError) {
-            guard let line, line.content != .other else { return }
-            if line.content == .gap { gapTexts[number] = String(text.prefix(200)) }
+        try spool.stream { (line: LogLine, gapText: String?) throws(ReuseLabError) in
+            if let gapText { gapTexts[line.lineNumber] = gapText }
             try placer.take(line, place)
         }
-        func split(_ text: String, _ number: Int) throws(ReuseLabError) {
-            // Lines the first pass did not see (a file that grew since) are not read.
-            guard number <= lineCount else { return }
-            try recognised.take(text, number, take)
-        }
-        func read(_ chunk: ArraySlice<UInt8>) throws(ReuseLabError) {
-            try lines.feed(chunk, split)
-        }
-        if let spool {
-            try spool.stream(read)
-        } else {
-            try InputFile.stream(path, what: "a console log", read)
-        }
-        try lines.finish(split)
-        try recognised.finish(take)
         try placer.finish(place)
         var report = builder.report()
         report.blank = blank
