@@ -22,6 +22,11 @@ struct CellWhereabouts {
     private var held: [Int: Set<Int>] = [:]
     private var unknownShowing: [Int: Set<Int>] = [:]
 
+    /// How many items it holds in all (`BoundedImportTests` checks that this does not grow with the log).
+    var heldItems: Int {
+        known.count + released.count + notDisplayed.count + configured.count + held.count + unknownShowing.count
+    }
+
     /// The lowest-numbered live cell, if any.
     var firstLive: Int? { known.keys.min() }
 

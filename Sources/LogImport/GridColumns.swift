@@ -38,6 +38,9 @@ struct GridColumns: Sendable {
         private var current: [LogIndexPath] = []
         private var currentCount = 0
 
+        /// How many items it holds in all (`BoundedImportTests` checks that this does not grow with the log).
+        var heldItems: Int { current.count }
+
         mutating func take(_ line: LogLine) {
             if case .callback(.didEndDisplaying) = line.content, let path = line.indexPaths.first {
                 if current.count <= CollectionSpec.maximumColumns { current.append(path) }

@@ -40,6 +40,11 @@ struct LogFacts: Sendable {
         self.rows = rows
     }
 
+    /// How many items it holds in all (`BoundedImportTests` checks that this does not grow with the log).
+    var heldItems: Int {
+        highestRow.count + printedCallbacks.count + profileAsPrinted.heldItems + profileAsPlaced.heldItems + grid.heldItems
+    }
+
     /// Takes the next lifecycle line or gap marker, in log order.
     mutating func take(_ line: LogLine) {
         if case .callback(let callback) = line.content {

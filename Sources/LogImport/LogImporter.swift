@@ -65,7 +65,9 @@ public enum LogImporter {
             throw unrecognised(name, lineCount: lines.lineCount, firstLines: firstLines)
         }
         let builder = try TraceBuilder(facts: facts, lineCount: lines.lineCount, skipped: skippedCount, options: options, file: name)
-        return ScannedLog(spool: spool, builder: builder, blank: blank)
+        let log = ScannedLog(spool: spool, builder: builder, blank: blank)
+        log.factsHeldItems = facts.heldItems
+        return log
     }
 
     /// Whether a line holds nothing but white space. Most lines start with a
@@ -101,6 +103,11 @@ public final class ScannedLog {
     /// The builder as the first pass left it: the header made, no line placed.
     private let builder: TraceBuilder
     private let blank: Int
+    /// How many items the first pass's facts held at its end, and the builder at
+    /// the end of the last `build` (`BoundedImportTests` checks that these do
+    /// not grow with the log).
+    var factsHeldItems = 0
+    private(set) var builderHeldItems = 0
 
     init(spool: LineSpool, builder: TraceBuilder, blank: Int) {
         self.spool = spool
@@ -127,6 +134,7 @@ public final class ScannedLog {
             try placer.take(line, place)
         }
         try placer.finish(place)
+        builderHeldItems = builder.heldItems
         var report = builder.report()
         report.blank = blank
         return report

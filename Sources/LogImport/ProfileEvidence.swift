@@ -45,6 +45,9 @@ struct ProfileEvidence: Sendable {
         private var callbacks = 0
         private var scrolled = false
 
+        /// How many items it holds in all (`BoundedImportTests` checks that this does not grow with the log).
+        var heldItems: Int { configuredAfter.count + ended.heldItems }
+
         mutating func take(_ line: LogLine) {
             guard case .callback(let callback) = line.content else {
                 if line.content == .gap { configuredAfter = [:]; ended = RowSet() }

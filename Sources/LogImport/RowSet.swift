@@ -9,6 +9,9 @@ struct RowSet: Sendable {
     /// Bit `row % 64` of the word for `(section, row / 64)`; words that become zero are removed.
     private var words: [LogIndexPath: UInt64] = [:]
 
+    /// How many words it holds (one per 64 neighbouring rows) (`BoundedImportTests` checks that this does not grow with the log).
+    var heldItems: Int { words.count }
+
     func contains(_ path: LogIndexPath) -> Bool {
         let (key, bit) = Self.place(path)
         return (words[key] ?? 0) & bit != 0

@@ -125,6 +125,12 @@ struct TraceBuilder {
         }
     }
 
+    /// How many items it holds in all (`BoundedImportTests` checks that this does not grow with the log).
+    var heldItems: Int {
+        events.count + releasedAt.count + addresses.count + whereabouts.heldItems + leftOut.count
+            + state.cells.count + state.displayed.count + state.pendingPrefetchCount + state.keptAside.count
+    }
+
     /// Hands the events made since the last call to `body`, in order, and forgets them.
     mutating func handOver<E: Error>(_ body: (TraceEvent) throws(E) -> Void) throws(E) {
         defer { events.removeAll(keepingCapacity: true) }

@@ -116,6 +116,53 @@ final class AdversarialInputSecondTierTests {
         }
     }
 
+    /// Case 11: a long console log imports in memory that does not grow with it,
+    /// from a file and from standard input, and in time in proportion to it. A
+    /// scrolling log of 45 MB (640,000 lifecycle lines with NSLog prefixes, a gap
+    /// marker every 2,000 rows): the importer once kept every line and event
+    /// (this log, release build: killed under this bound, which it passes in 150
+    /// MB), and once walked every cell for every line (quadratic: a 10,000-line
+    /// log took two minutes in a debug build). The address space is mostly the
+    /// program and its threads' stacks (hence the allowance a core); each import
+    /// takes some 40 s in a debug build.
+    @Test func testALongConsoleLogImportsInBoundedMemory() throws {
+        var text = ""
+        var lineCount = 0
+        func say(_ message: String) {
+            let micros = lineCount * 137
+            let time = String(format: "%02d:%02d.%06d", micros / 60_000_000 % 60, micros / 1_000_000 % 60, micros % 1_000_000)
+            text += "2026-11-29 10:\(time)+0000 App[123:4567] \(message)\n"
+            lineCount += 1
+        }
+        // Written a quarter at a time: the test holds a quarter of the log at most.
+        let log = folder.path("long.log")
+        #expect(FileManager.default.createFile(atPath: log, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        for row in 0..<20 { say("init"); say("cellForRowAt: \(row)"); say("willDisplay: \(row)") }
+        var row = 20
+        for quarter in 1...4 {
+            while lineCount < quarter * 160_000 {
+                if row % 2_000 == 0 { text += "...\n" }
+                say("didEndDisplaying: \(row - 20)")
+                say("prepareForReuse: Optional(\(row - 20))")
+                say("cellForRowAt: \(row)")
+                say("willDisplay: \(row)")
+                row += 1
+            }
+            handle.write(Data(text.utf8))
+            text = ""
+        }
+        try handle.close()
+        let memoryMB = 200 + 16 * ProcessInfo.processInfo.activeProcessorCount
+        let fromFile = try expect(["import", log, "-o", "long.trace.json"], status: 0, memoryMB: memoryMB, seconds: 300,
+                                  keeping: ["long.log", "long.trace.json"])
+        let summary = String(decoding: fromFile.stdout, as: UTF8.self)
+        #expect(summary.contains("of 640") && !summary.contains("could not be placed"), "\(summary.prefix(300))")
+        try FileManager.default.removeItem(atPath: folder.path("long.trace.json"))
+        try expect(["import", "-", "-o", "piped.trace.json"], status: 0, memoryMB: memoryMB, seconds: 300,
+                   input: URL(fileURLWithPath: log), keeping: ["long.log", "piped.trace.json"])
+    }
+
     /// Case 10: an answer line of megabytes typed (piped) into a lesson is cut and
     /// said so, never echoed whole, and the lesson goes on.
     @Test func testAnAnswerLineOfMegabytesIsCut() throws {
