@@ -35,8 +35,6 @@ public enum LogImporter {
     /// `skipped` is called for each line that is not a lifecycle call.
     public static func read(path: String, options: ImportOptions,
                             skipped: (Int, String) -> Void = { _, _ in }) throws(ReuseLabError) -> ScannedLog {
-        var lines = LogLines()
-        var recognised = RecognisedLines(LineRecogniser(patterns: options.patterns))
         var facts = LogFacts(rows: options.rows)
         var firstLines: [String] = []
         var skippedCount = 0
@@ -55,16 +53,12 @@ public enum LogImporter {
                 try spool.append(line, gapText: line.content == .gap ? String(text.prefix(200)) : nil)
             }
         }
-        try InputFile.stream(path, what: "a console log") { (chunk: ArraySlice<UInt8>) throws(ReuseLabError) in
-            try lines.feed(chunk) { (text: String, number: Int) throws(ReuseLabError) in try recognised.take(text, number, take) }
-        }
-        try lines.finish { (text: String, number: Int) throws(ReuseLabError) in try recognised.take(text, number, take) }
-        try recognised.finish(take)
+        let lineCount = try RecognisedLines.read(path, recogniser: LineRecogniser(patterns: options.patterns), take)
         try spool.finish()
         guard facts.recognised > 0 else {
-            throw unrecognised(name, lineCount: lines.lineCount, firstLines: firstLines)
+            throw unrecognised(name, lineCount: lineCount, firstLines: firstLines)
         }
-        let builder = try TraceBuilder(facts: facts, lineCount: lines.lineCount, skipped: skippedCount, options: options, file: name)
+        let builder = try TraceBuilder(facts: facts, lineCount: lineCount, skipped: skippedCount, options: options, file: name)
         let log = ScannedLog(spool: spool, builder: builder, blank: blank)
         log.factsHeldItems = facts.heldItems
         return log
