@@ -12,13 +12,16 @@ import ToolSupport
 /// (`LineSpoolTests` counts them): a field added to `LogLine` must be added here.
 /// Reading checks every length, so a damaged copy is an error, never a trap.
 final class LineSpool {
-    private let file: SpoolFile
+    /// Made when the first chunk is written: a log with no lifecycle line (refused)
+    /// makes no file, and a log that cannot be read is refused for that first.
+    private var file: SpoolFile?
+    private let name: String
     private var pending: [UInt8] = []
     /// Bytes gathered before they are written.
     static let chunkSize = 1 << 20
 
-    init(of name: String) throws(ReuseLabError) {
-        file = try SpoolFile(of: name)
+    init(of name: String) {
+        self.name = name
         pending.reserveCapacity(Self.chunkSize + 4096)
     }
 
@@ -33,6 +36,13 @@ final class LineSpool {
 
     private func flush() throws(ReuseLabError) {
         guard !pending.isEmpty else { return }
+        let file: SpoolFile
+        if let made = self.file {
+            file = made
+        } else {
+            file = try SpoolFile(of: name)
+            self.file = file
+        }
         let failure = pending.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> ReuseLabError? in
             do throws(ReuseLabError) { try file.append(bytes) } catch { return error }
             return nil
@@ -43,6 +53,7 @@ final class LineSpool {
 
     /// Hands each line kept, in order, to `body`, with its gap text.
     func stream(_ body: (LogLine, String?) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
+        guard let file else { return }
         var carried: [UInt8] = []
         try file.stream { (chunk: ArraySlice<UInt8>) throws(ReuseLabError) in
             carried.append(contentsOf: chunk)

@@ -40,7 +40,7 @@ public enum LogImporter {
         var skippedCount = 0
         var blank = 0
         let name = InputFile.displayName(path)
-        let spool = try LineSpool(of: name)
+        let spool = LineSpool(of: name)
         func take(_ text: String, _ number: Int, _ line: LogLine?) throws(ReuseLabError) {
             // An empty line is no call and nothing skipped: it is only counted.
             guard let line else { blank += 1; return }

@@ -13,21 +13,28 @@ public final class SpoolFile {
     /// What errors call the copy: what it is a copy of.
     private let name: String
 
+    /// Made in `$TMPDIR`, else in `/tmp`.
     public init(of name: String) throws(ReuseLabError) {
         self.name = name
-        let folder = FileManager.default.temporaryDirectory.path
-        var template = Array((folder + "/reuselab-spool-\(getpid())-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let start = buffer.baseAddress else { return -1 }
-            return mkstemp(start)
+        let preferred = FileManager.default.temporaryDirectory.path
+        var failure: Int32 = 0
+        for folder in [preferred, "/tmp"] {
+            var template = Array((folder + "/reuselab-spool-\(getpid())-XXXXXX").utf8CString)
+            let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                guard let start = buffer.baseAddress else { return -1 }
+                return mkstemp(start)
+            }
+            guard descriptor >= 0 else {
+                if failure == 0 { failure = errno }
+                continue
+            }
+            template.withUnsafeBufferPointer { buffer in
+                if let start = buffer.baseAddress { unlink(start) }
+            }
+            self.descriptor = descriptor
+            return
         }
-        guard descriptor >= 0 else {
-            throw ReuseLabError(.cannotWrite, file: name, "cannot keep a copy for a second reading: cannot create a temporary file in \(folder): \(systemMessage(errno))")
-        }
-        template.withUnsafeBufferPointer { buffer in
-            if let start = buffer.baseAddress { unlink(start) }
-        }
-        self.descriptor = descriptor
+        throw ReuseLabError(.cannotWrite, file: name, "cannot keep a copy for a second reading: cannot create a temporary file in \(preferred): \(systemMessage(failure))")
     }
 
     deinit { close(descriptor) }
