@@ -218,6 +218,7 @@ enum CallbackNames {
     /// Every name in the message, in order of where it starts.
     static func matches(in pieces: [Piece], of scalars: [Unicode.Scalar]) -> [Match] {
         var found: [Match] = []
+        let tree = Self.tree
         for first in pieces.indices {
             var node = 0
             var last = first

@@ -14,20 +14,25 @@ struct LogLines {
 
     /// Feeds the next chunk; calls `body` with each complete line and its 1-based number.
     mutating func feed(_ chunk: ArraySlice<UInt8>, _ body: (String, Int) throws(ReuseLabError) -> Void) throws(ReuseLabError) {
-        for byte in chunk {
-            if byte == 0x0A && afterCarriageReturn {
+        var index = chunk.startIndex
+        while index < chunk.endIndex {
+            if chunk[index] == 0x0A && afterCarriageReturn {
                 // The \n of a \r\n: the line already ended at the \r.
                 afterCarriageReturn = false
+                index += 1
                 continue
             }
-            afterCarriageReturn = byte == 0x0D
-            if byte == 0x0A || byte == 0x0D {
-                try emit(body)
-            } else if pending.count < Self.maximumLineBytes {
-                pending.append(byte)
-            } else {
-                overflowing = true
-            }
+            afterCarriageReturn = false
+            // The bytes up to the line's end are taken at once, not one by one.
+            var end = index
+            while end < chunk.endIndex, chunk[end] != 0x0A, chunk[end] != 0x0D { end += 1 }
+            let taken = min(max(0, Self.maximumLineBytes - pending.count), end - index)
+            pending.append(contentsOf: chunk[index..<(index + taken)])
+            if taken < end - index { overflowing = true }
+            guard end < chunk.endIndex else { return }
+            afterCarriageReturn = chunk[end] == 0x0D
+            try emit(body)
+            index = end + 1
         }
     }
 

@@ -83,11 +83,12 @@ enum PrintedIndexPaths {
             }
         }
 
-        let sectionOf = Self.sections(for: candidates.map(\.position), sections)
+        // Without a section printed every bare row is in section 0 (most lines: no lists to make).
+        let sectionOf = sections.isEmpty ? nil : Self.sections(for: candidates.map(\.position), sections)
         func resolved(_ index: Int) -> LogIndexPath? {
             guard case .path(let path, let bare) = candidates[index].value else { return nil }
             guard bare else { return path }
-            return LogIndexPath(section: sectionOf[index], row: path.row)
+            return LogIndexPath(section: sectionOf?[index] ?? 0, row: path.row)
         }
 
         if takesAll {
