@@ -1,3 +1,4 @@
+import TraceModel
 
 /// One handler per callback a log can show (see `TraceBuilder` for the rules).
 extension TraceBuilder {
@@ -25,7 +26,7 @@ extension TraceBuilder {
                 return leaveOut(rows.isEmpty ? "prefetchRowsAt names no row the table has"
                                 : "prefetchRowsAt asks only for rows still being prefetched (\(Self.list(rows))): the log left out their display or cancel")
             }
-            emit(.prefetchRowsAt(rows: fresh), inferred: fresh.count != rows.count)
+            emit(.prefetchRowsAt(rows: fresh), inferred: fresh.count != rows.count ? .rows : nil)
         case .cancelPrefetchingForRowsAt:
             let rows = line.indexPaths.compactMap(globalRow)
             let outstanding = unique(rows).filter { state.isPrefetching($0) }
@@ -33,7 +34,7 @@ extension TraceBuilder {
                 return leaveOut(rows.isEmpty ? "cancelPrefetchingForRowsAt names no row the table has"
                                 : "cancelPrefetchingForRowsAt cancels only rows not being prefetched (\(Self.list(rows))): never asked for, already displayed or already cancelled")
             }
-            emit(.cancelPrefetchingForRowsAt(rows: outstanding), inferred: outstanding.count != rows.count)
+            emit(.cancelPrefetchingForRowsAt(rows: outstanding), inferred: outstanding.count != rows.count ? .rows : nil)
         case .deinitCell:
             deallocate(address: line.address)
         }
@@ -41,7 +42,7 @@ extension TraceBuilder {
 
     // MARK: Dequeuing
 
-    mutating func create(address: String?, inferred: Bool = false) {
+    mutating func create(address: String?, inferred: Inference? = nil) {
         let id = state.cells.count + 1
         emit(.initCell(cell: id, identifier: Self.identifier), inferred: inferred)
         if let address { addresses[address] = id }
@@ -59,16 +60,16 @@ extension TraceBuilder {
         if chosen == nil { chosen = cellToReuse() }
         guard let id = chosen else {
             // The log reuses a cell it never showed: make one, and say nothing is known of it.
-            create(address: address, inferred: true)
+            create(address: address, inferred: .call)
             gap("the log reuses a cell it never showed being created or leaving the screen")
-            if let made = dequeued ?? state.cells.last?.id { emitReuse(made, previousRow: previousRow, inferred: true) }
+            if let made = dequeued ?? state.cells.last?.id { emitReuse(made, previousRow: previousRow, inferred: .call) }
             return
         }
         if let address { addresses[address] = id }
-        emitReuse(id, previousRow: previousRow, inferred: guessed)
+        emitReuse(id, previousRow: previousRow, inferred: guessed ? .cell : nil)
     }
 
-    private mutating func emitReuse(_ id: Int, previousRow: Int?, inferred: Bool) {
+    private mutating func emitReuse(_ id: Int, previousRow: Int?, inferred: Inference?) {
         // Written with the row the cell really showed: the printed one only when it is that cell's.
         let lastRow = state.cell(id)?.lastRow ?? previousRow
         emit(.prepareForReuse(cell: id, identifier: Self.identifier, previousRow: lastRow), inferred: inferred)
@@ -78,9 +79,9 @@ extension TraceBuilder {
     /// A dequeue the log does not print: from the pool if the rules give a cell, else a new one.
     mutating func dequeueUnprinted() -> Int {
         if let id = cellToReuse() {
-            emitReuse(id, previousRow: nil, inferred: true)
+            emitReuse(id, previousRow: nil, inferred: .call)
         } else {
-            create(address: nil, inferred: true)
+            create(address: nil, inferred: .call)
         }
         return dequeued ?? state.cells.count
     }
@@ -89,10 +90,10 @@ extension TraceBuilder {
 
     mutating func configure(row: Int, address: String?) {
         var id = cell(at: address) ?? dequeued
-        var inferred = false
+        var inferred: Inference?
         if id == nil {
             id = dequeueUnprinted()
-            inferred = true
+            inferred = .cell
         }
         dequeued = nil
         guard let cell = id else { return }
@@ -103,28 +104,28 @@ extension TraceBuilder {
     mutating func display(row: Int, address: String?) {
         if let shown = state.displayed[row]?.last, shown != cell(at: address) {
             // The log never printed this row leaving; it must have, to show it again.
-            emit(.didEndDisplaying(row: row, cell: shown), inferred: true)
+            emit(.didEndDisplaying(row: row, cell: shown), inferred: .call)
         }
         if let id = cell(at: address) ?? cellConfigured(forRow: row) ?? cellHeld(forRow: row) {
             emit(.willDisplay(row: row, cell: id))
             return
         }
         if let id = cellLastShowing(row) {
-            emit(.willDisplay(row: row, cell: id), inferred: true)
+            emit(.willDisplay(row: row, cell: id), inferred: .cell)
             return
         }
         // No cellForRowAt for the row in the log: reconstruct one.
         let id = dequeueUnprinted()
         dequeued = nil
-        emit(.cellForRowAt(row: row, cell: id), inferred: true)
-        emit(.willDisplay(row: row, cell: id), inferred: true)
+        emit(.cellForRowAt(row: row, cell: id), inferred: .call)
+        emit(.willDisplay(row: row, cell: id), inferred: .cell)
     }
 
     mutating func endDisplaying(row: Int, address: String?) {
         if let id = cell(at: address) ?? state.displayed[row]?.first {
             emit(.didEndDisplaying(row: row, cell: id))
         } else if let id = cellLastShowing(row) {
-            emit(.didEndDisplaying(row: row, cell: id), inferred: true)
+            emit(.didEndDisplaying(row: row, cell: id), inferred: .cell)
         } else {
             unplaceable("didEndDisplaying for \(naming.name(row)), which the log never showed appearing")
         }
@@ -132,15 +133,15 @@ extension TraceBuilder {
 
     mutating func deallocate(address: String?) {
         if let id = cell(at: address) {
-            if case .displayed = phase(id), !state.hasDisappeared { emit(.viewDidDisappear, inferred: true) }
+            if case .displayed = phase(id), !state.hasDisappeared { emit(.viewDidDisappear, inferred: .call) }
             emit(.deinitCell(cell: id))
             return
         }
         // Which cell goes is not printed: one off screen if any (oldest first), else the screen went away.
         let offScreen = whereabouts.notDisplayed.min()
         guard let id = offScreen ?? whereabouts.firstLive else { return unplaceable("deinit, but no cell is alive") }
-        if offScreen == nil, !state.hasDisappeared { emit(.viewDidDisappear, inferred: true) }
-        emit(.deinitCell(cell: id), inferred: true)
+        if offScreen == nil, !state.hasDisappeared { emit(.viewDidDisappear, inferred: .call) }
+        emit(.deinitCell(cell: id), inferred: .cell)
     }
 
     mutating func unplaceable(_ what: String) {

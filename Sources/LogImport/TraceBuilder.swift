@@ -135,7 +135,7 @@ struct TraceBuilder {
 
     /// Folds `body` into the state and keeps it; if it cannot happen now, marks a
     /// gap (saying why) and tries once more from the forgetful state after it.
-    mutating func emit(_ body: EventBody, inferred: Bool = false) {
+    mutating func emit(_ body: EventBody, inferred: Inference? = nil) {
         if tryEmit(body, inferred: inferred) { return }
         if case .gap = body { return }
         var reason = "the log's calls stop fitting together here"
@@ -155,7 +155,7 @@ struct TraceBuilder {
         leftOut.append(LeftOutLine(line: currentLine, reason: header.list.reword(reason)))
     }
 
-    private mutating func tryEmit(_ body: EventBody, inferred: Bool) -> Bool {
+    private mutating func tryEmit(_ body: EventBody, inferred: Inference?) -> Bool {
         let event = TraceEvent(seq: events.count, time: time, body: body, inferred: inferred)
         do {
             try state.apply(event)
@@ -163,7 +163,7 @@ struct TraceBuilder {
             return false
         }
         events.append(event)
-        if inferred { inferredCount += 1 }
+        if inferred != nil { inferredCount += 1 }
         if case .gap = body {
             whereabouts.rebuild(from: state)
         } else if let cell = body.cellField {
@@ -182,7 +182,7 @@ struct TraceBuilder {
     mutating func gap(_ text: String, marked: Bool = false) {
         gaps += 1
         dequeued = nil
-        _ = tryEmit(.gap(text: marked ? text : Self.ownGap + header.list.reword(text)), inferred: false)
+        _ = tryEmit(.gap(text: marked ? text : Self.ownGap + header.list.reword(text)), inferred: nil)
     }
 
     /// How a gap the importer made (not one the log marked) begins its text.

@@ -56,7 +56,7 @@ final class ImportCLITests: FolderTestCase {
         }
         let replay = reuselab(["replay", fresh]).out.flattened
         #expect(replay.contains("GAP: the log leaves lines out here (it prints \"...(중략)\")"), Comment(rawValue: replay))
-        #expect(replay.contains("(Inferred by reuselab import: the log does not say which cell, or does not print this call.)"), Comment(rawValue: replay))
+        #expect(replay.contains("Row 0 leaves the screen (didEndDisplaying, cell #1). (The log prints this call but not which cell: reuselab import inferred the cell.)"), Comment(rawValue: replay))
         #expect(replay.contains("Inside cellForRowAt for row 23, dequeueReusableCell takes cell #1, which showed row 0, from the pool and calls its prepareForReuse."), Comment(rawValue: replay))
     }
 
