@@ -17,7 +17,10 @@
 ///    (`CallbackNames`), or names one only in passing (`PassingMention`);
 /// 6. otherwise that callback, with the rows (`PrintedIndexPaths`) and cell address
 ///    (`PrintedAddresses`) it prints, and whether it names it in a collection
-///    view's words (`cellForItemAt`, `forItemAt`: `LogLine.namesItems`).
+///    view's words (`cellForItemAt`, `forItemAt`: `LogLine.namesItems`);
+/// 7. and, for a `cellForRowAt` line or a line that is no callback, whether it
+///    says its cell is new or reused (`CellOrigin`): such a line of app output
+///    becomes an `.origin` line.
 ///
 /// It never fails: whatever the line holds — control characters, replacement
 /// characters, megabytes — the answer is some `LogLine`, found in time linear in
@@ -55,8 +58,36 @@ public struct LineRecogniser: Sendable {
             gap.content = .gap
             return gap
         }
-        guard CallbackNames.mayName(scalars, message), !SourceCodeLine.looksLikeCode(scalars, message) else { return base }
-        return Self.callbackLine(MessageTokens(scalars, message), base: base)
+        let mayName = CallbackNames.mayName(scalars, message)
+        let mayState = CellOrigin.mayState(scalars, message)
+        guard mayName || mayState, !SourceCodeLine.looksLikeCode(scalars, message) else { return base }
+        let tokens = MessageTokens(scalars, message)
+        let line = mayName ? Self.callbackLine(tokens, base: base) : base
+        return mayState ? Self.withOrigin(line, tokens) : line
+    }
+
+    /// A `cellForRowAt` line or a line of app output, with what it says of its
+    /// cell's origin (`CellOrigin`); any other line as it is.
+    private static func withOrigin(_ line: LogLine, _ tokens: MessageTokens) -> LogLine {
+        var line = line
+        switch line.content {
+        case .callback(.cellForRowAt):
+            if case .stated(let origin, _)? = CellOrigin.read(tokens) { line.origin = origin }
+        case .other:
+            switch CellOrigin.read(tokens) {
+            case .stated(let origin, let row)?:
+                line.content = .origin
+                line.origin = origin
+                line.indexPaths = row.map { [$0] } ?? []
+            case .unreadable?:
+                line.unreadableOrigin = true
+            case nil:
+                break
+            }
+        default:
+            break
+        }
+        return line
     }
 
     /// The built-in reading of a message: a callback, or `.other`.

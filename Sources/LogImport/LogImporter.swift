@@ -24,6 +24,8 @@ public enum LogImporter {
         var skippedCount = 0
         var gapTexts: [Int: String] = [:]
         var blank = 0
+        var unreadableOrigins = 0
+        var firstUnreadableOrigin: (line: Int, text: String)?
         let name = InputFile.displayName(path)
         func take(_ text: String, _ number: Int) {
             // An empty line is no call and nothing skipped: it is only counted.
@@ -33,6 +35,10 @@ public enum LogImporter {
             if line.content == .other {
                 skippedCount += 1
                 skipped(number, text)
+                if line.unreadableOrigin {
+                    unreadableOrigins += 1
+                    if firstUnreadableOrigin == nil { firstUnreadableOrigin = (number, String(text.prefix(200))) }
+                }
             } else {
                 if line.content == .gap { gapTexts[number] = String(text.prefix(200)) }
                 kept.append(line)
@@ -42,11 +48,17 @@ public enum LogImporter {
             try lines.feed(chunk) { (text: String, number: Int) throws(ReuseLabError) in take(text, number) }
         }
         try lines.finish { (text: String, number: Int) throws(ReuseLabError) in take(text, number) }
-        guard kept.contains(where: { if case .callback = $0.content { return true } else { return false } }) else {
+        // A line saying a cell is new or reused for a row is that row's cellForRowAt when none is printed.
+        guard kept.contains(where: { line in
+            if case .callback = line.content { return true }
+            return line.content == .origin && !line.indexPaths.isEmpty
+        }) else {
             throw unrecognised(name, lineCount: lines.lineCount, firstLines: firstLines)
         }
         var report = try build(kept, lineCount: lines.lineCount, skipped: skippedCount, options: options, file: name, gapTexts: gapTexts)
         report.blank = blank
+        report.unreadableOrigins = unreadableOrigins
+        report.firstUnreadableOrigin = firstUnreadableOrigin
         return report
     }
 

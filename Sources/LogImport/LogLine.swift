@@ -22,6 +22,11 @@ public struct LogLine: Equatable, Sendable {
         case callback(Callback)
         /// A line that marks where the log was abridged: `...`, `…`, `(중략)`, `[...]`, `(snip)`.
         case gap
+        /// A line that is no callback but says whether a `cellForRowAt`'s cell is
+        /// new or reused (`oldIndexPath: nil`, `reused cell for row 5`): `origin`
+        /// holds what it says, `indexPaths` the row it names, if any. The importer
+        /// gives it to the `cellForRowAt` line next to it (`CellOriginBinding`).
+        case origin
         /// Anything else (app output, warnings, blank lines): skipped and counted.
         case other
     }
@@ -44,6 +49,15 @@ public struct LogLine: Equatable, Sendable {
     public var offset: Double?
     /// 1-based line number in the log.
     public var lineNumber: Int
+    /// For a `cellForRowAt` line or an `.origin` line: whether its cell is new or
+    /// reused, as the log states it (`CellOrigin`); nil when the log does not say.
+    public var origin: CellOrigin?
+    /// The line that stated `origin`, when it is another line than this one.
+    public var originLine: Int?
+    /// True for a line skipped as `.other` that names a cell's previous row or
+    /// origin in a form that cannot be read (`oldIndexPath: <…>`): the summary
+    /// points to `--pattern` for it.
+    public var unreadableOrigin = false
     /// True when the line names the call in a collection view's words:
     /// `cellForItemAt`, `prefetchItemsAt`, `cancelPrefetchingForItemsAt`,
     /// `willDisplay … forItemAt`, `collectionView(_:…)`. The callback is then the
@@ -56,7 +70,9 @@ public struct LogLine: Equatable, Sendable {
     /// `didEndDisplaying`, `init`, `prepareForReuse` and `deinit` have one name
     /// in both lists, so a line of them alone says neither.)
     public var namesRows: Bool {
-        guard !namesItems, case .callback(let callback) = content else { return false }
+        // A line that says a cell is reused "for row 5" and is its row's only
+        // `cellForRowAt` (`originLine` is itself) names no call of either list.
+        guard !namesItems, originLine != lineNumber, case .callback(let callback) = content else { return false }
         return callback == .cellForRowAt || callback == .prefetchRowsAt || callback == .cancelPrefetchingForRowsAt
     }
 

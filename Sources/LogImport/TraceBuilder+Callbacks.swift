@@ -11,6 +11,7 @@ extension TraceBuilder {
             reuse(previousRow: line.rowIsNil ? nil : row, address: line.address)
         case .cellForRowAt:
             guard let row else { return unplaceable("cellForRowAt without a row") }
+            if let origin = line.origin { follow(origin, statedAt: line.originLine ?? line.lineNumber, row: row, address: line.address) }
             configure(row: row, address: line.address)
         case .willDisplay:
             guard let row else { return unplaceable("willDisplay without a row") }
@@ -47,8 +48,14 @@ extension TraceBuilder {
         emit(.initCell(cell: id, identifier: Self.identifier), inferred: inferred)
         if let address { addresses[address] = id }
         dequeued = id
+        dequeuedReused = false
+        dequeuedLine = currentLine
     }
 
+    /// A reuse the log states: a `prepareForReuse` line, or a line saying the
+    /// cell is reused. The cell that last showed `previousRow` when the line
+    /// prints it; else the one the profile's rules hand out; else, since the log
+    /// says a cell was reused, any cell off screen, even one the rules keep aside.
     mutating func reuse(previousRow: Int?, address: String?) {
         var chosen = cell(at: address)
         var guessed = chosen == nil
@@ -56,8 +63,9 @@ extension TraceBuilder {
             // The cell that last showed the row the line prints, most recently released first.
             chosen = releasedCells().first { state.cell($0)?.lastRow == previousRow }
             guessed = chosen == nil
+            if chosen == nil { contradict("it says the reused cell showed \(naming.name(previousRow)), but \(noCellShowed(previousRow))") }
         }
-        if chosen == nil { chosen = cellToReuse() }
+        if chosen == nil { chosen = cellToReuse() ?? releasedCells().first }
         guard let id = chosen else {
             // The log reuses a cell it never showed: make one, and say nothing is known of it.
             create(address: address, inferred: .call)
@@ -74,6 +82,59 @@ extension TraceBuilder {
         let lastRow = state.cell(id)?.lastRow ?? previousRow
         emit(.prepareForReuse(cell: id, identifier: Self.identifier, previousRow: lastRow), inferred: inferred)
         dequeued = id
+        dequeuedReused = true
+        dequeuedLine = currentLine
+    }
+
+    // MARK: What the log states
+
+    /// A `cellForRowAt`'s cell is new or reused, as a line of the log says: that
+    /// decides which cell it is. With a dequeue line already printed for it, the
+    /// two must agree, and where they do not the import says so.
+    mutating func follow(_ origin: CellOrigin, statedAt line: Int, row: Int, address: String?) {
+        let placing = currentLine
+        currentLine = line
+        defer { currentLine = placing }
+        guard let id = dequeued else {
+            switch origin {
+            case .new: create(address: address)
+            case .reused(let previous): reuse(previousRow: previous.flatMap(globalRow), address: address)
+            }
+            return
+        }
+        switch origin {
+        case .new where dequeuedReused:
+            contradict("it says \(naming.name(row))'s cell is new, but line \(dequeuedLine) printed prepareForReuse for it")
+        case .reused where !dequeuedReused:
+            contradict("it says \(naming.name(row))'s cell is reused, but line \(dequeuedLine) printed init for it")
+        case .reused(let previous?):
+            let stated = globalRow(previous)
+            if let stated, let showed = state.cell(id)?.lastRow, showed != stated {
+                contradict("it says \(naming.name(row))'s cell showed \(naming.name(stated)), but the cell line \(dequeuedLine) dequeued showed \(naming.name(showed))")
+            }
+        default:
+            break
+        }
+    }
+
+    /// Why no cell off screen last showed `row`, in the log's own terms.
+    func noCellShowed(_ row: Int) -> String {
+        if let shown = state.displayed[row]?.first {
+            return "\(naming.name(row))'s cell (#\(shown)) is still on screen: the log does not print it leaving"
+        }
+        if let cell = configuredFor[row], let now = state.cell(cell)?.lastRow, now != row, let given = configuredAt[cell] {
+            let how = given.inferred ? ", where the log does not say which cell, the import chose it" : ""
+            return "the cell that showed it (#\(cell)) went to \(naming.name(now)) at line \(given.line)\(how)"
+        }
+        return "no cell the log shows has shown it"
+    }
+
+    /// Notes that what the line being placed states contradicts what the import
+    /// inferred before: in the report, and as a note in the trace where it happens.
+    mutating func contradict(_ what: String) {
+        let text = header.list.reword("Line \(currentLine) contradicts the import: \(what).")
+        contradictions.append(LeftOutLine(line: currentLine, reason: header.list.reword(what)))
+        emit(.note(text: text))
     }
 
     /// A dequeue the log does not print: from the pool if the rules give a cell, else a new one.
@@ -99,6 +160,8 @@ extension TraceBuilder {
         guard let cell = id else { return }
         if let address { addresses[address] = cell }
         emit(.cellForRowAt(row: row, cell: cell), inferred: inferred)
+        configuredFor[row] = cell
+        configuredAt[cell] = (currentLine, inferred != nil)
     }
 
     mutating func display(row: Int, address: String?) {

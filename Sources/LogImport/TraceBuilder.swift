@@ -32,8 +32,18 @@ struct TraceBuilder {
     var releases = 0
     /// Cell ids by printed address.
     var addresses: [String: Int] = [:]
-    /// The cell the last `init` / `prepareForReuse` handed out, waiting for its `cellForRowAt`.
+    /// The cell the last `init` / `prepareForReuse` handed out, waiting for its
+    /// `cellForRowAt`; whether it was reused, and the line that dequeued it.
     var dequeued: Int?
+    var dequeuedReused = false
+    var dequeuedLine = 0
+    /// The cell last configured for each row, and for each cell the line that
+    /// last configured it and whether its cell was the import's choice there:
+    /// what a contradiction with a stated previous row is explained by.
+    var configuredFor: [Int: Int] = [:]
+    var configuredAt: [Int: (line: Int, inferred: Bool)] = [:]
+    /// Where what the log states contradicts what the import had inferred before.
+    var contradictions: [LeftOutLine] = []
     var time = VirtualTime.zero
     var gaps = 0, inferredCount = 0, unplaced = 0
     /// What the log printed at each gap marker, by line number.
@@ -52,8 +62,13 @@ struct TraceBuilder {
     let profileEvidence: ProfileEvidence
     /// For a collection view's log, its grid's columns and why; nil for a table view's.
     let gridColumns: GridColumns?
+    /// The lines that say whether a cell is new or reused, given to their `cellForRowAt`.
+    let origins: CellOriginBinding
 
-    init(lines: [LogLine], lineCount: Int, skipped: Int, options: ImportOptions, file: String, gapTexts: [Int: String] = [:]) throws(ReuseLabError) {
+    init(lines printed: [LogLine], lineCount: Int, skipped: Int, options: ImportOptions, file: String, gapTexts: [Int: String] = [:]) throws(ReuseLabError) {
+        origins = CellOriginBinding(printed)
+        let lines = origins.lines
+        leftOut = origins.leftOut
         printOrder = PrintOrder(lines)
         self.lines = printOrder.placed(lines)
         let list = try Self.list(of: lines, options: options, file: file)
@@ -84,6 +99,12 @@ struct TraceBuilder {
         var printed = Set<EventKind>()
         for line in lines {
             if case .callback(let callback) = line.content, let kind = EventKind(rawValue: callback.rawValue) { printed.insert(kind) }
+            // A stated origin prints its dequeue as surely as an init or prepareForReuse line.
+            switch line.origin {
+            case .new?: printed.insert(.initCell)
+            case .reused?: printed.insert(.prepareForReuse)
+            case nil: break
+            }
         }
         let source = ImportSource(log: options.logName, lines: lineCount, recognised: recognised, skipped: skipped,
                                   syntheticTimes: synthetic, rows: options.rows, sections: sections,
@@ -116,7 +137,7 @@ struct TraceBuilder {
                 gap(gapTexts[line.lineNumber] ?? "...", marked: true)
             case .callback(let callback):
                 handle(callback, line)
-            case .other:
+            case .other, .origin:
                 break
             }
         }
@@ -128,6 +149,10 @@ struct TraceBuilder {
                                   leftOut: leftOut, printOrder: list.reword(printOrder.sentence),
                                   profile: list.isCollection ? collectionSentence : profileEvidence.sentence)
         report.columns = gridColumns?.sentence ?? ""
+        report.statements = origins.count - lines.filter { $0.originLine == $0.lineNumber }.count
+        report.origins = origins.sentence(list.reword)
+        report.contradictions = contradictions
+        report.leftOut.sort { $0.line < $1.line }
         return report
     }
 
@@ -232,7 +257,9 @@ struct TraceBuilder {
     }
 
     /// The cell the profile's rules would hand out next: last in, first out; the
-    /// modern profile keeps a cell whose row is within one row of the screen.
+    /// modern profile keeps a cell whose row is within one row of the screen
+    /// aside, out of the pool, so when every released cell is kept aside there
+    /// is none to hand out and the dequeue makes a new cell (lesson 2's lag).
     func cellToReuse() -> Int? {
         let candidates = releasedCells()
         // (The screen's edges are looked for only when there is a cell to choose from.)
@@ -241,7 +268,7 @@ struct TraceBuilder {
             return candidates.first
         }
         let kept = (first - 1)...(last + 1)
-        return candidates.first { id in !(state.cell(id)?.lastRow.map(kept.contains) ?? false) } ?? candidates.first
+        return candidates.first { id in !(state.cell(id)?.lastRow.map(kept.contains) ?? false) }
     }
 
     func cellConfigured(forRow row: Int) -> Int? {

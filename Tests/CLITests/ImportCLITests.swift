@@ -40,6 +40,27 @@ final class ImportCLITests: FolderTestCase {
         #expect(!(said.contains("line 4:") || said.contains("line 8:")), "blank lines are not listed as skipped: \(said)")
     }
 
+    /// What a log states about its cells, through the binary: the summary counts
+    /// the statements, names a contradiction's line, and points an unreadable one
+    /// to --pattern; --verbose lists each contradiction; calibrate then takes the
+    /// trace as it is.
+    @Test func testStatementsContradictionsAndUnreadableOnesAreSaid() throws {
+        var lines = (0..<3).flatMap { ["oldIndexPath: nil", "cellForRowAt: \($0)", "willDisplay: \($0)"] }
+        lines += ["didEndDisplaying: 0", "prepareForReuse: Optional(2)", "cellForRowAt: 3", "willDisplay: 3", "oldIndexPath: <unknown>"]
+        let log = try folder.write("stated.log", lines.joined(separator: "\n") + "\n")
+        let trace = folder.path("stated.trace.json")
+        let result = reuselab(["import", log, "-o", trace, "--verbose"])
+        #expect(result.status == 0, Comment(rawValue: result.err))
+        let said = result.out.flattened
+        #expect(said.contains("10 of 14 lines are lifecycle calls, 3 say whether a cell is new or reused (1 skipped; listed above)"), Comment(rawValue: said))
+        #expect(said.contains("line 11: contradicts the import: it says the reused cell showed row 2, but row 2's cell (#3) is still on screen: the log does not print it leaving"), Comment(rawValue: said))
+        #expect(said.contains("1 line contradicts what the import had inferred before (line 11:"), Comment(rawValue: said))
+        #expect(said.contains("Line 14 (\"oldIndexPath: <unknown>\") seems to say whether a cell is new or reused, in a form reuselab cannot read: if so, describe it with --pattern"), Comment(rawValue: said))
+        let replay = reuselab(["replay", trace]).out.flattened
+        #expect(replay.contains("NOTE: Line 11 contradicts the import: it says the reused cell showed row 2"), Comment(rawValue: replay))
+        #expect(reuselab(["validate", trace]).status == 0)
+    }
+
     @Test func testTheBundledDeviceTraceIsAFreshImportOfItsLog() throws {
         let fresh = folder.path("device.trace.json")
         let imported = reuselab(["import", Self.root.appendingPathComponent("traces/device-seed004.log").path, "-o", fresh,

@@ -197,7 +197,7 @@ final class RecogniserTests {
             ("cancelPrefetchingForRowsAt [[0, 2]]", E.call(.cancelPrefetchingForRowsAt, row: 2)),
             ("deinit", E.call(.deinitCell)),
             ("init, row: 0 (from cellForRowAt)", E.call(.initCell, row: 0)),
-            ("cellForRowAt 3: init new cell", E.call(.cellForRowAt, row: 3)),
+            ("cellForRowAt 3: init new cell", E.stating(.new, E.call(.cellForRowAt, row: 3))),
             ("willDisplay 3 (prefetched)", E.call(.willDisplay, row: 3)),
         ])
     }
