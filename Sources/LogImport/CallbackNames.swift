@@ -213,7 +213,18 @@ enum CallbackNames {
     /// `forItemAt`, `cellForItem`): its `willDisplay` and `didEndDisplaying` have the
     /// table view's names, and these words say which list printed them.
     static func namesACollectionView(_ pieces: [Piece], of scalars: [Unicode.Scalar]) -> Bool {
-        let phrases = [["collection", "view"], ["for", "item", "at"], ["for", "items", "at"], ["cell", "for", "item"]]
+        holds(pieces, of: scalars, [["collection", "view"], ["for", "item", "at"], ["for", "items", "at"], ["cell", "for", "item"]])
+    }
+
+    /// Whether the message names a table view (`tableView(_:willDisplay:forRowAt:)`,
+    /// `forRowAt`): a `willDisplay` or `didEndDisplaying` line saying so is a
+    /// table view's, and cannot join a collection view's log.
+    static func namesATableView(_ pieces: [Piece], of scalars: [Unicode.Scalar]) -> Bool {
+        holds(pieces, of: scalars, [["table", "view"], ["for", "row", "at"], ["for", "rows", "at"]])
+    }
+
+    /// Whether one of `phrases` is spelled by joined pieces of the message.
+    private static func holds(_ pieces: [Piece], of scalars: [Unicode.Scalar], _ phrases: [[String]]) -> Bool {
         for start in pieces.indices {
             for phrase in phrases where start + phrase.count <= pieces.count {
                 if phrase.indices.allSatisfy({ offset in

@@ -107,6 +107,9 @@ public struct LineRecogniser: Sendable {
         line.rowIsNil = rows.rowIsNil
         line.address = address
         line.namesItems = primary.items || CallbackNames.namesACollectionView(pieces, of: message.scalars)
+        // Only a call both lists share needs the words: cellForRowAt names its list itself.
+        let shared = primary.callback == .willDisplay || primary.callback == .didEndDisplaying
+        line.namesTableView = shared && !line.namesItems && CallbackNames.namesATableView(pieces, of: message.scalars)
         return line
     }
 
@@ -116,7 +119,8 @@ public struct LineRecogniser: Sendable {
             guard let captures = pattern.match(message) else { continue }
             var line = base
             line.content = .callback(pattern.callback)
-            if let rowText = captures["row"] {
+            line.namesItems = pattern.namesItems
+            if let rowText = captures["row"] ?? captures["item"] {
                 let scalars = Array(rowText.unicodeScalars)
                 let rows = PrintedIndexPaths.read(MessageTokens(scalars, 0..<scalars.count), for: pattern.callback, name: nil)
                 line.indexPaths = rows.indexPaths

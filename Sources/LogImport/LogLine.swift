@@ -64,16 +64,20 @@ public struct LogLine: Equatable, Sendable {
     /// table view's counterpart (`cellForItemAt` is `.cellForRowAt`): both lists
     /// share one lifecycle.
     public var namesItems = false
+    /// True when a line whose call both lists share names the table view in its
+    /// words (`tableView(_:willDisplay:forRowAt:)`, `forRowAt`).
+    public var namesTableView = false
 
     /// Whether the line names the call in a table view's words: `cellForRowAt`,
-    /// `prefetchRowsAt` or `cancelPrefetchingForRowsAt`. (`willDisplay`,
-    /// `didEndDisplaying`, `init`, `prepareForReuse` and `deinit` have one name
-    /// in both lists, so a line of them alone says neither.)
+    /// `prefetchRowsAt` or `cancelPrefetchingForRowsAt`, or a shared call with
+    /// `forRowAt` or `tableView`. (`willDisplay`, `didEndDisplaying`, `init`,
+    /// `prepareForReuse` and `deinit` have one name in both lists, so a line of
+    /// them alone says neither.)
     public var namesRows: Bool {
         // A line that says a cell is reused "for row 5" and is its row's only
         // `cellForRowAt` (`originLine` is itself) names no call of either list.
         guard !namesItems, originLine != lineNumber, case .callback(let callback) = content else { return false }
-        return callback == .cellForRowAt || callback == .prefetchRowsAt || callback == .cancelPrefetchingForRowsAt
+        return namesTableView || callback == .cellForRowAt || callback == .prefetchRowsAt || callback == .cancelPrefetchingForRowsAt
     }
 
     /// The call's name as the log's list calls it: `cellForItemAt` for an item line.

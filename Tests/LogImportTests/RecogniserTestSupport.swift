@@ -20,6 +20,13 @@ enum Expect {
         return line
     }
 
+    /// `line`, a shared call, naming the table view in its words (`forRowAt`).
+    static func inTable(_ line: LogLine) -> LogLine {
+        var line = line
+        line.namesTableView = true
+        return line
+    }
+
     /// `line` with the origin it states.
     static func stating(_ origin: CellOrigin, _ line: LogLine) -> LogLine {
         var line = line

@@ -18,7 +18,7 @@ enum ImportCommand: Subcommand {
                                                  meaning: "for a collection view's log: how many items a row of the grid has")
         static let title = ValueOption.text("--title", valueName: "T", defaultText: "Imported from LOG", meaning: "the trace's title")
         static let pattern = ValueOption.text("--pattern", valueName: "KIND=REGEX",
-                                              meaning: "recognise lines matching REGEX as KIND (repeatable); named groups row, section, cell, t")
+                                              meaning: "recognise lines matching REGEX as KIND (repeatable); named groups row (or item), section, cell, t")
         static let verbose = FlagOption("--verbose", meaning: "list the skipped lines with their numbers, and the lifecycle lines not in the trace with why")
         static let force = FlagOption("--force", meaning: "replace TRACE even if it is not a ReuseLab trace or is read-only")
         static let snippet = FlagOption("--snippet", meaning: "print UIKit code that logs every callback in a form that imports exactly")
