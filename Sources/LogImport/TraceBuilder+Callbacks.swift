@@ -187,6 +187,10 @@ extension TraceBuilder {
     mutating func endDisplaying(row: Int, address: String?) {
         if let id = cell(at: address) ?? state.displayed[row]?.first {
             emit(.didEndDisplaying(row: row, cell: id))
+        } else if let id = cellConfigured(forRow: row) {
+            // Configured and now leaving: it was shown, though the log does not print its willDisplay.
+            emit(.willDisplay(row: row, cell: id), inferred: .call)
+            emit(.didEndDisplaying(row: row, cell: id))
         } else if let id = cellLastShowing(row) {
             emit(.didEndDisplaying(row: row, cell: id), inferred: .cell)
         } else {

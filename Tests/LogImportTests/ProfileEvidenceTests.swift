@@ -76,4 +76,18 @@ final class UnprintedCallTests {
         let bad = text.replacingOccurrences(of: #""unprinted":["prepareForReuse""#, with: #""unprinted":["frame""#)
         #expect(throws: ReuseLabError.self) { _ = try TraceReader.read(bytes: Array(bad.utf8), file: "t.json") }
     }
+
+    /// A row configured and then leaving was shown, though the log never prints
+    /// willDisplay: its willDisplay is reconstructed (marked), not the line refused.
+    @Test func testARowLeavingThatWasOnlyConfiguredWasShown() throws {
+        var lines = (0..<3).flatMap { ["init", "cellForRowAt: \($0)"] }
+        lines += ["didEndDisplaying: 0", "prepareForReuse", "cellForRowAt: 3"]
+        let report = try folder.importLog(lines.joined(separator: "\n") + "\n")
+        assertValid(report.trace)
+        #expect(report.leftOut.isEmpty && report.gaps == 0, "\(report.leftOut)")
+        let shown = try #require(report.trace.events.firstIndex { $0.kind == .willDisplay })
+        #expect(report.trace.events[shown].body == .willDisplay(row: 0, cell: 1) && report.trace.events[shown].inferred == .call)
+        #expect(report.trace.events[shown + 1].body == .didEndDisplaying(row: 0, cell: 1) && report.trace.events[shown + 1].inferred == nil)
+        #expect(report.trace.events.contains { $0.body == .cellForRowAt(row: 3, cell: 1) }, "the cell that left is reused")
+    }
 }
