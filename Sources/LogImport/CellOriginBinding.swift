@@ -4,7 +4,8 @@
 ///
 /// Such a line is printed inside `cellForRowAt`, after the dequeue, so it sits
 /// just before the row's `cellForRowAt` line or just after it, depending on
-/// where the app prints that one. Which, is read from the log: the side with
+/// where the app prints that one (with at most the dequeue's own `init` or
+/// `prepareForReuse` lines between). Which, is read from the log: the side with
 /// more `cellForRowAt` lines next to origin lines wins (before, on a tie). A
 /// line that names its row (`reused cell for row 5`) goes only to that row's
 /// `cellForRowAt`, and where the log prints none it is that row's
@@ -21,17 +22,26 @@ struct CellOriginBinding {
     /// Origin lines that said nothing the trace could hold, with why.
     let leftOut: [LeftOutLine]
 
+    /// Whether a line is a dequeue's own (`init`, `prepareForReuse`): an origin
+    /// line and its `cellForRowAt` may have these between them.
+    static func isDequeue(_ line: LogLine) -> Bool {
+        line.content == .callback(.initCell) || line.content == .callback(.prepareForReuse)
+    }
+
     init(_ lines: [LogLine]) {
-        func isConfigure(_ index: Int) -> Bool {
-            lines.indices.contains(index) && lines[index].content == .callback(.cellForRowAt)
+        /// The first line from `index` on (stepping by `step`) that is not a dequeue's.
+        func neighbour(_ index: Int, _ step: Int) -> LogLine? {
+            var at = index + step
+            while lines.indices.contains(at), Self.isDequeue(lines[at]) { at += step }
+            return lines.indices.contains(at) ? lines[at] : nil
         }
         var before = 0, after = 0, count = 0
         var first: LogLine?
         for index in lines.indices where lines[index].content == .origin {
             count += 1
             if first == nil { first = lines[index] }
-            if isConfigure(index + 1) { before += 1 }
-            if isConfigure(index - 1) { after += 1 }
+            if neighbour(index, 1)?.content == .callback(.cellForRowAt) { before += 1 }
+            if neighbour(index, -1)?.content == .callback(.cellForRowAt) { after += 1 }
         }
         self.count = count
         self.first = first
@@ -64,15 +74,21 @@ struct CellOriginBinding {
         }
         for var line in lines {
             if line.content == .origin {
+                var last = placed.index(before: placed.endIndex)
+                while last >= placed.startIndex, Self.isDequeue(placed[last]) { last -= 1 }
                 if printedBefore {
                     if let earlier = waiting { alone(earlier) }
                     waiting = line
-                } else if let last = placed.indices.last, fits(line, placed[last]) {
+                } else if last >= placed.startIndex, fits(line, placed[last]) {
                     placed[last].origin = line.origin
                     placed[last].originLine = line.lineNumber
                 } else {
                     alone(line)
                 }
+                continue
+            }
+            if waiting != nil, Self.isDequeue(line) {
+                placed.append(line)
                 continue
             }
             if let statement = waiting {
