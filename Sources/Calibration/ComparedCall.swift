@@ -71,20 +71,30 @@ struct ComparedCall: Sendable, Equatable {
     }
 }
 
-/// The lifecycle calls of one trace in order, and where an imported log was
-/// abridged: `gaps[i]` is how many calls came before the i-th gap marker.
+/// The lifecycle calls of one trace in order, as far as the device's log shows
+/// them (`PrintedCalls`), and where an imported log was abridged: `gaps[i]` is
+/// how many calls came before the i-th gap marker.
 struct CallSequence: Sendable {
     var calls: [ComparedCall] = []
     var gaps: [Int] = []
+    /// The lifecycle calls of compared kinds left out because the import
+    /// reconstructed them (`Inference.call`): always 0 for a recording.
+    var reconstructed = 0
 
-    /// The calls of `events`: lifecycle kinds only; gap markers noted, every other
-    /// kind (frames, the pool's bookkeeping, scrolling, notes) left out.
-    init(_ events: [TraceEvent]) {
+    /// The calls of `events` that `printed` shows: lifecycle kinds only; gap
+    /// markers noted, every other kind (frames, the pool's bookkeeping,
+    /// scrolling, notes) left out. A recording's side passes the device log's
+    /// `printed` too, so both leave out the kinds the log never prints.
+    init(_ events: [TraceEvent], printed: PrintedCalls) {
         for event in events {
             if case .gap = event.body {
                 if gaps.last != calls.count { gaps.append(calls.count) }
-            } else if let call = ComparedCall(event) {
-                calls.append(call)
+            } else if let call = ComparedCall(event), printed.compares(call.kind) {
+                if printed.shows(event) {
+                    calls.append(call)
+                } else {
+                    reconstructed += 1
+                }
             }
         }
     }
