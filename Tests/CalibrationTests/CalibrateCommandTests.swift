@@ -97,6 +97,36 @@ final class CalibrateCommandTests {
         #expect((try run(["calibrate", device, "-o", "calibrated.scenario.json", "--force"]).status) == 0)
     }
 
+    /// The log end to end: an app that prints only cellForRowAt,
+    /// willDisplay and didEndDisplaying. The import reconstructs every dequeue;
+    /// calibrate compares the lines the log prints, says init and
+    /// prepareForReuse are not compared, and blames the device for nothing.
+    @Test func testALogWithoutInitOrPrepareForReuseThroughTheExecutable() throws {
+        let log = try printedLog(of: seed004(prefetching: false), printing: [.cellForRowAt, .willDisplay, .didEndDisplaying])
+        try Data(log.utf8).write(to: folder.appendingPathComponent("quiet.log"))
+        let imported = try run(["import", "quiet.log", "-o", "quiet.trace.json"])
+        #expect(imported.status == 0, Comment(rawValue: imported.err))
+
+        let text = try run(["calibrate", "quiet.trace.json"])
+        #expect(text.status == 0, Comment(rawValue: text.err))
+        let said = text.out.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        #expect(said.hasPrefix("Best match: 100% of the \(lineCount(log)) lifecycle calls the log prints, in order ("), Comment(rawValue: text.out))
+        #expect(said.contains("The log never prints init or prepareForReuse, so they are not compared. Modern profile"), Comment(rawValue: text.out))
+        #expect(said.contains("lifecycle calls of the kinds the log prints."), Comment(rawValue: text.out))
+        #expect(said.contains("Where they still differ: nowhere."), Comment(rawValue: text.out))
+        #expect(!said.contains("device shows"), Comment(rawValue: text.out))
+
+        let json = try run(["calibrate", "quiet.trace.json", "--json"])
+        #expect(json.status == 0, Comment(rawValue: json.err))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect((object["score"] as? Double) == 1)
+        #expect((object["deviceEvents"] as? Int) == lineCount(log))
+        #expect((object["unprinted"] as? [String]) == ["init", "prepareForReuse"])
+        #expect((object["reconstructed"] as? Int) == 0)
+        #expect((object["notCompared"] as? String) == "The log never prints init or prepareForReuse, so they are not compared.")
+        #expect((object["differences"] as? [String]) == [])
+    }
+
     @Test func testRefusals() throws {
         let recorded = try write(try Recorder.record(seed004()), "recorded.trace.json")
         let refused = try run(["calibrate", recorded])

@@ -9,14 +9,15 @@ import Calibration
 
 /// A "device" trace made from a recording: only the lifecycle calls (cell ids
 /// kept), no scenario in the header, an import source as `reuselab import`
-/// writes one. `edit` may drop or replace events (a gap where the log is abridged).
+/// writes one. `edit` may drop or replace events (a gap where the log is abridged)
+/// or mark them inferred.
 func deviceTrace(of scenario: Scenario, log: String = "device.log", guess: TableProfile = .modern, syntheticTimes: Bool = true,
                  edit: ([TraceEvent]) -> [TraceEvent] = { $0 }) throws -> Trace {
     let recorded = try Recorder.record(scenario)
     var events: [TraceEvent] = []
     for (index, event) in edit(recorded.events.filter { $0.kind.isLifecycle }).enumerated() {
         let time = syntheticTimes ? VirtualTime.milliseconds(index) : event.time
-        events.append(TraceEvent(seq: index, time: time, body: event.body))
+        events.append(TraceEvent(seq: index, time: time, body: event.body, inferred: event.inferred))
     }
     let source = ImportSource(log: log, lines: events.count, recognised: events.count, skipped: 0, syntheticTimes: syntheticTimes)
     return Trace(header: TraceHeader(title: "Imported from \(log)", profile: guess, source: source), events: events)
