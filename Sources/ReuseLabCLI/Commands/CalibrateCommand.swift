@@ -36,7 +36,7 @@ enum CalibrateCommand: Subcommand {
         recording does is not held against it.
 
         Prints the match, the scenario as JSON ready to save (or writes it to
-        SCENARIO with -o), and where the device and the recording still part ways.
+        SCENARIO with -o), and where the log and the recording still part ways.
         Then 'reuselab record SCENARIO -o calibrated.trace.json' and 'reuselab diff
         TRACE calibrated.trace.json' show every step where they differ.
         """,
