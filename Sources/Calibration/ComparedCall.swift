@@ -12,6 +12,10 @@ struct ComparedCall: Sendable, Equatable {
     var rows: [Int]
     /// The event's `seq` in its own trace, for sentences a reader can look up.
     var seq: Int
+    /// True for a prefetch or cancel the log prints with more rows than `rows`:
+    /// the import kept only those the table view could name there
+    /// (`Inference.rows`). Compared as kept; a sentence says so.
+    var rowsLeftOut: Bool
     /// The call as one number: equal calls have equal keys (FNV-1a, the same on
     /// every machine, so ties and results never depend on the process).
     var key: UInt64
@@ -32,6 +36,7 @@ struct ComparedCall: Sendable, Equatable {
         kind = event.kind
         self.rows = rows
         seq = event.seq
+        rowsLeftOut = event.inferred == .rows
         key = ComparedCall.key(kind: event.kind, rows: rows)
     }
 

@@ -176,7 +176,7 @@ struct Differences {
         }
         var between = "\(calls[from].describe(log.naming)) (event \(calls[from].seq))"
         if through > from { between += through == from + 1 ? " and \(calls[through].describe(log.naming))" : " and \(through - from) more calls" }
-        return "The log shows \(call.describe(log.naming)) \(deviceFirst ? "before" : "after") \(between); the recording shows it \(deviceFirst ? "after" : "before")."
+        return "The log shows \(describe([call])) \(deviceFirst ? "before" : "after") \(between); the recording shows it \(deviceFirst ? "after" : "before")."
     }
 
     func anchor(_ stretch: Stretch) -> String {
@@ -203,11 +203,12 @@ struct Differences {
 
     /// "willDisplay row 19", "willDisplay row 19 and prefetchRowsAt [29]", a run
     /// of one call as "deinit (23 times)", up to four named, else "cellForRowAt
-    /// row 4, willDisplay row 4, init and 39 more calls".
+    /// row 4, willDisplay row 4, init and 39 more calls". A prefetch whose rows
+    /// the import cut says so: the rows named are not all the log prints.
     func describe(_ list: [ComparedCall]) -> String {
         var runs: [(text: String, count: Int)] = []
         for call in list {
-            let text = call.describe(log.naming)
+            let text = call.describe(log.naming) + (call.rowsLeftOut ? " (as imported: the log prints more rows)" : "")
             if let last = runs.last, last.text == text {
                 runs[runs.count - 1].count += 1
             } else {

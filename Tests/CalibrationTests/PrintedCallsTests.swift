@@ -95,6 +95,23 @@ final class PrintedCallsTests {
         #expect(!result.differences.contains { $0.contains("device shows") }, "\(result.differences)")
     }
 
+    /// A prefetch printed with a row still being prefetched is compared with the
+    /// rows the import kept, and a sentence about it says the log prints more.
+    @Test func testAPrefetchWithRowsLeftOutSaysSo() throws {
+        let full = try printedLog(of: seed004(), printing: [.initCell, .prepareForReuse, .cellForRowAt, .willDisplay, .didEndDisplaying, .prefetchRowsAt])
+        // Row 27 is still being prefetched here (asked for at launch, not yet shown).
+        let log = full.replacingOccurrences(of: "prefetchRowsAt: [[0, 31]]\n", with: "prefetchRowsAt: [[0, 31]]\nprefetchRowsAt: [[0, 45], [0, 27]]\n")
+        #expect(lineCount(log) == lineCount(full) + 1)
+        let device = try imported(log)
+        #expect(device.events.contains { $0.inferred == .rows && $0.body == .prefetchRowsAt(rows: [45]) })
+        let result = try Calibrator.calibrate(device, file: "device.trace.json")
+        #expect(result.deviceEvents == lineCount(log), "a call printed with rows left out is the device's own")
+        #expect(result.reconstructed == 0)
+        #expect(result.notCompared == nil)
+        #expect(result.differences.contains { $0.contains("the log shows prefetchRowsAt [45] (as imported: the log prints more rows), which the recording does not make") },
+                "\(result.differences)")
+    }
+
     /// Calls the import reconstructed never drive the launch estimate: a
     /// reconstructed didEndDisplaying among the launch's calls once ended the
     /// launch there, as if the drag had begun.
