@@ -10,7 +10,8 @@
 /// line that names its row (`reused cell for row 5`) goes only to that row's
 /// `cellForRowAt`, and where the log prints none it is that row's
 /// `cellForRowAt` itself. Any other line with no `cellForRowAt` beside it is
-/// left out of the trace, and the import says why.
+/// left out of the trace, and the import says why. A bare `prepareForReuse`
+/// line of the same dequeue takes the previous row the statement prints.
 struct CellOriginBinding {
     /// The lines with every origin line given to its `cellForRowAt` (or made one).
     let lines: [LogLine]
@@ -68,6 +69,14 @@ struct CellOriginBinding {
             configure.originLine = statement.lineNumber
             placed.append(configure)
         }
+        /// A bare `prepareForReuse` line of the same dequeue takes the previous row the statement prints.
+        func lend(_ statement: LogLine, from lower: Int) {
+            guard case .reused(let previous?)? = statement.origin else { return }
+            for index in lower..<placed.endIndex where placed[index].content == .callback(.prepareForReuse)
+                && placed[index].indexPaths.isEmpty && !placed[index].rowIsNil {
+                placed[index].indexPaths = [previous]
+            }
+        }
         func fits(_ statement: LogLine, _ line: LogLine) -> Bool {
             line.content == .callback(.cellForRowAt) && line.origin == nil
                 && (statement.indexPaths.isEmpty || statement.indexPaths.first == line.indexPaths.first)
@@ -82,6 +91,7 @@ struct CellOriginBinding {
                 } else if last >= placed.startIndex, fits(line, placed[last]) {
                     placed[last].origin = line.origin
                     placed[last].originLine = line.lineNumber
+                    lend(line, from: last + 1)
                 } else {
                     alone(line)
                 }
@@ -96,6 +106,9 @@ struct CellOriginBinding {
                 if fits(statement, line) {
                     line.origin = statement.origin
                     line.originLine = statement.lineNumber
+                    var first = placed.endIndex
+                    while first > placed.startIndex, Self.isDequeue(placed[first - 1]) { first -= 1 }
+                    lend(statement, from: first)
                 } else {
                     alone(statement)
                 }

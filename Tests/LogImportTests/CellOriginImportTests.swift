@@ -81,6 +81,21 @@ final class CellOriginImportTests {
         #expect(reuses == (0...5).map { Optional($0) }, "each reuse names the row its cell showed")
     }
 
+    /// An app that prints cellForRowAt first, then dequeues (its cell's init and
+    /// prepareForReuse print), then the previous row: the statement reaches its
+    /// cellForRowAt across the dequeue's lines, and the two agree.
+    @Test func testAStatementAfterTheDequeuesOwnLinesReachesItsCellForRowAt() throws {
+        let log = Self.slowDrag(dequeue: { _, previous in
+            previous.map { ["prepareForReuse", "oldIndexPath: [0, \($0)]"] } ?? ["init", "oldIndexPath: nil"]
+        }, configuredFirst: true)
+        let report = try imported(log)
+        #expect(report.origins.contains("come after the cellForRowAt line"), Comment(rawValue: report.origins))
+        #expect(report.leftOut.isEmpty && report.contradictions.isEmpty, "\(report.leftOut) \(report.contradictions)")
+        let cells = Self.cells(report.trace)
+        #expect(cells[21] == 22 && cells[23] == 1 && cells[28] == 6, "\(cells)")
+        #expect(report.inferred == 0, "the statements name each reused cell's row")
+    }
+
     /// An app whose cellForRowAt prints only "new cell for row N" / "reused cell
     /// for row N": those lines are the log's cellForRowAt.
     @Test func testNewAndReusedCellForRowLinesAreTheCellForRowAt() throws {
