@@ -12,14 +12,26 @@ import TraceModel
 ///   it since (kept aside, shown again).
 /// Where the list scrolls (a row has left the screen) and every entering row's
 /// `cellForRowAt` comes right before its `willDisplay`, three times or more,
-/// with no such evidence, the log is the classic table view's. Otherwise it
-/// tells nothing, and the modern profile is assumed, saying so.
+/// with no such evidence, the log is the classic table view's.
+///
+/// Logs that print no `willDisplay` show neither, but the first row to leave
+/// tells the two apart when the log prints its dequeues: the classic table
+/// view puts that row's cell in the pool and the next row reuses it; the
+/// modern one keeps it aside, so the next row still gets a new cell. That
+/// first dequeue after the first row leaves is evidence either way, when the
+/// log shows cells being made before it (a launch, not a log that starts with
+/// cells already pooled), counting afresh after a gap. Otherwise the log tells nothing, and the modern
+/// profile is assumed, saying so.
 struct ProfileEvidence: Sendable {
     let profile: TableProfile
     /// Rows configured ahead, cells shown again from aside, and rows configured just as they appear while scrolling.
     let configuredAhead: Int
     let shownAgain: Int
     let configuredAsShown: Int
+    /// After the first row left, how often the next dequeue made a new cell
+    /// (modern) or reused the cell (classic).
+    let newAfterFirstLeave: Int
+    let reusedAfterFirstLeave: Int
     /// What the summary says of the profile: which, and why.
     let sentence: String
 
@@ -27,15 +39,31 @@ struct ProfileEvidence: Sendable {
     static let classicEvidence = 3
 
     init(_ lines: [LogLine], given: TableProfile?) {
-        var ahead = 0, again = 0, asShown = 0
+        var ahead = 0, again = 0, asShown = 0, newAfter = 0, reusedAfter = 0
         // For each row: where its last cellForRowAt and didEndDisplaying were (line positions), while no gap intervenes.
         var configuredAt: [LogIndexPath: Int] = [:]
         var endedAt: [LogIndexPath: Int] = [:]
         var scrolled = false
+        // Since the launch or the last gap: whether a row has left, and whether the dequeue after it was read.
+        var made = false, firstLeft = false, firstDequeueRead = false
+        func dequeue(_ origin: CellOrigin) {
+            if origin == .new { made = true }
+            guard firstLeft, !firstDequeueRead else { return }
+            firstDequeueRead = true
+            if origin == .new { newAfter += 1 } else { reusedAfter += 1 }
+        }
         for (index, line) in lines.enumerated() {
+            if line.content == .origin, let origin = line.origin { dequeue(origin) }
             guard case .callback(let callback) = line.content else {
-                if line.content == .gap { configuredAt = [:]; endedAt = [:] }
+                if line.content == .gap { configuredAt = [:]; endedAt = [:]; made = false; firstLeft = false; firstDequeueRead = false }
                 continue
+            }
+            switch callback {
+            case .initCell: dequeue(.new)
+            case .prepareForReuse: dequeue(.reused(previousRow: nil))
+            case .cellForRowAt: if let origin = line.origin { dequeue(origin) }
+            case .didEndDisplaying: if made { firstLeft = true }
+            default: break
             }
             guard let path = line.indexPaths.first else { continue }
             switch callback {
@@ -59,8 +87,11 @@ struct ProfileEvidence: Sendable {
         configuredAhead = ahead
         shownAgain = again
         configuredAsShown = asShown
+        newAfterFirstLeave = newAfter
+        reusedAfterFirstLeave = reusedAfter
         let modernWhy = [ahead > 0 ? "\(Self.times(ahead)) a row's cell is configured ahead of its willDisplay" : nil,
-                         again > 0 ? "\(Self.times(again)) a row that left comes back without cellForRowAt" : nil]
+                         again > 0 ? "\(Self.times(again)) a row that left comes back without cellForRowAt" : nil,
+                         newAfter > 0 ? "after the first row leaves, the next row still gets a new cell (the one that left is kept aside)" : nil]
             .compactMap { $0 }.joined(separator: ", and ")
         let inferred: TableProfile?
         let why: String
@@ -70,6 +101,9 @@ struct ProfileEvidence: Sendable {
         } else if asShown >= Self.classicEvidence {
             inferred = .classic
             why = "while the list scrolls, each entering row's cellForRowAt comes right before its willDisplay (\(Self.times(asShown))) and no cell is configured ahead or kept aside, as in older table views"
+        } else if reusedAfter > 0 {
+            inferred = .classic
+            why = "the cell of the first row to leave is reused by the next row (prepareForReuse right after it), where the modern table view would keep it aside and make a new cell, and no cell is configured ahead"
         } else {
             inferred = nil
             why = "the log shows nothing that tells the profiles apart (no row configured ahead or kept aside, and no scrolling with both cellForRowAt and willDisplay printed)"
