@@ -27,11 +27,6 @@ public struct CustomPattern: Sendable {
     /// The group names a pattern may use.
     static let groupNames = ["row", "item", "section", "cell", "t"]
 
-    /// A collection view's names for the calls whose table names say "row".
-    static let itemKinds: [String: LogLine.Callback] = [
-        "cellForItemAt": .cellForRowAt, "prefetchItemsAt": .prefetchRowsAt, "cancelPrefetchingForItemsAt": .cancelPrefetchingForRowsAt,
-    ]
-
     public init(argument: String) throws(PatternError) {
         let shown = VisibleText.shortened(argument)
         guard let equals = argument.firstIndex(of: "=") else {
@@ -39,8 +34,8 @@ public struct CustomPattern: Sendable {
         }
         let kind = String(argument[..<equals])
         let pattern = String(argument[argument.index(after: equals)...])
-        let kinds = LogLine.Callback.allCases.map(\.rawValue) + Self.itemKinds.keys.sorted()
-        guard let callback = LogLine.Callback(rawValue: kind) ?? Self.itemKinds[kind] else {
+        let kinds = LogLine.Callback.allCases.map(\.rawValue) + LogLine.itemCallbacks.keys.sorted()
+        guard let callback = LogLine.Callback(rawValue: kind) ?? LogLine.itemCallbacks[kind] else {
             var message = kind.isEmpty
                 ? "custom pattern \"\(shown)\" has no kind before \"=\""
                 : "unknown kind \"\(VisibleText.shortened(kind))\" in custom pattern \"\(shown)\""
@@ -76,7 +71,7 @@ public struct CustomPattern: Sendable {
             throw PatternError(message: "custom pattern for \(kind) names both a row and an item group; name the one index path (?<row>…) or (?<item>…)")
         }
         self.callback = callback
-        namesItems = Self.itemKinds[kind] != nil || groups["item"] != nil
+        namesItems = LogLine.itemCallbacks[kind] != nil || groups["item"] != nil
         self.expression = expression
         self.groups = groups
     }

@@ -16,6 +16,13 @@ public struct LogLine: Equatable, Sendable {
         case deinitCell = "deinit"
     }
 
+    /// A collection view's names for the callbacks whose table-view names say
+    /// "row" (`cellForItemAt` is `.cellForRowAt`): the kinds `--pattern` and the
+    /// canonical line take besides the callbacks' own names.
+    static let itemCallbacks: [String: Callback] = [
+        "cellForItemAt": .cellForRowAt, "prefetchItemsAt": .prefetchRowsAt, "cancelPrefetchingForItemsAt": .cancelPrefetchingForRowsAt,
+    ]
+
     /// What the line is: a callback, a mark where the log was cut, or anything else.
     public enum Content: Equatable, Sendable {
         /// A lifecycle callback.
