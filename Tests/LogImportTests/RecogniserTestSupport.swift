@@ -27,6 +27,13 @@ enum Expect {
         return line
     }
 
+    /// `line` said in a collection view's words (`cellForItemAt`, `item=`).
+    static func items(_ line: LogLine) -> LogLine {
+        var line = line
+        line.namesItems = true
+        return line
+    }
+
     /// `line` with the origin it states.
     static func stating(_ origin: CellOrigin, _ line: LogLine) -> LogLine {
         var line = line
