@@ -171,7 +171,9 @@ final class ImportCLITests: FolderTestCase {
         let snippet = reuselab(["import", "--snippet"])
         #expect(snippet.status == 0)
         #expect(snippet.out.contains("ReuseLab t=12.345678 kind=cellForRowAt section=0 row=19 cell=0x600003a0c000 offset=-47.0"))
-        for kind in ["init", "prepareForReuse", "cellForRowAt", "willDisplay", "didEndDisplaying", "prefetchRowsAt", "cancelPrefetchingForRowsAt", "deinit"] {
+        #expect(snippet.out.contains("ReuseLab t=12.345678 kind=cellForItemAt section=0 item=19 cell=0x600003a0c000 offset=-47.0"))
+        for kind in ["init", "prepareForReuse", "cellForRowAt", "willDisplay", "didEndDisplaying", "prefetchRowsAt", "cancelPrefetchingForRowsAt", "deinit",
+                     "cellForItemAt", "prefetchItemsAt", "cancelPrefetchingForItemsAt"] {
             #expect(snippet.out.contains("ReuseLabLog.line(\"\(kind)\""), "the snippet logs \(kind)")
         }
     }
