@@ -67,9 +67,10 @@ public struct LogLine: Equatable, Sendable {
     public var unreadableOrigin = false
     /// True when the line names the call in a collection view's words:
     /// `cellForItemAt`, `prefetchItemsAt`, `cancelPrefetchingForItemsAt`,
-    /// `willDisplay … forItemAt`, `collectionView(_:…)`. The callback is then the
-    /// table view's counterpart (`cellForItemAt` is `.cellForRowAt`): both lists
-    /// share one lifecycle.
+    /// `willDisplay … forItemAt`, `collectionView(_:…)`, a canonical line's `item=`
+    /// or `items=` (`CanonicalLine`). The callback is then the table view's
+    /// counterpart (`cellForItemAt` is `.cellForRowAt`): both lists share one
+    /// lifecycle.
     public var namesItems = false
     /// True when a line whose call both lists share names the table view in its
     /// words (`tableView(_:willDisplay:forRowAt:)`, `forRowAt`).
