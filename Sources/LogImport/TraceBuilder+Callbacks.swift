@@ -62,6 +62,8 @@ extension TraceBuilder {
         if chosen == nil, let previousRow {
             // The cell that last showed the row the line prints, most recently released first.
             chosen = releasedCells().first { state.cell($0)?.lastRow == previousRow }
+            // Else one configured for that row and never shown (emitReuse pools it first).
+            chosen = chosen ?? cellConfigured(forRow: previousRow)
             guessed = chosen == nil
             if chosen == nil { contradict("it says the reused cell showed \(naming.name(previousRow)), but \(noCellShowed(previousRow))") }
         }
@@ -78,6 +80,10 @@ extension TraceBuilder {
     }
 
     private mutating func emitReuse(_ id: Int, previousRow: Int?, inferred: Inference?) {
+        if case .configured? = phase(id) {
+            // Configured for a row and never shown: the table view put it back in the pool unseen.
+            emit(.enqueue(cell: id, identifier: Self.identifier), inferred: .call)
+        }
         // Written with the row the cell really showed: the printed one only when it is that cell's.
         let lastRow = state.cell(id)?.lastRow ?? previousRow
         emit(.prepareForReuse(cell: id, identifier: Self.identifier, previousRow: lastRow), inferred: inferred)
@@ -150,7 +156,8 @@ extension TraceBuilder {
     // MARK: Showing rows
 
     mutating func configure(row: Int, address: String?) {
-        var id = cell(at: address) ?? dequeued
+        let named = cell(at: address), handedOut = dequeued
+        var id = named ?? handedOut
         var inferred: Inference?
         if id == nil {
             id = dequeueUnprinted()
@@ -159,13 +166,21 @@ extension TraceBuilder {
         dequeued = nil
         guard let cell = id else { return }
         if let address { addresses[address] = cell }
+        if let shown = state.displayed[row]?.first, shown != cell, !state.reloadingRows.contains(row) {
+            // Another cell shows the row still: only a reload configures a new one for it then.
+            emit(.reloadRows(rows: [row]), inferred: .call)
+        } else if handedOut == nil, named == cell, phase(cell) == .displayed(row: row) || phase(cell) == .configured(row: row),
+                  !state.reconfiguringRows.contains(row) {
+            // The row's own cell, printed by its address, configured again with no dequeue: a reconfigure.
+            emit(.reconfigureRows(rows: [row]), inferred: .call)
+        }
         emit(.cellForRowAt(row: row, cell: cell), inferred: inferred)
         configuredFor[row] = cell
         configuredAt[cell] = (currentLine, inferred != nil)
     }
 
     mutating func display(row: Int, address: String?) {
-        if let shown = state.displayed[row]?.last, shown != cell(at: address) {
+        if let shown = state.displayed[row]?.last, shown != cell(at: address), !state.reloadingRows.contains(row) {
             // The log never printed this row leaving; it must have, to show it again.
             emit(.didEndDisplaying(row: row, cell: shown), inferred: .call)
         }

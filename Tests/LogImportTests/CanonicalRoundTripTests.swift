@@ -58,17 +58,21 @@ final class CanonicalRoundTripTests {
         #expect(!report.syntheticTimes, sourceLocation: sourceLocation)
         #expect(report.trace.header.list == recorded.header.list, "the same kind of list", sourceLocation: sourceLocation)
         let lifecycle = recorded.events.filter { $0.kind.isLifecycle }
-        // A log does not print reuse identifiers: an imported trace calls every cell's "Cell".
-        let expected = lifecycle.map { event -> EventBody in
+        #expect(report.trace.events.map(\.body) == Self.calls(of: recorded), "the same calls on the same cells", sourceLocation: sourceLocation)
+        #expect(report.trace.events.map(\.time) == lifecycle.map(\.time), "at the same times", sourceLocation: sourceLocation)
+        #expect(report.trace.events.allSatisfy { $0.inferred == nil }, "no event says it was inferred", sourceLocation: sourceLocation)
+    }
+
+    /// The lifecycle calls of a recording as its log imports them: a log does not
+    /// print reuse identifiers, so an imported trace calls every cell's "Cell".
+    static func calls(of recorded: Trace) -> [EventBody] {
+        recorded.events.filter { $0.kind.isLifecycle }.map { event -> EventBody in
             switch event.body {
             case .initCell(let cell, _): return .initCell(cell: cell, identifier: "Cell")
             case .prepareForReuse(let cell, _, let previous): return .prepareForReuse(cell: cell, identifier: "Cell", previousRow: previous)
             default: return event.body
             }
         }
-        #expect(report.trace.events.map(\.body) == expected, "the same calls on the same cells", sourceLocation: sourceLocation)
-        #expect(report.trace.events.map(\.time) == lifecycle.map(\.time), "at the same times", sourceLocation: sourceLocation)
-        #expect(report.trace.events.allSatisfy { $0.inferred == nil }, "no event says it was inferred", sourceLocation: sourceLocation)
     }
 
     static func bundled(_ name: String) throws -> Trace {
@@ -88,13 +92,31 @@ final class CanonicalRoundTripTests {
     /// (`cellForItemAt`, `item=`, `items=`) imports as the same collection view's
     /// calls; the grid's columns are given, as `--columns` gives them. (The
     /// bundled grids whose scroll turns back or whose items are reconfigured
-    /// import with gaps however they are printed: a log does not show a cell put
-    /// back unshown or reconfigured, so they are not tried here.)
+    /// reconstruct what a log cannot show: the next test.)
     @Test(arguments: ["grid-slow-drag", "grid-fast-fling"])
     func testAGridRecordingPrintedCanonicallyImportsExactly(_ name: String) throws {
         let recorded = try Self.bundled(name)
         #expect(recorded.header.list.isCollection)
         try assertImportsExactly(recorded, columns: recorded.header.list.columns)
+    }
+
+    /// A grid that turns back, reloads or reconfigures: its log cannot show a
+    /// prepared cell put back in the pool unseen, nor the app's reload or
+    /// reconfigure, nor the screen going away before the cells' deinit, so the
+    /// import reconstructs those (marked), and every call the
+    /// log prints comes back on its own cell, with no gap.
+    @Test(arguments: ["grid-down-and-up", "grid-async-reset", "grid-cache-coalesce", "grid-cache-coalesce-reconfigure"])
+    func testAGridThatTurnsBackOrReloadsImportsEveryPrintedCall(_ name: String) throws {
+        let recorded = try Self.bundled(name)
+        let folder = try TemporaryFolder(removeWhenReleased: true)
+        let path = try folder.write("device.log", Self.canonicalLines(recorded).joined(separator: "\n") + "\n")
+        let report = try LogImporter.importLog(path: path, options: ImportOptions(logName: "device.log", columns: recorded.header.list.columns))
+        #expect(report.gaps == 0 && report.leftOut.isEmpty && report.contradictions.isEmpty, "\(report.leftOut) \(report.contradictions)")
+        let reconstructed = report.trace.events.filter { $0.inferred != nil }
+        #expect(reconstructed.allSatisfy { $0.inferred == .call && [.enqueue, .reloadRows, .reconfigureRows, .viewDidDisappear].contains($0.kind) },
+                "only what a log cannot print: \(reconstructed.map(\.kind))")
+        let printed = report.trace.events.filter { $0.inferred == nil }.map(\.body)
+        #expect(printed == Self.calls(of: recorded), "the same calls on the same cells")
     }
 
     @Test func testAGridIsPrintedInTheCollectionViewsWords() throws {
