@@ -27,6 +27,10 @@ public enum Calibrator {
         guard device.header.scenario == nil else {
             throw ReuseLabError(.badInput, file: file, "is a recording (its header has a \"scenario\"), not a trace imported from a device's log; to compare two recordings use 'reuselab diff'")
         }
+        // The search space is a table view's: a grid's log would be matched by a table, a story it contradicts.
+        guard !device.header.list.isCollection else {
+            throw ReuseLabError(.badInput, file: file, "is a collection view's trace (its log prints cellForItemAt and item calls); calibrate searches table view scenarios only, so it cannot reproduce a grid. Write the grid's scenario by hand (docs/scenario-format.md) and compare the two with 'reuselab diff'")
+        }
         let log = try DeviceLog(device, file: file)
         let count = log.calls.calls.count
         guard count > 0 else {

@@ -176,6 +176,17 @@ final class CalibratorTests {
         }
     }
 
+    /// A grid's log is no table's: calibrate refuses it, saying why, instead of
+    /// offering a table scenario that matches three calls in four.
+    @Test func testACollectionViewsTraceIsRefused() throws {
+        let grid = try imported("cellForItemAt: [0, 0]\nwillDisplay: [0, 0]\ncellForItemAt: [0, 1]\nwillDisplay: [0, 1]\n")
+        #expect(grid.header.list.isCollection)
+        let error = try #require(throws: ReuseLabError.self) { _ = try Calibrator.calibrate(grid, file: "grid.trace.json") }
+        #expect(error.kind.exitStatus == 65)
+        #expect(error.message.contains("is a collection view's trace"), Comment(rawValue: error.message))
+        #expect(error.message.contains("calibrate searches table view scenarios only"), Comment(rawValue: error.message))
+    }
+
     @Test func testATraceWithoutLifecycleCallsIsRefused() throws {
         let source = ImportSource(log: "empty.log", lines: 1, recognised: 0, skipped: 0, syntheticTimes: true)
         for events in [[], [TraceEvent(seq: 0, time: .zero, body: .gap(text: "..."))]] {
