@@ -14,10 +14,20 @@ public struct CalibrationResult: Sendable {
     public var score: Double
     /// The device's calls matched, in order, by the recording's.
     public var matched: Int
-    /// The device's lifecycle calls compared (gap markers are not calls).
+    /// The device's lifecycle calls compared: those its log prints (gap markers
+    /// are not calls; calls the import reconstructed are not the device's).
     public var deviceEvents: Int
-    /// The best recording's lifecycle calls.
+    /// The best recording's lifecycle calls compared: all but those of the
+    /// kinds the log never prints.
     public var recordedEvents: Int
+    /// The lifecycle kinds the log never prints, compared on neither side.
+    public var unprinted: [EventKind]
+    /// Calls of the other kinds the import reconstructed (`"inferred": true`),
+    /// left out of the device's side.
+    public var reconstructed: Int
+    /// The one sentence saying what was not compared and why; nil when every
+    /// call was compared.
+    public var notCompared: String?
     /// How many scenarios were recorded and compared.
     public var candidatesTried: Int
     /// Plain sentences, at most `CalibrationResult.maximumDifferences`: where the
@@ -28,7 +38,11 @@ public struct CalibrationResult: Sendable {
     public static let maximumDifferences = 8
 
     public init(scenario: Scenario, score: Double, matched: Int, deviceEvents: Int, recordedEvents: Int,
-                candidatesTried: Int, differences: [String]) {
+                candidatesTried: Int, differences: [String],
+                unprinted: [EventKind] = [], reconstructed: Int = 0, notCompared: String? = nil) {
+        self.unprinted = unprinted
+        self.reconstructed = reconstructed
+        self.notCompared = notCompared
         self.scenario = scenario
         self.score = score
         self.matched = matched

@@ -11,9 +11,11 @@ import Recorder
 /// timestamps when there are any), records candidate scenarios (`SearchSpace`,
 /// `CandidateSearch`) in memory, and keeps the one whose lifecycle calls — kind
 /// and rows, never cell ids, which a log only lets the importer guess — match the
-/// device's longest in order. Gaps in the log are skipped: the alignment absorbs
-/// whatever the recording does where the log was abridged. The same trace always
-/// gives the same result.
+/// device's longest in order. Only what the log prints is compared
+/// (`PrintedCalls`): calls the import reconstructed are not the device's, and a
+/// kind the log never prints is left out of the recordings too. Gaps in the log
+/// are skipped: the alignment absorbs whatever the recording does where the log
+/// was abridged. The same trace always gives the same result.
 public enum Calibrator {
     /// Logs with more lifecycle calls than this are refused: every candidate is
     /// aligned against all of them.
@@ -25,10 +27,15 @@ public enum Calibrator {
         guard device.header.scenario == nil else {
             throw ReuseLabError(.badInput, file: file, "is a recording (its header has a \"scenario\"), not a trace imported from a device's log; to compare two recordings use 'reuselab diff'")
         }
+        // The search space is a table view's: a grid's log would be matched by a table, a story it contradicts.
+        guard !device.header.list.isCollection else {
+            throw ReuseLabError(.badInput, file: file, "is a collection view's trace (its log prints cellForItemAt and item calls); calibrate searches table view scenarios only, so it cannot reproduce a grid. Write the grid's scenario by hand (docs/scenario-format.md) and compare the two with 'reuselab diff'")
+        }
         let log = try DeviceLog(device, file: file)
         let count = log.calls.calls.count
         guard count > 0 else {
-            throw ReuseLabError(.badInput, file: file, "has no lifecycle calls (init, prepareForReuse, cellForRowAt, willDisplay, didEndDisplaying, prefetchRowsAt, cancelPrefetchingForRowsAt, deinit) to calibrate against")
+            let only = log.calls.reconstructed > 0 ? " the log prints (the import reconstructed all \(log.calls.reconstructed) it has)" : ""
+            throw ReuseLabError(.badInput, file: file, "has no lifecycle calls\(only) (init, prepareForReuse, cellForRowAt, willDisplay, didEndDisplaying, prefetchRowsAt, cancelPrefetchingForRowsAt, deinit) to calibrate against")
         }
         guard count <= maximumDeviceEvents else {
             throw ReuseLabError(.tooLarge, file: file, "has \(count) lifecycle calls; calibrate compares at most \(maximumDeviceEvents) (cut the log shorter)")
@@ -53,6 +60,8 @@ public enum Calibrator {
         }
         return CalibrationResult(scenario: scenario, score: Double(best.match.matched) / Double(count), matched: best.match.matched,
                                  deviceEvents: count, recordedEvents: best.match.recordedCount, candidatesTried: search.tried.count,
-                                 differences: Differences(log: log, match: best.match).sentences())
+                                 differences: Differences(log: log, match: best.match).sentences(),
+                                 unprinted: log.printed.unprinted, reconstructed: log.calls.reconstructed,
+                                 notCompared: log.printed.sentence(reconstructed: log.calls.reconstructed))
     }
 }

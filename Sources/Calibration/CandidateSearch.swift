@@ -2,7 +2,8 @@ import ToolSupport
 import Recorder
 
 /// The search itself: records candidates from `SearchSpace` in memory, several at
-/// once, aligns each with the device's calls, and keeps them ranked.
+/// once, aligns each with the calls the device's log shows (leaving out of the
+/// recording the kinds the log never prints), and keeps them ranked.
 ///
 /// Four rounds, each narrowing on the best so far: every shape (launch rows,
 /// profile, setting, class of screen, where the drag ends) at one slow speed; the
@@ -77,11 +78,11 @@ struct CandidateSearch {
     /// Records and aligns `candidates` in parallel; one that cannot be recorded
     /// (past the capacity, say) is left out.
     func record(_ candidates: [SearchSpace.Candidate]) -> [Tried] {
-        let space = space, title = title, deviceKeys = deviceKeys
+        let space = space, title = title, deviceKeys = deviceKeys, printed = space.log.printed
         let matches = ParallelMap.map(candidates.count) { index -> CandidateMatch? in
             let scenario = space.scenario(candidates[index], title: title)
             guard let trace = try? Recorder.record(scenario, capacity: CandidateSearch.recordingCapacity) else { return nil }
-            return CandidateMatch(device: deviceKeys, recorded: CallSequence(trace.events).calls)
+            return CandidateMatch(device: deviceKeys, recorded: CallSequence(trace.events, printed: printed).calls)
         }
         return zip(candidates, matches).compactMap { candidate, match in match.map { Tried(candidate: candidate, match: $0) } }
     }

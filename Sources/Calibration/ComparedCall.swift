@@ -12,6 +12,10 @@ struct ComparedCall: Sendable, Equatable {
     var rows: [Int]
     /// The event's `seq` in its own trace, for sentences a reader can look up.
     var seq: Int
+    /// True for a prefetch or cancel the log prints with more rows than `rows`:
+    /// the import kept only those the table view could name there
+    /// (`Inference.rows`). Compared as kept; a sentence says so.
+    var rowsLeftOut: Bool
     /// The call as one number: equal calls have equal keys (FNV-1a, the same on
     /// every machine, so ties and results never depend on the process).
     var key: UInt64
@@ -32,6 +36,7 @@ struct ComparedCall: Sendable, Equatable {
         kind = event.kind
         self.rows = rows
         seq = event.seq
+        rowsLeftOut = event.inferred == .rows
         key = ComparedCall.key(kind: event.kind, rows: rows)
     }
 
@@ -71,20 +76,30 @@ struct ComparedCall: Sendable, Equatable {
     }
 }
 
-/// The lifecycle calls of one trace in order, and where an imported log was
-/// abridged: `gaps[i]` is how many calls came before the i-th gap marker.
+/// The lifecycle calls of one trace in order, as far as the device's log shows
+/// them (`PrintedCalls`), and where an imported log was abridged: `gaps[i]` is
+/// how many calls came before the i-th gap marker.
 struct CallSequence: Sendable {
     var calls: [ComparedCall] = []
     var gaps: [Int] = []
+    /// The lifecycle calls of compared kinds left out because the import
+    /// reconstructed them (`Inference.call`): always 0 for a recording.
+    var reconstructed = 0
 
-    /// The calls of `events`: lifecycle kinds only; gap markers noted, every other
-    /// kind (frames, the pool's bookkeeping, scrolling, notes) left out.
-    init(_ events: [TraceEvent]) {
+    /// The calls of `events` that `printed` shows: lifecycle kinds only; gap
+    /// markers noted, every other kind (frames, the pool's bookkeeping,
+    /// scrolling, notes) left out. A recording's side passes the device log's
+    /// `printed` too, so both leave out the kinds the log never prints.
+    init(_ events: [TraceEvent], printed: PrintedCalls) {
         for event in events {
             if case .gap = event.body {
                 if gaps.last != calls.count { gaps.append(calls.count) }
-            } else if let call = ComparedCall(event) {
-                calls.append(call)
+            } else if let call = ComparedCall(event), printed.compares(call.kind) {
+                if printed.shows(event) {
+                    calls.append(call)
+                } else {
+                    reconstructed += 1
+                }
             }
         }
     }

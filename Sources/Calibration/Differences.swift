@@ -1,19 +1,23 @@
 import Diff
 
-/// Where the device and the best recording part ways, in plain sentences, in
-/// the device's order: each changed stretch of the alignment, anchored on the
-/// last device call both share (by its `seq`, as `replay` numbers it).
+/// Where the device's log and the best recording part ways, in plain sentences,
+/// in the log's order: each changed stretch of the alignment, anchored on the
+/// last device call both share (by its `seq` in the imported trace, as `replay`
+/// numbers it).
 ///
-/// A call both make, but in a different place (a `didEndDisplaying` before the
-/// next row's `cellForRowAt` on the device, after it in the recording), is told
-/// as one sentence, not as one missing call and one extra. Calls the recording
-/// makes where the log was abridged are not differences: one sentence sums them up.
+/// The device's side holds only the calls the log prints (`PrintedCalls`), so
+/// every sentence says what "the log shows", never what the import
+/// reconstructed. A call both make, but in a different place (a
+/// `didEndDisplaying` before the next row's `cellForRowAt` in the log, after it
+/// in the recording), is told as one sentence, not as one missing call and one
+/// extra. Calls the recording makes where the log was abridged are not
+/// differences: one sentence sums them up.
 struct Differences {
     /// One changed stretch of the alignment.
     struct Stretch {
         /// Index (in the device's calls) of the last call matched before it, if any.
         var after: Int?
-        /// Indices of the device's calls only the device shows here.
+        /// Indices of the device's calls only the log shows here.
         var device: [Int] = []
         /// Indices of the recording's calls only the recording shows here.
         var recorded: [Int] = []
@@ -100,7 +104,7 @@ struct Differences {
             leading.append("The log shows no launch screen (no rows appearing before the drag), so the screen is a guess: 19 rows of 44 pt at launch.")
         }
         if let again = log.reappearing, match.matched < log.calls.calls.count {
-            leading.append("The device shows \(again.describe(log.naming)) again after it left (event \(again.seq)): the log scrolls back, or the app reloads. Calibration tries one drag down; add the rest to the script by hand (a drag with a negative \"by\", a reloadData).")
+            leading.append("The log shows \(again.describe(log.naming)) again after it left (event \(again.seq)): the log scrolls back, or the app reloads. Calibration tries one drag down; add the rest to the script by hand (a drag with a negative \"by\", a reloadData).")
         }
         var stretches = self.stretches
         var lines = moved(&stretches)
@@ -132,7 +136,7 @@ struct Differences {
         return leading + shown + trailing
     }
 
-    /// Pairs a call only the device shows with the same call only the recording
+    /// Pairs a call only the log shows with the same call only the recording
     /// shows in the same or a neighbouring stretch, removes both, and tells each
     /// pair as a call in a different place.
     private func moved(_ stretches: inout [Stretch]) -> [Line] {
@@ -159,7 +163,7 @@ struct Differences {
         return lines
     }
 
-    /// "The device shows didEndDisplaying row 35 before cellForRowAt row 56 (event
+    /// "The log shows didEndDisplaying row 35 before cellForRowAt row 56 (event
     /// 243); the recording shows it after."
     private func movedSentence(_ call: ComparedCall, deviceStretch: Stretch, recordedStretch: Stretch, deviceFirst: Bool) -> String {
         let (earlier, later) = deviceFirst ? (deviceStretch, recordedStretch) : (recordedStretch, deviceStretch)
@@ -168,11 +172,11 @@ struct Differences {
         let from = earlier.upperPosition, through = later.after ?? -1
         let calls = log.calls.calls
         guard from <= through, from < calls.count, through < calls.count else {
-            return "\(anchor(deviceStretch)), the device and the recording make \(call.describe(log.naming)) in a different place."
+            return "\(anchor(deviceStretch)), the log and the recording show \(call.describe(log.naming)) in a different place."
         }
         var between = "\(calls[from].describe(log.naming)) (event \(calls[from].seq))"
         if through > from { between += through == from + 1 ? " and \(calls[through].describe(log.naming))" : " and \(through - from) more calls" }
-        return "The device shows \(call.describe(log.naming)) \(deviceFirst ? "before" : "after") \(between); the recording shows it \(deviceFirst ? "after" : "before")."
+        return "The log shows \(describe([call])) \(deviceFirst ? "before" : "after") \(between); the recording shows it \(deviceFirst ? "after" : "before")."
     }
 
     func anchor(_ stretch: Stretch) -> String {
@@ -189,21 +193,22 @@ struct Differences {
         }
         let gapNote = atGap ? " (the log is abridged there)" : ""
         if recorded.isEmpty {
-            return "\(anchor(stretch)), the device shows \(describe(device)), which the recording does not make\(gapNote)."
+            return "\(anchor(stretch)), the log shows \(describe(device)), which the recording does not make\(gapNote)."
         }
         if device.isEmpty {
-            return "\(anchor(stretch)), the recording also makes \(describe(recorded)), which the device's log does not show."
+            return "\(anchor(stretch)), the recording also makes \(describe(recorded)), which the log does not show."
         }
-        return "\(anchor(stretch)), the device shows \(describe(device)) where the recording shows \(describe(recorded))\(gapNote)."
+        return "\(anchor(stretch)), the log shows \(describe(device)) where the recording shows \(describe(recorded))\(gapNote)."
     }
 
     /// "willDisplay row 19", "willDisplay row 19 and prefetchRowsAt [29]", a run
     /// of one call as "deinit (23 times)", up to four named, else "cellForRowAt
-    /// row 4, willDisplay row 4, init and 39 more calls".
+    /// row 4, willDisplay row 4, init and 39 more calls". A prefetch whose rows
+    /// the import cut says so: the rows named are not all the log prints.
     func describe(_ list: [ComparedCall]) -> String {
         var runs: [(text: String, count: Int)] = []
         for call in list {
-            let text = call.describe(log.naming)
+            let text = call.describe(log.naming) + (call.rowsLeftOut ? " (as imported: the log prints more rows)" : "")
             if let last = runs.last, last.text == text {
                 runs[runs.count - 1].count += 1
             } else {

@@ -141,11 +141,24 @@ struct SearchSpace: Sendable {
     /// which its last shown row enters (offset R × 44 − viewport, from −top) and
     /// the last row it saw leave (offset (K + 1) × 44), before the next row enters.
     /// Inside that window another row may leave; one distance on each side of it.
+    /// When the last row shown is read from `cellForRowAt` (a log without
+    /// `willDisplay`), the window of the row before it is tried after it.
     func distances(_ screen: Screen, launchRows: Int) -> [Double] {
+        let last = log.lastShownRow
+        var result: [Double] = []
+        for row in log.lastShownIsCertain || last < 1 ? [last] : [last, last - 1] {
+            for distance in distances(screen, launchRows: launchRows, lastShown: row) where !result.contains(distance) {
+                result.append(distance)
+            }
+        }
+        return result
+    }
+
+    /// `distances(_:launchRows:)` for one last row shown.
+    private func distances(_ screen: Screen, launchRows: Int, lastShown last: Int) -> [Double] {
         let h = SearchSpace.rowHeight
         let entering = { (row: Int) in Double(row) * h - screen.viewport + screen.top }
         let leaving = { (row: Int) in Double(row + 1) * h + screen.top }
-        let last = log.lastShownRow
         var low = last >= launchRows ? entering(last) : 0
         let high = last >= launchRows ? entering(last + 1) : entering(launchRows)
         if log.lastEndedRow >= 0, leaving(log.lastEndedRow) < high { low = max(low, leaving(log.lastEndedRow)) }

@@ -65,8 +65,8 @@ enum CallbackNames {
     /// Every spelling contains one of these runs of letters. A line whose letters,
     /// squashed together, hold none of them names no callback, and is passed over
     /// before being cut into tokens: most lines of a log are such lines.
-    private static let roots: [[UInt8]] = ["cellforrow", "cellforitem", "display", "prefetch", "reuse", "init", "awakefromnib", "dealloc"]
-        .map { Array($0.utf8) }
+    /// (`LineRecogniser` looks for them with `CellOrigin.roots` in one pass: `LetterRoots`.)
+    static let roots = ["cellforrow", "cellforitem", "display", "prefetch", "reuse", "init", "awakefromnib", "dealloc"]
 
     /// Pieces that, right after a name, make it another method or a property: the
     /// header and footer views' `willDisplayHeaderView`, `willDisplayContextMenu`,
@@ -181,40 +181,6 @@ enum CallbackNames {
         if start < range.upperBound { body(start..<range.upperBound) }
     }
 
-    /// Whether the message's letters hold any of the `roots`: false means no
-    /// spelling can match, whatever the message's words.
-    static func mayName(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
-        // Written plainly (values, not helpers), the letters gathered in room on the
-        // stack rather than in an array: every line of a log passes here.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(range.count, 1)) { buffer in
-            var count = 0
-            for index in range {
-                let value = scalars[index].value
-                if value >= 0x61 && value <= 0x7A {
-                    buffer[count] = UInt8(truncatingIfNeeded: value)
-                    count += 1
-                } else if value >= 0x41 && value <= 0x5A {
-                    buffer[count] = UInt8(truncatingIfNeeded: value + 0x20)
-                    count += 1
-                }
-            }
-            var start = 0
-            while start < count {
-                let head = buffer[start]
-                // Only the first letters of roots start a comparison.
-                if head == 0x63 || head == 0x64 || head == 0x70 || head == 0x72 || head == 0x69 || head == 0x61 {
-                    for root in roots where root[0] == head && root.count <= count - start {
-                        var offset = 1
-                        while offset < root.count && buffer[start + offset] == root[offset] { offset += 1 }
-                        if offset == root.count { return true }
-                    }
-                }
-                start += 1
-            }
-            return false
-        }
-    }
-
     /// Every name in the message, in order of where it starts.
     static func matches(in pieces: [Piece], of scalars: [Unicode.Scalar]) -> [Match] {
         var found: [Match] = []
@@ -244,8 +210,20 @@ enum CallbackNames {
     /// `forItemAt`, `cellForItem`): its `willDisplay` and `didEndDisplaying` have the
     /// table view's names, and these words say which list printed them.
     static func namesACollectionView(_ pieces: [Piece], of scalars: [Unicode.Scalar]) -> Bool {
+        holds(pieces, of: scalars, collectionPhrases)
+    }
+
+    /// Whether the message names a table view (`tableView(_:willDisplay:forRowAt:)`,
+    /// `forRowAt`): a `willDisplay` or `didEndDisplaying` line saying so is a
+    /// table view's, and cannot join a collection view's log.
+    static func namesATableView(_ pieces: [Piece], of scalars: [Unicode.Scalar]) -> Bool {
+        holds(pieces, of: scalars, tablePhrases)
+    }
+
+    /// Whether one of `phrases` is spelled by joined pieces of the message.
+    private static func holds(_ pieces: [Piece], of scalars: [Unicode.Scalar], _ phrases: [[Word]]) -> Bool {
         for start in pieces.indices {
-            for phrase in collectionPhrases where start + phrase.count <= pieces.count {
+            for phrase in phrases where start + phrase.count <= pieces.count {
                 if phrase.indices.allSatisfy({ offset in
                     (offset == 0 || pieces[start + offset].joinsPrevious) && pieces[start + offset].spells(phrase[offset], in: scalars)
                 }) {
@@ -257,6 +235,7 @@ enum CallbackNames {
     }
 
     private static let collectionPhrases: [[Word]] = [["collection", "view"], ["for", "item", "at"], ["for", "items", "at"], ["cell", "for", "item"]]
+    private static let tablePhrases: [[Word]] = [["table", "view"], ["for", "row", "at"], ["for", "rows", "at"]]
 
     /// The name the line is about: the first, and of names starting together the longest.
     static func primary(_ matches: [Match]) -> Match? {

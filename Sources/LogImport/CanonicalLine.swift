@@ -1,18 +1,29 @@
-/// The line ReuseLab's instrumentation snippet prints, read back exactly:
+/// The line ReuseLab's instrumentation snippet prints, read back exactly: one
+/// line per lifecycle callback, from a table view or a collection view,
 ///
 ///     ReuseLab t=12.345678 kind=cellForRowAt section=0 row=19 cell=0x600003a0c000 offset=-47.0
+///     ReuseLab t=12.345678 kind=cellForItemAt section=0 item=19 cell=0x600003a0c000 offset=-47.0
 ///
+/// so that a device's log imports without guessing (`InstrumentationSnippet`).
 /// After the word `ReuseLab` come `key=value` tokens separated by spaces:
-/// `kind` (a `LogLine.Callback` raw value, required); `t`, seconds; `section`
-/// (default 0) and `row` (or `row=nil`); `rows=S:R,S:R,…` for the prefetch calls;
-/// `cell`, the cell's address; `offset`, the content offset in points. For `init`,
-/// `prepareForReuse` and `deinit`, `row` is the row the cell last showed. Keys it
-/// does not know are skipped, so a newer snippet can add some. The line may carry
-/// an NSLog or os_log prefix; its `t=` wins over the prefix's timestamp.
+/// `kind` (a `LogLine.Callback` raw value, or a collection view's name for one:
+/// `cellForItemAt`, `prefetchItemsAt`, `cancelPrefetchingForItemsAt`; required);
+/// `t`, seconds; `section` (default 0) and `row` or `item` (or `row=nil`,
+/// `item=nil`); `rows=S:R,S:R,…` or `items=S:I,…` for the prefetch calls; `cell`,
+/// the cell's address; `offset`, the content offset in points. For `init`,
+/// `prepareForReuse` and `deinit`, `row` or `item` is the one the cell last
+/// showed. Keys it does not know are skipped, so a newer snippet can add some.
+/// The line may carry an NSLog or os_log prefix; its `t=` wins over the prefix's
+/// timestamp.
+///
+/// A line that names its call or its index path in a collection view's words
+/// (an item kind, `item=`, `items=`) is a collection view's: its callback is the
+/// table's counterpart and `namesItems` is set, as for any other item line.
 ///
 /// A line that starts with `ReuseLab` but breaks these rules — no kind, an unknown
-/// kind, a value that does not read — is `.other`: it is never guessed at, since
-/// the snippet prints it exactly.
+/// kind, a value that does not read, a row and an item in one line (`row=` with
+/// `item=`, or `kind=cellForItemAt` with `row=`) — is `.other`: it is never
+/// guessed at, since the snippet prints it exactly.
 enum CanonicalLine {
     static let marker = "ReuseLab"
 
@@ -39,17 +50,27 @@ enum CanonicalLine {
 
         var line = base
         var callback: LogLine.Callback?
+        var kindNamesItems = false
         var section: Int?
-        var row: Int?
-        var rows: [LogIndexPath]?
+        var place: Int?
+        var list: [LogIndexPath]?
+        var rowKeys = false
+        var itemKeys = false
         for token in rest.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
             guard let equals = token.firstIndex(of: "=") else { return malformed }
             let key = token[..<equals]
             let value = token[token.index(after: equals)...]
             switch key {
             case "kind":
-                guard let kind = LogLine.Callback(rawValue: String(value)) else { return malformed }
-                callback = kind
+                if let kind = LogLine.Callback(rawValue: String(value)) {
+                    callback = kind
+                    kindNamesItems = false
+                } else if let kind = LogLine.itemCallbacks[String(value)] {
+                    callback = kind
+                    kindNamesItems = true
+                } else {
+                    return malformed
+                }
             case "t":
                 guard let seconds = PrintedDecimal.read(value) else { return malformed }
                 line.seconds = seconds
@@ -59,18 +80,20 @@ enum CanonicalLine {
             case "section":
                 guard let number = wholeNumber(value) else { return malformed }
                 section = number
-            case "row":
+            case "row", "item":
+                if key == "row" { rowKeys = true } else { itemKeys = true }
                 if value == "nil" {
                     line.rowIsNil = true
-                    row = nil
+                    place = nil
                 } else {
                     guard let number = wholeNumber(value) else { return malformed }
-                    row = number
+                    place = number
                     line.rowIsNil = false
                 }
-            case "rows":
+            case "rows", "items":
+                if key == "rows" { rowKeys = true } else { itemKeys = true }
                 guard let paths = indexPaths(value) else { return malformed }
-                rows = paths
+                list = paths
             case "cell":
                 guard let address = address(value) else { return malformed }
                 line.address = address.isEmpty ? nil : address
@@ -79,11 +102,17 @@ enum CanonicalLine {
             }
         }
         guard let callback else { return malformed }
+        // A kind named in a table's words (`cellForRowAt`) says "row" as `row=` does;
+        // `willDisplay`, `init` and the rest have one name in both lists.
+        let kindNamesRows = !kindNamesItems && LogLine.itemCallbacks.values.contains(callback)
+        let namesItems = kindNamesItems || itemKeys
+        guard !(namesItems && (rowKeys || kindNamesRows)) else { return malformed }
         line.content = .callback(callback)
-        if let rows {
-            line.indexPaths = rows
-        } else if let row {
-            line.indexPaths = [LogIndexPath(section: section ?? 0, row: row)]
+        line.namesItems = namesItems
+        if let list {
+            line.indexPaths = list
+        } else if let place {
+            line.indexPaths = [LogIndexPath(section: section ?? 0, row: place)]
         }
         return line
     }
@@ -98,7 +127,7 @@ enum CanonicalLine {
         return value <= MessageTokens.largestRow ? value : nil
     }
 
-    /// `0:19,0:20` (a bare `19` is section 0); empty for `rows=`.
+    /// A `rows=` or `items=` list, `0:19,0:20` (a bare `19` is section 0); empty when the list is.
     private static func indexPaths(_ text: Substring) -> [LogIndexPath]? {
         guard !text.isEmpty else { return [] }
         var paths: [LogIndexPath] = []

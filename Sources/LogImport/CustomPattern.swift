@@ -6,22 +6,26 @@ import TraceCoding
 /// `KIND=REGEX` (for example `cellForRowAt=^configure (?<row>\d+) on (?<cell>0x[0-9a-f]+)$`).
 ///
 /// Some apps log in a house style no general recogniser can guess; a pattern says
-/// which callback such a line is. `KIND` is a `LogLine.Callback` raw value; the
+/// which callback such a line is. `KIND` is a `LogLine.Callback` raw value, or a
+/// collection view's name for one (`cellForItemAt`, `prefetchItemsAt`,
+/// `cancelPrefetchingForItemsAt`), which makes the line a collection view's; the
 /// argument is split at its first `=`, so the expression may hold more. The
 /// expression uses `NSRegularExpression`'s (ICU's) syntax and may name groups:
-/// `row` (read like any printed row: `19`, `[0, 19]`, `[[0, 19], [0, 20]]`, `nil`),
+/// `row` or `item` (read like any printed row: `19`, `[0, 19]`, `[[0, 19], [0, 20]]`, `nil`),
 /// `section` (the section of those rows), `cell` (the cell's address) and `t`
 /// (seconds, or a timestamp). Patterns are tried before the built-in spellings, in
 /// order, on the message (the line without its NSLog / os_log / `log show` prefix,
 /// trimmed); the first that matches anywhere in it decides the line.
 public struct CustomPattern: Sendable {
     public let callback: LogLine.Callback
+    /// True when `KIND` is a collection view's name for the call, or the pattern names an `item`.
+    public let namesItems: Bool
     private let expression: NSRegularExpression
     /// Capture group numbers of the named groups.
     private let groups: [String: Int]
 
     /// The group names a pattern may use.
-    static let groupNames = ["row", "section", "cell", "t"]
+    static let groupNames = ["row", "item", "section", "cell", "t"]
 
     public init(argument: String) throws(PatternError) {
         let shown = VisibleText.shortened(argument)
@@ -30,8 +34,8 @@ public struct CustomPattern: Sendable {
         }
         let kind = String(argument[..<equals])
         let pattern = String(argument[argument.index(after: equals)...])
-        let kinds = LogLine.Callback.allCases.map(\.rawValue)
-        guard let callback = LogLine.Callback(rawValue: kind) else {
+        let kinds = LogLine.Callback.allCases.map(\.rawValue) + LogLine.itemCallbacks.keys.sorted()
+        guard let callback = LogLine.Callback(rawValue: kind) ?? LogLine.itemCallbacks[kind] else {
             var message = kind.isEmpty
                 ? "custom pattern \"\(shown)\" has no kind before \"=\""
                 : "unknown kind \"\(VisibleText.shortened(kind))\" in custom pattern \"\(shown)\""
@@ -51,7 +55,7 @@ public struct CustomPattern: Sendable {
         }
         guard scanned.names.count == expression.numberOfCaptureGroups else {
             throw PatternError(message: "could not tell the groups of \"\(VisibleText.shortened(pattern))\" apart; "
-                + "name each group with (?<row>…), (?<section>…), (?<cell>…) or (?<t>…) and avoid unusual syntax")
+                + "name each group with (?<row>…), (?<item>…), (?<section>…), (?<cell>…) or (?<t>…) and avoid unusual syntax")
         }
         var groups: [String: Int] = [:]
         for (offset, name) in scanned.names.enumerated() {
@@ -59,11 +63,15 @@ public struct CustomPattern: Sendable {
             guard Self.groupNames.contains(name) else {
                 var message = "unknown group name \"\(VisibleText.shortened(name))\" in custom pattern for \(kind)"
                 if let guess = Suggestion.closest(to: name, among: Self.groupNames) { message += " (did you mean \"\(guess)\"?)" }
-                throw PatternError(message: message + "; groups may be named row, section, cell or t")
+                throw PatternError(message: message + "; groups may be named row, item, section, cell or t")
             }
             groups[name] = offset + 1
         }
+        guard groups["row"] == nil || groups["item"] == nil else {
+            throw PatternError(message: "custom pattern for \(kind) names both a row and an item group; name the one index path (?<row>…) or (?<item>…)")
+        }
         self.callback = callback
+        namesItems = LogLine.itemCallbacks[kind] != nil || groups["item"] != nil
         self.expression = expression
         self.groups = groups
     }

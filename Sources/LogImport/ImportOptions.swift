@@ -53,6 +53,18 @@ public struct ImportReport: Sendable {
     /// For a collection view's log: how many columns the grid was given, and why
     /// (`GridColumns`), as a sentence; empty for a table view's.
     public var columns = ""
+    /// Lines that are no call but say whether a cell is new or reused
+    /// (`oldIndexPath: nil`), given to their `cellForRowAt`: neither calls nor skipped.
+    public var statements = 0
+    /// What the import did with them (`CellOriginBinding`), as a sentence; empty without.
+    public var origins = ""
+    /// Where what the log states (a cell's previous row, new or reused)
+    /// contradicts what the import had inferred before: each line, and how.
+    public var contradictions: [LeftOutLine] = []
+    /// Skipped lines that name a cell's previous row or origin in a form the
+    /// import cannot read: how many, and the first (for the `--pattern` advice).
+    public var unreadableOrigins = 0
+    public var firstUnreadableOrigin: (line: Int, text: String)?
 }
 
 /// A line the importer recognised as a lifecycle call but did not put in the

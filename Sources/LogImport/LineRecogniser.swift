@@ -17,7 +17,10 @@
 ///    (`CallbackNames`), or names one only in passing (`PassingMention`);
 /// 6. otherwise that callback, with the rows (`PrintedIndexPaths`) and cell address
 ///    (`PrintedAddresses`) it prints, and whether it names it in a collection
-///    view's words (`cellForItemAt`, `forItemAt`: `LogLine.namesItems`).
+///    view's words (`cellForItemAt`, `forItemAt`: `LogLine.namesItems`);
+/// 7. and, for a `cellForRowAt` line or a line that is no callback, whether it
+///    says its cell is new or reused (`CellOrigin`): such a line of app output
+///    becomes an `.origin` line.
 ///
 /// It never fails: whatever the line holds — control characters, replacement
 /// characters, megabytes — the answer is some `LogLine`, found in time linear in
@@ -29,6 +32,10 @@ public struct LineRecogniser: Sendable {
 
     /// 256 KiB: room for a prefetch list of some 25,000 index paths.
     static let longestLine = 262_144
+
+    /// The runs of letters a line must hold to name a callback (group 0) or say
+    /// whether a cell is new or reused (group 1).
+    private static let roots = LetterRoots([CallbackNames.roots, CellOrigin.roots])
 
     public init(patterns: [CustomPattern] = []) {
         self.patterns = patterns
@@ -55,8 +62,36 @@ public struct LineRecogniser: Sendable {
             gap.content = .gap
             return gap
         }
-        guard CallbackNames.mayName(scalars, message), !SourceCodeLine.looksLikeCode(scalars, message) else { return base }
-        return Self.callbackLine(MessageTokens(scalars, message), base: base)
+        let found = Self.roots.found(in: scalars, message)
+        let mayName = found & 1 != 0, mayState = found & 2 != 0
+        guard mayName || mayState, !SourceCodeLine.looksLikeCode(scalars, message) else { return base }
+        let tokens = MessageTokens(scalars, message)
+        let line = mayName ? Self.callbackLine(tokens, base: base) : base
+        return mayState ? Self.withOrigin(line, tokens) : line
+    }
+
+    /// A `cellForRowAt` line or a line of app output, with what it says of its
+    /// cell's origin (`CellOrigin`); any other line as it is.
+    private static func withOrigin(_ line: LogLine, _ tokens: MessageTokens) -> LogLine {
+        var line = line
+        switch line.content {
+        case .callback(.cellForRowAt):
+            if case .stated(let origin, _)? = CellOrigin.read(tokens) { line.origin = origin }
+        case .other:
+            switch CellOrigin.read(tokens) {
+            case .stated(let origin, let row)?:
+                line.content = .origin
+                line.origin = origin
+                line.indexPaths = row.map { [$0] } ?? []
+            case .unreadable?:
+                line.unreadableOrigin = true
+            case nil:
+                break
+            }
+        default:
+            break
+        }
+        return line
     }
 
     /// The built-in reading of a message: a callback, or `.other`.
@@ -76,6 +111,9 @@ public struct LineRecogniser: Sendable {
         line.rowIsNil = rows.rowIsNil
         line.address = address
         line.namesItems = primary.items || CallbackNames.namesACollectionView(pieces, of: message.scalars)
+        // Only a call both lists share needs the words: cellForRowAt names its list itself.
+        let shared = primary.callback == .willDisplay || primary.callback == .didEndDisplaying
+        line.namesTableView = shared && !line.namesItems && CallbackNames.namesATableView(pieces, of: message.scalars)
         return line
     }
 
@@ -85,7 +123,8 @@ public struct LineRecogniser: Sendable {
             guard let captures = pattern.match(message) else { continue }
             var line = base
             line.content = .callback(pattern.callback)
-            if let rowText = captures["row"] {
+            line.namesItems = pattern.namesItems
+            if let rowText = captures["row"] ?? captures["item"] {
                 let scalars = Array(rowText.unicodeScalars)
                 let rows = PrintedIndexPaths.read(MessageTokens(scalars, 0..<scalars.count), for: pattern.callback, name: nil)
                 line.indexPaths = rows.indexPaths

@@ -72,7 +72,20 @@ final class LineSpool {
     enum Record {
         private enum Flag {
             static let rowIsNil: UInt8 = 1, namesItems: UInt8 = 2, address: UInt8 = 4, seconds: UInt8 = 8, offset: UInt8 = 16, gapText: UInt8 = 32
+            /// A second byte of flags follows.
+            static let more: UInt8 = 64
         }
+
+        /// The second byte of flags: the rarer fields, and the cell's stated origin in two bits.
+        private enum More {
+            static let namesTableView: UInt8 = 1, unreadableOrigin: UInt8 = 2, originLine: UInt8 = 4
+            static let originShift: UInt8 = 3, originMask: UInt8 = 3 << 3
+            /// The origin's two bits: none, new, reused (no row), reused from a row (which follows).
+            static let new: UInt8 = 1, reused: UInt8 = 2, reusedFrom: UInt8 = 3
+        }
+
+        /// The kind byte of a line that states a cell's origin (after the gap, other and callback kinds).
+        static let originKind: UInt8 = 0xFE
 
         /// The callbacks, numbered by their place here (made once: `allCases` makes a new array each time).
         static let callbacks = LogLine.Callback.allCases
@@ -83,6 +96,17 @@ final class LineSpool {
             case .gap: bytes.append(0)
             case .other: bytes.append(1)
             case .callback(let callback): bytes.append(2 + UInt8(truncatingIfNeeded: callbacks.firstIndex(of: callback) ?? 0))
+            case .origin: bytes.append(originKind)
+            }
+            var more: UInt8 = 0
+            if line.namesTableView { more |= More.namesTableView }
+            if line.unreadableOrigin { more |= More.unreadableOrigin }
+            if line.originLine != nil { more |= More.originLine }
+            switch line.origin {
+            case .new?: more |= More.new << More.originShift
+            case .reused(nil)?: more |= More.reused << More.originShift
+            case .reused(.some)?: more |= More.reusedFrom << More.originShift
+            case nil: break
             }
             var flags: UInt8 = 0
             if line.rowIsNil { flags |= Flag.rowIsNil }
@@ -91,7 +115,9 @@ final class LineSpool {
             if line.seconds != nil { flags |= Flag.seconds }
             if line.offset != nil { flags |= Flag.offset }
             if gapText != nil { flags |= Flag.gapText }
+            if more != 0 { flags |= Flag.more }
             bytes.append(flags)
+            if more != 0 { bytes.append(more) }
             appendNumber(line.indexPaths.count, to: &bytes)
             for path in line.indexPaths {
                 appendNumber(path.section, to: &bytes)
@@ -101,6 +127,11 @@ final class LineSpool {
             if let seconds = line.seconds { appendWord(seconds.bitPattern, to: &bytes) }
             if let offset = line.offset { appendWord(offset.bitPattern, to: &bytes) }
             if let gapText { appendText(gapText, to: &bytes) }
+            if let originLine = line.originLine { appendNumber(originLine, to: &bytes) }
+            if case .reused(let previous?)? = line.origin {
+                appendNumber(previous.section, to: &bytes)
+                appendNumber(previous.row, to: &bytes)
+            }
         }
 
         /// A zigzag variable-length integer: seven bits a byte, small numbers of either sign short.
@@ -143,11 +174,18 @@ final class LineSpool {
 
             /// Nil when the bytes end inside the record; an error when it cannot be one.
             private mutating func read() throws(ReuseLabError) -> (LogLine, String?)? {
-                guard let lineNumber = number(), let kind = byte(), let flags = byte(), let count = number() else { return nil }
+                guard let lineNumber = number(), let kind = byte(), let flags = byte() else { return nil }
+                var more: UInt8 = 0
+                if flags & Flag.more != 0 {
+                    guard let read = byte() else { return nil }
+                    more = read
+                }
+                guard let count = number() else { return nil }
                 let content: LogLine.Content
                 switch kind {
                 case 0: content = .gap
                 case 1: content = .other
+                case originKind: content = .origin
                 default:
                     let index = Int(kind) - 2
                     guard index < callbacks.count else { throw damaged }
@@ -180,6 +218,20 @@ final class LineSpool {
                 if flags & Flag.gapText != 0 {
                     guard let text = try text() else { return nil }
                     gapText = text
+                }
+                line.namesTableView = more & More.namesTableView != 0
+                line.unreadableOrigin = more & More.unreadableOrigin != 0
+                if more & More.originLine != 0 {
+                    guard let originLine = number() else { return nil }
+                    line.originLine = originLine
+                }
+                switch (more & More.originMask) >> More.originShift {
+                case More.new: line.origin = .new
+                case More.reused: line.origin = .reused(previousRow: nil)
+                case More.reusedFrom:
+                    guard let section = number(), let row = number() else { return nil }
+                    line.origin = .reused(previousRow: LogIndexPath(section: section, row: row))
+                default: break
                 }
                 return (line, gapText)
             }

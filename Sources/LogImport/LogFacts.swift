@@ -20,7 +20,13 @@ struct LogFacts: Sendable {
     private(set) var timed = false
     /// The callbacks the log prints (a list of eight at most: a callback's hash is its name's).
     private var printedCallbacks: [LogLine.Callback] = []
-    var printed: Set<EventKind> { Set(printedCallbacks.compactMap { EventKind(rawValue: $0.rawValue) }) }
+    var printed: Set<EventKind> {
+        var kinds = Set(printedCallbacks.compactMap { EventKind(rawValue: $0.rawValue) })
+        // A stated origin prints its dequeue as surely as an init or prepareForReuse line.
+        if statesNew { kinds.insert(.initCell) }
+        if statesReused { kinds.insert(.prepareForReuse) }
+        return kinds
+    }
     /// The highest row the log names in each section.
     private(set) var highestRow: [Int: Int] = [:]
     /// The first line naming items (a collection view's), and the first naming rows (a table view's).
@@ -35,6 +41,10 @@ struct LogFacts: Sendable {
     private var profileAsPlaced = ProfileEvidence.Reading()
     private var placer = PrintOrder.Placer(callbackFirst: true)
     private var grid = GridColumns.Reading()
+    /// The lines that say whether a cell is new or reused: how many, where printed.
+    private(set) var origins = CellOriginBinding.Reading()
+    /// Whether such a line says a cell is new, and whether one says a cell is reused.
+    private var statesNew = false, statesReused = false
 
     init(rows: Int?) {
         self.rows = rows
@@ -57,6 +67,18 @@ struct LogFacts: Sendable {
         if firstRows == nil, line.namesRows { firstRows = line }
         if beyondRows == nil, let rows, line.indexPaths.contains(where: { $0.row >= rows }) {
             beyondRows = (line.lineNumber, line.indexPaths.map(\.row).max() ?? 0)
+        }
+        origins.take(line)
+        switch line.origin {
+        case .new?: statesNew = true
+        case .reused?: statesReused = true
+        case nil: break
+        }
+        if line.content == .origin {
+            // It goes to its cellForRowAt in the second pass; here only the profile reads it, as a dequeue.
+            profileAsPrinted.take(line)
+            profileAsPlaced.take(line)
+            return
         }
         printOrder.take(line)
         profileAsPrinted.take(line)

@@ -39,6 +39,8 @@ public enum LogImporter {
         var firstLines: [String] = []
         var skippedCount = 0
         var blank = 0
+        var unreadableOrigins = 0
+        var firstUnreadableOrigin: (line: Int, text: String)?
         let name = InputFile.displayName(path)
         let spool = LineSpool(of: name)
         func take(_ text: String, _ number: Int, _ line: LogLine?) throws(ReuseLabError) {
@@ -48,6 +50,10 @@ public enum LogImporter {
             if line.content == .other {
                 skippedCount += 1
                 skipped(number, text)
+                if line.unreadableOrigin {
+                    unreadableOrigins += 1
+                    if firstUnreadableOrigin == nil { firstUnreadableOrigin = (number, String(text.prefix(200))) }
+                }
             } else {
                 facts.take(line)
                 try spool.append(line, gapText: line.content == .gap ? String(text.prefix(200)) : nil)
@@ -55,12 +61,14 @@ public enum LogImporter {
         }
         let lineCount = try RecognisedLines.read(path, recogniser: LineRecogniser(patterns: options.patterns), take)
         try spool.finish()
-        guard facts.recognised > 0 else {
+        // A line saying a cell is new or reused for a row is that row's cellForRowAt when none is printed.
+        guard facts.recognised > 0 || facts.origins.namingRows > 0 else {
             throw unrecognised(name, lineCount: lineCount, firstLines: firstLines)
         }
         let builder = try TraceBuilder(facts: facts, lineCount: lineCount, skipped: skippedCount, options: options, file: name)
         let log = ScannedLog(spool: spool, builder: builder, blank: blank)
         log.factsHeldItems = facts.heldItems
+        log.unreadableOrigins = (unreadableOrigins, firstUnreadableOrigin)
         return log
     }
 
@@ -102,6 +110,8 @@ public final class ScannedLog {
     /// not grow with the log).
     var factsHeldItems = 0
     private(set) var builderHeldItems = 0
+    /// Skipped lines that seem to state a cell's origin unreadably: how many, and the first.
+    var unreadableOrigins: (count: Int, first: (line: Int, text: String)?) = (0, nil)
 
     init(spool: LineSpool, builder: TraceBuilder, blank: Int) {
         self.spool = spool
@@ -123,14 +133,21 @@ public final class ScannedLog {
             builder.take(line, gapText: line.content == .gap ? gapTexts.removeValue(forKey: line.lineNumber) : nil)
             try builder.handOver(each)
         }
+        // Each line saying a cell is new or reused goes to its cellForRowAt first (CellOriginBinding).
+        var binder = CellOriginBinding.Binder(printedBefore: builder.origins.printedBefore)
+        func bound(_ line: LogLine) throws(ReuseLabError) { try placer.take(line, place) }
+        func leftOut(_ line: Int, _ reason: String) { builder.leaveOut(line: line, reason) }
         try spool.stream { (line: LogLine, gapText: String?) throws(ReuseLabError) in
             if let gapText { gapTexts[line.lineNumber] = gapText }
-            try placer.take(line, place)
+            try binder.take(line, bound, leftOut: leftOut)
         }
+        try binder.finish(bound, leftOut: leftOut)
         try placer.finish(place)
         builderHeldItems = builder.heldItems
         var report = builder.report()
         report.blank = blank
+        report.unreadableOrigins = unreadableOrigins.count
+        report.firstUnreadableOrigin = unreadableOrigins.first
         return report
     }
 

@@ -16,12 +16,24 @@ public struct LogLine: Equatable, Sendable {
         case deinitCell = "deinit"
     }
 
+    /// A collection view's names for the callbacks whose table-view names say
+    /// "row" (`cellForItemAt` is `.cellForRowAt`): the kinds `--pattern` and the
+    /// canonical line take besides the callbacks' own names.
+    static let itemCallbacks: [String: Callback] = [
+        "cellForItemAt": .cellForRowAt, "prefetchItemsAt": .prefetchRowsAt, "cancelPrefetchingForItemsAt": .cancelPrefetchingForRowsAt,
+    ]
+
     /// What the line is: a callback, a mark where the log was cut, or anything else.
     public enum Content: Equatable, Sendable {
         /// A lifecycle callback.
         case callback(Callback)
         /// A line that marks where the log was abridged: `...`, `…`, `(중략)`, `[...]`, `(snip)`.
         case gap
+        /// A line that is no callback but says whether a `cellForRowAt`'s cell is
+        /// new or reused (`oldIndexPath: nil`, `reused cell for row 5`): `origin`
+        /// holds what it says, `indexPaths` the row it names, if any. The importer
+        /// gives it to the `cellForRowAt` line next to it (`CellOriginBinding`).
+        case origin
         /// Anything else (app output, warnings, blank lines): skipped and counted.
         case other
     }
@@ -44,20 +56,36 @@ public struct LogLine: Equatable, Sendable {
     public var offset: Double?
     /// 1-based line number in the log.
     public var lineNumber: Int
+    /// For a `cellForRowAt` line or an `.origin` line: whether its cell is new or
+    /// reused, as the log states it (`CellOrigin`); nil when the log does not say.
+    public var origin: CellOrigin?
+    /// The line that stated `origin`, when it is another line than this one.
+    public var originLine: Int?
+    /// True for a line skipped as `.other` that names a cell's previous row or
+    /// origin in a form that cannot be read (`oldIndexPath: <…>`): the summary
+    /// points to `--pattern` for it.
+    public var unreadableOrigin = false
     /// True when the line names the call in a collection view's words:
     /// `cellForItemAt`, `prefetchItemsAt`, `cancelPrefetchingForItemsAt`,
-    /// `willDisplay … forItemAt`, `collectionView(_:…)`. The callback is then the
-    /// table view's counterpart (`cellForItemAt` is `.cellForRowAt`): both lists
-    /// share one lifecycle.
+    /// `willDisplay … forItemAt`, `collectionView(_:…)`, a canonical line's `item=`
+    /// or `items=` (`CanonicalLine`). The callback is then the table view's
+    /// counterpart (`cellForItemAt` is `.cellForRowAt`): both lists share one
+    /// lifecycle.
     public var namesItems = false
+    /// True when a line whose call both lists share names the table view in its
+    /// words (`tableView(_:willDisplay:forRowAt:)`, `forRowAt`).
+    public var namesTableView = false
 
     /// Whether the line names the call in a table view's words: `cellForRowAt`,
-    /// `prefetchRowsAt` or `cancelPrefetchingForRowsAt`. (`willDisplay`,
-    /// `didEndDisplaying`, `init`, `prepareForReuse` and `deinit` have one name
-    /// in both lists, so a line of them alone says neither.)
+    /// `prefetchRowsAt` or `cancelPrefetchingForRowsAt`, or a shared call with
+    /// `forRowAt` or `tableView`. (`willDisplay`, `didEndDisplaying`, `init`,
+    /// `prepareForReuse` and `deinit` have one name in both lists, so a line of
+    /// them alone says neither.)
     public var namesRows: Bool {
-        guard !namesItems, case .callback(let callback) = content else { return false }
-        return callback == .cellForRowAt || callback == .prefetchRowsAt || callback == .cancelPrefetchingForRowsAt
+        // A line that says a cell is reused "for row 5" and is its row's only
+        // `cellForRowAt` (`originLine` is itself) names no call of either list.
+        guard !namesItems, originLine != lineNumber, case .callback(let callback) = content else { return false }
+        return namesTableView || callback == .cellForRowAt || callback == .prefetchRowsAt || callback == .cancelPrefetchingForRowsAt
     }
 
     /// The call's name as the log's list calls it: `cellForItemAt` for an item line.

@@ -157,6 +157,12 @@ enum PrintedIndexPaths {
         return .path(first, bare: false)
     }
 
+    /// The one index path a printed list names (`[0, 19]`, `[19]`, `[[0, 19]]`), if it names one.
+    static func path(in list: [PrintedValue]) -> LogIndexPath? {
+        guard case .path(let path, _)? = onePath(in: list) else { return nil }
+        return path
+    }
+
     private static func isList(_ value: PrintedValue) -> Bool {
         if case .list = value { return true }
         return false

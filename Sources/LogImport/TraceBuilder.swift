@@ -39,8 +39,20 @@ struct TraceBuilder {
     var releases = 0
     /// Cell ids by printed address.
     var addresses: [String: Int] = [:]
-    /// The cell the last `init` / `prepareForReuse` handed out, waiting for its `cellForRowAt`.
+    /// The cell the last `init` / `prepareForReuse` handed out, waiting for its
+    /// `cellForRowAt`; whether it was reused, and the line that dequeued it.
     var dequeued: Int?
+    var dequeuedReused = false
+    var dequeuedLine = 0
+    /// For each live cell, the row it showed before the one it shows now (and
+    /// the other way about), and the line that last configured it and whether
+    /// its cell was the import's choice there: what a contradiction with a
+    /// stated previous row is explained by. One entry per live cell at most.
+    var formerRow: [Int: Int] = [:]
+    var formerCell: [Int: Int] = [:]
+    var configuredAt: [Int: (line: Int, inferred: Bool)] = [:]
+    /// Where what the log states contradicts what the import had inferred before.
+    var contradictions: [LeftOutLine] = []
     var time = VirtualTime.zero
     var gaps = 0, inferredCount = 0, unplaced = 0
     /// Where each live cell is, for finding one without walking them all.
@@ -64,6 +76,8 @@ struct TraceBuilder {
     let gridColumns: GridColumns?
     /// For a collection view's log, the first line that says so.
     let firstItems: LogLine?
+    /// The lines that say whether a cell is new or reused: where they are printed, how many, the first.
+    let origins: CellOriginBinding.Reading
 
     /// The header the whole log's `facts` make, or the error that refuses the log.
     init(facts: LogFacts, lineCount: Int, skipped: Int, options: ImportOptions, file: String) throws(ReuseLabError) {
@@ -73,6 +87,7 @@ struct TraceBuilder {
         gridColumns = list.isCollection ? facts.gridColumns(given: options.columns) : nil
         firstItems = facts.firstItems
         timed = facts.timed
+        origins = facts.origins
         self.options = options
         self.file = file
         // Sections: each section's row count is the highest row the log names in it, plus one.
@@ -120,7 +135,7 @@ struct TraceBuilder {
             gap(gapText ?? "...", marked: true)
         case .callback(let callback):
             handle(callback, line)
-        case .other:
+        case .other, .origin:
             break
         }
     }
@@ -128,6 +143,7 @@ struct TraceBuilder {
     /// How many items it holds in all (`BoundedImportTests` checks that this does not grow with the log).
     var heldItems: Int {
         events.count + releasedAt.count + addresses.count + whereabouts.heldItems + leftOut.count
+            + formerRow.count + formerCell.count + configuredAt.count
             + state.cells.count + state.displayed.count + state.pendingPrefetchCount + state.keptAside.count
     }
 
@@ -148,6 +164,10 @@ struct TraceBuilder {
                                   profile: list.isCollection ? collectionSentence : profileEvidence.sentence)
         report.columns = gridColumns?.sentence ?? ""
         report.eventCount = eventCount
+        report.statements = origins.count
+        report.origins = origins.sentence(list.reword)
+        report.contradictions = contradictions
+        report.leftOut.sort { $0.line < $1.line }
         return report
     }
 
@@ -155,7 +175,7 @@ struct TraceBuilder {
 
     /// Folds `body` into the state and keeps it; if it cannot happen now, marks a
     /// gap (saying why) and tries once more from the forgetful state after it.
-    mutating func emit(_ body: EventBody, inferred: Bool = false) {
+    mutating func emit(_ body: EventBody, inferred: Inference? = nil) {
         if tryEmit(body, inferred: inferred) { return }
         if case .gap = body { return }
         var reason = "the log's calls stop fitting together here"
@@ -172,10 +192,15 @@ struct TraceBuilder {
     /// Notes that the line being placed is not in the trace, and why (in a
     /// collection view's words for its log).
     mutating func leaveOut(_ reason: String) {
-        leftOut.append(LeftOutLine(line: currentLine, reason: header.list.reword(reason)))
+        leaveOut(line: currentLine, reason)
     }
 
-    private mutating func tryEmit(_ body: EventBody, inferred: Bool) -> Bool {
+    /// Notes that line `line` is not in the trace, and why.
+    mutating func leaveOut(line: Int, _ reason: String) {
+        leftOut.append(LeftOutLine(line: line, reason: header.list.reword(reason)))
+    }
+
+    private mutating func tryEmit(_ body: EventBody, inferred: Inference?) -> Bool {
         let event = TraceEvent(seq: eventCount, time: time, body: body, inferred: inferred)
         do {
             try state.apply(event)
@@ -184,7 +209,7 @@ struct TraceBuilder {
         }
         events.append(event)
         eventCount += 1
-        if inferred { inferredCount += 1 }
+        if inferred != nil { inferredCount += 1 }
         if case .gap = body {
             whereabouts.rebuild(from: state)
         } else if let cell = body.cellField {
@@ -193,6 +218,11 @@ struct TraceBuilder {
         if case .didEndDisplaying(_, let cell) = body {
             releases += 1
             releasedAt[cell] = releases
+        }
+        if case .deinitCell(let cell) = body {
+            // A cell gone explains no contradiction any more.
+            if let row = formerRow.removeValue(forKey: cell), formerCell[row] == cell { formerCell[row] = nil }
+            configuredAt[cell] = nil
         }
         return true
     }
@@ -203,7 +233,7 @@ struct TraceBuilder {
     mutating func gap(_ text: String, marked: Bool = false) {
         gaps += 1
         dequeued = nil
-        _ = tryEmit(.gap(text: marked ? text : Self.ownGap + header.list.reword(text)), inferred: false)
+        _ = tryEmit(.gap(text: marked ? text : Self.ownGap + header.list.reword(text)), inferred: nil)
     }
 
     /// How a gap the importer made (not one the log marked) begins its text.
@@ -253,7 +283,9 @@ struct TraceBuilder {
     }
 
     /// The cell the profile's rules would hand out next: last in, first out; the
-    /// modern profile keeps a cell whose row is within one row of the screen.
+    /// modern profile keeps a cell whose row is within one row of the screen
+    /// aside, out of the pool, so when every released cell is kept aside there
+    /// is none to hand out and the dequeue makes a new cell (lesson 2's lag).
     func cellToReuse() -> Int? {
         let candidates = releasedCells()
         // (The screen's edges are looked for only when there is a cell to choose from.)
@@ -263,7 +295,7 @@ struct TraceBuilder {
         }
         let kept = (first - 1)...(last + 1)
         for id in candidates where !(state.cell(id)?.lastRow.map(kept.contains) ?? false) { return id }
-        return candidates.first
+        return nil
     }
 
     func cellConfigured(forRow row: Int) -> Int? {

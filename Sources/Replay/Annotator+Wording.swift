@@ -45,17 +45,17 @@ extension Annotator {
             }
             var text = "The data source configures cell #\(cell) for \(named(row))."
             let reloading = before.reloadingRows.contains(row) || before.displayed(row) != nil
-            if prefetchingOff {
+            if header.source?.unprinted.contains(.willDisplay) == true {
+                // An imported log that never prints willDisplay cannot say when the row appears, under either profile.
+                text += " This log does not print willDisplay, so when \(named(row)) comes on screen is not known."
+            } else if prefetchingOff {
                 // Nothing is prepared ahead with the property off (Apple: "When false, the
                 // table view requests cells when they need to display"), whatever the times say.
                 if !reloading, header.profile == .modern {
                     text += " isPrefetchingEnabled is false, so the \(words.view) asks for \(words.aRow)'s cell only when the \(words.row) is about to appear, never ahead of time."
                 }
             } else if case .configured(true, let grid) = noted {
-                if header.source?.unprinted.contains(.willDisplay) == true {
-                    // An imported log that never prints willDisplay cannot say when the row appears.
-                    text += " This log does not print willDisplay, so when \(named(row)) comes on screen is not known."
-                } else if words.isCollection {
+                if words.isCollection {
                     text += " " + preparedInGrid(row, grid)
                 } else {
                     text += " \(capital(row)) is not on screen yet: while scrolling, the modern table view prepares the next row's cell ahead of time; the row will appear with it, without another cellForRowAt."

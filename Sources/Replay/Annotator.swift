@@ -204,7 +204,7 @@ public struct Annotator {
         if let inferred = taken.noted.inferred, !isImported {
             text += " " + inferred.note
         }
-        if step.event.inferred { text += " (Inferred by reuselab import: the log does not say which cell, or does not print this call.)" }
+        if let inferred = step.event.inferred { text += " " + inferred.note }
         return text
     }
 

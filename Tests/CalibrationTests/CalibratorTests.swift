@@ -9,14 +9,15 @@ import Calibration
 
 /// A "device" trace made from a recording: only the lifecycle calls (cell ids
 /// kept), no scenario in the header, an import source as `reuselab import`
-/// writes one. `edit` may drop or replace events (a gap where the log is abridged).
+/// writes one. `edit` may drop or replace events (a gap where the log is abridged)
+/// or mark them inferred.
 func deviceTrace(of scenario: Scenario, log: String = "device.log", guess: TableProfile = .modern, syntheticTimes: Bool = true,
                  edit: ([TraceEvent]) -> [TraceEvent] = { $0 }) throws -> Trace {
     let recorded = try Recorder.record(scenario)
     var events: [TraceEvent] = []
     for (index, event) in edit(recorded.events.filter { $0.kind.isLifecycle }).enumerated() {
         let time = syntheticTimes ? VirtualTime.milliseconds(index) : event.time
-        events.append(TraceEvent(seq: index, time: time, body: event.body))
+        events.append(TraceEvent(seq: index, time: time, body: event.body, inferred: event.inferred))
     }
     let source = ImportSource(log: log, lines: events.count, recognised: events.count, skipped: 0, syntheticTimes: syntheticTimes)
     return Trace(header: TraceHeader(title: "Imported from \(log)", profile: guess, source: source), events: events)
@@ -173,6 +174,17 @@ final class CalibratorTests {
             #expect(error.file == "seed004.trace.json")
             #expect(error.message.contains("reuselab diff"), Comment(rawValue: error.message))
         }
+    }
+
+    /// A grid's log is no table's: calibrate refuses it, saying why, instead of
+    /// offering a table scenario that matches three calls in four.
+    @Test func testACollectionViewsTraceIsRefused() throws {
+        let grid = try imported("cellForItemAt: [0, 0]\nwillDisplay: [0, 0]\ncellForItemAt: [0, 1]\nwillDisplay: [0, 1]\n")
+        #expect(grid.header.list.isCollection)
+        let error = try #require(throws: ReuseLabError.self) { _ = try Calibrator.calibrate(grid, file: "grid.trace.json") }
+        #expect(error.kind.exitStatus == 65)
+        #expect(error.message.contains("is a collection view's trace"), Comment(rawValue: error.message))
+        #expect(error.message.contains("calibrate searches table view scenarios only"), Comment(rawValue: error.message))
     }
 
     @Test func testATraceWithoutLifecycleCallsIsRefused() throws {

@@ -102,6 +102,11 @@ final class CollectionImportTests {
         #expect(rows.kind.exitStatus == 65)
         #expect(rows.message.contains("line 3 prints a collection view's willDisplay, but line 1 printed a table view's prefetchRowsAt"),
                 Comment(rawValue: rows.message))
+        // A call both lists share says which list it is in when it names the table view.
+        let shared = try #require(try refusal("cellForItemAt: [0, 1]\ntableView(_:willDisplay:forRowAt:) [0, 1]\n"))
+        #expect(shared.kind.exitStatus == 65)
+        #expect(shared.message.contains("line 2 prints a table view's willDisplay, but line 1 printed a collection view's cellForItemAt"),
+                Comment(rawValue: shared.message))
     }
 
     @Test func testOptionsOfTheOtherListAreRefused() throws {

@@ -10,37 +10,30 @@ import LogImport
 final class CollectionRecogniserTests {
     typealias E = Expect
 
-    /// The expected line, said in a collection view's words.
-    static func items(_ line: LogLine) -> LogLine {
-        var line = line
-        line.namesItems = true
-        return line
-    }
-
     @Test func testCellForItemAtSpellings() {
         checkTable([
-            ("cellForItemAt: [0, 3]", Self.items(E.call(.cellForRowAt, row: 3))),
-            ("collectionView(_:cellForItemAt:) [0, 3]", Self.items(E.call(.cellForRowAt, row: 3))),
+            ("cellForItemAt: [0, 3]", E.items(E.call(.cellForRowAt, row: 3))),
+            ("collectionView(_:cellForItemAt:) [0, 3]", E.items(E.call(.cellForRowAt, row: 3))),
             ("-[ViewController collectionView:cellForItemAtIndexPath:] <NSIndexPath: 0xc000000000000016> {length = 2, path = 0 - 19}",
-             Self.items(E.call(.cellForRowAt, row: 19))),
-            ("cellForItemAt item 1", Self.items(E.call(.cellForRowAt, row: 1))),
-            ("cellForItem: 5", Self.items(E.call(.cellForRowAt, row: 5))),
-            ("cell for item at 7", Self.items(E.call(.cellForRowAt, row: 7))),
-            ("cellForItemAt IndexPath(item: 1, section: 0)", Self.items(E.call(.cellForRowAt, row: 1))),
-            ("cellForItemAt: IndexPath(item: 4, section: 2)", Self.items(E.call(.cellForRowAt, paths: [E.at(2, 4)]))),
+             E.items(E.call(.cellForRowAt, row: 19))),
+            ("cellForItemAt item 1", E.items(E.call(.cellForRowAt, row: 1))),
+            ("cellForItem: 5", E.items(E.call(.cellForRowAt, row: 5))),
+            ("cell for item at 7", E.items(E.call(.cellForRowAt, row: 7))),
+            ("cellForItemAt IndexPath(item: 1, section: 0)", E.items(E.call(.cellForRowAt, row: 1))),
+            ("cellForItemAt: IndexPath(item: 4, section: 2)", E.items(E.call(.cellForRowAt, paths: [E.at(2, 4)]))),
             ("cellForItemAt [1, 2] <MyApp.PhotoCell: 0x7fb8c1d0a200; baseClass = UICollectionViewCell>",
-             Self.items(E.call(.cellForRowAt, paths: [E.at(1, 2)], cell: "0x7fb8c1d0a200"))),
+             E.items(E.call(.cellForRowAt, paths: [E.at(1, 2)], cell: "0x7fb8c1d0a200"))),
         ])
     }
 
     @Test func testDisplayingForItemAt() {
         checkTable([
-            ("collectionView(_:willDisplay:forItemAt:) [0, 3]", Self.items(E.call(.willDisplay, row: 3))),
-            ("willDisplay cell forItemAt [1, 2]", Self.items(E.call(.willDisplay, paths: [E.at(1, 2)]))),
-            ("willDisplay forItemAt: item 4", Self.items(E.call(.willDisplay, row: 4))),
+            ("collectionView(_:willDisplay:forItemAt:) [0, 3]", E.items(E.call(.willDisplay, row: 3))),
+            ("willDisplay cell forItemAt [1, 2]", E.items(E.call(.willDisplay, paths: [E.at(1, 2)]))),
+            ("willDisplay forItemAt: item 4", E.items(E.call(.willDisplay, row: 4))),
             ("collectionView:didEndDisplayingCell:forItemAtIndexPath: {length = 2, path = 0 - 3}",
-             Self.items(E.call(.didEndDisplaying, row: 3))),
-            ("didEndDisplaying forItemAt IndexPath(item: 5, section: 1)", Self.items(E.call(.didEndDisplaying, paths: [E.at(1, 5)]))),
+             E.items(E.call(.didEndDisplaying, row: 3))),
+            ("didEndDisplaying forItemAt IndexPath(item: 5, section: 1)", E.items(E.call(.didEndDisplaying, paths: [E.at(1, 5)]))),
             // Without `forItemAt` the line is in neither list's words: it joins whichever the log is.
             ("willDisplay: [0, 0]", E.call(.willDisplay, row: 0)),
             ("didEndDisplaying: item 2", E.call(.didEndDisplaying, row: 2)),
@@ -49,14 +42,14 @@ final class CollectionRecogniserTests {
 
     @Test func testPrefetchItemsAtSpellings() {
         checkTable([
-            ("prefetchItemsAt: [[0, 2], [0, 3]]", Self.items(E.call(.prefetchRowsAt, paths: [E.at(0, 2), E.at(0, 3)]))),
-            ("collectionView(_:prefetchItemsAt:) [[0, 2], [1, 0]]", Self.items(E.call(.prefetchRowsAt, paths: [E.at(0, 2), E.at(1, 0)]))),
+            ("prefetchItemsAt: [[0, 2], [0, 3]]", E.items(E.call(.prefetchRowsAt, paths: [E.at(0, 2), E.at(0, 3)]))),
+            ("collectionView(_:prefetchItemsAt:) [[0, 2], [1, 0]]", E.items(E.call(.prefetchRowsAt, paths: [E.at(0, 2), E.at(1, 0)]))),
             ("prefetchItemsAt [IndexPath(item: 2, section: 1), IndexPath(item: 0, section: 2)]",
-             Self.items(E.call(.prefetchRowsAt, paths: [E.at(1, 2), E.at(2, 0)]))),
-            ("prefetchItemsAt: []", Self.items(E.call(.prefetchRowsAt))),
-            ("cancelPrefetchingForItemsAt: [[0, 8]]", Self.items(E.call(.cancelPrefetchingForRowsAt, paths: [E.at(0, 8)]))),
+             E.items(E.call(.prefetchRowsAt, paths: [E.at(1, 2), E.at(2, 0)]))),
+            ("prefetchItemsAt: []", E.items(E.call(.prefetchRowsAt))),
+            ("cancelPrefetchingForItemsAt: [[0, 8]]", E.items(E.call(.cancelPrefetchingForRowsAt, paths: [E.at(0, 8)]))),
             ("collectionView(_:cancelPrefetchingForItemsAt:) [[0, 8], [0, 9]]",
-             Self.items(E.call(.cancelPrefetchingForRowsAt, paths: [E.at(0, 8), E.at(0, 9)]))),
+             E.items(E.call(.cancelPrefetchingForRowsAt, paths: [E.at(0, 8), E.at(0, 9)]))),
         ])
     }
 

@@ -76,6 +76,21 @@ final class CustomPatternTests {
     }
 
     /// Group names are read as ICU reads them: not inside classes, quotes or comments.
+    /// A collection view's names for the calls make the line a collection view's,
+    /// and its index path may be named `item`.
+    @Test func testItemKindsAndTheItemGroupMakeACollectionViewsLine() throws {
+        let reader = try recogniser("cellForItemAt=^config (?<item>\\d+)$", "willDisplay=^show (?<item>\\d+)$",
+                                    "prefetchItemsAt=^ahead (?<row>.*)$", "didEndDisplaying=^gone (?<row>\\d+)$")
+        var configure = E.call(.cellForRowAt, row: 3)
+        configure.namesItems = true
+        #expect(reader.recognise("config 3", number: 1) == configure)
+        #expect(reader.recognise("show 3", number: 1).namesItems, "an item group names an item")
+        let ahead = reader.recognise("ahead [[0, 4], [0, 5]]", number: 1)
+        #expect(ahead.content == .callback(.prefetchRowsAt) && ahead.namesItems && ahead.indexPaths == [E.at(0, 4), E.at(0, 5)])
+        #expect(!reader.recognise("gone 2", number: 1).namesItems, "a shared call with a row group says neither")
+        #expect(throws: PatternError.self) { try CustomPattern(argument: "cellForItemAt=(?<item>\\d+) (?<row>\\d+)") }
+    }
+
     @Test func testGroupNamesAreReadLikeICUReadsThem() throws {
         checkTable([
             ("x5", E.call(.willDisplay, row: 5)),
@@ -91,13 +106,13 @@ final class CustomPatternTests {
     @Test func testErrors() {
         #expect(error("cellForRowAt")?.message == "custom pattern \"cellForRowAt\" has no \"=\": write KIND=REGEX, for example cellForRowAt=cell (?<row>\\d+)")
         #expect(error("cellForRow=row (\\d+)")?.message == ("unknown kind \"cellForRow\" in custom pattern \"cellForRow=row (\\d+)\" (did you mean \"cellForRowAt\"?); "
-                       + "kinds are init, prepareForReuse, cellForRowAt, willDisplay, didEndDisplaying, prefetchRowsAt, cancelPrefetchingForRowsAt, deinit"))
+                       + "kinds are init, prepareForReuse, cellForRowAt, willDisplay, didEndDisplaying, prefetchRowsAt, cancelPrefetchingForRowsAt, deinit, cancelPrefetchingForItemsAt, cellForItemAt, prefetchItemsAt"))
         #expect(error("appear=x")?.message == ("unknown kind \"appear\" in custom pattern \"appear=x\"; kinds are init, prepareForReuse, cellForRowAt, willDisplay, "
-                       + "didEndDisplaying, prefetchRowsAt, cancelPrefetchingForRowsAt, deinit"))
+                       + "didEndDisplaying, prefetchRowsAt, cancelPrefetchingForRowsAt, deinit, cancelPrefetchingForItemsAt, cellForItemAt, prefetchItemsAt"))
         #expect(error("=x")?.message.hasPrefix("custom pattern \"=x\" has no kind before \"=\"; kinds are init,") == true)
         #expect(error("willDisplay=")?.message == "custom pattern \"willDisplay=\" has an empty regular expression after \"=\"")
-        #expect(error("willDisplay=(?<rows>\\d+)")?.message == "unknown group name \"rows\" in custom pattern for willDisplay (did you mean \"row\"?); groups may be named row, section, cell or t")
-        #expect(error("willDisplay=(?<index>\\d+)")?.message == "unknown group name \"index\" in custom pattern for willDisplay; groups may be named row, section, cell or t")
+        #expect(error("willDisplay=(?<rows>\\d+)")?.message == "unknown group name \"rows\" in custom pattern for willDisplay (did you mean \"row\"?); groups may be named row, item, section, cell or t")
+        #expect(error("willDisplay=(?<index>\\d+)")?.message == "unknown group name \"index\" in custom pattern for willDisplay; groups may be named row, item, section, cell or t")
 
         let unclosed = error("willDisplay=row (\\d+")?.message ?? ""
         #expect(unclosed.hasPrefix("invalid regular expression \"row (\\d+\" for willDisplay: NSRegularExpression says \""), Comment(rawValue: unclosed))

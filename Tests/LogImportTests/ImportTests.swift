@@ -41,7 +41,7 @@ final class ImportTests {
         #expect(events.contains { $0.body == .cellForRowAt(row: 25, cell: 3) })
         // Which cell leaves row 0 is not printed (after the gap): inferred, and marked.
         let leaving = try #require(events.first { $0.body == .didEndDisplaying(row: 0, cell: 1) })
-        #expect(leaving.inferred)
+        #expect(leaving.inferred == .cell, "the log prints the call, not its cell")
         #expect(events.filter { $0.kind == .initCell }.count == 8, "rows 0–3 and 18 at launch, then 19, 21 and 22")
         #expect(report.trace.header.source?.log == "device-seed004.log")
     }
@@ -54,11 +54,12 @@ final class ImportTests {
         assertValid(classic.trace)
         #expect(classic.trace.events.contains { $0.body == .cellForRowAt(row: 3, cell: 2) }, "last in, first out")
         let reuse = try #require(classic.trace.events.first { $0.kind == .prepareForReuse })
-        #expect(reuse.inferred, "the log does not say which cell")
+        #expect(reuse.inferred == .cell, "the log does not say which cell")
         // A log that prints only cellForRowAt still gives a full lifecycle, reconstructed and marked.
         let bare = try importText("cellForRowAt: 0\ncellForRowAt: 1\nwillDisplay: 0\nwillDisplay: 1\n")
         assertValid(bare.trace)
-        #expect(bare.trace.events.filter { $0.kind == .initCell && $0.inferred }.count == 2)
+        #expect(bare.trace.events.filter { $0.kind == .initCell && $0.inferred == .call }.count == 2, "reconstructed: the log prints no dequeue")
+        #expect(bare.trace.events.filter { $0.kind == .cellForRowAt }.allSatisfy { $0.inferred == .cell }, "printed, on a reconstructed cell")
     }
 
     @Test func testPrintedAddressesAreTheCellsIdentity() throws {
@@ -80,7 +81,7 @@ final class ImportTests {
         assertValid(report.trace)
         #expect(report.trace.events.contains { $0.body == .cellForRowAt(row: 2, cell: 2) }, "the address says cell #2, not the last released")
         #expect(report.trace.events.contains { $0.body == .deinitCell(cell: 1) })
-        #expect(!(report.trace.events.contains { $0.inferred }), "nothing to infer when every line prints its cell")
+        #expect(!(report.trace.events.contains { $0.inferred != nil }), "nothing to infer when every line prints its cell")
     }
 
     @Test func testTimestampsBecomeTimesAndSectionsAreKept() throws {

@@ -11,7 +11,18 @@ struct LineSpoolTests {
         var item = LogLine(content: .callback(.willDisplay), indexPaths: [LogIndexPath(section: 2, row: 1_000_000_000)],
                            address: "0x7fb8c1d0a200", seconds: 6.5e8 + 0.123456, offset: -44.25, lineNumber: 7)
         item.namesItems = true
+        var stated = LogLine(content: .callback(.cellForRowAt), indexPaths: [LogIndexPath(row: 5)], lineNumber: 8)
+        stated.origin = .reused(previousRow: LogIndexPath(section: 1, row: 3))
+        stated.originLine = 9
+        stated.namesTableView = true
+        var origin = LogLine(content: .origin, lineNumber: 10)
+        origin.origin = .new
+        origin.unreadableOrigin = true
+        var reused = LogLine(content: .origin, lineNumber: 11)
+        reused.origin = .reused(previousRow: nil)
         return [
+            (stated, nil), (origin, nil), (reused, "")
+        ] + [
             (LogLine(content: .callback(.prepareForReuse), rowIsNil: true, lineNumber: 1), nil),
             (LogLine(content: .gap, lineNumber: 2), "...(중략)"),
             (item, nil),
@@ -43,7 +54,8 @@ struct LineSpoolTests {
     /// must be added to the record too, or the trace would lose it unsaid.
     @Test func testTheRecordWritesEveryFieldOfALine() {
         let fields = Mirror(reflecting: LogLine(content: .gap, lineNumber: 1)).children.compactMap(\.label)
-        #expect(fields.sorted() == ["address", "content", "indexPaths", "lineNumber", "namesItems", "offset", "rowIsNil", "seconds"],
+        #expect(fields.sorted() == ["address", "content", "indexPaths", "lineNumber", "namesItems", "namesTableView", "offset", "origin", "originLine",
+                                 "rowIsNil", "seconds", "unreadableOrigin"],
                 "LogLine's fields changed: write the new one in LineSpool.Record, then list it here")
     }
 }

@@ -29,8 +29,8 @@ final class ProfileEvidenceTests {
         let report = try imported(Self.classicScroll(4))
         #expect(report.trace.header.profile == .classic)
         #expect(report.profile.hasPrefix("The profile is classic: while the list scrolls, each entering row's cellForRowAt comes right before its willDisplay (4 times)"), Comment(rawValue: report.profile))
-        // Fewer than three such rows tell nothing.
-        let short = try imported(Self.classicScroll(2))
+        // Fewer than three such rows tell nothing (without the dequeues, which tell more: below).
+        let short = try imported(Self.classicScroll(2).filter { $0 != "init" && $0 != "prepareForReuse" })
         #expect(short.trace.header.profile == .modern)
         #expect(short.profile.hasPrefix("The profile is modern, assumed: the log shows nothing that tells the profiles apart"), Comment(rawValue: short.profile))
     }
@@ -42,6 +42,24 @@ final class ProfileEvidenceTests {
         let report = try imported(lines)
         #expect(report.trace.header.profile == .modern)
         #expect(report.profile == "The profile is modern: once a row's cell is configured ahead of its willDisplay, and once a row that left comes back without cellForRowAt, which only the modern table view does.", Comment(rawValue: report.profile))
+    }
+
+    /// Without willDisplay, the first row to leave tells: its cell reused by the
+    /// next row is classic; a new cell for the next row is modern (kept aside).
+    /// A log that starts with cells already made (no launch) tells nothing.
+    @Test func testTheDequeueAfterTheFirstRowLeavesTellsWithoutWillDisplay() throws {
+        let launch = (0..<5).flatMap { ["init", "cellForRowAt: \($0)"] }
+        let classic = try imported(launch + ["didEndDisplaying: 0", "prepareForReuse", "cellForRowAt: 5"])
+        #expect(classic.trace.header.profile == .classic)
+        #expect(classic.profile.hasPrefix("The profile is classic: the cell of the first row to leave is reused by the next row"), Comment(rawValue: classic.profile))
+        let modern = try imported(launch + ["didEndDisplaying: 0", "init", "cellForRowAt: 5", "didEndDisplaying: 1", "prepareForReuse", "cellForRowAt: 6"])
+        #expect(modern.trace.header.profile == .modern)
+        #expect(modern.profile == "The profile is modern: after the first row leaves, the next row still gets a new cell (the one that left is kept aside), which only the modern table view does.", Comment(rawValue: modern.profile))
+        // What the app says of its cells counts as its dequeues do.
+        let stated = try imported((0..<5).flatMap { ["oldIndexPath: nil", "cellForRowAt: \($0)"] } + ["didEndDisplaying: 0", "oldIndexPath: [0, 0]", "cellForRowAt: 5"])
+        #expect(stated.trace.header.profile == .classic, Comment(rawValue: stated.profile))
+        let midScroll = try imported(["cellForRowAt: 7", "didEndDisplaying: 3", "prepareForReuse", "cellForRowAt: 8"])
+        #expect(midScroll.profile.hasPrefix("The profile is modern, assumed"), Comment(rawValue: midScroll.profile))
     }
 
     @Test func testAGivenProfileWinsAndAContradictionIsSaid() throws {
@@ -75,5 +93,19 @@ final class UnprintedCallTests {
         #expect(try TraceReader.read(bytes: Array(text.utf8), file: "t.json").header.source?.unprinted == [.prepareForReuse, .willDisplay, .didEndDisplaying])
         let bad = text.replacingOccurrences(of: #""unprinted":["prepareForReuse""#, with: #""unprinted":["frame""#)
         #expect(throws: ReuseLabError.self) { _ = try TraceReader.read(bytes: Array(bad.utf8), file: "t.json") }
+    }
+
+    /// A row configured and then leaving was shown, though the log never prints
+    /// willDisplay: its willDisplay is reconstructed (marked), not the line refused.
+    @Test func testARowLeavingThatWasOnlyConfiguredWasShown() throws {
+        var lines = (0..<3).flatMap { ["init", "cellForRowAt: \($0)"] }
+        lines += ["didEndDisplaying: 0", "prepareForReuse", "cellForRowAt: 3"]
+        let report = try folder.importLog(lines.joined(separator: "\n") + "\n")
+        assertValid(report.trace)
+        #expect(report.leftOut.isEmpty && report.gaps == 0, "\(report.leftOut)")
+        let shown = try #require(report.trace.events.firstIndex { $0.kind == .willDisplay })
+        #expect(report.trace.events[shown].body == .willDisplay(row: 0, cell: 1) && report.trace.events[shown].inferred == .call)
+        #expect(report.trace.events[shown + 1].body == .didEndDisplaying(row: 0, cell: 1) && report.trace.events[shown + 1].inferred == nil)
+        #expect(report.trace.events.contains { $0.body == .cellForRowAt(row: 3, cell: 1) }, "the cell that left is reused")
     }
 }

@@ -13,6 +13,41 @@ enum Expect {
                 address: cell, seconds: seconds, offset: offset, lineNumber: 1)
     }
 
+    /// A line that is no call but says whether a cell is new or reused (`oldIndexPath: nil`).
+    static func origin(_ origin: CellOrigin, row: Int? = nil) -> LogLine {
+        var line = LogLine(content: .origin, indexPaths: row.map { [LogIndexPath(row: $0)] } ?? [], lineNumber: 1)
+        line.origin = origin
+        return line
+    }
+
+    /// `line`, a shared call, naming the table view in its words (`forRowAt`).
+    static func inTable(_ line: LogLine) -> LogLine {
+        var line = line
+        line.namesTableView = true
+        return line
+    }
+
+    /// `line` said in a collection view's words (`cellForItemAt`, `item=`).
+    static func items(_ line: LogLine) -> LogLine {
+        var line = line
+        line.namesItems = true
+        return line
+    }
+
+    /// `line` with the origin it states.
+    static func stating(_ origin: CellOrigin, _ line: LogLine) -> LogLine {
+        var line = line
+        line.origin = origin
+        return line
+    }
+
+    /// A skipped line that seems to state a cell's origin, unreadably.
+    static let unreadableOrigin: LogLine = {
+        var line = LogLine(content: .other, lineNumber: 1)
+        line.unreadableOrigin = true
+        return line
+    }()
+
     static let other = LogLine(content: .other, lineNumber: 1)
     static let gap = LogLine(content: .gap, lineNumber: 1)
 }

@@ -31,11 +31,11 @@ final class RecogniserTests {
     @Test func testWillDisplaySpellings() {
         checkTable([
             ("willDisplay: 0", E.call(.willDisplay, row: 0)),
-            ("tableView(_:willDisplay:forRowAt:) [0, 3]", E.call(.willDisplay, row: 3)),
+            ("tableView(_:willDisplay:forRowAt:) [0, 3]", E.inTable(E.call(.willDisplay, row: 3))),
             ("tableView:willDisplayCell:forRowAtIndexPath: <NSIndexPath: 0x8a3c2b1e00000000> {length = 2, path = 2 - 8}",
-             E.call(.willDisplay, paths: [E.at(2, 8)])),
+             E.inTable(E.call(.willDisplay, paths: [E.at(2, 8)]))),
             ("Will display cell: 3", E.call(.willDisplay, row: 3)),
-            ("Will display cell for row at 4", E.call(.willDisplay, row: 4)),
+            ("Will display cell for row at 4", E.inTable(E.call(.willDisplay, row: 4))),
             ("🟢 willDisplay 3", E.call(.willDisplay, row: 3)),
             ("19: willDisplay", E.call(.willDisplay, row: 19)),
             ("WILL DISPLAY row 4 height 44", E.call(.willDisplay, row: 4)),
@@ -47,8 +47,8 @@ final class RecogniserTests {
     @Test func testDidEndDisplayingSpellings() {
         checkTable([
             ("didEndDisplaying: 0", E.call(.didEndDisplaying, row: 0)),
-            ("tableView(_:didEndDisplaying:forRowAt:) [0, 1]", E.call(.didEndDisplaying, row: 1)),
-            ("tableView:didEndDisplayingCell:forRowAtIndexPath: {length = 2, path = 0 - 1}", E.call(.didEndDisplaying, row: 1)),
+            ("tableView(_:didEndDisplaying:forRowAt:) [0, 1]", E.inTable(E.call(.didEndDisplaying, row: 1))),
+            ("tableView:didEndDisplayingCell:forRowAtIndexPath: {length = 2, path = 0 - 1}", E.inTable(E.call(.didEndDisplaying, row: 1))),
             ("did end displaying row 4", E.call(.didEndDisplaying, row: 4)),
             ("<<< didEndDisplaying >>> indexPath.row = 12", E.call(.didEndDisplaying, row: 12)),
             ("End displaying cell at [1, 2]", E.call(.didEndDisplaying, paths: [E.at(1, 2)])),
@@ -154,7 +154,7 @@ final class RecogniserTests {
             ("willDisplay: 3, height 44.5", E.call(.willDisplay, row: 3)),
             ("willDisplay height 44", E.call(.willDisplay)),
             ("willDisplay at 12:30:01.250 row 4", E.call(.willDisplay, row: 4)),
-            ("UITableViewCell2 willDisplay 5", E.call(.willDisplay, row: 5)),
+            ("UITableViewCell2 willDisplay 5", E.inTable(E.call(.willDisplay, row: 5))),
             ("willDisplay 2021-09-02 row 6", E.call(.willDisplay, row: 6)),
             ("willDisplay 3 of 20", E.call(.willDisplay, row: 3)),
             ("willDisplay offset -47", E.call(.willDisplay)),
@@ -162,7 +162,7 @@ final class RecogniserTests {
             ("willDisplay row 99999999999999999999", E.call(.willDisplay)),
             ("willDisplay row 1000000001", E.call(.willDisplay)),
             ("willDisplay row 1000000000", E.call(.willDisplay, row: 1_000_000_000)),
-            ("→ tableView(_:willDisplay:forRowAt:) row 3, section 0", E.call(.willDisplay, row: 3)),
+            ("→ tableView(_:willDisplay:forRowAt:) row 3, section 0", E.inTable(E.call(.willDisplay, row: 3))),
             ("willDisplay row 3 of section 1", E.call(.willDisplay, paths: [E.at(1, 3)])),
             ("FeedCell.swift:42 prepareForReuse() row 3", E.call(.prepareForReuse, row: 3)),
             ("indexPath: <NSIndexPath: 0xc000000000000016> {length = 2, path = 0 - 19} willDisplay", E.call(.willDisplay, row: 19)),
@@ -192,12 +192,12 @@ final class RecogniserTests {
     /// Precedence between names found in one line.
     @Test func testPrecedence() {
         checkTable([
-            ("tableView:willDisplayCell:forRowAtIndexPath: [0, 2]", E.call(.willDisplay, row: 2)),
-            ("tableView:didEndDisplayingCell:forRowAtIndexPath: [0, 2]", E.call(.didEndDisplaying, row: 2)),
+            ("tableView:willDisplayCell:forRowAtIndexPath: [0, 2]", E.inTable(E.call(.willDisplay, row: 2))),
+            ("tableView:didEndDisplayingCell:forRowAtIndexPath: [0, 2]", E.inTable(E.call(.didEndDisplaying, row: 2))),
             ("cancelPrefetchingForRowsAt [[0, 2]]", E.call(.cancelPrefetchingForRowsAt, row: 2)),
             ("deinit", E.call(.deinitCell)),
             ("init, row: 0 (from cellForRowAt)", E.call(.initCell, row: 0)),
-            ("cellForRowAt 3: init new cell", E.call(.cellForRowAt, row: 3)),
+            ("cellForRowAt 3: init new cell", E.stating(.new, E.call(.cellForRowAt, row: 3))),
             ("willDisplay 3 (prefetched)", E.call(.willDisplay, row: 3)),
         ])
     }

@@ -15,12 +15,13 @@ final class ImportedTraceTests {
     }
 
     @Test func testTheImportHeaderAndInferredEventsReadBackAsWritten() throws {
-        let text = importedText([Ev.initCell(1) + #","inferred":true"#, Ev.cellForRowAt(0, 1), #""kind":"gap","text":"...(중략)""#])
+        let text = importedText([Ev.initCell(1) + #","inferred":true"#, Ev.cellForRowAt(0, 1) + #","inferred":"cell""#, Ev.willDisplay(0, 1), #""kind":"gap","text":"...(중략)""#])
         let trace = try TraceReader.read(bytes: Array(text.utf8), file: "device.trace.json")
         #expect(trace.header.source == ImportSource(log: "device.log", lines: 9, recognised: 8, skipped: 1, syntheticTimes: true))
-        #expect(trace.events[0].inferred)
-        #expect(!trace.events[1].inferred)
-        #expect(trace.events[2].body == .gap(text: "...(중략)"))
+        #expect(trace.events[0].inferred == .call, "true: a call the log does not print")
+        #expect(trace.events[1].inferred == .cell, "a printed call whose cell was inferred")
+        #expect(trace.events[2].inferred == nil)
+        #expect(trace.events[3].body == .gap(text: "...(중략)"))
         #expect(TraceWriter.text(trace) == text.replacingOccurrences(of: "\"t\":0,", with: "\"t\":0,"), "written back byte for byte")
     }
 
@@ -49,5 +50,13 @@ final class ImportedTraceTests {
         assertError(validationError(bytes: Array(unknown.utf8), file: "d.trace.json"), path: "import.color", contains: ["unknown member \"color\""])
         let noLog = importedText([Ev.initCell(1)], source: #"{"lines":1,"recognised":1,"skipped":0}"#)
         assertError(validationError(bytes: Array(noLog.utf8), file: "d.trace.json"), path: "import", contains: ["\"log\""])
+    }
+
+    @Test func testAnInferredMarkOtherThanTheThreeIsRefused() {
+        let maybe = importedText([Ev.initCell(1) + #","inferred":"maybe""#])
+        assertError(validationError(bytes: Array(maybe.utf8), file: "d.trace.json"), path: "events[0].inferred",
+                    contains: ["must be one of \"call\", \"cell\", \"rows\"", "found \"maybe\""])
+        let number = importedText([Ev.initCell(1) + #","inferred":1"#])
+        assertError(validationError(bytes: Array(number.utf8), file: "d.trace.json"), path: "events[0].inferred", contains: ["a string"])
     }
 }

@@ -12,7 +12,7 @@ enum CalibrateCommand: Subcommand {
                                              meaning: "write the scenario to SCENARIO, atomically (- prints only the scenario)")
         static let force = FlagOption("--force", meaning: "replace SCENARIO if it exists (a folder, FIFO or device is never replaced)")
         static let json = FlagOption("--json",
-                                     meaning: "print one JSON object: scenario, score, matched, deviceEvents, recordedEvents, candidatesTried, differences, matches")
+                                     meaning: "print one JSON object: scenario, score, matched, deviceEvents, recordedEvents, candidatesTried, unprinted, reconstructed, notCompared, differences, matches")
         static let all: [any OptionKey] = [output, force, json]
     }
 
@@ -28,11 +28,15 @@ enum CalibrateCommand: Subcommand {
         rows appear and leave. Each candidate is recorded in memory and its calls
         are aligned with the device's (longest common subsequence) by kind and
         rows, never by cell id, which a log only lets the importer guess (so the
-        ids need not pass 'reuselab validate'). Where the log was abridged (a gap),
-        whatever the recording does is not held against it.
+        ids need not pass 'reuselab validate'). Only what the log prints is
+        compared: a call the import reconstructed (marked inferred) is not the
+        device's, and a kind of call the log never prints (init and
+        prepareForReuse, say) is left out of the recordings too; the report says
+        what was left out. Where the log was abridged (a gap), whatever the
+        recording does is not held against it.
 
         Prints the match, the scenario as JSON ready to save (or writes it to
-        SCENARIO with -o), and where the device and the recording still part ways.
+        SCENARIO with -o), and where the log and the recording still part ways.
         Then 'reuselab record SCENARIO -o calibrated.trace.json' and 'reuselab diff
         TRACE calibrated.trace.json' show every step where they differ.
         """,
@@ -50,8 +54,8 @@ enum CalibrateCommand: Subcommand {
             same scenario.
             """),
             HelpSection(title: "Exit status", text: """
-            0 when a scenario matches at least half of the device's lifecycle calls
-            in order; 1 when none does: the best is not a match, so it is neither
+            0 when a scenario matches at least half of the lifecycle calls the log
+            prints (those compared) in order; 1 when none does: the best is not a match, so it is neither
             printed nor written, and where it parts ways with the log is said
             instead. 64, 65, 66, 67 or 73 for errors (see reuselab --help). A
             recorded trace (one whose header has a scenario) is refused with 65:
@@ -128,7 +132,8 @@ enum CalibrateCommand: Subcommand {
     static func text(_ result: CalibrationResult, trace: String, written: String?, scenarioText: String, width: Int) -> String {
         func paragraph(_ text: String) -> String { TextWrap.paragraph(text, width: width) }
         var out = paragraph(matchLine(result))
-        out += paragraph(describe(result.scenario) + " Its recording makes \(plural(result.recordedEvents, "lifecycle call")).")
+        let kinds = result.unprinted.isEmpty ? "" : " of the kinds the log prints"
+        out += paragraph(describe(result.scenario) + " Its recording makes \(plural(result.recordedEvents, "lifecycle call"))\(kinds).")
         let scenarioName: String
         if let written {
             scenarioName = VisibleText.escape(written)
@@ -139,7 +144,7 @@ enum CalibrateCommand: Subcommand {
         }
         out += "\n"
         if result.differences.isEmpty {
-            out += paragraph("Where they still differ: nowhere. Every lifecycle call the device shows comes in the same order in the recording.")
+            out += paragraph("Where they still differ: nowhere. Every lifecycle call the log shows comes in the same order in the recording.")
         } else {
             out += paragraph("Where they still differ:")
             for sentence in result.differences { out += TextWrap.row("  - ", VisibleText.escape(sentence), width: width) }
@@ -151,10 +156,15 @@ enum CalibrateCommand: Subcommand {
         return out
     }
 
-    /// "Best match: 97% of the device's 112 lifecycle calls in order (109 matched;
-    /// tried 24 scenarios)."
+    /// "Best match: 97% of the 112 lifecycle calls the log prints, in order (109
+    /// matched; tried 24 scenarios)." and, when some were not compared, why.
     static func matchLine(_ result: CalibrationResult) -> String {
-        "Best match: \(percent(result))% of the device's \(plural(result.deviceEvents, "lifecycle call")) in order (\(result.matched) matched; tried \(plural(result.candidatesTried, "scenario")))."
+        "Best match: \(percent(result))% of the \(plural(result.deviceEvents, "lifecycle call")) the log prints, in order (\(result.matched) matched; tried \(plural(result.candidatesTried, "scenario")))." + notComparedNote(result)
+    }
+
+    /// " The log never prints init or prepareForReuse, so …", or nothing.
+    static func notComparedNote(_ result: CalibrationResult) -> String {
+        result.notCompared.map { " " + $0 } ?? ""
     }
 
     /// Below this share of the device's calls in order, the best scenario does not
@@ -169,19 +179,19 @@ enum CalibrateCommand: Subcommand {
 
     /// "No scenario matches: the best of 24 tried makes 12% of …"
     static func noMatchLine(_ result: CalibrationResult) -> String {
-        "No scenario matches \(result.deviceEvents == 0 ? "this log" : "the device's \(plural(result.deviceEvents, "lifecycle call"))"): the best of \(plural(result.candidatesTried, "scenario")) tried makes \(percent(result))% of them in order (\(result.matched) matched), and calibrate accepts \(minimumMatch)% or more."
+        "No scenario matches \(result.deviceEvents == 0 ? "this log" : "the \(plural(result.deviceEvents, "lifecycle call")) the log prints"): the best of \(plural(result.candidatesTried, "scenario")) tried makes \(percent(result))% of them in order (\(result.matched) matched), and calibrate accepts \(minimumMatch)% or more."
     }
 
     /// Why there is no match, where the best try parts ways with the log, and what to check.
     static func noMatchText(_ result: CalibrationResult, trace: String, width: Int) -> String {
         func paragraph(_ text: String) -> String { TextWrap.paragraph(text, width: width) }
-        var out = paragraph(noMatchLine(result) + " No scenario is offered or written.")
+        var out = paragraph(noMatchLine(result) + notComparedNote(result) + " No scenario is offered or written.")
         if !result.differences.isEmpty {
             out += "\n" + paragraph("Where the best try parts ways with the log:")
             for sentence in result.differences { out += TextWrap.row("  - ", VisibleText.escape(sentence), width: width) }
         }
         let traceName = VisibleText.escape(trace == "-" ? "TRACE" : trace)
-        out += "\n" + paragraph("The search covers one table view scrolled by one drag. If the app did more, or the import guessed which cell each line is about, the log cannot match: 'reuselab import LOG --verbose' lists the lines left out of the trace, and 'reuselab replay \(traceName)' marks every inferred step.")
+        out += "\n" + paragraph("The search covers one table view scrolled by one drag. If the app did more (scrolled back, reloaded, showed another table), or the log's lines are not all there, the log cannot match: 'reuselab import LOG --verbose' lists the lines left out of the trace, and 'reuselab replay \(traceName)' marks every inferred step.")
         return out
     }
 
@@ -234,6 +244,9 @@ enum CalibrateCommand: Subcommand {
         out.add("deviceEvents", result.deviceEvents)
         out.add("recordedEvents", result.recordedEvents)
         out.add("candidatesTried", result.candidatesTried)
+        out.add("unprinted", .list(result.unprinted.map { .string($0.rawValue) }))
+        out.add("reconstructed", result.reconstructed)
+        out.add("notCompared", result.notCompared.map { .string($0) } ?? .null)
         out.add("differences", .list(result.differences.map { .string($0) }))
         // false when the best is below `minimumMatch`: then it is no match (exit status 1).
         out.add("matches", .bool(percent(result) >= minimumMatch))

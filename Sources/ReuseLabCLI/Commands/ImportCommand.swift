@@ -18,7 +18,7 @@ enum ImportCommand: Subcommand {
                                                  meaning: "for a collection view's log: how many items a row of the grid has")
         static let title = ValueOption.text("--title", valueName: "T", defaultText: "Imported from LOG", meaning: "the trace's title")
         static let pattern = ValueOption.text("--pattern", valueName: "KIND=REGEX",
-                                              meaning: "recognise lines matching REGEX as KIND (repeatable); named groups row, section, cell, t")
+                                              meaning: "recognise lines matching REGEX as KIND (repeatable); named groups row (or item), section, cell, t")
         static let verbose = FlagOption("--verbose", meaning: "list the skipped lines with their numbers, and the lifecycle lines not in the trace with why")
         static let force = FlagOption("--force", meaning: "replace TRACE even if it is not a ReuseLab trace or is read-only")
         static let snippet = FlagOption("--snippet", meaning: "print UIKit code that logs every callback in a form that imports exactly")
@@ -106,15 +106,23 @@ enum ImportCommand: Subcommand {
             for left in report.leftOut {
                 say(TextWrap.hanging("line \(left.line): not in the trace: \(VisibleText.escape(left.reason))", width: io.width))
             }
+            for contradiction in report.contradictions {
+                say(TextWrap.hanging("line \(contradiction.line): contradicts the import: \(VisibleText.escape(contradiction.reason))", width: io.width))
+            }
         }
-        say(TextWrap.paragraph(summary(report, log: options.logName, output: output, verbose: verbose), width: io.width))
+        // Paragraphs: what was read, what the log states, how it was read, what next.
+        let paragraphs = summary(report, log: options.logName, output: output, verbose: verbose)
+        say(paragraphs.map { TextWrap.paragraph($0, width: io.width) }.joined(separator: "\n"))
         return 0
     }
 
-    static func summary(_ report: ImportReport, log: String, output: String, verbose: Bool) -> String {
+    static func summary(_ report: ImportReport, log: String, output: String, verbose: Bool) -> [String] {
         var parts = ["Imported \(VisibleText.escape(log)): \(report.recognised) of \(report.lines) lines are lifecycle calls"]
-        let markers = report.lines - report.recognised - report.skipped - report.blank
+        let markers = report.lines - report.recognised - report.skipped - report.blank - report.statements
         if markers > 0 { parts[0] += ", \(markers) mark\(markers == 1 ? "" : "s") where it was abridged" }
+        if report.statements > 0 {
+            parts[0] += ", \(report.statements) say\(report.statements == 1 ? "s" : "") whether a cell is new or reused"
+        }
         if report.blank > 0 { parts[0] += ", \(report.blank) blank" }
         if report.skipped > 0 { parts[0] += " (\(report.skipped) skipped; " + (verbose ? "listed above)" : "--verbose lists them)") }
         var notes: [String] = ["\(report.eventCount) events"]
@@ -125,14 +133,31 @@ enum ImportCommand: Subcommand {
             let count = report.leftOut.count
             notes.append("\(count) lifecycle line\(count == 1 ? "" : "s") not in it (" + (verbose ? "listed above, with why)" : "--verbose lists why)"))
         }
-        var text = parts[0] + ". The trace has " + notes.joined(separator: ", ") + "."
-        if !report.profile.isEmpty { text += " " + report.profile }
-        if !report.columns.isEmpty { text += " " + report.columns }
-        if !report.printOrder.isEmpty { text += " " + report.printOrder }
-        if report.syntheticTimes { text += " The log has no timestamps, so times are synthetic: one millisecond per line." }
-        if !OutputFile.isStandardOutput(output) {
-            text += " Wrote \(VisibleText.escape(output)); next: reuselab replay \(VisibleText.escape(output)), or reuselab calibrate \(VisibleText.escape(output))."
+        let counts = parts[0] + ". The trace has " + notes.joined(separator: ", ") + "."
+        var text = ""
+        if !report.contradictions.isEmpty {
+            let count = report.contradictions.count
+            let first = report.contradictions[0]
+            text += "\(count) line\(count == 1 ? "" : "s") contradict\(count == 1 ? "s" : "") what the import had inferred before"
+            text += " (line \(first.line): \(VisibleText.escape(first.reason)); " + (verbose ? "all listed above" : "--verbose lists them")
+            text += "), each marked by a note in the trace: the log leaves something out, or the import's rules were wrong there."
         }
-        return text
+        if !report.origins.isEmpty { text += " " + report.origins }
+        if let unreadable = report.firstUnreadableOrigin {
+            let count = report.unreadableOrigins
+            text += " \(count == 1 ? "Line \(unreadable.line)" : "\(count) lines, such as line \(unreadable.line),") (\"\(VisibleText.shortened(unreadable.text, limit: 40))\")"
+            text += " seem\(count == 1 ? "s" : "") to say whether a cell is new or reused, in a form reuselab cannot read: if so, describe it with --pattern, for example --pattern 'init=^oldIndexPath: nil$' for a line printed only for new cells."
+        }
+        let states = text.trimmingCharacters(in: .whitespaces)
+        var read: [String] = []
+        if !report.profile.isEmpty { read.append(report.profile) }
+        if !report.columns.isEmpty { read.append(report.columns) }
+        if !report.printOrder.isEmpty { read.append(report.printOrder) }
+        if report.syntheticTimes { read.append("The log has no timestamps, so times are synthetic: one millisecond per line.") }
+        var next = ""
+        if !OutputFile.isStandardOutput(output) {
+            next = "Wrote \(VisibleText.escape(output)); next: reuselab replay \(VisibleText.escape(output)), or reuselab calibrate \(VisibleText.escape(output))."
+        }
+        return [counts, states, read.joined(separator: " "), next].filter { !$0.isEmpty }
     }
 }

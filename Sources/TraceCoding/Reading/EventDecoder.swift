@@ -248,7 +248,16 @@ struct EventDecoder {
         try object.rejectUnknown(allowed: words.allowed[kind.ordinal])
         let body = try self.body(kind, object)
         return TraceEvent(seq: seq, time: VirtualTime(traceMilliseconds: ms), body: body,
-                          inferred: try object.optional(.inferred)?.bool() ?? false, code: try codeLine(object))
+                          inferred: try inference(object), code: try codeLine(object))
+    }
+
+    /// What the importer inferred: `"inferred": true` (or `"call"`) for a call the
+    /// log does not print, `"cell"` or `"rows"` for a printed call it completed;
+    /// `false` or no member for none.
+    func inference(_ object: EventObject) throws(ReuseLabError) -> Inference? {
+        guard let value = try object.optional(.inferred) else { return nil }
+        if value.kind == .bool { return try value.bool() ? .call : nil }
+        return Inference(rawValue: try value.choice(Inference.allCases.map(\.rawValue)))
     }
 
     /// The event's place in the carried code (`"line"`, and `"file"` unless it is

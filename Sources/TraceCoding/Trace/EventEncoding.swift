@@ -3,7 +3,7 @@ import ToolSupport
 
 /// How an event is written: one compact JSON object, `seq`, `t`, `kind`, then the
 /// kind's members in a fixed order (the order `EventCoding` documents and reads),
-/// then `"inferred": true` when it is set. Written straight into bytes: no JSON
+/// then `"inferred"` (true, "cell" or "rows") when it is set. Written straight into bytes: no JSON
 /// value is built, no text joined.
 extension TraceEvent {
     /// The event as one line of JSON.
@@ -121,7 +121,12 @@ extension TraceEvent {
         case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear, .recordingEnded:
             break
         }
-        if inferred { out.append(",\"inferred\":true") }
+        switch inferred {
+        case .call?: out.append(",\"inferred\":true")
+        case .cell?: out.append(",\"inferred\":\"cell\"")
+        case .rows?: out.append(",\"inferred\":\"rows\"")
+        case nil: break
+        }
         if let code {
             out.append(",\"line\":")
             out.appendInteger(code.line)

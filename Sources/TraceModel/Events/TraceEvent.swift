@@ -10,14 +10,14 @@ public struct TraceEvent: Sendable, Equatable {
     /// Virtual time of the event.
     public var time: VirtualTime
     public var body: EventBody
-    /// True when the event (or the cell it names) was reconstructed by `reuselab
-    /// import` rather than printed in the device's log. Written `"inferred": true`.
-    public var inferred = false
+    /// What `reuselab import` inferred of the event rather than read in the
+    /// device's log, if anything (nil in recorded traces).
+    public var inferred: Inference?
     /// The line of the app's code the event happened at, in the code the trace's
     /// header carries (`"line"`, and `"file"` unless it is the first file).
     public var code: CodeLine?
 
-    public init(seq: Int, time: VirtualTime, body: EventBody, inferred: Bool = false, code: CodeLine? = nil) {
+    public init(seq: Int, time: VirtualTime, body: EventBody, inferred: Inference? = nil, code: CodeLine? = nil) {
         self.seq = seq
         self.time = time
         self.body = body
