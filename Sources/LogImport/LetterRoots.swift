@@ -6,17 +6,23 @@
 /// come in groups, one per reader (`CallbackNames`' names, `CellOrigin`'s
 /// statements); one pass over the line says which groups it may concern.
 struct LetterRoots: Sendable {
-    private let groups: [[[UInt8]]]
-    /// The first letters of every root, as bits (a = bit 0): only these start a comparison.
-    private let heads: UInt32
+    /// The roots by their first letter (a = 0), each with its group's bit: a
+    /// letter starts a comparison only with the roots that begin with it.
+    private let byHead: [[(root: [UInt8], group: UInt32)]]
+    /// Every group's bit.
+    private let all: UInt32
 
     init(_ groups: [[String]]) {
-        self.groups = groups.map { $0.map { Array($0.utf8) } }
-        var heads: UInt32 = 0
-        for group in self.groups {
-            for root in group { if let first = root.first, first >= 0x61, first <= 0x7A { heads |= 1 << UInt32(first - 0x61) } }
+        var byHead = Array(repeating: [(root: [UInt8], group: UInt32)](), count: 26)
+        for (number, group) in groups.prefix(32).enumerated() {
+            for root in group {
+                let letters = Array(root.utf8)
+                guard let first = letters.first, first >= 0x61, first <= 0x7A else { continue }
+                byHead[Int(first - 0x61)].append((letters, 1 << UInt32(number)))
+            }
         }
-        self.heads = heads
+        self.byHead = byHead
+        all = groups.count >= 32 ? .max : (1 << UInt32(groups.count)) - 1
     }
 
     /// Which groups have a root among the letters of `scalars[range]` (bit i
@@ -36,22 +42,14 @@ struct LetterRoots: Sendable {
                     count += 1
                 }
             }
-            let all: UInt32 = groups.count >= 32 ? .max : (1 << UInt32(groups.count)) - 1
             var found: UInt32 = 0
             var start = 0
             while start < count, found != all {
-                let head = buffer[start]
-                if heads & (1 << UInt32(head &- 0x61)) != 0 {
-                    for (number, group) in groups.enumerated() where found & (1 << UInt32(number)) == 0 {
-                        for root in group where root[0] == head && root.count <= count - start {
-                            var offset = 1
-                            while offset < root.count && buffer[start + offset] == root[offset] { offset += 1 }
-                            if offset == root.count {
-                                found |= 1 << UInt32(number)
-                                break
-                            }
-                        }
-                    }
+                // Every letter in the buffer is a to z.
+                for (root, group) in byHead[Int(buffer[start] &- 0x61)] where found & group == 0 && root.count <= count - start {
+                    var offset = 1
+                    while offset < root.count && buffer[start + offset] == root[offset] { offset += 1 }
+                    if offset == root.count { found |= group }
                 }
                 start += 1
             }
