@@ -54,9 +54,13 @@ enum CellOriginBinding {
         /// True when origin lines are printed before their `cellForRowAt` line.
         var printedBefore: Bool { before >= after }
 
-        /// The sentence the import's summary says of the origin lines, or "".
-        func sentence(_ reword: (String) -> String) -> String {
+        /// The sentence the import's summary says of the origin lines, `leftOut`
+        /// of them with no `cellForRowAt` to go to, or "".
+        func sentence(_ reword: (String) -> String, leftOut: Int) -> String {
             guard let first else { return "" }
+            guard leftOut < count else {
+                return reword("No line saying whether a cell is new or reused (line \(first.lineNumber)\(count == 1 ? "" : " first")) is printed next to a cellForRowAt line it could be said of, so the trace does not follow \(count == 1 ? "it" : "them").")
+            }
             let those = count == 1 ? "The line" : "The lines"
             let side = printedBefore ? "before" : "after"
             return reword("\(those) saying whether a cell is new or reused (line \(first.lineNumber)\(count == 1 ? "" : " first")) \(count == 1 ? "comes" : "come") \(side) the cellForRowAt line \(count == 1 ? "it belongs" : "they belong") to; the trace follows what \(count == 1 ? "it says" : "they say"), not a rule.")

@@ -136,7 +136,10 @@ public final class ScannedLog {
         // Each line saying a cell is new or reused goes to its cellForRowAt first (CellOriginBinding).
         var binder = CellOriginBinding.Binder(printedBefore: builder.origins.printedBefore)
         func bound(_ line: LogLine) throws(ReuseLabError) { try placer.take(line, place) }
-        func leftOut(_ line: Int, _ reason: String) { builder.leaveOut(line: line, reason) }
+        func leftOut(_ line: Int, _ reason: String) {
+            builder.statementsLeftOut += 1
+            builder.leaveOut(line: line, reason)
+        }
         try spool.stream { (line: LogLine, gapText: String?) throws(ReuseLabError) in
             if let gapText { gapTexts[line.lineNumber] = gapText }
             try binder.take(line, bound, leftOut: leftOut)

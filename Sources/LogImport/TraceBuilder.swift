@@ -51,6 +51,8 @@ struct TraceBuilder {
     var formerRow: [Int: Int] = [:]
     var formerCell: [Int: Int] = [:]
     var configuredAt: [Int: (line: Int, inferred: Bool)] = [:]
+    /// Lines saying a cell is new or reused that had no `cellForRowAt` to go to.
+    var statementsLeftOut = 0
     /// Where what the log states contradicts what the import had inferred before.
     var contradictions: [LeftOutLine] = []
     var time = VirtualTime.zero
@@ -165,7 +167,7 @@ struct TraceBuilder {
         report.columns = gridColumns?.sentence ?? ""
         report.eventCount = eventCount
         report.statements = origins.count
-        report.origins = origins.sentence(list.reword)
+        report.origins = origins.sentence(list.reword, leftOut: statementsLeftOut)
         report.contradictions = contradictions
         report.leftOut.sort { $0.line < $1.line }
         return report

@@ -158,5 +158,7 @@ final class CellOriginImportTests {
         #expect(report.leftOut.first?.reason == "it says a cell is new, but no cellForRowAt line is printed next to it to say it of")
         #expect(report.unreadableOrigins == 1 && report.firstUnreadableOrigin?.line == 5)
         #expect(report.statements == 1 && report.skipped == 1)
+        #expect(report.origins.hasPrefix("No line saying whether a cell is new or reused (line 3) is printed next to a cellForRowAt line"),
+                Comment(rawValue: report.origins))
     }
 }
