@@ -169,6 +169,11 @@ public struct ReplayState: Sendable {
             case .configured(let configuredRow) where configuredRow == row:
                 break
             case .offscreen(let shownRow) where shownRow == row, .keptAside(let shownRow) where shownRow == row:
+                // Only the modern table view shows a row's old cell again without cellForRowAt.
+                guard header.profile == .modern else {
+                    throw LifecycleViolation("row \(row) is shown again with cell #\(id), which left it, without cellForRowAt; "
+                        + "only the modern profile keeps a cell aside to show again, and this trace's profile is classic (a classic table view asks cellForRowAt for every row that appears)")
+                }
                 keptAside.removeAll { $0 == id }
             case .unknown:
                 break
@@ -197,6 +202,9 @@ public struct ReplayState: Sendable {
             update(id) { $0.phase = .offscreen(row: row) }
 
         case .keepAside(let id, let row):
+            guard header.profile == .modern else {
+                throw LifecycleViolation("cell #\(id) is kept aside for row \(row), but only the modern profile keeps a cell aside, and this trace's profile is classic")
+            }
             let record = try liveCell(id, for: "keepAside")
             guard record.phase == .offscreen(row: row) || record.phase == .unknown else {
                 throw LifecycleViolation("cell #\(id) is kept aside for row \(row), but it is \(record.phase.describe); only a cell that just left row \(row) can be kept aside")
@@ -302,6 +310,9 @@ public struct ReplayState: Sendable {
             reloadingRows = Set(rows.filter { displayed[$0] != nil })
         case .reconfigureRows(let rows):
             guard !rows.isEmpty else { throw LifecycleViolation("reconfigureRows with no rows") }
+            guard header.profile == .modern else {
+                throw LifecycleViolation("the rows are reconfigured, which needs the modern profile: UITableView has reconfigureRows since iOS 15, and this trace's profile is classic, which models older table views")
+            }
             for row in rows { try checkRow(row) }
             reconfiguringRows = Set(rows)
         case .viewDidDisappear:
