@@ -310,7 +310,11 @@ public struct Annotator {
             noted.marks.insert(.reused)
             reusedAt[cell] = index
             clearedSinceReuse.remove(cell)
-            if before.waitingInPool > 1 { noted.inferred = .poolOrder }
+            if reloadDataAt == event.time {
+                noted.inferred = .reloadDataOrder
+            } else if before.waitingInPool > 1 {
+                noted.inferred = .poolOrder
+            }
         case .cellForRowAt(let row, let cell):
             configuredAt[cell] = event.time
             guard !Self.isReconfigured(row: row, cell: cell, before: before) else { break }

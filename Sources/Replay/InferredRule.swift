@@ -14,6 +14,9 @@ public enum InferredRule: String, Sendable, CaseIterable {
     case modernPassOrder = "modern-pass-order"
     /// The pool hands out the cell returned last (weak evidence).
     case poolOrder = "pool-order"
+    /// After `reloadData`, which old cell each visible row gets back: published
+    /// logs differ, and the engine follows one of them.
+    case reloadDataOrder = "reload-data-order"
 
     /// The few words `replay` appends to the annotation.
     public var note: String {
@@ -26,6 +29,8 @@ public enum InferredRule: String, Sendable, CaseIterable {
             return "(modelled from one recent report; Apple does not document the order)"
         case .poolOrder:
             return "(modelled from weak evidence; Apple does not document the order)"
+        case .reloadDataOrder:
+            return "(which old cell each row gets back after reloadData differs between published logs; Apple does not document it)"
         }
     }
 

@@ -37,6 +37,17 @@ final class InferredRuleMarkTests {
         #expect(!(reuse.text.contains("modelled from")))
     }
 
+    /// Which old cell a row gets back after reloadData differs between published
+    /// logs (issue 36): each reuse in that pass says so; reuses elsewhere do not.
+    @Test func testReusesAfterReloadDataCarryTheirNote() throws {
+        let annotations = try Self.annotations("reload-data")
+        let reloadAt = try #require(annotations.firstIndex { $0.kind == .reloadData })
+        let reuses = annotations[reloadAt...].filter { $0.kind == .prepareForReuse && $0.inferred == .reloadDataOrder }
+        #expect(!reuses.isEmpty)
+        #expect(reuses.allSatisfy { $0.text.hasSuffix(InferredRule.reloadDataOrder.note) })
+        #expect(annotations[..<reloadAt].allSatisfy { $0.inferred != .reloadDataOrder }, "only the reload's own pass")
+    }
+
     /// The sample traces; every bundled trace in `InferredRuleMarkSecondTierTests`.
     @Test func testNoSampleTraceTeachesACancelOnAChangeOfDirection() throws {
         try Self.checkNoCancelOnAChangeOfDirection(BundledFiles.sampleTraces)
