@@ -69,7 +69,8 @@ enum FuzzCorpus {
     ]
 
     /// Console logs for `import`, beside seed 004's bundled one: NSLog prefixes with
-    /// addresses and sections, and the instrumentation snippet's canonical lines.
+    /// addresses and sections, the instrumentation snippet's canonical lines (a
+    /// table's and a collection view's), and lines saying whether a cell is new or reused.
     static let logTexts: [(name: String, text: String)] = [
         ("nslog-addresses", """
         2021-09-02 20:11:28.629969+0900 App[67460:9088556] init <MyCell: 0x7fb8c1d0a200>
@@ -92,6 +93,28 @@ enum FuzzCorpus {
         ReuseLab t=0.600000 kind=prepareForReuse section=0 row=0 cell=0x600001a0c000
         ...
         ReuseLab t=0.700000 kind=cancelPrefetchingForRowsAt rows=0:3
+
+        """),
+        ("canonical-items", """
+        ReuseLab t=0.000000 kind=init cell=0x600001a0c000
+        ReuseLab t=0.000100 kind=cellForItemAt section=0 item=0 cell=0x600001a0c000 offset=-47.0
+        ReuseLab t=0.000200 kind=willDisplay section=0 item=0 cell=0x600001a0c000 offset=-47.0
+        ReuseLab t=0.016000 kind=prefetchItemsAt items=0:2,0:3
+        ReuseLab t=0.500000 kind=didEndDisplaying section=0 item=0 cell=0x600001a0c000 offset=10.0
+        ReuseLab t=0.600000 kind=prepareForReuse section=0 item=0 cell=0x600001a0c000
+        ReuseLab t=0.700000 kind=cancelPrefetchingForItemsAt items=0:3
+
+        """),
+        ("statements", """
+        oldIndexPath: nil
+        cellForRowAt: 0
+        willDisplay: 0
+        didEndDisplaying: 0
+        prepareForReuse: Optional(0)
+        oldIndexPath: Optional([0, 0])
+        cellForRowAt: 1
+        reused cell for row 2
+        willDisplay: 1
 
         """),
     ]
