@@ -145,7 +145,7 @@ extension CellOrigin {
                 // A cell's class name stays whole (`MyCell`), so it still names a cell.
                 if LogVocabulary.names(aCell: whole) { pieces.append(.word(whole)); continue }
                 for range in CallbackNames.humps(message.scalars, token.start..<token.end) {
-                    pieces.append(.word(String(String.UnicodeScalarView(range.map { message.scalars[$0].asciiLowercased }))))
+                    pieces.append(.word(String(lowercasing: message.scalars, range)))
                 }
             case .number(let row?):
                 pieces.append(.value(LogIndexPath(row: row)))

@@ -15,12 +15,6 @@
 /// left out of the trace, and the import says why. A bare `prepareForReuse`
 /// line of the same dequeue takes the previous row the statement prints.
 enum CellOriginBinding {
-    /// Whether a line is a dequeue's own (`init`, `prepareForReuse`): an origin
-    /// line and its `cellForRowAt` may have these between them.
-    static func isDequeue(_ line: LogLine) -> Bool {
-        line.content == .callback(.initCell) || line.content == .callback(.prepareForReuse)
-    }
-
     /// The most dequeue lines held between an origin line and its `cellForRowAt`:
     /// a real one has one or two; a log of nothing else is not held whole.
     static let heldDequeues = 64
@@ -38,7 +32,7 @@ enum CellOriginBinding {
         private var configureLast = false
 
         mutating func take(_ line: LogLine) {
-            guard !CellOriginBinding.isDequeue(line) else { return }
+            guard !line.isDequeue else { return }
             let configure = line.content == .callback(.cellForRowAt)
             if statementWaits, configure { before += 1 }
             if line.content == .origin {
@@ -83,12 +77,12 @@ enum CellOriginBinding {
         mutating func take<E: Error>(_ line: LogLine, _ body: (LogLine) throws(E) -> Void,
                                      leftOut: (Int, String) -> Void) throws(E) {
             var line = line
-            if CellOriginBinding.isDequeue(line), waiting != nil, dequeues.count < CellOriginBinding.heldDequeues {
+            if line.isDequeue, waiting != nil, dequeues.count < CellOriginBinding.heldDequeues {
                 dequeues.append(line)
                 return
             }
             if printedBefore {
-                if let statement = waiting, !CellOriginBinding.isDequeue(line), Self.fits(statement, line) {
+                if let statement = waiting, !line.isDequeue, Self.fits(statement, line) {
                     line.origin = statement.origin
                     line.originLine = statement.lineNumber
                     waiting = nil

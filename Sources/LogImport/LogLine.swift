@@ -14,6 +14,9 @@ public struct LogLine: Equatable, Sendable {
         case prefetchRowsAt
         case cancelPrefetchingForRowsAt
         case deinitCell = "deinit"
+
+        /// `init` or `prepareForReuse`: the calls `dequeueReusableCell` makes.
+        public var isDequeue: Bool { self == .initCell || self == .prepareForReuse }
     }
 
     /// A collection view's names for the callbacks whose table-view names say
@@ -75,6 +78,14 @@ public struct LogLine: Equatable, Sendable {
     /// True when a line whose call both lists share names the table view in its
     /// words (`tableView(_:willDisplay:forRowAt:)`, `forRowAt`).
     public var namesTableView = false
+
+    /// Whether the line is a dequeue's own call (`init`, `prepareForReuse`),
+    /// printed inside `dequeueReusableCell`: what `PrintOrder` places and a
+    /// statement of a cell's origin may have between it and its `cellForRowAt`.
+    public var isDequeue: Bool {
+        guard case .callback(let callback) = content else { return false }
+        return callback.isDequeue
+    }
 
     /// Whether the line names the call in a table view's words: `cellForRowAt`,
     /// `prefetchRowsAt` or `cancelPrefetchingForRowsAt`, or a shared call with

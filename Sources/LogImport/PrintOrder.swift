@@ -70,7 +70,7 @@ struct PrintOrder: Sendable {
 
         /// Judges the last line, if it is a dequeue, now that `after` follows it.
         private mutating func judgeLast(after: Seen?, atEnd: Bool) {
-            guard let here = last?.callback, here == .initCell || here == .prepareForReuse else { return }
+            guard last?.callback?.isDequeue == true else { return }
             let before = beforeLast?.callback, next = after?.callback
             // The last line is the `count - 1`th: the first line when `count` is 1.
             let atStart = count == 2
@@ -110,7 +110,7 @@ struct PrintOrder: Sendable {
         mutating func take<E: Error>(_ line: LogLine, _ body: (LogLine) throws(E) -> Void) throws(E) {
             guard callbackFirst else { return try body(line) }
             if let waiting = held {
-                if case .callback(let here) = line.content, here == .initCell || here == .prepareForReuse {
+                if line.isDequeue {
                     // Moved before the cellForRowAt, which stays held for a dequeue after it.
                     return try body(line)
                 }
