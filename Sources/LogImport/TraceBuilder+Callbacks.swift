@@ -48,7 +48,6 @@ extension TraceBuilder {
         emit(.initCell(cell: id, identifier: Self.identifier), inferred: inferred)
         if let address { addresses[address] = id }
         dequeued = id
-        dequeuedReused = false
         dequeuedLine = currentLine
     }
 
@@ -88,7 +87,6 @@ extension TraceBuilder {
         let lastRow = state.cell(id)?.lastRow ?? previousRow
         emit(.prepareForReuse(cell: id, identifier: Self.identifier, previousRow: lastRow), inferred: inferred)
         dequeued = id
-        dequeuedReused = true
         dequeuedLine = currentLine
     }
 
@@ -108,10 +106,11 @@ extension TraceBuilder {
             }
             return
         }
+        let reused = phase(id) == .dequeued
         switch origin {
-        case .new where dequeuedReused:
+        case .new where reused:
             contradict("it says \(naming.name(row))'s cell is new, but line \(dequeuedLine) printed prepareForReuse for it")
-        case .reused where !dequeuedReused:
+        case .reused where !reused:
             contradict("it says \(naming.name(row))'s cell is reused, but line \(dequeuedLine) printed init for it")
         case .reused(let previous?):
             let stated = globalRow(previous)

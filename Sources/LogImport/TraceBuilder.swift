@@ -40,9 +40,9 @@ struct TraceBuilder {
     /// Cell ids by printed address.
     var addresses: [String: Int] = [:]
     /// The cell the last `init` / `prepareForReuse` handed out, waiting for its
-    /// `cellForRowAt`; whether it was reused, and the line that dequeued it.
+    /// `cellForRowAt`, and the line that dequeued it (whether it was reused, the
+    /// state says: `.dequeued` rather than `.fresh`).
     var dequeued: Int?
-    var dequeuedReused = false
     var dequeuedLine = 0
     /// For each live cell, the row it showed before the one it shows now (and
     /// the other way about), and the line that last configured it and whether
