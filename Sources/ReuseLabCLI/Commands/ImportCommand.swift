@@ -134,21 +134,20 @@ enum ImportCommand: Subcommand {
             notes.append("\(count) lifecycle line\(count == 1 ? "" : "s") not in it (" + (verbose ? "listed above, with why)" : "--verbose lists why)"))
         }
         let counts = parts[0] + ". The trace has " + notes.joined(separator: ", ") + "."
-        var text = ""
+        var states: [String] = []
         if !report.contradictions.isEmpty {
             let count = report.contradictions.count
             let first = report.contradictions[0]
-            text += "\(count) line\(count == 1 ? "" : "s") contradict\(count == 1 ? "s" : "") what the import had inferred before"
-            text += " (line \(first.line): \(VisibleText.escape(first.reason)); " + (verbose ? "all listed above" : "--verbose lists them")
-            text += "), each marked by a note in the trace: the log leaves something out, or the import's rules were wrong there."
+            states.append("\(count) line\(count == 1 ? "" : "s") contradict\(count == 1 ? "s" : "") what the import had inferred before"
+                + " (line \(first.line): \(VisibleText.escape(first.reason)); " + (verbose ? "all listed above" : "--verbose lists them")
+                + "), each marked by a note in the trace: the log leaves something out, or the import's rules were wrong there.")
         }
-        if !report.origins.isEmpty { text += " " + report.origins }
+        if !report.origins.isEmpty { states.append(report.origins) }
         if let unreadable = report.firstUnreadableOrigin {
             let count = report.unreadableOrigins
-            text += " \(count == 1 ? "Line \(unreadable.line)" : "\(count) lines, such as line \(unreadable.line),") (\"\(VisibleText.shortened(unreadable.text, limit: 40))\")"
-            text += " seem\(count == 1 ? "s" : "") to say whether a cell is new or reused, in a form reuselab cannot read: if so, describe it with --pattern, for example --pattern 'init=^oldIndexPath: nil$' for a line printed only for new cells."
+            states.append("\(count == 1 ? "Line \(unreadable.line)" : "\(count) lines, such as line \(unreadable.line),") (\"\(VisibleText.shortened(unreadable.text, limit: 40))\")"
+                + " seem\(count == 1 ? "s" : "") to say whether a cell is new or reused, in a form reuselab cannot read: if so, describe it with --pattern, for example --pattern 'init=^oldIndexPath: nil$' for a line printed only for new cells.")
         }
-        let states = text.trimmingCharacters(in: .whitespaces)
         var read: [String] = []
         if !report.profile.isEmpty { read.append(report.profile) }
         if !report.columns.isEmpty { read.append(report.columns) }
@@ -158,6 +157,6 @@ enum ImportCommand: Subcommand {
         if !OutputFile.isStandardOutput(output) {
             next = "Wrote \(VisibleText.escape(output)); next: reuselab replay \(VisibleText.escape(output)), or reuselab calibrate \(VisibleText.escape(output))."
         }
-        return [counts, states, read.joined(separator: " "), next].filter { !$0.isEmpty }
+        return [counts, states.joined(separator: " "), read.joined(separator: " "), next].filter { !$0.isEmpty }
     }
 }
