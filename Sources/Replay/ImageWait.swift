@@ -1,48 +1,59 @@
 import TraceModel
 
-/// How long rows waited for their images. A display period of a row runs from its
-/// `willDisplay` until the first frame snapshot that shows that row's cell with the
-/// row's own image (`ReplayState.expectedImage(forRow:)`); a period whose
-/// `didEndDisplaying` comes first ended before the image ever showed. Teardown
-/// sends no `didEndDisplaying` (the screen goes away, the rows do not leave it), so
-/// a row still waiting when its cell is deallocated with the table view counts as
-/// still waiting at the end, not as gone before its image.
+/// How long rows waited for their images, read from what the screen showed: the
+/// frame snapshots alone.
+///
+/// A row's wait starts at the first frame that shows the row on screen and ends at
+/// the first frame that shows it with its own image
+/// (`ReplayState.expectedImage(forRow:)`), whichever cell shows it then: a reload
+/// that swaps the row's cell does not end the wait, it goes on in the new cell. A
+/// row whose first frame already shows its image waited 0 ms, and counts. A row
+/// that leaves the screen (a frame no longer lists it) before its image ends its
+/// wait unfinished: it is counted as gone before its image, and its time is not
+/// averaged; if it comes back, a new wait starts. A row still waiting when the
+/// trace ends (teardown sends no frame that drops it) counts as still waiting.
+///
+/// Time the main thread is frozen is not a wait that this measures: no frame is
+/// drawn then, so a synchronous download shows its row with the image in the first
+/// frame after it and waits 0 ms; the freeze is counted as hitches instead.
 struct ImageWait: Sendable {
-    /// An open display period: the row and when its `willDisplay` came.
-    private struct Period: Sendable {
-        var row: Int
-        var start: VirtualTime
-    }
-
-    /// Open periods by cell id (a cell is displayed in one row at a time).
-    private var open: [Int: Period] = [:]
-    /// Periods that ended with the image shown, and their total wait.
+    /// Rows on screen in the last frame: whether each already showed its image during
+    /// this stay on screen (nil), or since when it has been waiting.
+    private var onScreen: [Int: VirtualTime?] = [:]
+    /// Waits that ended with the image shown, and their total time.
     private(set) var count = 0
     private(set) var total = VirtualTime.zero
-    /// Periods that ended (`didEndDisplaying`) before the image showed.
+    /// Waits that ended because the row left the screen before its image showed.
     private(set) var endedBeforeImage = 0
 
-    /// Periods still waiting when the trace ended.
-    var stillWaiting: Int { open.count }
+    /// Rows still waiting when the trace ended.
+    var stillWaiting: Int { onScreen.values.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 
     /// Call with each event after it is applied to `state`.
     mutating func note(_ event: TraceEvent, in state: ReplayState) {
-        switch event.body {
-        case .willDisplay(let row, let cell):
-            open[cell] = Period(row: row, start: event.time)
-        case .didEndDisplaying(_, let cell):
-            if open.removeValue(forKey: cell) != nil { endedBeforeImage += 1 }
-        case .frame(let snapshot):
-            guard !open.isEmpty else { return }
-            for visible in snapshot.cells {
-                guard let period = open[visible.cell], period.row == visible.row,
-                      visible.image == .image(state.expectedImage(forRow: visible.row)) else { continue }
-                open[visible.cell] = nil
-                count += 1
-                total = total.saturatingAdd(event.time - period.start)
+        guard case .frame(let snapshot) = event.body else { return }
+        var next: [Int: VirtualTime?] = [:]
+        next.reserveCapacity(snapshot.cells.count)
+        for visible in snapshot.cells where next[visible.row] == nil {
+            let shown = visible.image == .image(state.expectedImage(forRow: visible.row))
+            // Since when this row has waited: carried over from the last frame, or from now.
+            let since: VirtualTime?
+            if let previous = onScreen[visible.row] { since = previous } else { since = event.time }
+            guard let start = since else {
+                next[visible.row] = .some(nil)
+                continue
             }
-        default:
-            break
+            if shown {
+                count += 1
+                total = total.saturatingAdd(event.time - start)
+                next[visible.row] = .some(nil)
+            } else {
+                next[visible.row] = start
+            }
         }
+        for (row, waiting) in onScreen where next[row] == nil && waiting != nil {
+            endedBeforeImage += 1
+        }
+        onScreen = next
     }
 }
