@@ -191,16 +191,16 @@ public final class Simulation {
     /// a frame for which `isLast(frameTime)` is true has been drawn.
     func runFrames(isLast: (VirtualTime) -> Bool) {
         while !mustStop {
-            // The next frame: the next vsync at which the main thread is free.
-            var nextVsync = max(lastFrame + 1, Int(world.now.microseconds * Int64(clock.fps) / 1_000_000))
-            while clock.time(ofFrame: nextVsync) < world.now { nextVsync += 1 }
+            let nextVsync = nextFrame()
             let frameTime = clock.time(ofFrame: nextVsync)
+            // A frame drawn late in its interval is drawn when the main thread is free.
+            let drawTime = max(frameTime, world.now)
             // Whatever comes first: background work, then main-queue blocks, then the frame.
-            if let due = world.scheduler.nextTime, due <= frameTime, due <= (world.nextMainBlockTime ?? due) {
+            if let due = world.scheduler.nextTime, due <= drawTime, due <= (world.nextMainBlockTime ?? due) {
                 world.idle(until: due)
                 continue
             }
-            if let due = world.nextMainBlockTime, due < frameTime {
+            if let due = world.nextMainBlockTime, due < drawTime {
                 world.idle(until: due)
                 world.runMainBlocks()
                 tableView.releaseUnreferencedCells()
@@ -212,8 +212,30 @@ public final class Simulation {
         }
     }
 
-    /// One display frame: record a hitch if frames were missed, apply the scroll
-    /// input, lay out, run due main-queue work, commit.
+    /// The frame to draw next. Normally the vsync after the last frame drawn. When
+    /// the main thread was still busy at that vsync, the frame is drawn late, as soon
+    /// as the thread is free, if its work since the last frame began fits one frame's
+    /// budget: on a device the commit would still make the frame. Work beyond the
+    /// budget makes it late: it is missed, and the next vsync at which the main thread
+    /// is free draws (`drawFrame` records the hitch). The first frame is drawn at the
+    /// first vsync the main thread is free for.
+    func nextFrame() -> Int {
+        let next = lastFrame + 1
+        guard lastFrame < 0 || (clock.time(ofFrame: next) < world.now && world.workSinceFrame > clock.time(ofFrame: 1)) else {
+            return next
+        }
+        var vsync = max(next, Int(world.now.microseconds * Int64(clock.fps) / 1_000_000))
+        while clock.time(ofFrame: vsync) < world.now { vsync += 1 }
+        return vsync
+    }
+
+    /// One display frame, for the vsync at `time`: record a hitch if frames were
+    /// missed, apply the scroll input, lay out, run due main-queue work, commit.
+    ///
+    /// Frames are missed only when the main thread's work since the last frame
+    /// began (its layout, its commit and every block after it) exceeded one frame's
+    /// budget (see `nextFrame`): the frames it kept from being drawn are a hitch,
+    /// caused by the longest piece of that work.
     func drawFrame(_ frame: Int, at time: VirtualTime) {
         if lastFrame >= 0, frame > lastFrame + 1 {
             let missed = frame - lastFrame - 1
@@ -221,6 +243,7 @@ public final class Simulation {
             world.record(.hitch(frame: lastFrame + 1, missedFrames: missed, ms: ms, cause: world.longestBusy?.cause ?? "the main thread was busy"))
         }
         world.longestBusy = nil
+        world.workSinceFrame = .zero
         lastFrame = frame
         lastFrameTime = time
         if var current = gesture {

@@ -24,7 +24,7 @@ final class CompareGoldenTests {
         // One recording each: the lowest wins only when strictly lower than all others.
         #expect(run.out.row("downloads") == "downloads                          77              77")
         #expect(run.out.contains("  downloads                          50 *\n"), Comment(rawValue: run.out))
-        #expect(run.out.row("stale image time (ms)") == "stale image time (ms)              3050            0")
+        #expect(run.out.row("stale image time (ms)") == "stale image time (ms)              3018            0")
         #expect(run.out.flattened.contains("strictly lower than every other trace (for a benefit, higher); one recording each proves little"))
         // Descriptive rows are never marked, however they differ.
         let howItWorks = run.out.components(separatedBy: "how it works\n").dropFirst().joined()

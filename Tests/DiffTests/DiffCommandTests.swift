@@ -14,7 +14,7 @@ final class DiffCommandTests {
         #expect(run.err == "")
         #expect(run.out.contains("Same scenario, same setup.\n"), Comment(rawValue: run.out))
         // Sentences wrap to the width: they are looked for with the line breaks made spaces.
-        #expect(run.out.flattened.contains("Equivalent: the traces do the same things in the same order (686 compared events)."), Comment(rawValue: run.out))
+        #expect(run.out.flattened.contains("Equivalent: the traces do the same things in the same order (683 compared events)."), Comment(rawValue: run.out))
         #expect(run.out.hasSuffix("What each costs:\n  All 31 metrics are the same on both sides.\n"), Comment(rawValue: run.out))
         #expect(!(run.out.contains("Side by side")))
     }
@@ -90,8 +90,8 @@ final class DiffCommandTests {
         #expect((a["file"] as? String) == "traces/images-async-no-reset.trace.json")
         #expect((a["strategy"] as? String) == "async-no-reset")
         #expect((a["profile"] as? String) == "modern")
-        #expect((a["comparedEvents"] as? Int) == 686)
-        #expect(((json["b"] as? [String: Any])?["comparedEvents"] as? Int) == 740)
+        #expect((a["comparedEvents"] as? Int) == 683)
+        #expect(((json["b"] as? [String: Any])?["comparedEvents"] as? Int) == 737)
         #expect((json["equivalent"] as? Bool) == false)
         #expect((json["truncated"] as? Bool) == false)
         #expect((json["changedEvents"] as? Int) == 54)

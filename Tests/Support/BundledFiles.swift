@@ -44,6 +44,18 @@ public enum BundledFiles {
         return names
     }
 
+    /// The last step (event `seq`) of `traces/NAME.trace.json`: a test about stepping
+    /// or listing reads it here, so that an engine change that adds or removes events
+    /// does not break a test whose point is not the count.
+    public static func lastStep(of name: String) throws -> Int {
+        let data = try Data(contentsOf: URL(fileURLWithPath: tracePath(name)))
+        let trace = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let events = trace?["events"] as? [[String: Any]] ?? []
+        let last = events.last?["seq"] as? Int
+        #expect(last != nil, "\(name) has events")
+        return last ?? 0
+    }
+
     /// `lessons/NAME.json`, as an absolute path.
     public static func lessonPath(_ name: String) -> String {
         lessonsFolder.appendingPathComponent("\(name).json").path

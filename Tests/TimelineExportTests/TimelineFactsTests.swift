@@ -134,7 +134,7 @@ final class TimelineFactsTests {
         let name = "images-async-no-reset"
         let timeline = try ExportFixtures.timeline(name)
         let frames = timeline.slices(on: "frames")
-        #expect(frames.count == 252, "one slice per frame event")
+        #expect(frames.count == 255, "one slice per frame event")
         let frame60 = try #require(frames.first { TraceEventValidator.integer($0.args["frame"]) == 60 })
         #expect(frame60.name == "frame 60 · STALE")
         #expect((frame60.args["stale"] as? [String]) == ["row 23 (cell #1) shows image 0, not image 23"])

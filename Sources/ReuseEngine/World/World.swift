@@ -37,6 +37,8 @@ public final class World {
     var screenChanged = true
     /// The longest piece of main-thread work since the last frame: the cause of a hitch.
     var longestBusy: (ms: Double, cause: String)?
+    /// All main-thread work since the last frame began: what decides whether the next frame is late.
+    var workSinceFrame = VirtualTime.zero
     /// The furthest the main thread's clock may go: 240 hours (ten days). Only
     /// main-thread work (synchronous downloads, decoding, `cellForRowAtMs`) takes the
     /// clock past the script's hour; work that would take it past this limit stops
@@ -94,6 +96,7 @@ public final class World {
         }
         record(.mainThreadBlocked(ms: ms, cause: cause))
         if ms > (longestBusy?.ms ?? 0) { longestBusy = (ms, cause) }
+        workSinceFrame = workSinceFrame + duration // at most `now`, which the guard keeps below the limit
         runBackground(upTo: now + duration)
         now = now + duration
         log.now = now

@@ -27,6 +27,20 @@ enum StatsCommand: Subcommand {
         computed" with the reason. The trace is checked as 'reuselab validate' checks
         it, and an invalid trace is refused with the same error. A collection view's
         trace is labelled in its words (cellForItemAt calls); the keys stay the same.
+
+        Image wait, from the frames alone: a row's wait runs from the first frame
+        that shows it to the first frame that shows it with its own image, whichever
+        cell shows it (a reload does not end it; a row shown with its image at once
+        waited 0 ms). A row that leaves the screen first is "gone before its image",
+        not averaged; if it comes back, a new wait starts. A frozen main thread draws
+        no frame, so a freeze is counted as hitches, not as waiting.
+
+        Hitch: a frame is late when the main thread's work since the last frame
+        began (its layout and commit, and every block after them) exceeds one
+        frame (16.7 ms at 60 fps). The frames it kept from being drawn are one
+        hitch, caused by the longest piece of that work. A shorter block across a
+        vsync is not a hitch. Recount one from the trace: the mainThreadBlocked ms
+        from frame (hitch.frame - 1)'s time to the hitch's.
         """,
         positionals: [
             PositionalDeclaration(name: "TRACE", meaning: "the trace to measure", standardInput: true),
