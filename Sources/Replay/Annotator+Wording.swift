@@ -213,7 +213,12 @@ extension Annotator {
         case .mainThreadBlocked(let ms, let cause):
             return "The main thread is busy for \(Wording.ms(ms)): \(VisibleText.escape(cause)). No frame can be drawn until it is done."
         case .hitch(let first, let missed, let ms, let cause):
-            return "HITCH: \(Wording.count(missed, "frame")) missed from frame \(first) (\(Wording.ms(ms)) of frozen screen), because of \(VisibleText.escape(cause))."
+            var text = "HITCH: \(Wording.count(missed, "frame")) missed from frame \(first) (\(Wording.ms(ms)) of frozen screen), because of \(VisibleText.escape(cause))."
+            if case .late(let work?) = noted {
+                let budget = 1000 / Double(max(header.scenario?.fps ?? 60, 1))
+                text += " Since frame \(first - 1) began, the main thread worked \(Wording.ms(work)): more than a frame's \(Wording.ms(budget))."
+            }
+            return text
         case .imageMemory(let bytes):
             return "Decoded images now take \(Wording.bytes(bytes)) of memory."
         case .numberOfRows(let rows):

@@ -68,6 +68,8 @@ public struct Annotator {
     /// a STALE frame points at (the closure that wrote an image into a cell that
     /// has since moved on, or kept it there).
     private(set) var imageSetLines: [Int: CodeLine] = [:]
+    /// The main thread's work since the last frame drawn: what a hitch's sentence counts.
+    private(set) var frameWork: FrameWork
     /// The app's `prepareForReuse` in the carried code, if it overrides it: its
     /// lines when it is short (so an empty one shows as empty), else its first.
     let prepareForReuseCode: [Annotation.CodePlace]
@@ -103,6 +105,7 @@ public struct Annotator {
             imagesNamedByNumber = false
         }
         prepareForReuseCode = header.code.map(Self.prepareForReuse(in:)) ?? []
+        frameWork = FrameWork(fps: header.scenario?.fps ?? 60)
     }
 
     /// The first `prepareForReuse` the code declares: all of it when it is at
@@ -367,8 +370,9 @@ public struct Annotator {
             noted.detail = noteFrame(snapshot, marks: &noted.marks)
         case .imageSet(let cell, let image):
             noteImageSet(cell: cell, image: image, marks: &noted.marks)
-        case .hitch:
+        case .hitch(let frame, _, _, _):
             noted.marks.insert(.hitch)
+            noted.detail = .late(workMs: frameWork.work(beforeMissing: frame, at: event.time))
         case .numberOfRows:
             rowCountChanged = true
         case .reloadData:
@@ -376,6 +380,7 @@ public struct Annotator {
         default:
             break
         }
+        frameWork.note(event)
         return noted
     }
 

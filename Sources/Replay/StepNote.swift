@@ -22,6 +22,9 @@ struct StepNote {
         /// A frame: the stale images no sentence called out before, and those
         /// called out that are gone.
         case frame(stale: [StaleImage], gone: [StalePair])
+        /// A hitch: the main thread's work since the frame before it began, in ms,
+        /// when the trace records any.
+        case late(workMs: Double?)
     }
 }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import ReuseLabTestSupport
+import TraceCoding
+import Replay
 
 /// A hitch is a frame the main thread's work kept from being drawn: the work since
 /// the last frame drawn began exceeds a frame. A reader recomputes it from the trace
@@ -49,5 +51,36 @@ final class HitchWorkSecondTierTests {
         for name in try BundledFiles.allTraces() {
             try HitchWorkTests.checkWork(BundledFiles.tracePath(name))
         }
+    }
+}
+
+/// A hitch's sentence counts the work behind it, as the engine decides a frame is late.
+@Suite
+final class HitchSentenceTests {
+    func hitchText(_ trace: HandTrace) throws -> String {
+        let annotations = try Annotator.annotate(try TraceReader.read(bytes: trace.bytes, file: "hand.trace.json"), file: "hand.trace.json")
+        return annotations.first { $0.kind == .hitch }?.text ?? ""
+    }
+
+    /// Frame 1 is drawn at 16.7 ms; then 12 ms and 9 ms of work (21 ms since frame 1
+    /// began) keep frame 2 from being drawn. Work before frame 1 is not counted.
+    @Test func testTheSentenceCountsTheWorkSinceTheFrameBefore() throws {
+        var trace = HandTrace(scenario: scenarioJSON())
+        trace.at(0, Ev.blocked(5))
+        trace.at(16.667, Ev.textFrame(1, []))
+        trace.at(20, Ev.blocked(12))
+        trace.at(32, Ev.blocked(9))
+        trace.at(50, Ev.hitch(frame: 2, missed: 1, ms: 16.667))
+        let text = try hitchText(trace)
+        #expect(text.contains("Since frame 1 began, the main thread worked 21 ms: more than a frame's 16.7 ms."), Comment(rawValue: text))
+    }
+
+    /// A hand-written hitch with no main-thread work recorded says nothing of work.
+    @Test func testNoWorkRecordedNoClause() throws {
+        var trace = HandTrace(scenario: scenarioJSON())
+        trace.at(50, Ev.hitch(frame: 2, missed: 1, ms: 16.667))
+        let text = try hitchText(trace)
+        #expect(text.hasPrefix("HITCH: 1 frame missed from frame 2"), Comment(rawValue: text))
+        #expect(!text.contains("worked"), Comment(rawValue: text))
     }
 }
