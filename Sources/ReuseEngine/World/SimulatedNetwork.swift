@@ -217,7 +217,7 @@ public final class SimulatedNetwork {
         let (duration, failed, bytes) = draw(.image(number: number, row: row))
         let ms = Double(duration.microseconds) / 1000
         if world.isMainThread {
-            world.spend(ms: ms, cause: "synchronous download of image \(number) (Data(contentsOf:))")
+            world.spend(ms: ms, cause: "synchronous download of image \(number) (Data(contentsOf:))", varies: false)
             world.record(failed ? .requestFailed(request: id, reason: "the server did not answer")
                                 : .response(request: id, bytes: bytes, fromCache: false))
         } else {
@@ -227,7 +227,7 @@ public final class SimulatedNetwork {
                 world.record(failed ? .requestFailed(request: id, reason: "the server did not answer")
                                     : .response(request: id, bytes: bytes, fromCache: false))
             }
-            world.spend(ms: ms, cause: "waiting for image \(number)")
+            world.spend(ms: ms, cause: "waiting for image \(number)", varies: false)
         }
         return failed ? nil : SimData(image: number, bytes: bytes)
     }

@@ -11,6 +11,9 @@ public final class World {
     public let spec: WorldSpec
     let log: EventLog
     var random: RandomSource
+    /// The draws of `spec.mainThread.jitter`: a stream of its own from the same
+    /// seed, so that turning jitter on leaves every network draw as it was.
+    private var jitterRandom: RandomSource
     /// The main thread's clock.
     public private(set) var now: VirtualTime = .zero
     var scheduler = Scheduler()
@@ -53,6 +56,7 @@ public final class World {
     init(spec: WorldSpec, seed: Int, log: EventLog) {
         self.spec = spec
         self.random = RandomSource(seed: seed)
+        self.jitterRandom = RandomSource(seed: ~seed)
         self.log = log
     }
 
@@ -79,10 +83,14 @@ public final class World {
 
     /// The current thread does `ms` of work. On the main thread that blocks it:
     /// the block is recorded, other threads' events that fall inside it happen at
-    /// their own times, and the main thread's clock moves on.
-    public func spend(ms: Double, cause: String) {
+    /// their own times, and the main thread's clock moves on. Work `varies` by
+    /// the scenario's `mainThread.jitter`; waiting for the network does not (its
+    /// time is the network's own draw).
+    public func spend(ms: Double, cause: String, varies: Bool = true) {
         // Once past the limit the recording is stopping: nothing takes time any more.
         guard ms > 0, !pastTimeLimit else { return }
+        let ms = varies ? jittered(ms) : ms
+        guard ms > 0 else { return }
         // A single piece of work is at most about 1e11 ms (a 100 MB download at 1 byte
         // per second); the cap only keeps the conversion safe whatever the inputs become.
         let duration = VirtualTime(microseconds: Int64((min(ms, 1e12) * 1000).rounded()))
@@ -100,6 +108,16 @@ public final class World {
         runBackground(upTo: now + duration)
         now = now + duration
         log.now = now
+    }
+
+    /// `ms` times a factor from 1 − jitter to 1 + jitter (drawn in millionths,
+    /// the same on every machine), to the microsecond; `ms` itself, with no draw,
+    /// when the scenario has no jitter.
+    private func jittered(_ ms: Double) -> Double {
+        let jitter = spec.mainThread.jitter
+        guard jitter > 0 else { return ms }
+        let offset = Double(jitterRandom.int(in: -1_000_000...1_000_000)) / 1_000_000
+        return (ms * (1 + jitter * offset) * 1000).rounded() / 1000
     }
 
     /// `DispatchQueue.main.async`: the block runs on the main thread after the

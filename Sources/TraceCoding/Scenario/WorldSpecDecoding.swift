@@ -44,10 +44,18 @@ extension WorldSpec {
         }
         if let field = scenario.optional("mainThread") {
             let object = try field.object()
-            try object.rejectUnknown(allowed: ["decodeMsPerMegapixel", "cellForRowAtMs"])
+            try object.rejectUnknown(allowed: ["decodeMsPerMegapixel", "cellForRowAtMs", "jitter"])
             let cost = Scenario.Limits.maximumMainThreadMilliseconds
             world.mainThread.decodeMsPerMegapixel = try object.optional("decodeMsPerMegapixel")?.nonNegativeDouble(max: cost) ?? world.mainThread.decodeMsPerMegapixel
             world.mainThread.cellForRowAtMs = try object.optional("cellForRowAtMs")?.nonNegativeDouble(max: cost) ?? world.mainThread.cellForRowAtMs
+            if let jitterField = object.optional("jitter") {
+                let value = try jitterField.double()
+                let most = MainThreadSpec.maximumJitter
+                guard value >= 0, value <= most else {
+                    throw jitterField.error("\"jitter\" must be a fraction from 0 to \(NumberText.of(most)) (0.15: each piece of work takes 85% to 115% of its cost), found \(NumberText.of(value))")
+                }
+                world.mainThread.jitter = value
+            }
         }
         if let field = scenario.optional("paging") {
             let object = try field.object()
@@ -91,6 +99,8 @@ extension WorldSpec {
         var main = JSONObjectBuilder()
         main.add("decodeMsPerMegapixel", mainThread.decodeMsPerMegapixel)
         main.add("cellForRowAtMs", mainThread.cellForRowAtMs)
+        // Written only when set, so traces recorded before it existed keep their bytes.
+        if mainThread.jitter > 0 { main.add("jitter", mainThread.jitter) }
         out.add("mainThread", main.value)
 
         var paging = JSONObjectBuilder()

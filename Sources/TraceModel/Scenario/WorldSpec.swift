@@ -87,6 +87,16 @@ public struct MainThreadSpec: Sendable, Equatable {
     public var decodeMsPerMegapixel: Double = 10
     /// Configuring a cell's labels in `cellForRowAt`.
     public var cellForRowAtMs: Double = 0
+    /// How much each piece of timed work varies from one to the next, as a
+    /// fraction: with 0.15, decoding an image or `cellForRowAtMs` takes 85% to
+    /// 115% of its cost, drawn uniformly from the scenario's seed (a device's
+    /// timings wander with clock speed, caches and other processes). 0, the
+    /// default, keeps every cost exact and draws nothing, so a recording without
+    /// it is what it always was. At most `maximumJitter`.
+    public var jitter: Double = 0
+
+    /// The largest `jitter`: work never takes less than a tenth of its cost.
+    public static let maximumJitter = 0.9
 
     public init() {}
 }
