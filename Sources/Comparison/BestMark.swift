@@ -1,34 +1,50 @@
 import Replay
 
-/// Which column, if any, is best on one metric — only when the difference is
-/// beyond what chance alone gives.
+/// Which column, if any, is best on one metric — only where the difference is
+/// clear of what chance alone gives, read two ways that must agree.
 ///
-/// Over several seeds each column has a range (min–max). For a cost, a column is
-/// marked best only when its highest value is below every other column's lowest:
-/// then in no seed did another column do as well. For a benefit the rule is
-/// mirrored (its lowest above every other's highest). With one recording per
-/// column the ranges are single values, and the rule says: strictly lower (or
-/// higher) than every other. Ranges that overlap give no mark: the seeds cannot
-/// tell those columns apart. A descriptive metric (how a strategy works, not how
-/// well) is never marked, and neither is a row with fewer than two measured columns.
+/// Column A is *clearly below* column B when
+/// - A's median interval lies wholly below B's (`MedianInterval`: the two 95%
+///   intervals do not overlap), and
+/// - seed by seed, A is lower: the 95% interval of the per-seed differences
+///   A − B lies wholly below 0 (`PairedDifference`).
 ///
-/// A column that measured the metric in only some of its recordings (no complete
-/// screen ever, in some seeds) still bounds the others with the values it has,
-/// but is never marked itself: what its missing seeds would have given is unknown.
+/// A column is best on a cost when it is clearly below every other measured
+/// column; on a benefit, when every other is clearly below it. With fewer than
+/// six recordings a column has no interval, so nothing is ever marked: one
+/// recording each (two traces, one seed) has no spread at all, and a winner on
+/// one sample would be chance dressed as a finding. Descriptive metrics (how a
+/// strategy works, not how well) are never marked. A column measured in only
+/// some of its seeds (`ComparisonCell.isPartial`) still bounds the others with
+/// the seeds it has, but is never marked itself: its missing seeds are unknown.
+/// A column `excluded` takes no part (it wins the row only by paying elsewhere:
+/// `TradeOff`).
 public enum BestMark {
-    /// The index in `spreads` of the best column, or nil. A nil spread is a
-    /// column that did not measure the metric; it takes no part. `partial[i]`
-    /// true says column i's spread leaves out some of its recordings.
-    public static func best(_ spreads: [MetricSpread?], kind: MetricKind, partial: [Bool] = []) -> Int? {
+    /// The index of the best cell, or nil.
+    public static func best(_ cells: [ComparisonCell], kind: MetricKind, excluded: Set<Int> = []) -> Int? {
         guard kind != .descriptive else { return nil }
-        let measured = spreads.enumerated().compactMap { index, spread in spread.map { (index, $0) } }
+        let measured = cells.indices.filter { cells[$0].spread != nil && !excluded.contains($0) }
         guard measured.count >= 2 else { return nil }
-        for (index, candidate) in measured where !(index < partial.count && partial[index]) {
+        for candidate in measured where !cells[candidate].isPartial {
             let beatsAll = measured.allSatisfy { other in
-                other.0 == index || (kind == .cost ? candidate.max < other.1.min : candidate.min > other.1.max)
+                other == candidate || (kind == .cost ? isClearlyBelow(cells[candidate], cells[other])
+                                                      : isClearlyBelow(cells[other], cells[candidate]))
             }
-            if beatsAll { return index }
+            if beatsAll { return candidate }
         }
         return nil
+    }
+
+    /// The index of the cell clearly above every other (the latest, the most):
+    /// the worst on a cost, by the same rule.
+    public static func highest(_ cells: [ComparisonCell]) -> Int? {
+        best(cells, kind: .benefit)
+    }
+
+    /// True when `a` is clearly below `b`: their median intervals do not overlap
+    /// and the per-seed differences' interval lies below 0. False without intervals.
+    public static func isClearlyBelow(_ a: ComparisonCell, _ b: ComparisonCell) -> Bool {
+        guard let low = a.spread?.interval, let high = b.spread?.interval, low.high < high.low else { return false }
+        return PairedDifference(a.values, minus: b.values)?.clearSide == .below
     }
 }

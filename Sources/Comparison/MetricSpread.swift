@@ -1,23 +1,27 @@
 /// One metric of one strategy over several recordings (one per seed): the
-/// median, the lowest and the highest value.
+/// median, its 95% interval, the lowest and the highest value.
 ///
 /// The median, not the mean, because one unlucky seed (a request in the long
 /// tail landing on the first screen) should not move the figure a reader takes
 /// away; the range is kept beside it so that reader sees how much chance alone
-/// moves the metric, which is what decides whether a difference means anything
-/// (see `BestMark`).
+/// moves the metric. The interval (`MedianInterval`, from six recordings up) is
+/// where the median itself may lie, which is what decides whether a difference
+/// means anything (see `BestMark`).
 public struct MetricSpread: Sendable, Equatable {
     public var median: Double
     public var min: Double
     public var max: Double
     /// How many recordings measured the metric.
     public var count: Int
+    /// The median's 95% interval; nil for fewer than `MedianInterval.minimumCount` values.
+    public var interval: MedianInterval?
 
-    public init(median: Double, min: Double, max: Double, count: Int) {
+    public init(median: Double, min: Double, max: Double, count: Int, interval: MedianInterval? = nil) {
         self.median = median
         self.min = min
         self.max = max
         self.count = count
+        self.interval = interval
     }
 
     /// The spread of `values`; nil for none. With an even count the median is the
@@ -30,6 +34,7 @@ public struct MetricSpread: Sendable, Equatable {
         min = sorted[0]
         max = sorted[sorted.count - 1]
         count = sorted.count
+        interval = MedianInterval(sorted)
     }
 
     /// One value: median, min and max all equal (a single recording).

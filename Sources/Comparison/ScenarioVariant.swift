@@ -4,7 +4,8 @@ import TraceCoding
 import Recorder
 
 /// The scenario as one column of one block records it: the same table, script,
-/// images and caches, with the strategy, the profile and the network changed.
+/// images and caches, with the strategy, the profile, the network and the
+/// main-thread jitter changed.
 ///
 /// A variant is checked by writing it out as JSON and reading it back with the
 /// scenario reader, exactly as if the user had written that scenario file, so
@@ -13,13 +14,15 @@ import Recorder
 /// profile). A variant that breaks one is not run: its column is skipped with
 /// that message.
 enum ScenarioVariant {
-    /// `base` with `strategy`, `profile` and `network` applied, checked; or why it cannot run.
+    /// `base` with `strategy`, `profile`, `network` and `jitter` applied, checked;
+    /// or why it cannot run.
     static func make(_ base: Scenario, strategy: String, profile: TableProfile,
-                     network: NetworkCondition) -> Result<Scenario, ReuseLabError> {
+                     network: NetworkCondition, jitter: Double? = nil) -> Result<Scenario, ReuseLabError> {
         var scenario = base
         scenario.strategy = strategy
         scenario.profile = profile
         scenario.world.network = network.applied(to: base.world.network)
+        if let jitter { scenario.world.mainThread.jitter = jitter }
         return checked(scenario)
     }
 

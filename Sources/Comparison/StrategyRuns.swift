@@ -32,6 +32,11 @@ public struct StrategyRuns: Sendable {
     /// The profile every recording uses (`--profile`, else the scenario's).
     public var profile: TableProfile
     public var jobs: Int
+    /// How much main-thread work varies in every recording (`WorkJitter.choose`).
+    public var jitter: WorkJitter
+    /// The strategy every other is set against, seed by seed (`--baseline`); nil
+    /// for the default, `defaultBaseline`.
+    public var baseline: String?
     /// `record`'s limits, which every recording is held to: the engine's
     /// capacity (`Recorder.maximumRecordingSize`) and the most bytes of trace
     /// any reader accepts (`TraceReader.maximumBytes`). Lower only in tests.
@@ -40,6 +45,7 @@ public struct StrategyRuns: Sendable {
 
     public init(scenario: Scenario, file: String, strategies: [String], seeds: SeedList? = nil,
                 networks: [NetworkCondition] = [.scenario], profile: TableProfile? = nil, jobs: Int? = nil,
+                jitter: Double? = nil, baseline: String? = nil,
                 capacity: Int = Recorder.maximumRecordingSize, maximumBytes: Int = TraceReader.maximumBytes) {
         self.scenario = scenario
         self.file = file
@@ -48,8 +54,16 @@ public struct StrategyRuns: Sendable {
         self.networks = networks
         self.profile = profile ?? scenario.profile
         self.jobs = jobs ?? ParallelMap.defaultJobs
+        self.jitter = WorkJitter.choose(option: jitter, scenario: scenario.world.mainThread.jitter, seedCount: self.seeds.seeds.count)
+        self.baseline = baseline
         self.capacity = capacity
         self.maximumBytes = maximumBytes
+    }
+
+    /// The first strategy named that shows images: a text-only one (`plain`) is
+    /// a floor, not a way of loading them. The first named when none does.
+    public static func defaultBaseline(_ strategies: [String]) -> String? {
+        strategies.first { name in StrategyCatalog.all.first { $0.name == name }?.showsImages ?? true } ?? strategies.first
     }
 
     /// strategies × seeds × networks, or nil when that product overflows.
@@ -74,9 +88,13 @@ public struct StrategyRuns: Sendable {
         if profile != scenario.profile, case .failure(let error) = ScenarioVariant.checked(withProfile(profile)) {
             throw ReuseLabError(.usage, file: file, "cannot be recorded with --profile \(profile.rawValue): " + ScenarioVariant.reason(error))
         }
+        if let baseline, !strategies.contains(baseline) {
+            throw ReuseLabError(.usage, "compare: --baseline \(VisibleText.shortened(baseline)) is not one of the strategies compared (\(strategies.joined(separator: ", "))); name one of them")
+        }
+        let baselineName = baseline ?? Self.defaultBaseline(strategies)
         // Every (network, strategy) variant, checked once.
         let variants = networks.map { network in
-            strategies.map { ScenarioVariant.make(scenario, strategy: $0, profile: profile, network: network) }
+            strategies.map { ScenarioVariant.make(scenario, strategy: $0, profile: profile, network: network, jitter: jitter.fraction) }
         }
         // Every recording to make: (network, strategy, seed), in that order.
         var work: [(network: Int, strategy: Int, seed: Int, scenario: Scenario)] = []
@@ -142,7 +160,8 @@ public struct StrategyRuns: Sendable {
             }
             let description = NetworkCondition.describe(network.applied(to: scenario.world.network))
             blocks.append(ComparisonBlock(network: network, networkDescription: description, columns: columns,
-                                          skipped: skipped, runs: runs))
+                                          skipped: skipped, runs: runs,
+                                          baseline: columns.firstIndex { $0.name == baselineName }))
         }
         // Nothing to compare at all is an error, with the first reason.
         if blocks.allSatisfy({ $0.columns.isEmpty }), let first = blocks.first?.skipped.first {
@@ -150,7 +169,7 @@ public struct StrategyRuns: Sendable {
             throw ReuseLabError(.badInput, file: file, more + first.reason)
         }
         return Comparison(source: .scenario(file: file, title: scenario.title, profile: profile, list: scenario.list, seeds: seeds),
-                          blocks: blocks, notes: notes())
+                          blocks: blocks, notes: notes(), baseline: baselineName, jitter: jitter)
     }
 
     func withProfile(_ profile: TableProfile) -> Scenario {

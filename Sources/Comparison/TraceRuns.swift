@@ -6,8 +6,9 @@ import Replay
 public enum TraceRuns {
     /// Measures every trace (on up to `jobs` threads) and builds the one block.
     /// The first trace, in the order given, that cannot be read or is invalid
-    /// gives its error, exactly as `stats` would report it.
-    public static func compare(paths: [String], jobs: Int? = nil) throws(ReuseLabError) -> Comparison {
+    /// gives its error, exactly as `stats` would report it. Every trace is set
+    /// against `baseline` (a column's name or a path as given), by default the first.
+    public static func compare(paths: [String], jobs: Int? = nil, baseline: String? = nil) throws(ReuseLabError) -> Comparison {
         let results = ParallelMap.map(paths.count, jobs: jobs ?? ParallelMap.defaultJobs) { index -> Result<MetricsReport, ReuseLabError> in
             do throws(ReuseLabError) {
                 return .success(try TraceMetrics.measure(path: paths[index]))
@@ -28,9 +29,16 @@ public enum TraceRuns {
                              // A collection view has no profile to show.
                              title: reports[index].title, profile: reports[index].list.isCollection ? nil : reports[index].profile)
         }
+        var reference = 0
+        if let baseline {
+            guard let index = columns.firstIndex(where: { $0.name == baseline }) ?? paths.firstIndex(of: baseline) else {
+                throw ReuseLabError(.usage, "compare: --baseline \(VisibleText.shortened(baseline)) names none of the traces; give a column's name (\(names.map { VisibleText.shortened($0) }.joined(separator: ", "))) or one of the paths")
+            }
+            reference = index
+        }
         let block = ComparisonBlock(network: nil, networkDescription: nil, columns: columns, skipped: [],
-                                    runs: reports.map { [$0.entries] })
-        return Comparison(source: .traces, blocks: [block])
+                                    runs: reports.map { [$0.entries] }, baseline: reference)
+        return Comparison(source: .traces, blocks: [block], baseline: columns.indices.contains(reference) ? columns[reference].name : nil)
     }
 
     /// A short, distinct heading per trace: the strategies, when every trace names

@@ -44,6 +44,7 @@ final class OptionKeyTests {
                     switch key {
                     case let flag as FlagOption: #expect(line[flag], "\(declaration.name) \(key.long)")
                     case let integer as ValueOption<Int>: #expect(line[integer] != nil, "\(declaration.name) \(key.long)")
+                    case let number as ValueOption<Double>: #expect(line[number] != nil, "\(declaration.name) \(key.long)")
                     case let text as ValueOption<String>: #expect(line[text] == sampleValue(option.kind), "\(declaration.name) \(key.long)")
                     case let list as ValueOption<[String]>: #expect(line[list]?.isEmpty == false, "\(declaration.name) \(key.long)")
                     case let profile as ValueOption<TableProfile>: #expect(line[profile] != nil, "\(declaration.name) \(key.long)")

@@ -135,7 +135,7 @@ final class RecordingLimitTests: ScratchTestCase {
         // plain comes first and fits; the scenario's own network comes after long-tail.
         for jobs in [1, 2, 5] {
             let runs = StrategyRuns(scenario: base, file: "s.scenario.json", strategies: ["plain", "async-reset"], seeds: SeedList(seeds),
-                                    networks: [.longTail, .scenario], jobs: jobs, maximumBytes: limit)
+                                    networks: [.longTail, .scenario], jobs: jobs, jitter: 0, maximumBytes: limit)
             let refusal = try #require(compareRefusal(runs))
             #expect(refusal.message.hasPrefix("recorded under async-reset with seed \(expected) on network long-tail: "),
                     "jobs \(jobs): \(refusal.message)")

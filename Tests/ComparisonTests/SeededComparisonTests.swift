@@ -8,10 +8,10 @@ import Replay
 import Recorder
 @testable import Comparison
 
-/// A scenario compared over seeds: each figure is the median and range of what
-/// `stats` measures on the trace `record` writes for that seed; the same seed
-/// gives the same figures every time; and how many threads run the recordings
-/// changes nothing.
+/// A scenario compared over seeds: each seed's value is what `stats` measures on
+/// the trace `record` writes for that seed (with the comparison's main-thread
+/// jitter), each figure their median and range; the same seed gives the same
+/// figures every time; and how many threads run the recordings changes nothing.
 @Suite
 final class SeededComparisonTests {
     static let strategies = ["async-reset", "task-identity-cancel", "prefetch-reload"]
@@ -41,6 +41,8 @@ final class SeededComparisonTests {
         let block = try #require(comparison.blocks.first)
         #expect(block.columns.map(\.name) == strategies)
         #expect(block.network == .longTail)
+        // Over several seeds with no jitter in the scenario, compare's default.
+        #expect(comparison.jitter == WorkJitter(fraction: WorkJitter.compareDefault, source: .compareDefault))
         for (column, strategy) in strategies.enumerated() {
             var perSeed: [[MetricEntry]] = []
             for seed in seeds {
@@ -48,12 +50,15 @@ final class SeededComparisonTests {
                 scenario.strategy = strategy
                 scenario.seed = seed
                 scenario.world.network = NetworkCondition.longTail.applied(to: base.world.network)
+                scenario.world.mainThread.jitter = WorkJitter.compareDefault
                 perSeed.append(try Self.statsOfWrittenTrace(scenario))
             }
             for row in block.rows {
-                let values = perSeed.compactMap { entries in entries.first { $0.key == row.key }?.value.value?.number }.sorted()
+                let seedValues = perSeed.map { entries in entries.first { $0.key == row.key }?.value.value?.number }
+                let values = seedValues.compactMap { $0 }.sorted()
                 let cell = row.cells[column]
                 #expect(cell.runs == seeds.count)
+                #expect(cell.values == seedValues, "\(strategy) \(row.key): each seed's value, in the seeds' order")
                 guard !values.isEmpty else {
                     #expect(cell.spread == nil, "\(strategy) \(row.key)")
                     continue
@@ -68,9 +73,12 @@ final class SeededComparisonTests {
                 #expect(spread.count == values.count, "\(strategy) \(row.key)")
             }
         }
-        // The long tail moves the figures: the seeds do not all agree.
+        // The long tail moves the figures: the seeds do not all agree; and so
+        // does the jitter, the main thread's.
         let wait = try #require(block.rows.first { $0.key == "imageWaitTotalMs" }?.cells.first?.spread)
         #expect(wait.min < wait.max)
+        let blocked = try #require(block.rows.first { $0.key == "mainThreadBlockedMs" }?.cells.first?.spread)
+        #expect(blocked.min < blocked.max)
     }
 
     @Test func testTheSameSeedGivesTheSameMetrics() throws {

@@ -19,38 +19,51 @@ enum CompareCommand: Subcommand {
                                                 meaning: "the table view profile for every recording")
         static let network = ValueOption.list("--network", choices: NetworkCondition.names, valueName: "NAMES", defaultText: "scenario",
                                               meaning: "the networks to record on, comma-separated (below); one table each")
+        static let jitter = ValueOption.number("--jitter", in: 0...MainThreadSpec.maximumJitter, valueName: "FRACTION",
+                                               defaultText: "the scenario's, else 0.15 over several seeds",
+                                               meaning: "how much each piece of main-thread work varies: 0.15 is ±15%, 0 none")
+        static let baseline = ValueOption.text("--baseline", valueName: "NAME", defaultText: "the first named that shows images",
+                                               meaning: "the strategy (or trace) every other is set against, seed by seed")
         static let jobs = ValueOption.integer("--jobs", in: 1...256, valueName: "N", defaultText: "one per core",
                                               meaning: "how many recordings (or traces) at once")
-        static let csv = FlagOption("--csv", meaning: "print CSV: one line per metric and column")
+        static let csv = FlagOption("--csv", meaning: "print CSV: a summary line per metric and column, a line per seed")
         static let json = FlagOption("--json", meaning: "print one JSON object")
         static let markdown = FlagOption("--markdown", meaning: "print Markdown tables")
         static let svg = ValueOption.path("--svg", valueName: "FILE",
                                           meaning: "also write a bar chart per cost metric to FILE (- for standard output instead of the table), atomically")
         static let force = FlagOption("--force", meaning: "replace the --svg FILE even if it is not a chart reuselab wrote, or is read-only")
-        static let all: [any OptionKey] = [strategies, seeds, profile, network, jobs, csv, json, markdown, svg, force]
+        static let all: [any OptionKey] = [strategies, seeds, profile, network, jitter, baseline, jobs, csv, json, markdown, svg, force]
     }
 
     static let declaration = CommandDeclaration(
         name: "compare",
         summary: "compare strategies over seeds and networks, or several traces",
         usage: [
-            "SCENARIO --strategies all|LIST [--seeds SEEDS] [--profile modern|classic] [--network NAMES] [--jobs N] [--csv|--json|--markdown] [--svg FILE [--force]]",
-            "TRACE TRACE... [--jobs N] [--csv|--json|--markdown] [--svg FILE [--force]]",
+            "SCENARIO --strategies all|LIST [--seeds SEEDS] [--profile modern|classic] [--network NAMES] [--jitter FRACTION] [--baseline NAME] [--jobs N] [--csv|--json|--markdown] [--svg FILE [--force]]",
+            "TRACE TRACE... [--baseline NAME] [--jobs N] [--csv|--json|--markdown] [--svg FILE [--force]]",
         ],
         description: """
         Puts strategies side by side on every metric of 'reuselab stats'. With a
         scenario and --strategies, it records the scenario under each strategy and
-        each seed, in memory and in parallel, and shows per strategy the median and
-        the range (min–max) over the seeds: a seed draws every latency and failure,
-        so the range is how much chance alone moves a figure. With two or more
-        traces, it measures each as 'stats' does. Without --seeds each strategy is
-        recorded once, with the scenario's seed: one recording proves little.
+        each seed, in memory and in parallel. A seed draws every latency and
+        failure and, over several seeds, how long each piece of main-thread work
+        takes (±15% unless --jitter or the scenario says otherwise). Each cell is
+        the median over the seeds and its 95% interval [low, high], from order
+        statistics (6 seeds or more; min–max below that). A second table sets
+        every strategy against the baseline seed by seed: the median per-seed
+        difference, ✓ better or ✗ worse where its 95% interval is clear of 0.
+        With two or more traces, it measures each as 'stats' does. Without --seeds
+        each strategy is recorded once, with the scenario's seed: one recording
+        proves little.
 
         Rows are grouped: user-visible cost, work, memory, how it works. On a cost,
-        the best column is marked '*' only when the difference is beyond the seeds'
-        spread: its highest value below every other column's lowest (with one seed
-        or trace: strictly lowest). Rows under "how it works" describe and are never
-        marked. Columns that do not fit the terminal go into further tables.
+        a column is marked '*' best only when its interval lies wholly below every
+        other column's and seed by seed it is lower than each; one recording per
+        column (one seed, or traces) marks nothing. A strategy whose first complete
+        screen comes last is not marked best on image waits, stale images or
+        hitches ('‡'): it made rows wait before the list showed. Rows under "how it
+        works" describe and are never marked. Columns that do not fit the terminal
+        go into further tables.
         """,
         positionals: [
             PositionalDeclaration(name: "FILE", meaning: "one scenario (with --strategies), or two or more traces",
@@ -131,7 +144,7 @@ enum CompareCommand: Subcommand {
             let chart = ComparisonSVG.svg(comparison)
             try OutputFile.write(chart.utf8, to: svg, permission: svgPermission(force: line[Options.force]), standardOutput: io.out)
             if formats.isEmpty {
-                io.out("\nWrote \(VisibleText.escape(svg)) (\(InputFile.describeSize(chart.utf8.count))): a bar chart per cost metric; open it in a browser.\n")
+                io.out("\n" + TextWrap.paragraph("Wrote \(VisibleText.escape(svg)) (\(InputFile.describeSize(chart.utf8.count))): a bar chart per cost metric; open it in a browser.", width: io.width))
             }
         }
         return 0
@@ -155,13 +168,14 @@ enum CompareCommand: Subcommand {
             seeds = try SeedList.parse(text, maximumCount: max(1, most), limit: why)
         }
         let runs = StrategyRuns(scenario: scenario, file: InputFile.displayName(paths[0]), strategies: strategies,
-                                seeds: seeds, networks: networks, profile: line[Options.profile], jobs: line[Options.jobs])
+                                seeds: seeds, networks: networks, profile: line[Options.profile], jobs: line[Options.jobs],
+                                jitter: line[Options.jitter], baseline: line[Options.baseline])
         return try runs.compare()
     }
 
     /// `compare TRACE TRACE...`.
     static func compareTraces(_ line: ParsedCommandLine, paths: [String]) throws(ReuseLabError) -> Comparison {
-        let scenarioOnly: [any OptionKey] = [Options.seeds, Options.profile, Options.network]
+        let scenarioOnly: [any OptionKey] = [Options.seeds, Options.profile, Options.network, Options.jitter]
         let given = scenarioOnly.filter { line.contains($0) }.map(\.long)
         if !given.isEmpty {
             throw ReuseLabError(.usage, "compare: \(given.joined(separator: ", ")) \(given.count == 1 ? "applies" : "apply") to a scenario recorded with --strategies, not to traces already recorded")
@@ -172,7 +186,7 @@ enum CompareCommand: Subcommand {
             }
             throw ReuseLabError(.usage, "compare: give two or more traces, or one scenario with --strategies; see 'reuselab compare --help'")
         }
-        return try TraceRuns.compare(paths: paths, jobs: line[Options.jobs])
+        return try TraceRuns.compare(paths: paths, jobs: line[Options.jobs], baseline: line[Options.baseline])
     }
 
     /// The strategies `--strategies` names: `all` alone (every strategy that runs
