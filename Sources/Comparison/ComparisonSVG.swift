@@ -1,12 +1,16 @@
 import ToolSupport
 import Replay
 
-/// A comparison drawn as one SVG file that any browser opens: per block
-/// (network), one small horizontal bar chart per cost or benefit metric that was
-/// measured, a bar per column. The bar is the median; a whisker runs from the
-/// lowest to the highest recording; the figures ("median (min–max)") and the
-/// unit are written beside it; the best column (`BestMark`) is green and marked.
-/// Descriptive metrics are not charted: they have no better or worse.
+/// A comparison drawn as one SVG file that any browser opens: small multiples
+/// that fit one screen. A column per headline metric (`headline`), a band per
+/// block (network), and in each panel a bar per strategy or trace: the bar is
+/// the median, the whisker its 95% interval (lowest to highest below six
+/// seeds), the figure at the panel's right. A metric's panels share one axis
+/// down the column, with round ticks (`NiceTicks`), so a network is read against
+/// another by eye. The best column (`BestMark`) is green and marked `*`; one that
+/// is lowest only by a late first screen (`TradeOff`) is amber and marked `‡`.
+/// Every metric is in the table, `--csv` and `--json`; the chart keeps to six so
+/// that three networks of a dozen strategies fit 1280 × 800.
 ///
 /// Written by hand (no library), deterministic to the byte, every text escaped by
 /// `MarkupText`. The root element carries `data-generator="reuselab-compare"`, which
@@ -15,44 +19,73 @@ public enum ComparisonSVG {
     /// The attribute on the root element that marks a chart this command wrote.
     public static let generatorMark = "data-generator=\"reuselab-compare\""
 
-    /// Charts sit two to a row, each `chartWidth` wide.
-    static let chartWidth = 560
-    static let chartsPerRow = 2
+    /// The metrics charted, in order: what the person scrolling sees first, then
+    /// what it costs the device.
+    static let headline = ["staleMs", "timeToFirstCompleteScreenMs", "imageWaitAverageMs", "hitchMs",
+                           "downloadBytes", "peakImageMemory"]
+
+    static let width = 1280
     static let margin = 16
-    static let width = margin * 2 + chartWidth * chartsPerRow
-    /// Where the bars start in a chart (after the names) and how long the longest one is.
-    static let barOffset = 150
-    static let barLength = 240
-    static let rowHeight = 20
+    /// The strategy names, left of every band.
+    static let nameWidth = 150
+    /// Each panel, and inside it the room kept at its right for the median's figure.
+    static var panelWidth: Int { (width - 2 * margin - nameWidth) / headline.count }
+    static let figureWidth = 46
+    static let panelGap = 12
+    /// One bar's row, and the bar's thickness in it.
+    static let pitch = 14
+    static let barHeight = 8
     static let font = "font-family=\"Helvetica, Arial, sans-serif\""
 
     public static func svg(_ comparison: Comparison) -> String {
         var body = ""
-        var y = margin
-        // Heading.
-        y += 18
+        var y = margin + 16
         body += text(x: margin, y: y, size: 16, weight: "bold", heading(comparison))
         y += 18
         body += text(x: margin, y: y, size: 12, subheading(comparison))
-        y += 16
-        body += text(x: margin, y: y, size: 12, legend(comparison))
-        for block in comparison.blocks {
-            if let network = block.network {
-                y += 30
-                body += text(x: margin, y: y, size: 14, weight: "bold",
-                             "Network \(network.name): \(block.networkDescription ?? "")")
-            }
+        for line in legend(comparison) {
+            y += 16
+            body += text(x: margin, y: y, size: 12, fill: "#444444", line)
+        }
+        let keys = headline.filter { key in comparison.blocks.contains { $0.rows.contains { $0.key == key && $0.isMeasured } } }
+        // Each metric's scale and axis, shared by its panels down the column.
+        let axes = keys.map { key -> (scale: MetricScale, ticks: NiceTicks, label: String) in
+            let rows = comparison.blocks.compactMap { $0.rows.first { $0.key == key } }
+            let unit = rows.compactMap(\.unit).first ?? .count
+            let largest = rows.flatMap { row in row.cells.compactMap { $0.spread.map { max($0.max, $0.interval?.high ?? 0) } } }.max() ?? 0
+            let scale = MetricScale(unit: unit, largest: largest)
+            return (scale, NiceTicks(largest: largest / scale.divisor), rows.first.map { scale.label($0.label) } ?? key)
+        }
+        // The column headings: the metric, then its unit, over two lines.
+        y += 30
+        for (index, axis) in axes.enumerated() {
+            let left = margin + nameWidth + index * panelWidth
+            let (name, unit) = split(axis.label)
+            body += text(x: left, y: y, size: 12, weight: "bold", name)
+            body += text(x: left, y: y + 14, size: 11, fill: "#555555", unit.isEmpty ? "lower is better" : unit + ", lower is better")
+        }
+        y += 14
+        if keys.isEmpty {
+            y += 24
+            body += text(x: margin, y: y, size: 12, "No headline metric was measured: see the table.")
+        }
+        for block in comparison.blocks where !keys.isEmpty {
+            y += 26
+            body += text(x: margin, y: y, size: 13, weight: "bold", bandTitle(block))
             for skipped in block.skipped {
-                y += 16
-                body += text(x: margin, y: y, size: 11, "Skipped \(skipped.name): \(skipped.reason)")
+                y += 15
+                body += text(x: margin, y: y, size: 11, fill: "#555555", "Skipped \(skipped.name): \(skipped.reason)")
             }
-            let charted = block.rows.filter { $0.kind != .descriptive && $0.isMeasured }
-            for (index, row) in charted.enumerated() {
-                let column = index % chartsPerRow
-                if column == 0 { y += 26 }
-                body += chart(row, columns: block.columns, left: margin + column * chartWidth, top: y)
-                if column == chartsPerRow - 1 || index == charted.count - 1 { y += chartHeight(columns: block.columns.count) }
+            let top = y + 8
+            for (index, column) in block.columns.enumerated() {
+                body += text(x: margin + nameWidth - 8, y: top + index * pitch + pitch / 2 + 4, size: 11, anchor: "end", shortened(column.name))
             }
+            for (index, key) in keys.enumerated() {
+                let left = margin + nameWidth + index * panelWidth
+                guard let row = block.rows.first(where: { $0.key == key }) else { continue }
+                body += panel(row, network: block.network?.name, columns: block.columns, axis: axes[index], left: left, top: top)
+            }
+            y = top + block.columns.count * pitch + 20
         }
         y += margin
         return """
@@ -76,71 +109,98 @@ public enum ComparisonSVG {
         switch comparison.source {
         case .scenario(let file, _, let profile, let list, let seeds):
             let seedText = seeds.seeds.count == 1 ? "seed \(seeds.description)" : "\(seeds.seeds.count) seeds (\(seeds.description))"
-            return "\(file), \(Comparison.setup(profile: profile, list: list)), \(seedText)"
+            let jitter = comparison.jitter.map { $0.fraction > 0 ? ", main-thread work \($0.percent)" : "" } ?? ""
+            return "\(file), \(Comparison.setup(profile: profile, list: list)), \(seedText)\(jitter)"
         case .traces:
             return (comparison.blocks.first?.columns ?? []).map { $0.file ?? $0.name }.joined(separator: ", ")
         }
     }
 
-    static func legend(_ comparison: Comparison) -> String {
-        if comparison.runsPerColumn > 1 {
-            return "Bar: the median over the seeds; whisker: lowest to highest; green and *: best beyond the seeds' spread"
+    /// What the marks mean, in two lines.
+    static func legend(_ comparison: Comparison) -> [String] {
+        let runs = comparison.runsPerColumn
+        let tail = "Six headline metrics; every metric is in the table, --csv and --json."
+        if runs >= MedianInterval.minimumCount {
+            return ["Bar: the median over the seeds; whisker: its 95% interval (order statistics). Green and *: best, its interval clear of every other's",
+                    "and lower seed by seed. Amber and ‡: lowest only because its first complete screen comes last. " + tail]
         }
-        return "Bar: the one recording's value (one recording proves little); green and *: strictly the lowest"
+        if runs > 1 {
+            return ["Bar: the median over the seeds; whisker: lowest to highest. Fewer than \(MedianInterval.minimumCount) seeds give no 95% interval: nothing is marked.", tail]
+        }
+        return ["Bar: each one recording's value. One recording has no spread: nothing is marked best.", tail]
     }
 
-    static func chartHeight(columns: Int) -> Int { 8 + columns * rowHeight + 30 }
+    static func bandTitle(_ block: ComparisonBlock) -> String {
+        guard let network = block.network else { return "Traces" }
+        let name = network == .scenario ? "The scenario's network" : "Network \(network.name)"
+        return name + ": " + (block.networkDescription ?? "")
+    }
 
-    /// One metric's chart, its left edge at `left`, its title's baseline at `top`.
-    static func chart(_ row: ComparisonRow, columns: [ComparisonColumn], left: Int, top: Int) -> String {
-        let barLeft = left + barOffset
-        let scale = row.scale
-        let largest = row.cells.compactMap { $0.spread?.max }.max() ?? 0
-        let axisMaximum = largest > 0 && largest.isFinite ? largest : 1
-        // A value's place on the axis; a figure no metric gives (infinite, NaN) sits at 0.
-        func x(_ value: Double) -> Double {
-            let fraction = max(0, value) / axisMaximum
-            return Double(barLeft) + (fraction.isFinite ? min(1, fraction) : 0) * Double(barLength)
+    /// "first complete screen at" and "ms" from "first complete screen at (ms)";
+    /// "image wait (average)" and "ms" from "image wait (average, ms)".
+    static func split(_ label: String) -> (String, String) {
+        guard label.hasSuffix(")"), let open = label.lastIndex(of: "(") else { return (label, "") }
+        let inside = label[label.index(after: open)..<label.index(before: label.endIndex)]
+        guard let comma = inside.lastIndex(of: ",") else {
+            return (String(label[..<open]).trimmingSpaces, String(inside))
         }
-        let direction = row.kind == .cost ? "lower is better" : "higher is better"
-        var out = "<g class=\"chart\" data-metric=\"\(MarkupText.escape(row.key))\">\n"
-        out += text(x: left, y: top, size: 13, weight: "bold", scale.label(row.label) + " — " + direction)
-        let barsTop = top + 8
+        let unit = inside[inside.index(after: comma)...].drop { $0 == " " }
+        return (String(label[..<open]) + "(" + inside[..<comma] + ")", String(unit))
+    }
+
+    /// One metric on one network: a bar per column, the axis under them.
+    static func panel(_ row: ComparisonRow, network: String?, columns: [ComparisonColumn],
+                      axis: (scale: MetricScale, ticks: NiceTicks, label: String), left: Int, top: Int) -> String {
+        let plotWidth = panelWidth - figureWidth - panelGap
+        let scale = axis.scale
+        // A value's place on the axis; one no metric gives (infinite, NaN) sits at 0.
+        func x(_ value: Double) -> Double {
+            let fraction = max(0, value / scale.divisor) / axis.ticks.top
+            return Double(left) + (fraction.isFinite ? min(1, fraction) : 0) * Double(plotWidth)
+        }
+        var out = "<g class=\"chart\" data-metric=\"\(MarkupText.escape(row.key))\""
+        if let network { out += " data-network=\"\(MarkupText.escape(network))\"" }
+        out += ">\n"
+        // Gridlines first, under the bars.
+        let bottom = top + columns.count * pitch
+        for value in axis.ticks.values {
+            let tickX = number(x(value * scale.divisor))
+            out += "<line x1=\"\(tickX)\" y1=\"\(top)\" x2=\"\(tickX)\" y2=\"\(bottom)\" stroke=\"#e4e4e4\" stroke-width=\"1\"/>"
+        }
+        out += "\n"
         for (index, column) in columns.enumerated() {
             let cell = row.cells[index]
-            let rowTop = barsTop + index * rowHeight
-            let middle = rowTop + rowHeight / 2
+            let rowTop = top + index * pitch
+            let middle = rowTop + pitch / 2
             out += "<g class=\"bar\" data-column=\"\(MarkupText.escape(column.name))\">"
-            out += "<title>\(MarkupText.escape(column.name + ": " + CellText.text(cell, scale: scale, marks: false)))</title>"
-            out += text(x: barLeft - 8, y: middle + 4, size: 11, anchor: "end", shortened(column.name))
+            out += "<title>\(MarkupText.escape(column.name + ", " + axis.label + ": " + CellText.text(cell, scale: scale, marks: false)))</title>"
             guard let spread = cell.spread else {
-                out += text(x: barLeft + 4, y: middle + 4, size: 11, fill: "#777777", "not measured") + "</g>\n"
+                out += text(x: left + 2, y: middle + 4, size: 10, fill: "#777777", "n/a") + "</g>\n"
                 continue
             }
-            let isBest = row.best == index
-            out += "<rect x=\"\(barLeft)\" y=\"\(rowTop + 4)\" width=\"\(number(x(spread.median) - Double(barLeft)))\" height=\"\(rowHeight - 8)\" fill=\"\(isBest ? "#3a9d5d" : "#8fb3de")\"/>"
-            if cell.runs > 1 {
-                let low = number(x(spread.min)), high = number(x(spread.max))
-                out += "<line x1=\"\(low)\" y1=\"\(middle)\" x2=\"\(high)\" y2=\"\(middle)\" stroke=\"#333333\" stroke-width=\"1\"/>"
-                for end in [low, high] {
-                    out += "<line x1=\"\(end)\" y1=\"\(middle - 4)\" x2=\"\(end)\" y2=\"\(middle + 4)\" stroke=\"#333333\" stroke-width=\"1\"/>"
+            let isBest = row.best == index, traded = row.tradeOff == index
+            let fill = isBest ? "#3a9d5d" : traded ? "#d9a520" : "#8fb3de"
+            out += "<rect x=\"\(left)\" y=\"\(middle - barHeight / 2)\" width=\"\(number(x(spread.median) - Double(left)))\" height=\"\(barHeight)\" fill=\"\(fill)\"/>"
+            let whisker = spread.interval.map { ($0.low, $0.high) } ?? (spread.count > 1 ? (spread.min, spread.max) : nil)
+            if let (low, high) = whisker {
+                let lowX = number(x(low)), highX = number(x(high))
+                out += "<line x1=\"\(lowX)\" y1=\"\(middle)\" x2=\"\(highX)\" y2=\"\(middle)\" stroke=\"#333333\" stroke-width=\"1\"/>"
+                for end in [lowX, highX] {
+                    out += "<line x1=\"\(end)\" y1=\"\(middle - 3)\" x2=\"\(end)\" y2=\"\(middle + 3)\" stroke=\"#333333\" stroke-width=\"1\"/>"
                 }
             }
-            let label = CellText.text(cell, scale: scale, isBest: isBest, marks: true)
-            out += text(x: Int(x(spread.max)) + 6, y: middle + 4, size: 11, weight: isBest ? "bold" : nil, label)
+            var figure = scale.text(spread.median)
+            if isBest { figure += " " + CellText.bestMarker }
+            if traded { figure += " " + CellText.tradeOffMarker }
+            out += text(x: left + panelWidth - panelGap, y: middle + 4, size: 10, weight: isBest ? "bold" : nil, anchor: "end", figure)
             out += "</g>\n"
         }
-        // The axis: a line under the bars, ticks at 0, half and the largest value.
-        let axisY = barsTop + columns.count * rowHeight + 4
-        out += "<line x1=\"\(barLeft)\" y1=\"\(axisY)\" x2=\"\(barLeft + barLength)\" y2=\"\(axisY)\" stroke=\"#999999\" stroke-width=\"1\"/>\n"
-        // An axis whose largest value is 0 has one tick.
-        for fraction in largest > 0 ? [0.0, 0.5, 1.0] : [0.0] {
-            let tickX = number(x(axisMaximum * fraction))
-            out += "<line x1=\"\(tickX)\" y1=\"\(axisY)\" x2=\"\(tickX)\" y2=\"\(axisY + 4)\" stroke=\"#999999\" stroke-width=\"1\"/>"
-            let value = largest > 0 ? axisMaximum * fraction : 0
-            let unit = scale.suffix.isEmpty ? "" : " " + scale.suffix
-            out += text(x: Int(x(axisMaximum * fraction)), y: axisY + 16, size: 10, anchor: "middle", fill: "#555555",
-                        scale.text(value) + (fraction == 1 || !(largest > 0) ? unit : "")) + "\n"
+        // The axis: a line under the bars, a labelled tick at each round value.
+        out += "<line x1=\"\(left)\" y1=\"\(bottom)\" x2=\"\(left + plotWidth)\" y2=\"\(bottom)\" stroke=\"#999999\" stroke-width=\"1\"/>\n"
+        for value in axis.ticks.values {
+            let tickX = x(value * scale.divisor)
+            out += "<line x1=\"\(number(tickX))\" y1=\"\(bottom)\" x2=\"\(number(tickX))\" y2=\"\(bottom + 3)\" stroke=\"#999999\" stroke-width=\"1\"/>"
+            out += "<text class=\"tick\" x=\"\(number(tickX))\" y=\"\(bottom + 13)\" \(font) font-size=\"9\" fill=\"#555555\" text-anchor=\"middle\">\(axis.ticks.label(value))</text>\n"
         }
         return out + "</g>\n"
     }
@@ -155,7 +215,7 @@ public enum ComparisonSVG {
     }
 
     /// A column name short enough for the space left of the bars (the whole name
-    /// is in the bar's tooltip).
+    /// is in each bar's tooltip).
     static func shortened(_ name: String) -> String {
         name.count <= 22 ? name : String(name.prefix(21)) + "…"
     }
@@ -175,5 +235,12 @@ public enum ComparisonSVG {
             return "it is not a chart written by reuselab compare"
         }
         return nil
+    }
+}
+
+extension String {
+    /// Without spaces at either end.
+    var trimmingSpaces: String {
+        Substring(self).trimmedOfSpaces()
     }
 }

@@ -9,26 +9,42 @@ import TraceCoding
 @testable import Comparison
 
 /// The chart `--svg` writes is well-formed XML (read back with XMLParser), has
-/// one chart per cost metric with a bar per column, escapes every text, and is
-/// replaced on a later run but never overwrites another file without --force.
+/// one panel per headline metric and network with a bar per column, fits one
+/// screen with round ticks, escapes every text, and is replaced on a later run
+/// but never overwrites another file without --force.
 @Suite
 final class ComparisonSVGTests: ScratchTestCase {
     /// What XMLParser saw: the charts (metric → bars' columns), every text, every element name.
     final class Reading: NSObject, XMLParserDelegate {
-        var charts: [(metric: String, columns: [String])] = []
+        var charts: [(metric: String, network: String, columns: [String], ticks: [String])] = []
         var elements: [String] = []
         var text = ""
         var rootAttributes: [String: String] = [:]
+        var inTick = false
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
             if elements.isEmpty { rootAttributes = attributes }
             elements.append(name)
-            if name == "g", attributes["class"] == "chart" { charts.append((attributes["data-metric"] ?? "", [])) }
+            if name == "g", attributes["class"] == "chart" { charts.append((attributes["data-metric"] ?? "", attributes["data-network"] ?? "", [], [])) }
             if name == "g", attributes["class"] == "bar", !charts.isEmpty { charts[charts.count - 1].columns.append(attributes["data-column"] ?? "") }
+            if name == "text", attributes["class"] == "tick", !charts.isEmpty {
+                inTick = true
+                charts[charts.count - 1].ticks.append("")
+            }
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "text" { inTick = false }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            text += string
+            if inTick, !charts.isEmpty, var ticks = charts.last?.ticks, !ticks.isEmpty {
+                ticks[ticks.count - 1] += string
+                charts[charts.count - 1].ticks = ticks
+            }
+        }
     }
 
     func read(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Reading {
@@ -39,7 +55,7 @@ final class ComparisonSVGTests: ScratchTestCase {
         return reading
     }
 
-    @Test func testOneChartPerCostMetricWithABarPerStrategy() throws {
+    @Test func testOnePanelPerHeadlineMetricWithABarPerStrategy() throws {
         let svg = folder.path("compare.svg")
         let run = reuselab(["compare", scenario("images-plain"), "--strategies", "all", "--seeds", "1-3", "--network", "long-tail", "--json",
                             "--svg", svg])
@@ -47,18 +63,51 @@ final class ComparisonSVGTests: ScratchTestCase {
         let reading = try read(svg)
         #expect(reading.elements.first == "svg")
         #expect(reading.rootAttributes["data-generator"] == "reuselab-compare")
-        // The JSON printed beside it says which metrics are costs and measured.
-        let object = try #require(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
-        let rows = try #require((object["blocks"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])
-        let costs = rows.filter { $0["kind"] as? String == "cost" }.compactMap { $0["metric"] as? String }
-        #expect(costs.count == 16)
-        #expect(reading.charts.map(\.metric) == costs)
+        #expect(reading.charts.map(\.metric) == ComparisonSVG.headline)
         for chart in reading.charts {
             #expect(chart.columns == StrategyRunsTestNames.all, Comment(rawValue: chart.metric))
+            #expect(chart.network == "long-tail")
         }
-        #expect(reading.text.contains("stale image time (ms) — lower is better"))
+        // The JSON printed beside it: every headline metric is a cost.
+        let object = try #require(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        let rows = try #require((object["blocks"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])
+        let costs = Set(rows.filter { $0["kind"] as? String == "cost" }.compactMap { $0["metric"] as? String })
+        #expect(Set(ComparisonSVG.headline).isSubset(of: costs))
+        #expect(reading.text.contains("stale image time"))
+        #expect(reading.text.contains("ms, lower is better"))
         #expect(reading.text.contains("whisker: lowest to highest"))
         #expect(reading.text.contains("Network long-tail: latency 80–200 ms"))
+    }
+
+    /// Three networks of every table strategy fit 1280 × 800, and every axis
+    /// ticks at multiples of 1, 2 or 5 times a power of ten, from 0.
+    @Test func testThreeNetworksFitOneScreenWithRoundTicks() throws {
+        let svg = folder.path("three.svg")
+        let run = reuselab(["compare", scenario("images-plain"), "--strategies", "all", "--seeds", "1-6", "--network", "wifi,3g,long-tail",
+                            "--svg", svg, "--csv"])
+        #expect(run.status == 0, Comment(rawValue: run.err))
+        let reading = try read(svg)
+        let width = try #require(Int(reading.rootAttributes["width"] ?? ""))
+        let height = try #require(Int(reading.rootAttributes["height"] ?? ""))
+        #expect(width <= 1280 && height <= 800, "\(width) × \(height)")
+        #expect(reading.rootAttributes["viewBox"] == "0 0 \(width) \(height)")
+        #expect(reading.charts.count == 3 * ComparisonSVG.headline.count)
+        #expect(Set(reading.charts.map(\.network)) == ["wifi", "3g", "long-tail"])
+        for chart in reading.charts {
+            let values = chart.ticks.compactMap(Double.init)
+            #expect(values.count == chart.ticks.count && values.count >= 3, "\(chart.metric): \(chart.ticks)")
+            #expect(values.first == 0, "\(chart.metric): \(chart.ticks)")
+            let step = values.count > 1 ? values[1] - values[0] : 0
+            #expect(NiceTicks.isRound(step), "\(chart.metric) \(chart.network): step \(step) of \(chart.ticks)")
+            for (index, value) in values.enumerated() {
+                #expect(abs(value - Double(index) * step) < step * 1e-6, "\(chart.metric): \(chart.ticks)")
+            }
+        }
+        // A metric's panels share one axis down the column, whatever the network.
+        for metric in ComparisonSVG.headline {
+            let axes = Set(reading.charts.filter { $0.metric == metric }.map(\.ticks))
+            #expect(axes.count == 1, "\(metric): \(axes)")
+        }
     }
 
     @Test func testHostileTitlesAndNamesAreEscaped() throws {

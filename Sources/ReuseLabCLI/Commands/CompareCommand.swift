@@ -30,7 +30,7 @@ enum CompareCommand: Subcommand {
         static let json = FlagOption("--json", meaning: "print one JSON object")
         static let markdown = FlagOption("--markdown", meaning: "print Markdown tables")
         static let svg = ValueOption.path("--svg", valueName: "FILE",
-                                          meaning: "also write a bar chart per cost metric to FILE (- for standard output instead of the table), atomically")
+                                          meaning: "also write a chart of six headline metrics to FILE (- for standard output instead of the table), atomically")
         static let force = FlagOption("--force", meaning: "replace the --svg FILE even if it is not a chart reuselab wrote, or is read-only")
         static let all: [any OptionKey] = [strategies, seeds, profile, network, jitter, baseline, jobs, csv, json, markdown, svg, force]
     }
@@ -144,7 +144,7 @@ enum CompareCommand: Subcommand {
             let chart = ComparisonSVG.svg(comparison)
             try OutputFile.write(chart.utf8, to: svg, permission: svgPermission(force: line[Options.force]), standardOutput: io.out)
             if formats.isEmpty {
-                io.out("\n" + TextWrap.paragraph("Wrote \(VisibleText.escape(svg)) (\(InputFile.describeSize(chart.utf8.count))): a bar chart per cost metric; open it in a browser.", width: io.width))
+                io.out("\n" + TextWrap.paragraph("Wrote \(VisibleText.escape(svg)) (\(InputFile.describeSize(chart.utf8.count))): a bar chart of six headline metrics per network; open it in a browser.", width: io.width))
             }
         }
         return 0
