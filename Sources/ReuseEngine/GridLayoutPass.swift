@@ -135,3 +135,18 @@ public struct CellPrefetching: Sendable {
         last = (offset, time)
     }
 }
+
+extension CollectionSpec {
+    /// How many whole rows of items one screen (`viewportHeight`) holds, counted
+    /// up to `PrefetchWindow.collectionDepth` (the most the data prefetch window
+    /// reaches) and at least 1: rows of items are `itemHeight + lineSpacing` apart,
+    /// so `n` rows take `n × itemHeight + (n − 1) × lineSpacing`. A paged collection
+    /// view of full-screen items holds one.
+    var rowsOfItemsPerScreen: Int {
+        let pitch = itemHeight + lineSpacing
+        guard pitch > 0, pitch.isFinite, viewportHeight.isFinite else { return 1 }
+        let rows = ((viewportHeight + lineSpacing) / pitch).rounded(.down)
+        if rows >= Double(PrefetchWindow.collectionDepth) { return PrefetchWindow.collectionDepth }
+        return rows < 1 ? 1 : Int(rows)
+    }
+}

@@ -4,14 +4,21 @@
 ///
 /// Each layout pass is one update, given the rows now visible:
 /// - **Direction**, from how the visible range changed: forward while it starts at
-///   row 0; backward while it touches the last row; otherwise the way its start
-///   moved (or, when the start stayed, the way the offset moved); nothing at all
-///   when the offset moved by at most 0.01 pt; both ways on the first update when
-///   the range touches neither end.
+///   row 0; backward once the last row is wholly on screen (the list's end has
+///   reached the bottom edge); otherwise the way its start moved (or, when the
+///   start stayed, the way the offset moved); nothing at all when the offset moved
+///   by at most 0.01 pt; both ways on the first update when neither rule above
+///   applies. The decompiled context turns backward as soon as the visible range
+///   holds the last row; a real 45-row table's log shows its backward batch only
+///   once the last row is whole (its ten rows sit above the first row fully on
+///   screen), so the engine waits for that (inferred from that log).
 /// - **Requests**: forward, every row of `last+1 … last+10` that is neither visible
 ///   nor outstanding, ascending; backward, every row of `first-1 … first-10`
-///   likewise, nearest first (descending). So a first batch of 10, then one row per
-///   row scrolled; clamped at both ends of the list.
+///   likewise, descending. Both ways, the two lists interleave, nearest first and
+///   the row below before the row above at the same distance:
+///   `last+1, first-1, last+2, first-2, …` (the decompiled context merges them
+///   so; Apple documents the order as nearest first). So a first batch of 10, then
+///   one row per row scrolled; clamped at both ends of the list.
 /// - Rows that become **visible** leave the outstanding set silently.
 /// - **Cancellation is conservative**: only outstanding rows that fall outside
 ///   `first-15 … last+15` are cancelled — a change of direction alone cancels
@@ -26,10 +33,12 @@
 /// model the threshold separately.
 ///
 /// A collection view runs the same context over its *rows of items* (see
-/// `TableView.sendPrefetchUpdate`): `PrefetchWindow(depth: 3, cancelDistance: 5)`
+/// `TableView.sendPrefetchUpdate`): `PrefetchWindow(collectionRowsPerScreen:)`
 /// counts lines, and each line asked for or cancelled stands for all its items.
-/// The depth of 3 rows of items is what a published 2-column grid shows right
-/// after its first layout; that UICollectionView's context moves like the table's
+/// Its depth is three rows of items, but never more rows of items than one screen
+/// holds: a published 2-column grid asks for the next three rows of items right
+/// after its first layout, and a real paged collection view (one full-screen item
+/// a page) for one item. That UICollectionView's context moves like the table's
 /// (direction, one new row of items per row scrolled, conservative cancellation at
 /// 1.5 × the depth, rounded up) is our assumption — its own context was not
 /// decompiled. A fast scroll brings several rows of items into the window in one
@@ -42,11 +51,24 @@ public struct PrefetchWindow {
     /// An offset change at or below this is no movement (decompiled: 0.01 pt).
     public static let stillness = 0.01
 
-    /// A collection view's window, in rows of items: the published 2-column grid
-    /// asks for the next three rows of items right after its first layout.
+    /// The most rows of items a collection view's window reaches: the published
+    /// 2-column grid asks for the next three rows of items right after its first layout.
     public static let collectionDepth = 3
-    /// 1.5 × `collectionDepth`, rounded up, as the table's threshold is 1.5 × its depth.
-    public static let collectionCancelDistance = 5
+
+    /// A collection view's depth when one screen holds `rowsPerScreen` whole rows of
+    /// items: `collectionDepth`, but no more rows than a screen holds, and at least
+    /// one — so a paged collection view of full-screen items asks for one item
+    /// ahead, as a real one does (inferred from two logs; see docs/engine.md).
+    public static func depthForCollection(rowsPerScreen: Int) -> Int {
+        min(collectionDepth, max(1, rowsPerScreen))
+    }
+
+    /// The cancel distance for a window `depth` deep: 1.5 × the depth, rounded up,
+    /// as the table's threshold is 1.5 × its depth (5 rows of items for 3).
+    public static func cancelDistance(forDepth depth: Int) -> Int {
+        let (half, overflow) = depth.addingReportingOverflow(1)
+        return overflow ? depth : depth + half / 2
+    }
 
     /// How many rows (or rows of items) past the visible ones are asked for.
     public let depth: Int
@@ -70,6 +92,13 @@ public struct PrefetchWindow {
         self.cancelDistance = max(self.depth, cancelDistance)
     }
 
+    /// A collection view's window, counted in rows of items, for a grid one screen
+    /// of which holds `rowsPerScreen` whole rows of items (`depthForCollection(rowsPerScreen:)`).
+    public init(collectionRowsPerScreen rowsPerScreen: Int) {
+        let depth = Self.depthForCollection(rowsPerScreen: rowsPerScreen)
+        self.init(depth: depth, cancelDistance: Self.cancelDistance(forDepth: depth))
+    }
+
     public struct Update: Equatable {
         public var cancel: [Int] = []
         public var prefetch: [Int] = []
@@ -84,8 +113,9 @@ public struct PrefetchWindow {
     }
 
     /// Computes what to cancel and what to ask for, given the rows now visible, the
-    /// content offset and the number of rows.
-    public mutating func update(visible: ClosedRange<Int>?, offset: Double, rowCount: Int) -> Update {
+    /// content offset, the number of rows, and whether the last row is wholly on
+    /// screen (its bottom edge at or above the screen's).
+    public mutating func update(visible: ClosedRange<Int>?, offset: Double, rowCount: Int, showsLastRowWhole: Bool) -> Update {
         guard let visible, rowCount > 0 else { return Update() }
         var update = Update()
         let previous = last
@@ -105,7 +135,8 @@ public struct PrefetchWindow {
             pending.removeAll { !keep.contains($0) }
         }
         // `pending` holds a few dozen rows at most: a linear search beats building a set each pass.
-        for row in candidates(direction(from: previous, to: visible, offset: offset, rowCount: rowCount), visible: visible, rowCount: rowCount)
+        for row in candidates(direction(from: previous, to: visible, offset: offset, rowCount: rowCount, showsLastRowWhole: showsLastRowWhole),
+                                  visible: visible, rowCount: rowCount)
         where !pending.contains(row) {
             update.prefetch.append(row)
         }
@@ -115,9 +146,9 @@ public struct PrefetchWindow {
 
     /// The direction of this update (see the type's comment).
     func direction(from previous: (visible: ClosedRange<Int>, offset: Double, rowCount: Int)?,
-                   to visible: ClosedRange<Int>, offset: Double, rowCount: Int) -> Direction {
+                   to visible: ClosedRange<Int>, offset: Double, rowCount: Int, showsLastRowWhole: Bool) -> Direction {
         if visible.lowerBound == 0 { return .forward }
-        if visible.upperBound >= rowCount - 1 { return .backward }
+        if visible.upperBound >= rowCount - 1 && showsLastRowWhole { return .backward }
         guard let previous else { return [.forward, .backward] }
         if visible.lowerBound != previous.visible.lowerBound {
             return visible.lowerBound > previous.visible.lowerBound ? .forward : .backward
@@ -127,16 +158,26 @@ public struct PrefetchWindow {
         return moved > 0 ? .forward : .backward
     }
 
-    /// The rows within `depth` of the visible range on the given sides, nearest first.
+    /// The rows within `depth` of the visible range on the given sides, nearest
+    /// first; both ways, the rows below and above alternate, the row below first
+    /// (`last+1, first-1, last+2, first-2, …`), until one side runs out.
     func candidates(_ direction: Direction, visible: ClosedRange<Int>, rowCount: Int) -> [Int] {
-        var rows: [Int] = []
+        var below: [Int] = []
+        var above: [Int] = []
         if direction.contains(.forward) {
             let end = min(rowCount - 1, visible.upperBound + depth)
-            if visible.upperBound + 1 <= end { rows += Array((visible.upperBound + 1)...end) }
+            if visible.upperBound + 1 <= end { below = Array((visible.upperBound + 1)...end) }
         }
         if direction.contains(.backward) {
             let start = max(0, visible.lowerBound - depth)
-            if start <= visible.lowerBound - 1 { rows += Array((start...(visible.lowerBound - 1)).reversed()) }
+            if start <= visible.lowerBound - 1 { above = Array((start...(visible.lowerBound - 1)).reversed()) }
+        }
+        guard !below.isEmpty, !above.isEmpty else { return below + above }
+        var rows: [Int] = []
+        rows.reserveCapacity(below.count + above.count)
+        for index in 0..<max(below.count, above.count) {
+            if index < below.count { rows.append(below[index]) }
+            if index < above.count { rows.append(above[index]) }
         }
         return rows
     }

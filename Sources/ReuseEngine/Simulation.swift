@@ -42,11 +42,11 @@ public final class Simulation {
         world = World(spec: scenario.world, seed: scenario.seed, log: log)
         clock = FrameClock(fps: scenario.fps)
         let geometry = scenario.collection.map { TableGeometry(collection: $0) } ?? TableGeometry(scenario.table)
-        tableView = TableView(profile: scenario.profile, geometry: geometry, world: world, list: scenario.list)
+        tableView = TableView(profile: scenario.profile, geometry: geometry, world: world, list: scenario.list,
+                              collection: scenario.collection)
         tableView.showsImages = showsImages
         tableView.isPrefetchingEnabled = scenario.isPrefetchingEnabled
         tableView.baseSpec = scenario.table
-        tableView.baseCollection = scenario.collection
         tableView.naming = scenario.table.rowNaming
         if case .collection = screen {
             collectionView = CollectionView(machinery: tableView)
@@ -143,6 +143,10 @@ public final class Simulation {
             let target = tableView.geometry.offset(toShow: row, at: position)
             guard target != start else { return }
             tableView.scrollDirection = target > start ? 1 : -1
+            // The prefetch context follows every change of the visible rows, whatever
+            // moved them: a programmatic scroll starts data prefetching as a drag does
+            // (inferred; see docs/engine.md, "Programmatic scrolling").
+            tableView.prefetchingStarted = true
             if animated {
                 tableView.isScrolling = true
                 gesture = ScrollAnimation(start: start, target: target, startTime: lastFrameTime)

@@ -36,7 +36,10 @@ public final class TableView {
     var scrollDirection = 1
     /// True while a finger drags, the view decelerates or a scroll animation runs.
     var isScrolling = false
-    /// The modern profile starts prefetching at the first drag; classic at the first layout.
+    /// Whether the prefetch context has started: classic (and a collection view) at
+    /// the first layout; modern at the first scroll — the first drag, as seed 004's
+    /// log shows, or the first programmatic `scrollToRow` (inferred: the decompiled
+    /// context updates on every change of the visible rows, whatever caused it).
     var prefetchingStarted = false
     /// `isPrefetchingEnabled` (iOS 15+, default `true`). Apple documents it as "whether
     /// to allow cell and data prefetching": when true, "the table view may request
@@ -45,8 +48,8 @@ public final class TableView {
     /// prefetching". So when false the modern profile prepares no cell ahead
     /// (`prepareLeadingRow`) and neither profile calls the prefetch data source
     /// (`sendPrefetchUpdate`), even if the app set one. Cells kept aside after they
-    /// scroll off are not requested ahead, so they are kept as before (Apple says
-    /// nothing about them here).
+    /// scroll off are not requested ahead, so they are kept as before — inferred:
+    /// Apple says nothing about them here, and no log with the property off is in hand.
     public var isPrefetchingEnabled = true
 
     var registered: [String: TableViewCell.Type] = [:]
@@ -80,14 +83,18 @@ public final class TableView {
     var reconfiguring: TableViewCell?
     var cellDequeuedForRow: TableViewCell?
 
-    init(profile: TableProfile, geometry: TableGeometry, world: World, list: ListStyle = .table) {
+    /// A table view, or, with `list` `.collection`, the machinery of a collection
+    /// view whose grid `collection` describes (its prefetch window's depth depends
+    /// on how many rows of items a screen holds).
+    init(profile: TableProfile, geometry: TableGeometry, world: World, list: ListStyle = .table, collection: CollectionSpec? = nil) {
         self.profile = profile
         self.list = list
         self.geometry = geometry
         self.world = world
         self.contentOffset = geometry.minimumOffset
+        baseCollection = collection
         prefetchWindow = list.isCollection
-            ? PrefetchWindow(depth: PrefetchWindow.collectionDepth, cancelDistance: PrefetchWindow.collectionCancelDistance)
+            ? PrefetchWindow(collectionRowsPerScreen: collection?.rowsOfItemsPerScreen ?? PrefetchWindow.collectionDepth)
             : PrefetchWindow()
     }
 
@@ -228,11 +235,13 @@ public final class TableView {
         let update: PrefetchWindow.Update
         if list.isCollection {
             // The context counts rows of items; each one asked for or cancelled is all its items.
-            let lines = prefetchWindow.update(visible: visibleRange.map(geometry.lines(of:)), offset: contentOffset, rowCount: geometry.lineCount)
+            let lines = prefetchWindow.update(visible: visibleRange.map(geometry.lines(of:)), offset: contentOffset,
+                                              rowCount: geometry.lineCount, showsLastRowWhole: showsLastRowWhole)
             update = PrefetchWindow.Update(cancel: lines.cancel.flatMap { Array(geometry.items(inLine: $0)) },
                                            prefetch: lines.prefetch.flatMap { Array(geometry.items(inLine: $0)) })
         } else {
-            update = prefetchWindow.update(visible: visibleRange, offset: contentOffset, rowCount: geometry.rowCount)
+            update = prefetchWindow.update(visible: visibleRange, offset: contentOffset, rowCount: geometry.rowCount,
+                                           showsLastRowWhole: showsLastRowWhole)
         }
         if !update.cancel.isEmpty {
             world.with(site: .method(.cancelPrefetchingForRowsAt)) {
@@ -248,6 +257,14 @@ public final class TableView {
                 }
             }
         }
+    }
+
+    /// Whether the last row (a collection view's last row of items) is wholly on
+    /// screen: its bottom edge at or above the screen's. The prefetch context turns
+    /// backward only then (see `PrefetchWindow`).
+    var showsLastRowWhole: Bool {
+        guard geometry.rowCount > 0 else { return false }
+        return geometry.bottom(ofRow: geometry.rowCount - 1) <= contentOffset + geometry.viewportHeight
     }
 
     /// Asks the data source how many rows there are; if that changed, the table's
