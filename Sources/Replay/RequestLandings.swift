@@ -9,6 +9,8 @@ import TraceModel
 /// draw, before the answer lands, the cell it will land in. The image set that
 /// follows a response before any reload or `cellForRowAt` is the handler's own;
 /// a reload or reconfigure first means the handler went through the data source.
+/// `Follower` applies that rule event by event, for readers that stream a trace
+/// (the timeline export's flows).
 public struct RequestLandings: Sendable {
     public enum Landing: Sendable, Equatable {
         /// The handler set the image in this cell.
@@ -17,26 +19,58 @@ public struct RequestLandings: Sendable {
         case reload
     }
 
-    private var landings: [Int: Landing] = [:]
+    /// Requests that one event landed, and where.
+    public struct Landed: Sendable, Equatable {
+        /// In the order they were answered (for a cell), else ascending.
+        public var requests: [Int]
+        public var landing: Landing
+    }
 
-    public init(_ events: some Sequence<TraceEvent>) {
-        var imageOf: [Int: Int] = [:]
-        // Requests answered whose image is not set yet, by image.
-        var answered: [Int: [Int]] = [:]
-        for event in events {
+    /// The landing rule, one event at a time: it remembers only the image each
+    /// request in flight asked for and the requests answered whose image is not
+    /// set yet.
+    public struct Follower: Sendable {
+        private var imageOf: [Int: Int] = [:]
+        /// Requests answered whose image is not set yet, by image, in the order answered.
+        private var answered: [Int: [Int]] = [:]
+
+        public init() {}
+
+        /// Takes the trace's next event; returns the requests it lands, if any.
+        public mutating func take(_ event: TraceEvent) -> Landed? {
             switch event.body {
             case .imageRequest(let request, _, let image, _, _):
                 imageOf[request] = image
             case .response(let request, _, _):
-                if let image = imageOf[request] { answered[image, default: []].append(request) }
+                if let image = imageOf.removeValue(forKey: request) { answered[image, default: []].append(request) }
+            case .requestFailed(let request, _), .requestCancelled(let request):
+                imageOf[request] = nil
             case .imageSet(let cell, .image(let image)):
-                for request in answered.removeValue(forKey: image) ?? [] { landings[request] = .cell(cell) }
+                if let requests = answered.removeValue(forKey: image) { return Landed(requests: requests, landing: .cell(cell)) }
             case .reloadRows, .reconfigureRows, .reloadData, .cellForRowAt:
-                for request in answered.values.joined() { landings[request] = .reload }
+                guard !answered.isEmpty else { return nil }
+                let requests = answered.values.joined().sorted()
                 answered.removeAll()
+                return Landed(requests: requests, landing: .reload)
             default:
                 break
             }
+            return nil
+        }
+
+        /// True while `request` has been answered and its image not set yet.
+        public func isWaiting(_ request: Int) -> Bool {
+            answered.values.contains { $0.contains(request) }
+        }
+    }
+
+    private var landings: [Int: Landing] = [:]
+
+    public init(_ events: some Sequence<TraceEvent>) {
+        var follower = Follower()
+        for event in events {
+            guard let landed = follower.take(event) else { continue }
+            for request in landed.requests { landings[request] = landed.landing }
         }
     }
 

@@ -38,7 +38,11 @@ struct ConnectionLanes {
         self.naming = naming
     }
 
-    mutating func draw(_ event: TraceEvent, state: ReplayState, writer: TraceEventWriter) {
+    /// Draws what `event` ends or starts; true when it drew an image request's
+    /// slice with a flow leaving it (a response, after the request lasted: see
+    /// `RequestFlows`).
+    @discardableResult
+    mutating func draw(_ event: TraceEvent, state: ReplayState, writer: TraceEventWriter) -> Bool {
         let time = Microseconds.of(event.time)
         switch event.body {
         case .pageRequest(let id, let firstRow, let count):
@@ -48,7 +52,7 @@ struct ConnectionLanes {
             let lane = sync ? synchronous.acquire(at: time, writer: writer) : connections.acquire(at: time, writer: writer)
             running[id] = Running(sync: sync, lane: lane, since: time, seq: event.seq)
         case .response(let id, _, _):
-            end(id, outcome: "response", reason: nil, at: time, seq: event.seq, state: state, writer: writer)
+            return end(id, outcome: "response", reason: nil, at: time, seq: event.seq, state: state, writer: writer)
         case .requestFailed(let id, let reason):
             end(id, outcome: "failed", reason: reason, at: time, seq: event.seq, state: state, writer: writer)
         case .requestCancelled(let id):
@@ -56,6 +60,7 @@ struct ConnectionLanes {
         default:
             break
         }
+        return false
     }
 
     /// Ends the requests still in flight at `end`, the end of the trace.
@@ -65,9 +70,12 @@ struct ConnectionLanes {
         }
     }
 
+    /// Writes the request's slice; true when a flow leaves it: an image request
+    /// answered after some time, whose answer `RequestFlows` follows on.
+    @discardableResult
     private mutating func end(_ id: Int, outcome: String, reason: String?, at end: Int64, seq: Int?,
-                              state: ReplayState, writer: TraceEventWriter) {
-        guard let record = state.request(id) else { return }
+                              state: ReplayState, writer: TraceEventWriter) -> Bool {
+        guard let record = state.request(id) else { return false }
         let requested = Microseconds.of(record.requestedAt)
         let start: Int64
         let track: TimelineTrack
@@ -92,8 +100,10 @@ struct ConnectionLanes {
             track = unconnected.track(lane)
         }
         let page = pages.removeValue(forKey: id)
+        let flows = outcome == "response" && record.image != nil && start < end
         writer.begin(.complete, on: track, at: start, name: name(record, page: page, outcome: outcome))
         writer.duration(Microseconds.difference(end, start))
+        if flows { writer.flow(FlowStep(id: id, incoming: false, outgoing: true)) }
         writer.arg("request", id)
         if let row = record.row {
             let path = naming.indexPath(ofRow: row)
@@ -122,6 +132,7 @@ struct ConnectionLanes {
         writer.arg("endedAtMs", Microseconds.milliseconds(end))
         if let seq { writer.arg("seq", seq) }
         writer.end()
+        return flows
     }
 
     /// "row 23 · image 23", "page: rows 15–29", with how it ended when not answered

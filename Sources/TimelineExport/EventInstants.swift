@@ -11,7 +11,8 @@ import TraceModel
 /// scrolling, reloads, notes, …).
 ///
 /// Main-thread work, hitches and frames are slices of their own, and image
-/// memory a counter; they get no instant.
+/// memory a counter; they get no instant. A response or image set on a request's
+/// flow is drawn by `RequestFlows`, as a slice of no length.
 enum EventInstants {
     /// The track an event's instant goes on, or nil when the event is drawn otherwise.
     static func track(for event: TraceEvent, list: ListStyle = .table) -> TimelineTrack? {
@@ -27,10 +28,19 @@ enum EventInstants {
         }
     }
 
-    static func draw(_ event: TraceEvent, naming: RowNaming, writer: TraceEventWriter) {
+    /// Draws the event's instant; on a flow (`RequestFlows`), a slice of no length
+    /// instead, which carries the flow (an instant cannot).
+    static func draw(_ event: TraceEvent, naming: RowNaming, writer: TraceEventWriter, flow: FlowStep? = nil) {
         guard let track = track(for: event, list: naming.list) else { return }
-        writer.begin(.instant, on: track, at: Microseconds.of(event.time), name: naming.list.name(of: event.kind))
-        writer.threadScope()
+        let name = naming.list.name(of: event.kind)
+        if let flow {
+            writer.begin(.complete, on: track, at: Microseconds.of(event.time), name: name)
+            writer.duration(0)
+            writer.flow(flow)
+        } else {
+            writer.begin(.instant, on: track, at: Microseconds.of(event.time), name: name)
+            writer.threadScope()
+        }
         writer.args(json: event.jsonLine(naming: naming))
         writer.end()
     }

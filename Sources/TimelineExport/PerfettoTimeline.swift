@@ -15,6 +15,7 @@ final class PerfettoTimeline {
     private var mainThread = MainThreadTracks()
     private var cells: CellTracks
     private var connections: ConnectionLanes
+    private var flows: RequestFlows
     private var frames: FrameTrack
     private var scrolling = ScrollTrack()
     private var counters = TimelineCounters()
@@ -35,6 +36,7 @@ final class PerfettoTimeline {
         writer = TraceEventWriter(title: header.title, details: details)
         cells = CellTracks(naming: naming)
         connections = ConnectionLanes(naming: naming)
+        flows = RequestFlows(naming: naming)
         frames = FrameTrack(naming: naming)
         // The app's process and its main thread lead the file, whatever follows.
         writer.declare(.mainThread)
@@ -50,10 +52,12 @@ final class PerfettoTimeline {
         // One copy of the state (references to its storage, not its contents) for
         // every part to read, rather than one per part.
         let state = self.state
-        EventInstants.draw(event, naming: naming, writer: writer)
+        let fromRequestSlice = connections.draw(event, state: state, writer: writer)
+        if !flows.draw(event, fromRequestSlice: fromRequestSlice, writer: writer) {
+            EventInstants.draw(event, naming: naming, writer: writer)
+        }
         mainThread.draw(event, naming: naming, writer: writer)
         cells.draw(event, state: state, writer: writer)
-        connections.draw(event, state: state, writer: writer)
         frames.draw(event, state: state, writer: writer)
         scrolling.draw(event, writer: writer)
         counters.draw(event, state: state, writer: writer)
@@ -65,6 +69,7 @@ final class PerfettoTimeline {
         frames.close(at: end, writer: writer)
         scrolling.close(at: end, offset: nil, writer: writer)
         connections.finish(at: end, state: state, writer: writer)
+        flows.finish(writer: writer)
         cells.finish(at: end, writer: writer)
         writer.finish()
     }

@@ -95,6 +95,17 @@ final class TraceEventWriter {
         buffer.append(",\"s\":\"t\"")
     }
 
+    /// Binds the slice being written (an `X` event, before its arguments) to a
+    /// flow: `"bind_id"` names the flow, `"flow_in"` says an arrow arrives here,
+    /// `"flow_out"` that one leaves (the trace-event format's flow events, version 2,
+    /// which Perfetto binds to the slice that carries them).
+    func flow(_ step: FlowStep) {
+        buffer.append(",\"bind_id\":")
+        buffer.appendInteger(step.id)
+        if step.incoming { buffer.append(",\"flow_in\":true") }
+        if step.outgoing { buffer.append(",\"flow_out\":true") }
+    }
+
     func arg(_ key: StaticString, _ value: Int) {
         guard argKey(key) else { return }
         buffer.appendInteger(value)

@@ -117,7 +117,8 @@ final class TimelineFactsTests {
             #expect(rows.map(\.start) == shown.map(\.start), "cell #\(cell)")
         }
         // Cell #1 showed row 0, then (reused) row 23; in between it waited kept aside and in the pool.
-        let first = timeline.slices(on: "cell #1").filter { $0.phase == "X" }.sorted { $0.start < $1.start }.map(\.name)
+        // (An image set on a request's flow is a slice of no length too: left out here.)
+        let first = timeline.slices(on: "cell #1").filter { $0.phase == "X" && $0.name != "imageSet" }.sorted { $0.start < $1.start }.map(\.name)
         #expect(Array(first.prefix(5)) == ["row 0", "kept aside after row 0", "in the reuse pool", "prepared for row 23", "row 23"])
         // Every call on it is an instant there, with the event's own fields.
         let instants = timeline.slices(on: "cell #1").filter { $0.phase == "i" }

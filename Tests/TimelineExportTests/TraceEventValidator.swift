@@ -17,7 +17,11 @@ import Foundation
 ///   draws as slices of no length) nest properly: two slices either do not
 ///   overlap or one holds the other;
 /// - every track used has a `thread_name`, every process a `process_name`, and a
-///   `tid` belongs to one process only (Perfetto names threads by `tid`).
+///   `tid` belongs to one process only (Perfetto names threads by `tid`);
+/// - flows (version 2: `bind_id` with `flow_in` and `flow_out`) sit on `X`
+///   slices only; each flow has exactly one start (out only), one end (in only)
+///   and any steps (both) between, on slices in strictly increasing time, which
+///   is the order Perfetto binds them in.
 struct TraceEventValidator {
     /// One drawn event on a track.
     struct Slice {
@@ -33,6 +37,14 @@ struct TraceEventValidator {
         var tid: Int
     }
 
+    /// A slice's place on a flow.
+    struct FlowNode {
+        var track: Track
+        var slice: Slice
+        var incoming: Bool
+        var outgoing: Bool
+    }
+
     /// What the file holds, once it passed.
     struct Timeline {
         var document: [String: Any]
@@ -44,6 +56,8 @@ struct TraceEventValidator {
         var slices: [Track: [Slice]] = [:]
         /// Counter samples by name: time and arguments.
         var counters: [String: [(ts: Double, args: [String: Double])]] = [:]
+        /// Each flow's slices by `bind_id`, in time order.
+        var flows: [Int: [FlowNode]] = [:]
 
         /// The track named `name`, if exactly one is.
         func track(named name: String) -> Track? {
@@ -146,9 +160,21 @@ struct TraceEventValidator {
                     break
                 }
                 if !duration.isFinite || duration < 0 { fail("dur \(duration) is negative or not finite") }
-                timeline.slices[track, default: []].append(Slice(name: name ?? "", phase: phase, start: ts, end: ts + max(duration, 0), args: args ?? [:]))
+                let slice = Slice(name: name ?? "", phase: phase, start: ts, end: ts + max(duration, 0), args: args ?? [:])
+                timeline.slices[track, default: []].append(slice)
+                if event["bind_id"] != nil || event["flow_in"] != nil || event["flow_out"] != nil {
+                    guard let id = Self.integer(event["bind_id"]), id >= 0 else {
+                        fail("a flow without a whole bind_id")
+                        break
+                    }
+                    let incoming = event["flow_in"] as? Bool, outgoing = event["flow_out"] as? Bool
+                    if (event["flow_in"] != nil && incoming == nil) || (event["flow_out"] != nil && outgoing == nil) { fail("flow_in and flow_out must be true or false") }
+                    if incoming != true && outgoing != true { fail("flow \(id) neither arrives nor leaves") }
+                    timeline.flows[id, default: []].append(FlowNode(track: track, slice: slice, incoming: incoming == true, outgoing: outgoing == true))
+                }
             case "i", "I":
                 used.insert(track)
+                if event["bind_id"] != nil { fail("a flow on an instant (Perfetto binds flows to slices only)") }
                 guard let scope = event["s"] as? String, ["g", "p", "t"].contains(scope) else {
                     fail("instant without a scope s of g, p or t")
                     break
@@ -193,7 +219,29 @@ struct TraceEventValidator {
         for (track, slices) in timeline.slices {
             checkNesting(slices, name: timeline.threadNames[track] ?? "\(track.pid)/\(track.tid)")
         }
+        for id in timeline.flows.keys.sorted() {
+            let nodes = (timeline.flows[id] ?? []).sorted { $0.slice.start < $1.slice.start }
+            timeline.flows[id] = nodes
+            checkFlow(id, nodes)
+        }
         return timeline
+    }
+
+    /// One start, one end, steps between, in strictly increasing time.
+    private mutating func checkFlow(_ id: Int, _ nodes: [FlowNode]) {
+        guard nodes.count >= 2 else {
+            problems.append("flow \(id) has \(nodes.count) slice(s): a flow needs a start and an end")
+            return
+        }
+        for (index, node) in nodes.enumerated() {
+            let expected = (incoming: index > 0, outgoing: index < nodes.count - 1)
+            if node.incoming != expected.incoming || node.outgoing != expected.outgoing {
+                problems.append("flow \(id): \"\(node.slice.name)\" at \(node.slice.start) is \(node.incoming ? "in" : "")\(node.outgoing ? "out" : ""), expected \(expected.incoming ? "in" : "")\(expected.outgoing ? "out" : "") for its place")
+            }
+            if index > 0, node.slice.start <= nodes[index - 1].slice.start {
+                problems.append("flow \(id): two slices start at \(node.slice.start); Perfetto may bind them in either order")
+            }
+        }
     }
 
     /// Two slices on one track either do not overlap or one holds the other.

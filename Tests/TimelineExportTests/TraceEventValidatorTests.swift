@@ -25,7 +25,10 @@ final class TraceEventValidatorTests {
         {"ph":"i","pid":1,"tid":1,"ts":10,"s":"t","name":"moment"},
         {"ph":"B","pid":1,"tid":1,"ts":20,"name":"b"},
         {"ph":"E","pid":1,"tid":1,"ts":25},
-        {"ph":"C","pid":1,"tid":1,"ts":0,"name":"memory","args":{"bytes":5}}
+        {"ph":"C","pid":1,"tid":1,"ts":0,"name":"memory","args":{"bytes":5}},
+        {"ph":"X","pid":1,"tid":1,"ts":30,"dur":5,"name":"start","bind_id":1,"flow_out":true},
+        {"ph":"X","pid":1,"tid":1,"ts":40,"dur":0,"name":"step","bind_id":1,"flow_in":true,"flow_out":true},
+        {"ph":"X","pid":1,"tid":1,"ts":41,"dur":0,"name":"end","bind_id":1,"flow_in":true}
         """) == [])
     }
 
@@ -52,7 +55,15 @@ final class TraceEventValidatorTests {
             (#"{"ph":"M","pid":1,"tid":1,"ts":0,"name":"thread_sort_index","args":{"sort_index":"first"}}"#, "sort_index"),
             (#"{"ph":"M","pid":1,"tid":1,"ts":0,"name":"thread_name","args":{}}"#, "args.name"),
         ]
-        for (events, expected) in cases {
+        let flowCases: [(String, String)] = [
+            (#"{"ph":"X","pid":1,"tid":1,"ts":0,"dur":1,"name":"alone","bind_id":7,"flow_out":true}"#, "needs a start and an end"),
+            (#"{"ph":"X","pid":1,"tid":1,"ts":0,"dur":1,"name":"a","bind_id":7,"flow_in":true},{"ph":"X","pid":1,"tid":1,"ts":5,"dur":1,"name":"b","bind_id":7,"flow_out":true}"#, "expected out"),
+            (#"{"ph":"X","pid":1,"tid":1,"ts":0,"dur":0,"name":"a","bind_id":7,"flow_out":true},{"ph":"X","pid":1,"tid":1,"ts":0,"dur":0,"name":"b","bind_id":7,"flow_in":true}"#, "two slices start at"),
+            (#"{"ph":"X","pid":1,"tid":1,"ts":0,"dur":1,"name":"a","bind_id":7}"#, "neither arrives nor leaves"),
+            (#"{"ph":"X","pid":1,"tid":1,"ts":0,"dur":1,"name":"a","bind_id":"x","flow_out":true}"#, "whole bind_id"),
+            (#"{"ph":"i","pid":1,"tid":1,"ts":0,"s":"t","name":"a","bind_id":7,"flow_out":true}"#, "on an instant"),
+        ]
+        for (events, expected) in cases + flowCases {
             let found = problems(events)
             #expect(found.contains { $0.contains(expected) }, "\(events): expected \"\(expected)\", found \(found)")
         }

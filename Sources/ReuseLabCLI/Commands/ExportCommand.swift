@@ -31,8 +31,10 @@ enum ExportCommand: Subcommand {
         track per connection with each request as a slice, a track per cell with
         the rows it displayed and where it waited in between, every call as an
         instant with its fields, and counters for image memory, cells alive and
-        requests. Times are the trace's virtual time, so a trace always gives the
-        same file.
+        requests. Arrows (flows) follow each image request from its slice to its
+        response and on to the cell its image was set in, so a late response points
+        into a cell showing another row. Times are the trace's virtual time, so a
+        trace always gives the same file.
 
         The trace is checked as 'validate' checks it and streamed into the file as
         it is read; the file is written atomically.
