@@ -220,7 +220,7 @@ extension Annotator {
             }
             return text
         case .imageMemory(let bytes):
-            return "Decoded images now take \(Wording.bytes(bytes)) of memory."
+            return "Images now take \(Wording.bytes(bytes)) of memory."
         case .numberOfRows(let rows):
             let asks = words.isCollection ? "numberOfItemsInSection" : "numberOfRowsInSection"
             return "The \(words.view) asks \(asks): now \(Wording.count(rows, words.row))."

@@ -370,9 +370,12 @@ public struct Annotator {
             noted.detail = noteFrame(snapshot, marks: &noted.marks)
         case .imageSet(let cell, let image):
             noteImageSet(cell: cell, image: image, marks: &noted.marks)
-        case .hitch(let frame, _, _, _):
+        case .hitch(let frame, _, _, let cause):
             noted.marks.insert(.hitch)
             noted.detail = .late(workMs: frameWork.work(beforeMissing: frame, at: event.time))
+            if FirstFrameDecode.isCause(cause) { noted.inferred = .decodeAtFirstFrame }
+        case .mainThreadBlocked(_, let cause):
+            if FirstFrameDecode.isCause(cause) { noted.inferred = .decodeAtFirstFrame }
         case .numberOfRows:
             rowCountChanged = true
         case .reloadData:

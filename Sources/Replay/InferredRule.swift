@@ -17,6 +17,9 @@ public enum InferredRule: String, Sendable, CaseIterable {
     /// After `reloadData`, which old cell each visible row gets back: published
     /// logs differ, and the engine follows one of them.
     case reloadDataOrder = "reload-data-order"
+    /// `UIImage(data:)` is decoded on the main thread by the commit of the first
+    /// frame that draws it (Apple's WWDC 2018 session 219, a forum backtrace).
+    case decodeAtFirstFrame = "decode-at-first-frame"
 
     /// The few words `replay` appends to the annotation.
     public var note: String {
@@ -31,6 +34,8 @@ public enum InferredRule: String, Sendable, CaseIterable {
             return "(modelled from weak evidence; Apple does not document the order)"
         case .reloadDataOrder:
             return "(which old cell each row gets back after reloadData differs between published logs; Apple does not document it)"
+        case .decodeAtFirstFrame:
+            return "(modelled from Apple's WWDC 2018 talk and a forum backtrace; Apple's documentation does not say where decoding happens)"
         }
     }
 

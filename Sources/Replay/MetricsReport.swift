@@ -80,7 +80,7 @@ public struct MetricsReport: Sendable, Equatable {
     public var scrollingHitchTime: Measured<VirtualTime>
     /// Milliseconds of hitch while scrolling per second of scrolling.
     public var hitchTimeRatio: Measured<Double>
-    /// The most memory decoded images held at once (`imageMemory` events).
+    /// The most memory images held at once (`imageMemory` events): their data, and the bitmaps of those decoded.
     public var peakImageMemory: Measured<Int>
 
     /// Total `cacheHit` events.

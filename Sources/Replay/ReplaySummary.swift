@@ -210,7 +210,7 @@ public struct ReplaySummary: Sendable, Equatable {
 
         func memory() -> [String] {
             guard let peak = report.peakImageMemory.value, peak > 0 else { return [] }
-            return ["Decoded images take at most \(Wording.bytes(peak)) of memory at once."]
+            return ["Images take at most \(Wording.bytes(peak)) of memory at once."]
         }
     }
 }

@@ -46,7 +46,7 @@ public enum Wording {
     static func layer(_ layer: CacheLayer) -> String {
         switch layer {
         case .model: return "on the model object (memoized)"
-        case .memory: return "in the NSCache of decoded images"
+        case .memory: return "in the NSCache of images"
         case .urlCacheMemory: return "in URLCache's memory"
         case .urlCacheDisk: return "in URLCache's disk store"
         }

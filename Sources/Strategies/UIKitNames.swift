@@ -56,19 +56,36 @@ enum URLError: Error {
     case cancelled
 }
 
-/// `UIImage`: `UIImage(data:)` decodes on the calling thread (costing time there),
+/// `UIImage`: `UIImage(data:)` keeps the data and decodes nothing yet (the first
+/// frame that draws the image decodes it, on the main thread);
 /// `UIImage(systemName:)` is the placeholder.
 typealias UIImage = SimImage
 
 extension SimImage {
-    /// `UIImage(data:)`.
+    /// `UIImage(data:)`: cheap; the image is decoded when it is first drawn.
     convenience init?(data: Data?) {
-        guard let data, let image = CurrentWorld.world?.imageMemory.decode(data.raw) else { return nil }
-        self.init(id: image.id, content: image.content, bytes: image.bytes)
+        guard let data, let image = CurrentWorld.world?.imageMemory.image(from: data.raw) else { return nil }
+        self.init(id: image.id, content: image.content, bytes: image.bytes, dataBytes: image.dataBytes, isDecoded: image.isDecoded)
     }
 
     /// `UIImage(systemName: "photo.on.rectangle")`.
     static var placeholder: UIImage? { CurrentWorld.world?.imageMemory.placeholder }
+
+    /// `preparingForDisplay()` (iOS 15): decodes now, on the calling thread, and
+    /// returns a new image that is ready to draw. Off the main thread, the decode
+    /// costs that thread time and the main thread none.
+    func preparingForDisplay() -> UIImage? {
+        CurrentWorld.world?.imageMemory.preparingForDisplay(self)
+    }
+
+    /// `prepareForDisplay(completionHandler:)` (iOS 15): decodes on a background
+    /// thread and calls the handler there with the prepared image. Its async form,
+    /// `await image.byPreparingForDisplay()`, does the same work; the simulated
+    /// world has no Swift concurrency, so app code here writes this form.
+    func prepareForDisplay(completionHandler: @escaping (UIImage?) -> Void) {
+        guard let world = CurrentWorld.world else { return completionHandler(nil) }
+        world.imageMemory.prepareForDisplay(self, completion: completionHandler)
+    }
 }
 
 /// `URLSession.shared`.

@@ -1,7 +1,7 @@
 import TraceModel
 
 /// Counters (`C` events) read from the state after each event: memory held by
-/// decoded images, cells alive, and requests running and waiting for a
+/// images, cells alive, and requests running and waiting for a
 /// connection. A counter is written each time its value changes — several times
 /// at one moment if it changes several times then, so its highest value is the
 /// state's peak — and starts with its value before the trace's first change (0)

@@ -91,7 +91,7 @@ public enum EventBody: Sendable, Equatable {
     case mainThreadBlocked(ms: Double, cause: String)
     /// The main thread missed `missedFrames` display frames starting at `frame`, `ms` late, because of `cause`.
     case hitch(frame: Int, missedFrames: Int, ms: Double, cause: String)
-    /// Memory held by decoded images changed to `bytes`.
+    /// Memory held by images (their data, and the bitmaps of those decoded) changed to `bytes`.
     case imageMemory(bytes: Int)
     /// The table view asked `numberOfRowsInSection` and got `rows` (batch paging grows it).
     case numberOfRows(rows: Int)
@@ -329,7 +329,7 @@ public enum RequestCause: String, Sendable, CaseIterable {
 public enum CacheLayer: String, Sendable, CaseIterable {
     /// Memoized on the model object (`mvo.thumbnailImage`, seed 000).
     case model
-    /// An `NSCache` of decoded images (seed 003).
+    /// An `NSCache` of images (seed 003).
     case memory
     /// `URLCache`'s memory and disk stores (seed 001).
     case urlCacheMemory = "urlCache.memory"

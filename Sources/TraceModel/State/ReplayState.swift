@@ -66,7 +66,7 @@ public struct ReplayState: Sendable {
     public internal(set) var runningRequestCount = 0
     /// The main thread's latest piece of work (it may be over by now).
     public internal(set) var mainThreadWork: MainThreadWork?
-    /// Memory held by decoded images, and the most it has been.
+    /// Memory held by images (their data, and the bitmaps of those decoded), and the most it has been.
     public internal(set) var imageMemory = 0
     public internal(set) var peakImageMemory = 0
     /// The row count the table view last read (`numberOfRows`), else the scenario's.
