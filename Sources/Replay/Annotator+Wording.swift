@@ -207,6 +207,9 @@ extension Annotator {
         case .cacheHit(let row, let image, let layer):
             return "Image \(image) for \(named(row)) is found \(Wording.layer(layer)): no download."
         case .cacheEvict(let image, _):
+            if let budget = memoryBudget, state.imageMemory > budget {
+                return "Memory is tight: images take \(Wording.bytes(state.imageMemory)), past the device's \(Wording.bytes(budget)), so the NSCache gives up image \(image), the one used least recently. It frees memory only if nothing else holds the image."
+            }
             return "The NSCache drops image \(image) to stay within its limits."
         case .imageSet(let cell, let image):
             return imageSetSentence(cell: cell, image: image, index: index)

@@ -61,6 +61,9 @@ public struct Annotator {
     /// True when the scenario turned `isPrefetchingEnabled` off. Read from the
     /// header once (`header.scenario?` copies the whole scenario out each time).
     let prefetchingOff: Bool
+    /// The image memory past which the scenario's device is short of memory and
+    /// NSCache gives images up (nil without a scenario, or with no budget).
+    let memoryBudget: Int?
     /// True when fewer distinct images than rows are shared among the rows: an
     /// image is then named by its number, not by its row.
     let imagesNamedByNumber: Bool
@@ -99,6 +102,7 @@ public struct Annotator {
         words = ListWords(naming: naming)
         isImported = header.source != nil
         prefetchingOff = header.scenario?.isPrefetchingEnabled == false
+        memoryBudget = header.scenario.map(\.world.cache.memoryBudget).flatMap { $0 > 0 ? $0 : nil }
         if let distinct = header.scenario?.world.images.distinct, distinct < (header.rowCount ?? Int.max) {
             imagesNamedByNumber = true
         } else {
@@ -376,6 +380,8 @@ public struct Annotator {
             if FirstFrameDecode.isCause(cause) { noted.inferred = .decodeAtFirstFrame }
         case .mainThreadBlocked(_, let cause):
             if FirstFrameDecode.isCause(cause) { noted.inferred = .decodeAtFirstFrame }
+        case .cacheEvict:
+            if let budget = memoryBudget, state.imageMemory > budget { noted.inferred = .memoryBudget }
         case .numberOfRows:
             rowCountChanged = true
         case .reloadData:

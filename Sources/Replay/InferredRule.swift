@@ -20,6 +20,9 @@ public enum InferredRule: String, Sendable, CaseIterable {
     /// `UIImage(data:)` is decoded on the main thread by the commit of the first
     /// frame that draws it (Apple's WWDC 2018 session 219, a forum backtrace).
     case decodeAtFirstFrame = "decode-at-first-frame"
+    /// NSCache gives images up once the app's images pass the device's memory
+    /// budget (Apple documents the eviction, not its threshold).
+    case memoryBudget = "memory-budget"
 
     /// The few words `replay` appends to the annotation.
     public var note: String {
@@ -36,6 +39,8 @@ public enum InferredRule: String, Sendable, CaseIterable {
             return "(which old cell each row gets back after reloadData differs between published logs; Apple does not document it)"
         case .decodeAtFirstFrame:
             return "(modelled from Apple's WWDC 2018 talk and a forum backtrace; Apple's documentation does not say where decoding happens)"
+        case .memoryBudget:
+            return "(Apple documents that NSCache evicts when memory is tight, not at what figure; the budget is modelled)"
         }
     }
 

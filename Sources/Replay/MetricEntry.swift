@@ -76,6 +76,7 @@ extension MetricsReport {
             entry("cacheHitsMemory", "cache hits: memory cache", hits(.memory)),
             entry("cacheHitsURLCacheMemory", "cache hits: URLCache memory", hits(.urlCacheMemory)),
             entry("cacheHitsURLCacheDisk", "cache hits: URLCache disk", hits(.urlCacheDisk)),
+            entry("cacheEvictions", "NSCache evictions", count(cacheEvictions)),
             entry("coalesced", "coalesced requests", count(coalesced)),
             entry("cancelled", "cancelled requests", count(cancelled)),
             entry("cancelledPrefetches", "cancelled prefetch requests", count(cancelledPrefetches)),

@@ -35,6 +35,8 @@ public struct MetricsReport: Sendable, Equatable {
     public var pageLoads: Measured<Int>
     /// `cacheHit` events by layer; layers never hit are 0.
     public var cacheHits: Measured<[CacheLayer: Int]>
+    /// `cacheEvict` events: images an NSCache gave up, over its limits or with memory tight.
+    public var cacheEvictions: Measured<Int>
     /// `requestCoalesced` events.
     public var coalesced: Measured<Int>
     /// `requestCancelled` events, and how many of them cancelled a prefetch request.

@@ -65,6 +65,7 @@ extension MetricTally {
             downloadBytes: .unless(network, downloadBytes),
             pageLoads: .unless(network, pageLoads),
             cacheHits: .unless(network, Dictionary(uniqueKeysWithValues: CacheLayer.allCases.map { ($0, cacheHits[$0] ?? 0) })),
+            cacheEvictions: .unless(network, cacheEvictions),
             coalesced: .unless(network, coalesced),
             cancelled: .unless(network, cancelled),
             cancelledPrefetches: .unless(network, cancelledPrefetch),

@@ -59,6 +59,7 @@ struct MetricTally: Sendable {
     var downloadBytes = 0
     var pageLoads = 0
     var cacheHits: [CacheLayer: Int] = [:]
+    var cacheEvictions = 0
     var coalesced = 0
     var cancelled = 0
     var cancelledPrefetch = 0
@@ -107,6 +108,8 @@ struct MetricTally: Sendable {
             }
         case .cacheHit(_, _, let layer):
             cacheHits[layer, default: 0] += 1
+        case .cacheEvict:
+            cacheEvictions += 1
         case .requestCoalesced:
             coalesced += 1
         case .requestCancelled(let id):

@@ -38,6 +38,21 @@ final class WorldSpecDecodingTests {
         #expect(scenario.world.images.decodedBytes == (300 * 300 * 4))
     }
 
+    /// The device's memory budget: 512 MB unless given, read back the same, and
+    /// written into a trace's header only when it is not the default, so traces
+    /// recorded before it existed keep their bytes.
+    @Test func testTheMemoryBudgetIsWrittenOnlyWhenNotTheDefault() throws {
+        let plain = try base.decode(ScenarioDecodingTests.scenarioText())
+        #expect(plain.world.cache.memoryBudget == 512 * 1024 * 1024)
+        #expect(!JSONWriter.compact(plain.jsonValue).contains("memoryBudget"))
+        let small = try base.decode(world(#""cache": { "memoryBudget": 50000000 }"#))
+        #expect(small.world.cache.memoryBudget == 50_000_000)
+        let written = JSONWriter.compact(small.jsonValue)
+        #expect(written.contains(#""memoryBudget":50000000"#), Comment(rawValue: written))
+        #expect((try base.decode(written)) == small)
+        #expect((try base.decode(world(#""cache": { "memoryBudget": 0 }"#))).world.cache.memoryBudget == 0, "0: memory is never tight")
+    }
+
     @Test func testEveryMemberRoundTrips() throws {
         let text = world("""
         "images": { "width": 100, "height": 50, "bytes": 999, "distinct": 7 },
@@ -68,6 +83,7 @@ final class WorldSpecDecodingTests {
             (#""cache": { "countLimit": "ten" }"#, "\"countLimit\" must be a whole number, found the string \"ten\""),
             (#""mainThread": { "decodeMs": 3 }"#, "unknown member \"decodeMs\""),
             (#""paging": { "pageSize": 0 }"#, "\"pageSize\" must be greater than zero"),
+            (#""cache": { "memoryBudget": -1 }"#, "\"memoryBudget\" must not be negative, found -1"),
         ]
         for (members, expected) in cases {
             let error = base.decodeError(world(members))

@@ -1,7 +1,10 @@
+import TraceModel
 
-/// An `NSCache` of decoded images keyed by image number, with `countLimit` and
+/// An `NSCache` of images keyed by image number, with `countLimit` and
 /// `totalCostLimit`. When over a limit it evicts the least recently used image
 /// (NSCache's own order is unspecified; least recently used is a fair stand-in).
+/// With limits or without, it also gives images up when memory is tight
+/// (`MemoryPressure`), so a cache never holds more than the device can.
 public final class ImageMemoryCache {
     unowned let world: World
     public var countLimit: Int
@@ -12,6 +15,7 @@ public final class ImageMemoryCache {
         self.world = world
         self.countLimit = countLimit
         self.totalCostLimit = totalCostLimit
+        world.imageMemory.register(self)
     }
 
     /// `object(forKey:)`: marks the image as recently used; a hit for row `row`
@@ -32,11 +36,22 @@ public final class ImageMemoryCache {
         entries.append((key, image, cost))
         world.imageMemory.retain(image)
         while (countLimit > 0 && entries.count > countLimit) || (totalCostLimit > 0 && totalCost > totalCostLimit && entries.count > 1) {
-            let evicted = entries.removeFirst()
-            world.record(.cacheEvict(image: evicted.key, layer: .memory))
-            world.imageMemory.release(evicted.image)
+            evictLeastRecentlyUsed()
         }
     }
 
+    /// Evicts the image used least recently (a `cacheEvict`); false when empty.
+    @discardableResult
+    func evictLeastRecentlyUsed() -> Bool {
+        guard !entries.isEmpty else { return false }
+        let evicted = entries.removeFirst()
+        world.record(.cacheEvict(image: evicted.key, layer: .memory))
+        world.imageMemory.release(evicted.image)
+        return true
+    }
+
     public var totalCost: Int { entries.reduce(0) { $0 + $1.cost } }
+
+    /// How many images the cache holds.
+    public var count: Int { entries.count }
 }

@@ -58,6 +58,10 @@ public final class ImageMemory {
     private var holds: [Int: Int] = [:]
     private var nextID = 0
     public private(set) var bytes = 0
+    /// The world's NSCaches, which give images up when memory is tight (`MemoryPressure`).
+    var caches: [WeakCache] = []
+    /// Set while the caches are giving images up, so that doing so starts nothing more.
+    var isRelieving = false
 
     init(world: World) { self.world = world }
 
@@ -135,5 +139,6 @@ public final class ImageMemory {
     private func change(by delta: Int) {
         bytes += delta
         world.record(.imageMemory(bytes: bytes))
+        if delta > 0 { relieveMemoryPressure() }
     }
 }

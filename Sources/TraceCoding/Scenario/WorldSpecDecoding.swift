@@ -35,12 +35,13 @@ extension WorldSpec {
         }
         if let field = scenario.optional("cache") {
             let object = try field.object()
-            try object.rejectUnknown(allowed: ["countLimit", "totalCostLimit", "urlCacheMemory", "urlCacheDisk"])
+            try object.rejectUnknown(allowed: ["countLimit", "totalCostLimit", "urlCacheMemory", "urlCacheDisk", "memoryBudget"])
             let bytes = Scenario.Limits.maximumCacheBytes
             world.cache.countLimit = try object.optional("countLimit")?.nonNegativeInt(max: Scenario.Limits.maximumCacheCount) ?? 0
             world.cache.totalCostLimit = try object.optional("totalCostLimit")?.nonNegativeInt(max: bytes) ?? 0
             world.cache.urlCacheMemory = try object.optional("urlCacheMemory")?.nonNegativeInt(max: bytes) ?? world.cache.urlCacheMemory
             world.cache.urlCacheDisk = try object.optional("urlCacheDisk")?.nonNegativeInt(max: bytes) ?? world.cache.urlCacheDisk
+            world.cache.memoryBudget = try object.optional("memoryBudget")?.nonNegativeInt(max: bytes) ?? world.cache.memoryBudget
         }
         if let field = scenario.optional("mainThread") {
             let object = try field.object()
@@ -94,6 +95,8 @@ extension WorldSpec {
         cache.add("totalCostLimit", self.cache.totalCostLimit)
         cache.add("urlCacheMemory", self.cache.urlCacheMemory)
         cache.add("urlCacheDisk", self.cache.urlCacheDisk)
+        // Written only when it is not the default, so traces recorded before it existed keep their bytes.
+        if self.cache.memoryBudget != CacheSpec.defaultMemoryBudget { cache.add("memoryBudget", self.cache.memoryBudget) }
         out.add("cache", cache.value)
 
         var main = JSONObjectBuilder()

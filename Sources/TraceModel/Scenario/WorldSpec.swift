@@ -77,6 +77,11 @@ public struct CacheSpec: Sendable, Equatable {
     /// `URLCache` memory and disk capacities; 4 MB and 20 MB are `URLCache.shared`'s defaults.
     public var urlCacheMemory: Int = 4 * 1024 * 1024
     public var urlCacheDisk: Int = 20 * 1024 * 1024
+    /// The image memory past which the device is short of memory and every
+    /// `NSCache` gives images up (0: never). Apple gives no figure; 512 MB is ours.
+    public var memoryBudget: Int = CacheSpec.defaultMemoryBudget
+
+    public static let defaultMemoryBudget = 512 * 1024 * 1024
 
     public init() {}
 }
