@@ -35,6 +35,7 @@ let package = Package(
                     .embedInCode("Resources/AsyncResetStrategy.swift"),
                     .embedInCode("Resources/BatchPagingStrategy.swift"),
                     .embedInCode("Resources/CacheCoalesceGridStrategy.swift"),
+                    .embedInCode("Resources/CacheCoalescePrepareStrategy.swift"),
                     .embedInCode("Resources/CacheCoalesceStrategy.swift"),
                     .embedInCode("Resources/EagerPreloadStrategy.swift"),
                     .embedInCode("Resources/IndexPathName.swift"),

@@ -36,6 +36,7 @@ final class CodeLocator {
             "prefetch-reload": ["PrefetchReloadStrategy.swift"],
             "batch-paging": ["BatchPagingStrategy.swift"],
             "cache-coalesce": ["CacheCoalesceStrategy.swift"],
+            "cache-coalesce-prepare": ["CacheCoalescePrepareStrategy.swift", "CacheCoalesceStrategy.swift"],
         ]
         let collection: [String: [String]] = [
             "plain": ["PlainGridStrategy.swift"],
@@ -43,6 +44,7 @@ final class CodeLocator {
             "async-reset": ["ProfileGridStrategy.swift"],
             "cache-coalesce": ["CacheCoalesceGridStrategy.swift", "CacheCoalesceStrategy.swift"],
             "cache-coalesce-reconfigure": ["CacheCoalesceGridStrategy.swift", "CacheCoalesceStrategy.swift"],
+            "cache-coalesce-prepare": ["CacheCoalescePrepareStrategy.swift", "CacheCoalesceGridStrategy.swift", "CacheCoalesceStrategy.swift"],
         ]
         return (list.isCollection ? collection : table)[strategy] ?? []
     }

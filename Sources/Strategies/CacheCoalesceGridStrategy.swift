@@ -30,13 +30,15 @@ extension Item: Hashable {
 }
 
 class CachedImagesGridViewController: CollectionViewController, CollectionViewDelegate, CollectionViewDataSourcePrefetching {
+    /// The image cache the view controller makes; the preparing strategy swaps in its own.
+    class var imageCacheClass: ImageCache.Type { ImageCache.self }
     var dataSource: CollectionViewDiffableDataSource<Section, Item>?
     var imageObjects = [Item]()
     var imageCache: ImageCache?
 
     func viewDidLoad(_ collectionView: CollectionView, environment: AppEnvironment) {
         imageObjects = (0..<environment.rowCount).map { Item(row: $0, environment: environment) }
-        imageCache = ImageCache(world: environment.world)
+        imageCache = Self.imageCacheClass.init(world: environment.world)
         collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "ItemCell")
         collectionView.delegate = self
         if environment.usesPrefetching {

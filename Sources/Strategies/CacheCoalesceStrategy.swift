@@ -1,7 +1,7 @@
 import ReuseEngine
 
 // Strategy "cache-coalesce" — seed 003 (Apple's "Asynchronously Loading Images
-// into Table and Collection Views"): an `ImageCache` keeps decoded images in an
+// into Table and Collection Views"): an `ImageCache` keeps images (`UIImage`) in an
 // `NSCache` (cost = the response's bytes) and coalesces requests: while an image
 // is downloading, later requests for the same URL just add their completion. When
 // an image arrives the *item* is updated and reloaded — the cell is configured
@@ -25,15 +25,20 @@ final class Item {
     }
 }
 
-final class ImageCache {
+class ImageCache {
     private let cachedImages: ImageMemoryCache
     private var loadingResponses = [URL: [(Item, (Item, UIImage?) -> Void)]]()
     /// The download under way for each URL (to record who joins it).
     private var loadingTasks = [URL: SimulatedNetwork.DataTask]()
 
-    init(world: World) {
+    required init(world: World) {
         cachedImages = ImageMemoryCache(world: world, countLimit: world.spec.cache.countLimit,
                                         totalCostLimit: world.spec.cache.totalCostLimit)
+    }
+
+    /// The image made from a response's data.
+    func image(from data: Data) -> UIImage? {
+        UIImage(data: data)
     }
 
     /// The cached image for a URL, if any.
@@ -62,7 +67,7 @@ final class ImageCache {
         // Go fetch the image.
         let task = URLSession.shared.dataTask(with: url) { data, error in
             // Check for the error, then data and try to create the image.
-            guard let responseData = data, let image = UIImage(data: responseData),
+            guard let responseData = data, let image = self.image(from: responseData),
                   let blocks = self.loadingResponses[url], error == nil else {
                 let waiting = self.loadingResponses[url] ?? [(item, completion)]
                 self.loadingResponses[url] = nil
@@ -88,14 +93,17 @@ final class ImageCache {
     }
 }
 
-final class CachedImagesViewController: TableViewController, TableViewDataSourcePrefetching {
+class CachedImagesViewController: TableViewController, TableViewDataSourcePrefetching {
+    /// The image cache the view controller makes; the preparing strategy swaps in its own.
+    class var imageCacheClass: ImageCache.Type { ImageCache.self }
+
     var imageObjects = SectionedItems<Item>(sections: .single)
     var imageCache: ImageCache?
     weak var tableView: TableView?
 
     func viewDidLoad(_ tableView: TableView, environment: AppEnvironment) {
         imageObjects = SectionedItems((0..<environment.rowCount).map { Item(row: $0, environment: environment) }, sections: environment.sections)
-        imageCache = ImageCache(world: environment.world)
+        imageCache = Self.imageCacheClass.init(world: environment.world)
         self.tableView = tableView
         tableView.register(TableViewCell.self, forCellReuseIdentifier: "ItemCell")
         tableView.dataSource = self

@@ -84,6 +84,10 @@ public enum StrategyCatalog {
                       summary: "seed 003 with reconfigureItems instead of reloadItems: the item's own cell configured again, no prepareForReuse",
                       seeds: ["003"], showsImages: true,
                       make: nil, collection: { ReconfiguringImagesGridViewController() }),
+        StrategyEntry(name: "cache-coalesce-prepare",
+                      summary: "seed 003 with preparingForDisplay() in the download's handler: images decoded off the main thread",
+                      seeds: ["003"], showsImages: true,
+                      make: { PreparedImagesViewController() }, collection: { PreparedImagesGridViewController() }),
     ]
 
     /// The strategies a table view scenario can name.

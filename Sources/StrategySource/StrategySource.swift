@@ -9,6 +9,7 @@ public enum StrategySource {
         ("AsyncResetStrategy.swift", PackageResources.AsyncResetStrategy_swift),
         ("BatchPagingStrategy.swift", PackageResources.BatchPagingStrategy_swift),
         ("CacheCoalesceGridStrategy.swift", PackageResources.CacheCoalesceGridStrategy_swift),
+        ("CacheCoalescePrepareStrategy.swift", PackageResources.CacheCoalescePrepareStrategy_swift),
         ("CacheCoalesceStrategy.swift", PackageResources.CacheCoalesceStrategy_swift),
         ("EagerPreloadStrategy.swift", PackageResources.EagerPreloadStrategy_swift),
         ("IndexPathName.swift", PackageResources.IndexPathName_swift),

@@ -21,9 +21,9 @@ final class CompareCommandTests: ScratchTestCase {
         let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.first == "row,network,column,seed,group,metric,label,kind,unit,value,median,low,high,min,max,measured,runs,baseline,difference,differenceLow,differenceHigh,verdict,mark")
         for line in lines { #expect(line.split(separator: ",", omittingEmptySubsequences: false).count == 23, Comment(rawValue: String(line))) }
-        // 2 networks × 31 metrics × 3 strategies, then as many again for each of the 3 seeds.
-        #expect(lines.filter { $0.hasPrefix("summary,") }.count == (2 * 31 * 3))
-        #expect(lines.filter { $0.hasPrefix("seed,") }.count == (2 * 31 * 3 * 3))
+        // 2 networks × 32 metrics × 3 strategies, then as many again for each of the 3 seeds.
+        #expect(lines.filter { $0.hasPrefix("summary,") }.count == (2 * 32 * 3))
+        #expect(lines.filter { $0.hasPrefix("seed,") }.count == (2 * 32 * 3 * 3))
         #expect(lines.contains { $0.hasPrefix("summary,3g,task-identity-cancel,,work,downloads,downloads,cost,count,,") })
         // The baseline is the first strategy named that shows images; plain, text
         // only, equals it on reuses in every seed. Three seeds give no interval.
@@ -163,7 +163,7 @@ final class CompareCommandTests: ScratchTestCase {
                 let headings = run.out.split(separator: "\n").filter { $0.hasPrefix("      ") && $0.split(separator: " ").contains(Substring(name)) }
                 #expect(headings.count == (name == "sync-download" ? 2 : 4), "\(name) at \(width)")
             }
-            // Every table has the same rows: 31 metrics under 4 groups.
+            // Every table has the same rows: 32 metrics under 4 groups.
             let tables = run.out.components(separatedBy: "\nuser-visible cost\n").count - 1
             #expect(tables >= (width >= 132 ? 4 : 6), "at \(width)")
         }
@@ -201,9 +201,9 @@ final class CompareCommandTests: ScratchTestCase {
         assertFailure(reuselab(base + ["5-1"]), status: 64, ["--seeds: 5-1 goes down; write the lower seed first (1-5)"])
         assertFailure(reuselab(base + ["x"]), status: 64, ["--seeds: x is not a seed or a range of seeds; give N, A-B or a comma list such as 1-5,9"])
         assertFailure(reuselab(base + ["1-1000000000"]), status: 64,
-                      ["--seeds 1-1000000000 names 1000000000 seeds; at most 200 fit (10 strategies × 1 network, and at most 2000 recordings in one comparison)"])
+                      ["--seeds 1-1000000000 names 1000000000 seeds; at most 181 fit (11 strategies × 1 network, and at most 2000 recordings in one comparison)"])
         assertFailure(reuselab(base + ["1-2", "--network", "wifi,lte,3g"] + ["--seeds", "1-67"]), status: 64,
-                      ["names 67 seeds; at most 66 fit (10 strategies × 3 networks"])
+                      ["names 67 seeds; at most 60 fit (11 strategies × 3 networks"])
     }
 
     @Test func testUnknownStrategyAndNetworkSuggestTheNearestName() {
@@ -292,7 +292,7 @@ final class CollectionCompareTests {
         #expect((json["columns"] as? Int) == 2)
         #expect(json["profile"] is NSNull)
         let text = reuselab(["compare", "traces/grid-stale-images.scenario.json", "--strategies", "all"], width: 300)
-        #expect(text.out.contains("recorded under 5 strategies with a collection view of 2 columns"), Comment(rawValue: text.out))
+        #expect(text.out.contains("recorded under 6 strategies with a collection view of 2 columns"), Comment(rawValue: text.out))
         #expect(text.out.contains("cache-coalesce-reconfigure"), Comment(rawValue: text.out))
         #expect(!text.out.contains("skipped"), Comment(rawValue: text.out))
         let profile = reuselab(["compare", "traces/grid-stale-images.scenario.json", "--strategies", "all", "--profile", "classic"])
@@ -312,8 +312,8 @@ final class TextOnlyStrategyNoteTests {
     }
 }
 
-/// `CompareCommandTests`' tables of all ten strategies at the other widths.
-@Suite(SecondTier.enabled("compare's tables of ten strategies at 80 and 132 columns"))
+/// `CompareCommandTests`' tables of every table strategy at the other widths.
+@Suite(SecondTier.enabled("compare's tables of every table strategy at 80 and 132 columns"))
 final class CompareCommandSecondTierTests {
 
     @Test func testManyStrategiesSplitIntoTablesThatFit() throws {

@@ -146,14 +146,14 @@ final class SeededComparisonTests {
         if let error = #expect(throws: (any Error).self, performing: { try runs.compare() }) {
             let error = error as? ReuseLabError
             #expect(error?.kind == .usage)
-            #expect(error?.message.contains("3000 recordings; at most 2000") ?? false, Comment(rawValue: error?.message ?? ""))
+            #expect(error?.message.contains("3300 recordings; at most 2000") ?? false, Comment(rawValue: error?.message ?? ""))
         }
         #expect(StrategyRuns.runCount(strategies: Int.max, seeds: 2, networks: 1) == nil)
     }
 }
 
 /// The comparison at full size: every strategy, more seeds.
-@Suite(SecondTier.enabled("comparisons of all ten strategies over many seeds"))
+@Suite(SecondTier.enabled("comparisons of every table strategy over many seeds"))
 final class SeededComparisonSecondTierTests {
 
     @Test func testParallelEqualsSequential() throws {
@@ -164,7 +164,7 @@ final class SeededComparisonSecondTierTests {
         try SeededComparisonTests.checkMedians(strategies: SeededComparisonTests.strategies, seeds: SeededComparisonTests.seeds)
     }
 
-    /// Ten strategies over twenty seeds of the shared scroll finish in seconds,
+    /// Every table strategy over twenty seeds of the shared scroll finishes in seconds,
     /// even in a debug build on a shared two-core machine (the bound is loose on purpose).
     @Test func testTenStrategiesOverTwentySeedsFinishInSeconds() throws {
         let base = try Recorder.loadScenario(path: packageRoot.appendingPathComponent(scenario("images-plain")).path)
@@ -172,14 +172,14 @@ final class SeededComparisonSecondTierTests {
         let comparison = try StrategyRuns(scenario: base, file: "s", strategies: StrategyRunsTestNames.all,
                                           seeds: SeedList(Array(1...20)), networks: [.longTail]).compare()
         let seconds = Date().timeIntervalSince(start)
-        #expect(comparison.blocks.first?.columns.count == 10)
+        #expect(comparison.blocks.first?.columns.count == StrategyRunsTestNames.all.count)
         #expect(comparison.blocks.first?.skipped == [])
-        #expect(seconds < 60, "200 recordings took \(seconds) s")
-        print("compare: 10 strategies × 20 seeds in \(String(format: "%.2f", seconds)) s")
+        #expect(seconds < 60, "\(20 * StrategyRunsTestNames.all.count) recordings took \(seconds) s")
+        print("compare: \(StrategyRunsTestNames.all.count) strategies × 20 seeds in \(String(format: "%.2f", seconds)) s")
     }
 }
 
 enum StrategyRunsTestNames {
     static let all = ["plain", "sync-download", "eager-preload", "memo-main-async", "async-no-reset", "async-reset",
-                      "task-identity-cancel", "prefetch-reload", "batch-paging", "cache-coalesce"]
+                      "task-identity-cancel", "prefetch-reload", "batch-paging", "cache-coalesce", "cache-coalesce-prepare"]
 }

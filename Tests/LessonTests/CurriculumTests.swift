@@ -37,7 +37,7 @@ final class CurriculumTests {
             }
         }
         let table = ["plain", "sync-download", "eager-preload", "memo-main-async", "async-no-reset", "async-reset",
-                     "task-identity-cancel", "prefetch-reload", "batch-paging", "cache-coalesce"]
+                     "task-identity-cancel", "prefetch-reload", "batch-paging", "cache-coalesce", "cache-coalesce-prepare"]
         #expect(Set(table).subtracting(strategies) == [], "every strategy of docs/strategies.md is taught")
         #expect(profiles == [.modern, .classic])
         let kinds = Set(lessons.flatMap { $0.lesson.steps.flatMap(\.questions).map(\.query.name) })
