@@ -44,7 +44,7 @@ final class HtmlCLITests: FolderTestCase {
         let cancel = Golden.packageRoot.appendingPathComponent("traces/late-response-task-identity-cancel.trace.json").path
         let result = reuselab(["html", reset, cancel, "-o", "-"])
         #expect(result.status == 0, Comment(rawValue: result.err))
-        #expect(result.out.contains("What differs, by kind of event: imageRequest: 43 only in A, 43 only in B, 2 changed; imageSet: 24 only in A, 44 only in B;"))
+        #expect(result.out.contains("What differs, by kind of event: imageSet: 44 only in A, 64 only in B, 2 changed; imageRequest: 42 only in A, 42 only in B, 3 changed;"))
     }
 
     @Test func testToStandardOutput() {

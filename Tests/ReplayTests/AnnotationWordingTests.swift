@@ -24,7 +24,7 @@ final class AnnotationWordingTests {
     @Test func testACellConfiguredAndShownInOnePassIsNotPreparedAhead() throws {
         let steps = try annotations("images-sync-download")
         #expect(!(text(steps, 1).contains("prepares the next row")), Comment(rawValue: text(steps, 1)))
-        #expect(text(steps, 9) == "Row 0 appears with cell #1 (willDisplay).")
+        #expect(text(steps, 8) == "Row 0 appears with cell #1 (willDisplay).")
         // A cell really prepared ahead is still called so.
         let drag = try annotations("seed004-slow-scroll")
         #expect(text(drag, 103).contains("prepares the next row's cell ahead of time"), Comment(rawValue: text(drag, 103)))

@@ -38,21 +38,22 @@ final class ReplayGoldenTests {
     }
 
     @Test func testALateResponseWrittenIntoAReusedCell() throws {
-        try golden("late-response-async-reset", ["--from", "604", "--to", "612"], as: "late-response-late.txt", shows: """
+        try golden("late-response-async-reset", ["--from", "610", "--to", "617"], as: "late-response-late.txt", shows: """
             Row 2's image arrives after its cell moved on to row 26: the write is LATE,
-            and the frame after it STALE, naming the row whose image is shown.
+            and the frame after it STALE, naming the row whose image is shown; that
+            frame's commit decodes image 2 on the main thread, the first to draw it.
             """)
     }
 
     @Test func testTheSummaryQuotesWhatHappens() throws {
         try golden("late-response-async-reset", ["--summary"], as: "late-response-summary.txt", shows: """
             replay --summary, up to its metrics: the notes, and the moments it quotes
-            (first reuse, first STALE and LATE, the hitch) in the annotations' words.
+            (first reuse, first STALE and LATE, no hitch) in the annotations' words.
             """, excerpt: { Golden.lines(of: $0, to: "Metrics") })
     }
 
     @Test func testFramesAndThePictureOnTheClassicProfile() throws {
-        try golden("prefetch-on", ["--frames", "--from", "1045", "--to", "1051", "--picture"], as: "prefetch-on-frames.txt", shows: """
+        try golden("prefetch-on", ["--frames", "--from", "1150", "--to", "1156", "--picture"], as: "prefetch-on-frames.txt", shows: """
             --frames groups steps under each display frame; the classic profile reuses the
             most recently pooled cell; --picture draws the state after the last step:
             prepared cell, pool order, prefetched rows, requests in flight, memory.

@@ -56,7 +56,7 @@ final class ReplayPartsTests {
         let trace = try TraceReader.read(path: bundledTrace("images-async-no-reset"))
         let once = try Annotator.annotate(trace, file: "images-async-no-reset")
         #expect(once.count == timeline.count)
-        for seq in [1265, 0, 1024, 1023, 5, 1100, 1023] + Array(0..<timeline.count) {
+        for seq in [1305, 0, 1024, 1023, 5, 1100, 1023] + Array(0..<timeline.count) {
             #expect((try timeline.annotation(seq)) == once[seq], "step \(seq)")
             #expect((try timeline.event(seq)) == trace.events[seq], "step \(seq)")
         }
