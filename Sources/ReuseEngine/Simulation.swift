@@ -270,7 +270,8 @@ public final class Simulation {
         // Nothing moved and no cell changed: skip building a snapshot (a long wait stays cheap).
         guard !tableView.isTornDown, tableView.screenChanged else { return }
         tableView.screenChanged = false
-        defer { tableView.decodeImagesFirstDrawn() } // the commit decodes what it draws for the first time
+        // The commit decodes what it draws for the first time; the frame shows once that is done.
+        tableView.decodeImagesFirstDrawn()
         var snapshot = tableView.snapshot(frame: max(lastFrame, 0))
         if let last = lastSnapshot, last.offset == snapshot.offset, last.cells == snapshot.cells { return }
         lastSnapshot = snapshot
