@@ -46,7 +46,7 @@ final class ExerciseTests: FolderTestCase {
         let exercise = try ExerciseCatalog.numbered(1, root: packageRoot.path)
         let stale = try ExerciseVerdict.check(exercise, traces: [bundledTrace("images-async-no-reset")])
         #expect(!stale.passes)
-        #expect(stale.outcomes.first { $0.check == .noStaleImage }?.figure == "stale frames 181")
+        #expect(stale.outcomes.first { $0.check == .noStaleImage }?.figure == "stale frames 182")
         let moment = try #require(stale.firstFailure)
         #expect(moment.text.contains("STALE: cell #1 now shows row 23"), Comment(rawValue: moment.text))
         #expect(moment.code?.text.contains(".image = UIImage(data: imageData)") == true)

@@ -34,7 +34,7 @@ final class BigDiffTests {
 
     @Test func testALongStretchIsCutAtAScreenfulAndAllShowsItWhole() {
         let cut = diffBundled(plain, cancel)
-        #expect(cut.out.contains("  ⋯ 512 more rows of this stretch (--all shows them)\n"), Comment(rawValue: cut.out))
+        #expect(cut.out.contains("  ⋯ 501 more rows of this stretch (--all shows them)\n"), Comment(rawValue: cut.out))
         #expect(cut.out.split(separator: "\n").count < 260)
         let whole = diffBundled(plain, cancel, ["--all"])
         #expect(!(whole.out.contains("more rows of this stretch")))

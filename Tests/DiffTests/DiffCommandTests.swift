@@ -14,8 +14,8 @@ final class DiffCommandTests {
         #expect(run.err == "")
         #expect(run.out.contains("Same scenario, same setup.\n"), Comment(rawValue: run.out))
         // Sentences wrap to the width: they are looked for with the line breaks made spaces.
-        #expect(run.out.flattened.contains("Equivalent: the traces do the same things in the same order (683 compared events)."), Comment(rawValue: run.out))
-        #expect(run.out.hasSuffix("What each costs:\n  All 31 metrics are the same on both sides.\n"), Comment(rawValue: run.out))
+        #expect(run.out.flattened.contains("Equivalent: the traces do the same things in the same order (664 compared events)."), Comment(rawValue: run.out))
+        #expect(run.out.hasSuffix("What each costs:\n  All 32 metrics are the same on both sides.\n"), Comment(rawValue: run.out))
         #expect(!(run.out.contains("Side by side")))
     }
 
@@ -90,11 +90,11 @@ final class DiffCommandTests {
         #expect((a["file"] as? String) == "traces/images-async-no-reset.trace.json")
         #expect((a["strategy"] as? String) == "async-no-reset")
         #expect((a["profile"] as? String) == "modern")
-        #expect((a["comparedEvents"] as? Int) == 683)
-        #expect(((json["b"] as? [String: Any])?["comparedEvents"] as? Int) == 737)
+        #expect((a["comparedEvents"] as? Int) == 664)
+        #expect(((json["b"] as? [String: Any])?["comparedEvents"] as? Int) == 717)
         #expect((json["equivalent"] as? Bool) == false)
         #expect((json["truncated"] as? Bool) == false)
-        #expect((json["changedEvents"] as? Int) == 54)
+        #expect((json["changedEvents"] as? Int) == 55)
         #expect((json["compared"] as? [String]) == ["strategy async-no-reset → async-reset"])
 
         let first = try #require(json["firstDivergence"] as? [String: Any])
@@ -149,7 +149,7 @@ final class DiffCommandTests {
     @Test func testContextZeroShowsOnlyChangedRows() throws {
         let arguments = [bundledTrace("images-async-no-reset"), bundledTrace("images-async-reset")]
         let rows = try #require(diffJSON(arguments + ["--context", "0"])["hunks"] as? [[[String: Any]]]).flatMap { $0 }
-        #expect(rows.count == 54)
+        #expect(rows.count == 55)
         #expect(rows.allSatisfy { $0["change"] as? String != "same" })
         let withContext = try #require(diffJSON(arguments)["hunks"] as? [[[String: Any]]]).flatMap { $0 }
         #expect(withContext.contains { $0["change"] as? String == "same" })
@@ -158,7 +158,7 @@ final class DiffCommandTests {
         let shown = text.section(from: "Side by side", to: "  … ").split(separator: "\n").dropFirst()
         #expect(Array(shown) == ["                                       > 250 imageSet row 0: nothing", "  ⋯",
                                       "                                       > 267 imageSet row 1: nothing", "  ⋯",
-                                      "                                       > 288 imageSet row 2: nothing"])
+                                      "                                       > 289 imageSet row 2: nothing"])
     }
 
     @Test func testAllShowsEveryStretch() throws {

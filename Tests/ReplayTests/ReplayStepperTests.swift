@@ -46,7 +46,7 @@ final class ReplayStepperTests {
         #expect(result.out.hasPrefix("Stale images: each picture set when it arrives, nothing cleared on reuse\n(modern profile, strategy async-no-reset, \(try BundledFiles.lastStep(of: "images-async-no-reset") + 1) steps)\n"), Comment(rawValue: result.out))
         #expect(result.out.contains("g N: go to step N"), "the commands are named at the start")
         // q ends the session: the commands after it are not read.
-        #expect(shownSteps(result.out) == [0, 1, 2, 1, 248, 250, 265, 282])
+        #expect(shownSteps(result.out) == [0, 1, 2, 1, 248, 250, 265, 283])
         // Going back shows the earlier step again, word for word.
         let stepOne = blocks(of: 1, in: result.out)
         #expect(stepOne.count == 2)
@@ -55,7 +55,7 @@ final class ReplayStepperTests {
         #expect(result.out.contains(" 265    1000 ms  frame              [STALE] Frame 60: offset 173 pt, rows 3–23."), Comment(rawValue: result.out))
         // p: the picture of the state after step 265, between it and the next step.
         let picture = try #require(result.out.range(of: "State after step 265 (1000 ms):\n"))
-        let next = try #require(result.out.range(of: " 282    1100 ms  prepareForReuse"))
+        let next = try #require(result.out.range(of: " 283    1100 ms  prepareForReuse"))
         #expect(picture.upperBound < next.lowerBound)
         let drawn = result.out[picture.upperBound..<next.lowerBound]
         #expect(drawn.contains("| row 23    cell #1  image: image 0   << STALE"), Comment(rawValue: String(drawn)))
@@ -102,7 +102,7 @@ final class ReplayStepperTests {
         let result = try ReplayBinary.run(["replay", bundledTrace("late-response-async-reset"), "--step", "--from", "600", "--picture"],
                                           stdin: "k images\ns\ns\nb\nq\n")
         #expect(result.status == 0, Comment(rawValue: result.err))
-        #expect(shownSteps(result.out) == [600, 604, 610, 611, 610])
+        #expect(shownSteps(result.out) == [600, 601, 615, 618, 617])
         #expect((result.out.components(separatedBy: "State after step ").count - 1) == 5, "a picture after every step shown")
         #expect(result.out.flattened.contains("[LATE] image 2 (row 2's image) is written into cell #3"), Comment(rawValue: result.out))
         #expect(result.out.contains("| row 26    cell #3  image: image 2   << STALE"), Comment(rawValue: result.out))

@@ -54,11 +54,11 @@ final class ReplayTerminalTests {
         session.send("k")
         #expect(session.expect("next step of kind or group: "), Comment(rawValue: session.text))
         session.send("prepareForReuse\r")
-        #expect(session.expect("282/\(last)"), Comment(rawValue: session.text))
+        #expect(session.expect("283/\(last)"), Comment(rawValue: session.text))
         session.send("g")
         #expect(session.expect("go to step"), Comment(rawValue: session.text))
         session.send("\u{1B}")               // Esc cancels the prompt
-        #expect(session.expect("282/\(last)"), Comment(rawValue: session.text))
+        #expect(session.expect("283/\(last)"), Comment(rawValue: session.text))
         session.send("g")
         #expect(session.expect("go to step"), Comment(rawValue: session.text))
         session.send(" 300\r")              // "g 300", as the help writes it: the space is no error
