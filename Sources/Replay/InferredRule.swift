@@ -38,9 +38,9 @@ public enum InferredRule: String, Sendable, CaseIterable {
         case .reloadDataOrder:
             return "(which old cell each row gets back after reloadData differs between published logs; Apple does not document it)"
         case .decodeAtFirstFrame:
-            return "(modelled from Apple's WWDC 2018 talk and a forum backtrace; Apple's documentation does not say where decoding happens)"
+            return "(modelled from Apple's WWDC 2018 talk and a forum backtrace; Apple does not document where decoding happens)"
         case .memoryBudget:
-            return "(Apple documents that NSCache evicts when memory is tight, not at what figure; the budget is modelled)"
+            return "(modelled: Apple does not document at what memory figure NSCache evicts, only that it evicts when memory is tight)"
         }
     }
 
