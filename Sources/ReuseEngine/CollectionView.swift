@@ -19,6 +19,9 @@ public final class CollectionView {
     public let machinery: TableView
     /// Passes the machinery's calls on to the app's collection-view protocols.
     private let bridge: CollectionViewBridge
+    /// The cell registrations used so far, in the order of first use, with their
+    /// reuse identifiers (see `CellRegistration`).
+    var registrations: [(identity: RegistrationIdentity, className: String, identifier: String)] = []
 
     /// Weak, as in UIKit: the app keeps its data source (a diffable data source is the app's own property).
     public weak var dataSource: CollectionViewDataSource?

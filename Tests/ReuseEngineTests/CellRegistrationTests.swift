@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import TraceModel
+@testable import ReuseEngine
+
+/// A cell that writes down, in a log its controller shares, when it is reset.
+final class LoggingTile: CollectionViewCell {
+    var log: (String) -> Void = { _ in }
+
+    override func prepareForReuse() {
+        log("prepareForReuse #\(id)")
+    }
+}
+
+/// A grid whose data source dequeues with one cell registration made up front (or,
+/// with `registrationPerCell`, a new one for every cell, the mistake UIKit warns of).
+final class RegistrationGridController: CollectionViewController, CollectionViewDataSource {
+    var calls: [String] = []
+    var itemCount = 0
+    let registrationPerCell: Bool
+    private lazy var registration = makeRegistration()
+
+    init(registrationPerCell: Bool = false) {
+        self.registrationPerCell = registrationPerCell
+    }
+
+    private func makeRegistration() -> CollectionView.CellRegistration<LoggingTile, Int> {
+        CollectionView.CellRegistration<LoggingTile, Int> { [unowned self] cell, indexPath, item in
+            cell.log = { [unowned self] in self.calls.append($0) }
+            calls.append("handler #\(cell.id) item \(indexPath.item) value \(item)")
+            cell.textLabel.text = "Cell \(item)"
+        }
+    }
+
+    func viewDidLoad(_ collectionView: CollectionView, environment: AppEnvironment) {
+        itemCount = environment.rowCount
+        collectionView.dataSource = self
+    }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { itemCount }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        if registrationPerCell { registration = makeRegistration() }
+        let cell = collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: 100 + indexPath.item)
+        calls.append("returned #\(cell.id) text \(cell.textLabel.text ?? "none")")
+        return cell
+    }
+}
+
+/// The same grid written with `register(_:forCellWithReuseIdentifier:)`, its
+/// identifier the cell class's name as the registration's is.
+final class RegisteredGridController: CollectionViewController, CollectionViewDataSource {
+    var itemCount = 0
+
+    func viewDidLoad(_ collectionView: CollectionView, environment: AppEnvironment) {
+        itemCount = environment.rowCount
+        collectionView.dataSource = self
+        collectionView.register(LoggingTile.self, forCellWithReuseIdentifier: "LoggingTile")
+    }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { itemCount }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "LoggingTile", for: indexPath)
+        cell.textLabel.text = "Cell \(100 + indexPath.item)"
+        return cell
+    }
+}
+
+/// `UICollectionView.CellRegistration` and `dequeueConfiguredReusableCell(using:for:item:)`:
+/// the handler configures each dequeued cell, and the cells go through the reuse
+/// pool exactly as with `dequeueReusableCell(withReuseIdentifier:for:)`.
+@Suite
+final class CellRegistrationTests {
+    static let grid = CollectionSpec(items: 200, columns: 2, itemHeight: 180, viewportHeight: 736)
+    static let downAndUp: [ScriptStep] = [.drag(by: 540, ms: 3000), .wait(ms: 300), .drag(by: -540, ms: 3000)]
+
+    func run(_ controller: CollectionViewController, _ script: [ScriptStep] = downAndUp) throws -> [TraceEvent] {
+        let simulation = Simulation(scenario: Scenario(title: "registration", collection: Self.grid, prefetching: true, script: script),
+                                    screen: .collection(controller))
+        return try simulation.run()
+    }
+
+    @Test func testTheHandlerConfiguresEachDequeuedCellBeforeItIsReturned() throws {
+        let controller = RegistrationGridController()
+        let events = try run(controller)
+        let configured = events.compactMap { event -> (Int, Int)? in
+            if case .cellForRowAt(let row, let cell) = event.body { return (row, cell) }
+            return nil
+        }
+        #expect(configured.count > 10)
+        let handled = controller.calls.filter { $0.hasPrefix("handler") }
+        #expect(handled == configured.map { "handler #\($0.1) item \($0.0) value \(100 + $0.0)" },
+                "one handler call per cellForItemAt, with its cell, index path and item")
+        // Each handler call comes right before its cell is returned, already configured.
+        for (index, call) in controller.calls.enumerated() where call.hasPrefix("handler") {
+            let cell = call.split(separator: " ")[1]
+            let value = call.split(separator: " ").last ?? ""
+            #expect(controller.calls.dropFirst(index + 1).first == "returned \(cell) text Cell \(value)")
+        }
+    }
+
+    @Test func testAReusedCellIsResetBeforeTheHandlerConfiguresIt() throws {
+        let controller = RegistrationGridController()
+        let events = try run(controller)
+        let reused = events.filter { if case .prepareForReuse = $0.body { return true }; return false }
+        #expect(!reused.isEmpty)
+        for (index, call) in controller.calls.enumerated() where call.hasPrefix("prepareForReuse") {
+            let cell = call.split(separator: " ")[1]
+            #expect(controller.calls.dropFirst(index + 1).first?.hasPrefix("handler \(cell) ") == true,
+                    "\(call) is followed by the handler configuring that cell")
+        }
+    }
+
+    @Test func testCellsGoThroughThePoolAsWithDequeueReusableCell() throws {
+        let registered = try run(RegisteredGridController())
+        let registration = try run(RegistrationGridController())
+        #expect(registration.map(\.body) == registered.map(\.body), "the same inits, reuses and frames, event by event")
+        #expect(registration.contains { if case .initCell(_, "LoggingTile") = $0.body { return true }; return false })
+    }
+
+    @Test func testARegistrationMadeForEveryCellNeverReusesOne() throws {
+        let events = try run(RegistrationGridController(registrationPerCell: true))
+        var identifiers: [String] = []
+        for event in events {
+            if case .prepareForReuse = event.body { Issue.record("a cell was reused: \(event.body)") }
+            if case .initCell(_, let identifier) = event.body { identifiers.append(identifier) }
+        }
+        #expect(identifiers.count == events.filter { if case .cellForRowAt = $0.body { return true }; return false }.count)
+        #expect(identifiers.prefix(3) == ["LoggingTile", "LoggingTile#2", "LoggingTile#3"],
+                "each registration its own pool, named in the order of first use")
+        #expect(Set(identifiers).count == identifiers.count)
+    }
+
+    @Test func testRecordingTwiceNamesTheRegistrationsAlike() throws {
+        let first = try run(RegistrationGridController(registrationPerCell: true), [.drag(by: 540, ms: 1000)])
+        let second = try run(RegistrationGridController(registrationPerCell: true), [.drag(by: 540, ms: 1000)])
+        #expect(first == second)
+    }
+}
