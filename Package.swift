@@ -45,6 +45,7 @@ let package = Package(
                     .embedInCode("Resources/PlainTextStrategy.swift"),
                     .embedInCode("Resources/PrefetchReloadStrategy.swift"),
                     .embedInCode("Resources/ProfileGridStrategy.swift"),
+                    .embedInCode("Resources/RegistrationGridStrategy.swift"),
                     .embedInCode("Resources/SectionedItems.swift"),
                     .embedInCode("Resources/StrategyCatalog.swift"),
                     .embedInCode("Resources/SyncDownloadStrategy.swift"),

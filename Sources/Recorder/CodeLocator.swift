@@ -45,6 +45,7 @@ final class CodeLocator {
             "cache-coalesce": ["CacheCoalesceGridStrategy.swift", "CacheCoalesceStrategy.swift"],
             "cache-coalesce-reconfigure": ["CacheCoalesceGridStrategy.swift", "CacheCoalesceStrategy.swift"],
             "cache-coalesce-prepare": ["CacheCoalescePrepareStrategy.swift", "CacheCoalesceGridStrategy.swift", "CacheCoalesceStrategy.swift"],
+            "grid-registration": ["RegistrationGridStrategy.swift", "PlainGridStrategy.swift"],
         ]
         return (list.isCollection ? collection : table)[strategy] ?? []
     }

@@ -18,17 +18,19 @@ extension Annotator {
             // finish first, so the row is the one the cell is configured for next.
             let pool = "the \(VisibleText.escape(identifier)) reuse pool"
             let reason = emptyPoolReason(index: index, before: before)
+            let dequeue = dequeueCall(of: event)
             guard let row = rowConfigured(for: cell, after: index) else {
-                return "dequeueReusableCell creates a new cell (init, cell #\(cell)) because \(pool) is empty: \(reason)."
+                return "\(dequeue) creates a new cell (init, cell #\(cell)) because \(pool) is empty: \(reason)."
             }
-            return "Inside \(words.call(.cellForRowAt)) for \(named(row)), dequeueReusableCell finds \(pool) empty and creates cell #\(cell) (init): \(reason)."
+            return "Inside \(words.call(.cellForRowAt)) for \(named(row)), \(dequeue) finds \(pool) empty and creates cell #\(cell) (init): \(reason)."
         case .prepareForReuse(let cell, _, let previousRow):
             let showed = previousRow.map { ", which showed \(named($0))," } ?? ""
             var text: String
+            let dequeue = dequeueCall(of: event)
             if let row = rowConfigured(for: cell, after: index) {
-                text = "Inside \(words.call(.cellForRowAt)) for \(named(row)), dequeueReusableCell takes cell #\(cell)\(showed) from the pool and calls its prepareForReuse."
+                text = "Inside \(words.call(.cellForRowAt)) for \(named(row)), \(dequeue) takes cell #\(cell)\(showed) from the pool and calls its prepareForReuse."
             } else {
-                text = "dequeueReusableCell takes cell #\(cell)\(showed) from the pool and calls its prepareForReuse."
+                text = "\(dequeue) takes cell #\(cell)\(showed) from the pool and calls its prepareForReuse."
             }
             let waiting = before.waitingInPool
             if waiting > 1 {
@@ -43,7 +45,8 @@ extension Annotator {
                 let place = before.cell(cell)?.phase == .displayed(row: row) ? "on screen" : "held off screen for it"
                 return "\(words.call(.reconfigureRows)): the data source configures \(named(row))'s own cell #\(cell) again, \(place): dequeuing hands back that same cell, so there is no init, no prepareForReuse and no willDisplay."
             }
-            var text = "The data source configures cell #\(cell) for \(named(row))."
+            let configurer = isRegistrationHandler(event) ? "The cell registration's handler" : "The data source"
+            var text = "\(configurer) configures cell #\(cell) for \(named(row))."
             let reloading = before.reloadingRows.contains(row) || before.displayed(row) != nil
             if header.source?.unprinted.contains(.willDisplay) == true {
                 // An imported log that never prints willDisplay cannot say when the row appears, under either profile.

@@ -88,6 +88,10 @@ public enum StrategyCatalog {
                       summary: "seed 003 with preparingForDisplay() in the download's handler: images decoded off the main thread",
                       seeds: ["003"], showsImages: true,
                       make: { PreparedImagesViewController() }, collection: { PreparedImagesGridViewController() }),
+        StrategyEntry(name: "grid-registration",
+                      summary: "the plain grid with a CellRegistration: its handler configures each cell it dequeues",
+                      seeds: ["004"], showsImages: false,
+                      make: nil, collection: { RegistrationGridViewController() }),
     ]
 
     /// The strategies a table view scenario can name.

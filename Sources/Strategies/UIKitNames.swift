@@ -8,6 +8,9 @@ import ReuseEngine
 
 typealias URL = ImageURL
 
+/// `UICollectionView`, for names nested in it: `UICollectionView.CellRegistration`.
+typealias UICollectionView = CollectionView
+
 /// `DispatchQueue.main` and `DispatchQueue.global()`. (Named apart and aliased:
 /// Swift 6 treats closures given to a type *named* `DispatchQueue`'s `main.async`
 /// as main-actor code, which the simulated world's single thread does not need.)

@@ -19,6 +19,7 @@ public enum StrategySource {
         ("PlainTextStrategy.swift", PackageResources.PlainTextStrategy_swift),
         ("PrefetchReloadStrategy.swift", PackageResources.PrefetchReloadStrategy_swift),
         ("ProfileGridStrategy.swift", PackageResources.ProfileGridStrategy_swift),
+        ("RegistrationGridStrategy.swift", PackageResources.RegistrationGridStrategy_swift),
         ("SectionedItems.swift", PackageResources.SectionedItems_swift),
         ("StrategyCatalog.swift", PackageResources.StrategyCatalog_swift),
         ("SyncDownloadStrategy.swift", PackageResources.SyncDownloadStrategy_swift),

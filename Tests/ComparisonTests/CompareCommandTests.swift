@@ -292,7 +292,7 @@ final class CollectionCompareTests {
         #expect((json["columns"] as? Int) == 2)
         #expect(json["profile"] is NSNull)
         let text = reuselab(["compare", "traces/grid-stale-images.scenario.json", "--strategies", "all"], width: 300)
-        #expect(text.out.contains("recorded under 6 strategies with a collection view of 2 columns"), Comment(rawValue: text.out))
+        #expect(text.out.contains("recorded under 7 strategies with a collection view of 2 columns"), Comment(rawValue: text.out))
         #expect(text.out.contains("cache-coalesce-reconfigure"), Comment(rawValue: text.out))
         #expect(!text.out.contains("skipped"), Comment(rawValue: text.out))
         let profile = reuselab(["compare", "traces/grid-stale-images.scenario.json", "--strategies", "all", "--profile", "classic"])

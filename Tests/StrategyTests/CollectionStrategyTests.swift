@@ -114,7 +114,7 @@ final class CollectionStrategyTests {
     /// Every collection strategy honours "prefetching", as the table ones do.
     @Test func testEveryCollectionStrategySetsItsPrefetchDataSourceOnlyWhenAsked() throws {
         #expect(StrategyCatalog.collectionNames == ["plain", "async-no-reset", "async-reset", "cache-coalesce", "cache-coalesce-reconfigure",
-                                                    "cache-coalesce-prepare"])
+                                                    "cache-coalesce-prepare", "grid-registration"])
         for name in StrategyCatalog.collectionNames {
             for prefetching in [true, false] {
                 let text = """

@@ -27,9 +27,10 @@ final class RecordedCodeLineTests {
             let what = "\(name) event \(event.seq) (\(event.kind.rawValue)) points at \(code.files[place.file].name):\(place.line): \(text)"
             switch event.kind {
             case .initCell, .prepareForReuse:
-                #expect(text.contains("dequeueReusableCell("), Comment(rawValue: what), sourceLocation: sourceLocation)
+                #expect(text.contains("dequeueReusableCell(") || text.contains("dequeueConfiguredReusableCell("), Comment(rawValue: what), sourceLocation: sourceLocation)
             case .cellForRowAt:
-                #expect(text.contains("func tableView(") || text.contains("func collectionView(") || text.contains("dequeueReusableCell("), Comment(rawValue: what), sourceLocation: sourceLocation)
+                // A cell registration's handler configures its cells: the line that makes the registration.
+                #expect(text.contains("func tableView(") || text.contains("func collectionView(") || text.contains("dequeueReusableCell(") || text.contains("CellRegistration<"), Comment(rawValue: what), sourceLocation: sourceLocation)
             case .willDisplay, .didEndDisplaying, .prefetchRowsAt, .cancelPrefetchingForRowsAt:
                 #expect(text.contains("func tableView(") || text.contains("func collectionView("), Comment(rawValue: what), sourceLocation: sourceLocation)
             case .imageSet:
