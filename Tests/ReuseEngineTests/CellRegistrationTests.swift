@@ -138,3 +138,38 @@ final class CellRegistrationTests {
         #expect(first == second)
     }
 }
+
+/// An app that registers another class under the name a registration uses: UIKit
+/// would raise; the simulation must not trap.
+final class CollidingGridController: CollectionViewController, CollectionViewDataSource {
+    private let registration = CollectionView.CellRegistration<LoggingTile, Int> { cell, _, item in
+        cell.textLabel.text = "Cell \(item)"
+    }
+
+    func viewDidLoad(_ collectionView: CollectionView, environment: AppEnvironment) {
+        collectionView.dataSource = self
+        collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "LoggingTile")
+    }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 200 }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        // Even items through the registration, odd ones through the same-named plain class.
+        if indexPath.item % 2 == 0 {
+            return collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: indexPath.item)
+        }
+        collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "LoggingTile")
+        return collectionView.dequeueReusableCell(withReuseIdentifier: "LoggingTile", for: indexPath)
+    }
+}
+
+extension CellRegistrationTests {
+    @Test func testAClassRegisteredUnderTheRegistrationsNameDoesNotTrap() throws {
+        let scenario = Scenario(title: "collision", collection: Self.grid, prefetching: true, script: Self.downAndUp)
+        let simulation = Simulation(scenario: scenario, screen: .collection(CollidingGridController()))
+        let events = try simulation.run()
+        #expect(events.contains { if case .prepareForReuse = $0.body { return true }; return false })
+        // Every cell the registration returns is its own class, and the trace stays one readers accept.
+        replay(events, header: TraceHeader(title: "collision", profile: .modern, list: scenario.list, scenario: scenario))
+    }
+}
