@@ -51,7 +51,8 @@ enum CompareCommand: Subcommand {
         the median over the seeds and its 95% interval [low, high], from order
         statistics (6 seeds or more; min–max below that). A second table sets
         every strategy against the baseline seed by seed: the median per-seed
-        difference, ✓ better or ✗ worse where its 95% interval is clear of 0.
+        difference, and where its 95% interval is clear of 0, a mark: ✓ for
+        better, ✗ for worse.
         With two or more traces, it measures each as 'stats' does. Without --seeds
         each strategy is recorded once, with the scenario's seed: one recording
         proves little.
