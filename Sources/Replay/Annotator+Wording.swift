@@ -221,8 +221,7 @@ extension Annotator {
         case .hitch(let first, let missed, let ms, let cause):
             var text = "HITCH: \(Wording.count(missed, "frame")) missed from frame \(first) (\(Wording.ms(ms)) of frozen screen), because of \(VisibleText.escape(cause))."
             if case .late(let work?) = noted {
-                let budget = 1000 / Double(max(header.scenario?.fps ?? 60, 1))
-                text += " Since frame \(first - 1) began, the main thread worked \(Wording.ms(work)): more than a frame's \(Wording.ms(budget))."
+                text += " Since frame \(max(first, 1) - 1) began, the main thread worked \(Wording.ms(work)): more than a frame's \(Wording.ms(frameWork.budgetMs))."
             }
             return text
         case .imageMemory(let bytes):

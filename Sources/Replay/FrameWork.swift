@@ -10,16 +10,15 @@ struct FrameWork: Sendable {
 
     init(fps: Int) { self.fps = max(fps, 1) }
 
-    /// The vsync of `frame`, in the trace's microseconds.
-    private func vsync(_ frame: Int) -> VirtualTime {
-        let (product, overflow) = Int64(max(frame, 0)).multipliedReportingOverflow(by: 1_000_000)
-        return VirtualTime(microseconds: overflow ? .max : product / Int64(fps))
-    }
+    /// One frame's budget, in ms: the work a frame may have behind it and still be on time.
+    var budgetMs: Double { 1000 / Double(fps) }
+
+    private func vsync(_ frame: Int) -> VirtualTime { .vsync(ofFrame: max(frame, 0), fps: fps) }
 
     /// The work behind a hitch whose first missed frame is `frame`, in ms; nil when
     /// the trace records no main-thread work then (a hand-written trace).
     func work(beforeMissing frame: Int, at time: VirtualTime) -> Double? {
-        let start = vsync(frame - 1)
+        let start = vsync(max(frame, 1) - 1)
         let inside = blocks.filter { $0.start >= start && $0.start < time }
         return inside.isEmpty ? nil : inside.reduce(0) { $0 + $1.ms }
     }

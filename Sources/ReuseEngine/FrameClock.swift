@@ -13,7 +13,7 @@ public struct FrameClock: Sendable {
     public var now: VirtualTime { time(ofFrame: frame) }
 
     public func time(ofFrame frame: Int) -> VirtualTime {
-        VirtualTime(microseconds: Int64(frame) * 1_000_000 / Int64(fps))
+        .vsync(ofFrame: frame, fps: fps)
     }
 
     /// Moves to the next frame and returns its time.

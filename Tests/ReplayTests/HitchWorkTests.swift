@@ -17,13 +17,9 @@ final class HitchWorkTests {
 
     /// Checks every hitch of the trace at `path` against the main-thread work before it.
     static func checkWork(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        guard let trace = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let events = trace["events"] as? [[String: Any]] else {
-            Issue.record("\(path) is not a trace", sourceLocation: sourceLocation)
-            return
-        }
-        let fps = (trace["scenario"] as? [String: Any])?["fps"] as? Int ?? 60
+        let trace = try RawTrace(path: path)
+        let events = trace.events
+        let fps = trace.scenario?["fps"] as? Int ?? 60
         let budget = 1000 / Double(fps)
         var blocks: [(start: Double, ms: Double)] = []
         for event in events {

@@ -87,12 +87,9 @@ private struct FrameRecount {
     var open = 0
 
     init(path: String) throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        guard let trace = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let events = trace["events"] as? [[String: Any]] else {
-            throw RecountError.unreadable(path)
-        }
-        let images = (trace["scenario"] as? [String: Any])?["images"] as? [String: Any]
+        let trace = try RawTrace(path: path)
+        let events = trace.events
+        let images = trace.scenario?["images"] as? [String: Any]
         let distinct = images?["distinct"] as? Int ?? 0
         func ownImage(_ row: Int) -> Int { distinct > 0 ? row % distinct : row }
 
@@ -124,6 +121,4 @@ private struct FrameRecount {
         open = stayStart.keys.filter { shownAt[$0] == nil }.count
         if !framesShowImages { (finished, gone, open) = ([], 0, 0) }
     }
-
-    enum RecountError: Error { case unreadable(String) }
 }

@@ -16,13 +16,9 @@ final class MainThreadDecodeTests {
     }
 
     static func check(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        guard let trace = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let events = trace["events"] as? [[String: Any]] else {
-            Issue.record("\(path) is not a trace", sourceLocation: sourceLocation)
-            return
-        }
-        guard let strategy = (trace["scenario"] as? [String: Any])?["strategy"] as? String else { return }
+        let trace = try RawTrace(path: path)
+        let events = trace.events
+        guard let strategy = trace.scenario?["strategy"] as? String else { return }
         let showsPictures = events.contains { event in
             event["kind"] as? String == "frame"
                 && ((event["cells"] as? [[String: Any]]) ?? []).contains { $0["image"] is Int }

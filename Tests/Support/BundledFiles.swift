@@ -48,10 +48,7 @@ public enum BundledFiles {
     /// or listing reads it here, so that an engine change that adds or removes events
     /// does not break a test whose point is not the count.
     public static func lastStep(of name: String) throws -> Int {
-        let data = try Data(contentsOf: URL(fileURLWithPath: tracePath(name)))
-        let trace = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        let events = trace?["events"] as? [[String: Any]] ?? []
-        let last = events.last?["seq"] as? Int
+        let last = try RawTrace(path: tracePath(name)).events.last?["seq"] as? Int
         #expect(last != nil, "\(name) has events")
         return last ?? 0
     }

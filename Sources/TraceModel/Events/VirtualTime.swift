@@ -10,6 +10,16 @@ public struct VirtualTime: Sendable, Equatable, Comparable, Hashable, CustomStri
 
     public static let zero = VirtualTime(microseconds: 0)
 
+    /// The vsync of display frame `frame` at `fps` frames a second: frame `n` is at
+    /// `n / fps` s, in whole microseconds (the engine's clock, and what a reader of a
+    /// trace recounts hitches against). Saturates instead of trapping for a frame
+    /// number no recording reaches.
+    public static func vsync(ofFrame frame: Int, fps: Int) -> VirtualTime {
+        let (product, overflow) = Int64(frame).multipliedReportingOverflow(by: 1_000_000)
+        if overflow { return VirtualTime(microseconds: frame < 0 ? .min : .max) }
+        return VirtualTime(microseconds: product / Int64(max(fps, 1)))
+    }
+
     public var milliseconds: Double { Double(microseconds) / 1000 }
 
     public static func < (a: VirtualTime, b: VirtualTime) -> Bool { a.microseconds < b.microseconds }
