@@ -37,6 +37,7 @@ let package = Package(
                     .embedInCode("Resources/CacheCoalesceGridStrategy.swift"),
                     .embedInCode("Resources/CacheCoalescePrepareStrategy.swift"),
                     .embedInCode("Resources/CacheCoalesceStrategy.swift"),
+                    .embedInCode("Resources/DataChanges.swift"),
                     .embedInCode("Resources/EagerPreloadStrategy.swift"),
                     .embedInCode("Resources/IndexPathName.swift"),
                     .embedInCode("Resources/MemoMainAsyncStrategy.swift"),

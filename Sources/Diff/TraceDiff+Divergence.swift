@@ -97,7 +97,7 @@ extension TraceDiff {
                 }
                 return true
             }
-            if !annotation.marks.isDisjoint(with: [.stale, .late]) {
+            if !annotation.marks.isDisjoint(with: [.stale, .late, .wrongRow]) {
                 texts.append("Then, at \(ReadableNumber.ms(annotation.time)) (event \(annotation.seq)): " + annotation.text)
                 return false
             }

@@ -82,7 +82,7 @@ public struct ExerciseVerdict: Sendable {
             let event = trace.events[index]
             do throws(LifecycleViolation) { try state.apply(event) } catch { return nil }
             index += 1
-            var shows = stale && (annotation.marks.contains(.stale) || annotation.marks.contains(.late))
+            var shows = stale && (annotation.marks.contains(.stale) || annotation.marks.contains(.late) || annotation.marks.contains(.wrongRow))
             var why: String?
             switch event.body {
             case .mainThreadBlocked: shows = shows || blocking

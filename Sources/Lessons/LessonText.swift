@@ -38,7 +38,7 @@ struct LessonText {
             let prefix = "  " + String(repeating: " ", count: seqWidth - seq.count) + seq + "  "
                 + String(repeating: " ", count: timeWidth - time.count) + time + "  "
             // A mark is named once: some explanations already start with it ("HITCH: …").
-            let marked = annotation.marks.filter { [.stale, .late, .hitch].contains($0) }.sorted()
+            let marked = annotation.marks.filter { [.stale, .late, .wrongRow, .hitch].contains($0) }.sorted()
             let marks = marked.map(\.rawValue).filter { !annotation.text.hasPrefix($0 + ":") }
             var body = annotation.text
             if let rule = annotation.inferred, body.hasSuffix(" " + rule.note) {

@@ -49,7 +49,7 @@ struct PauseContext {
     static let imageKinds: Set<EventKind> = [.imageRequest, .requestCoalesced, .response, .requestFailed, .cacheHit, .imageSet]
 
     static func matters(_ annotation: Annotation, aboutImages: Bool) -> Bool {
-        if !annotation.marks.isDisjoint(with: [.stale, .late, .hitch]) { return true }
+        if !annotation.marks.isDisjoint(with: [.stale, .late, .wrongRow, .hitch]) { return true }
         if alwaysShown.contains(annotation.kind) { return true }
         return aboutImages && imageKinds.contains(annotation.kind)
     }

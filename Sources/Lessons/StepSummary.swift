@@ -34,7 +34,7 @@ struct StepSummary {
             case .imageSet(_, .image): imagesSet += 1
             default: break
             }
-            for mark in annotations[index].marks where [.stale, .late, .hitch].contains(mark) { marks[mark, default: 0] += 1 }
+            for mark in annotations[index].marks where [.stale, .late, .wrongRow, .hitch].contains(mark) { marks[mark, default: 0] += 1 }
         }
         let span = start + 1 == end ? "Step \(annotations[start].seq)" : "Steps \(annotations[start].seq)–\(annotations[end - 1].seq)"
         let first = annotations[start].time, last = annotations[end - 1].time
@@ -52,7 +52,7 @@ struct StepSummary {
         if pooled > 0 { parts.append(count(pooled, "cell") + " put in the pool") }
         if batches > 0 { parts.append(count(batches, "prefetch batch", "prefetch batches")) }
         if imagesSet > 0 { parts.append(count(imagesSet, "image") + " set") }
-        for mark in [Annotation.Mark.stale, .late, .hitch] {
+        for mark in [Annotation.Mark.stale, .late, .wrongRow, .hitch] {
             if let count = marks[mark] { parts.append("\(count) \(mark.rawValue)") }
         }
         if parts.isEmpty { parts.append(list.isCollection ? "no item came or went" : "no row came or went") }

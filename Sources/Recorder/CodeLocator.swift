@@ -24,7 +24,9 @@ final class CodeLocator {
     }
 
     /// The files each strategy's recording carries, on a table view and on a collection view.
-    static func files(strategy: String, list: ListStyle) -> [String] {
+    /// With `updates` (a script that changes the app's data) the table strategy's
+    /// files come with `DataChanges.swift`, where the app tells the table view.
+    static func files(strategy: String, list: ListStyle, updates: Bool = false) -> [String] {
         let table: [String: [String]] = [
             "plain": ["PlainTextStrategy.swift"],
             "sync-download": ["SyncDownloadStrategy.swift", "MovieListModel.swift"],
@@ -47,12 +49,13 @@ final class CodeLocator {
             "cache-coalesce-prepare": ["CacheCoalescePrepareStrategy.swift", "CacheCoalesceGridStrategy.swift", "CacheCoalesceStrategy.swift"],
             "grid-registration": ["RegistrationGridStrategy.swift", "PlainGridStrategy.swift"],
         ]
-        return (list.isCollection ? collection : table)[strategy] ?? []
+        let files = (list.isCollection ? collection : table)[strategy] ?? []
+        return updates && !files.isEmpty ? files + ["DataChanges.swift"] : files
     }
 
     /// The locator for a recording of `strategy` on `list`, or nil when there is no code to carry.
-    convenience init?(strategy: String, list: ListStyle) {
-        self.init(files: Self.files(strategy: strategy, list: list).compactMap(StrategySource.file(named:)), list: list)
+    convenience init?(strategy: String, list: ListStyle, updates: Bool = false) {
+        self.init(files: Self.files(strategy: strategy, list: list, updates: updates).compactMap(StrategySource.file(named:)), list: list)
     }
 
     /// The locator for app code given as `files` (an exercise's, the learner's own

@@ -22,7 +22,8 @@ public enum Recorder {
     public static func parseScenario(bytes: [UInt8], file: String) throws(ReuseLabError) -> Scenario {
         let root = try JSONDocument.parse(bytes, file: file)
         do {
-            return try Scenario.decode(root, knownStrategies: StrategyCatalog.names, knownCollectionStrategies: StrategyCatalog.collectionNames)
+            return try Scenario.decode(root, knownStrategies: StrategyCatalog.names, knownCollectionStrategies: StrategyCatalog.collectionNames,
+                                       strategiesChangingData: StrategyCatalog.changingDataNames)
         } catch {
             throw error.inFile(file)
         }
@@ -52,7 +53,7 @@ public enum Recorder {
     static func makeSimulation(_ scenario: Scenario, capacity: Int) -> Simulation {
         let (screen, showsImages) = StrategyCatalog.screen(for: scenario.strategy, on: scenario.list)
         return makeSimulation(scenario, screen: screen, showsImages: showsImages,
-                              locator: CodeLocator(strategy: scenario.strategy, list: scenario.list), capacity: capacity)
+                              locator: CodeLocator(strategy: scenario.strategy, list: scenario.list, updates: scenario.script.contains(where: \.isRowUpdate)), capacity: capacity)
     }
 
     static func makeSimulation(_ scenario: Scenario, screen: AppScreen, showsImages: Bool, locator: CodeLocator?,
@@ -69,7 +70,7 @@ public enum Recorder {
     /// scenario, and the strategy's code that its events point into.
     public static func header(of scenario: Scenario) -> TraceHeader {
         TraceHeader(title: scenario.title, profile: scenario.profile, scenario: scenario,
-                    code: CodeLocator(strategy: scenario.strategy, list: scenario.list)?.code)
+                    code: CodeLocator(strategy: scenario.strategy, list: scenario.list, updates: scenario.script.contains(where: \.isRowUpdate))?.code)
     }
 
     /// Records `scenario` with app code that is not in the catalog (an exercise's,

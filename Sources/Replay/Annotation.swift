@@ -73,6 +73,9 @@ public struct Annotation: Sendable, Equatable {
         case newCell = "NEW"
         /// A cell was reused.
         case reused = "REUSE"
+        /// An answer was written, by an index path kept from before a row update,
+        /// into the row that index path names now, which shows another item.
+        case wrongRow = "WRONG ROW"
 
         public static func < (a: Mark, b: Mark) -> Bool { a.rawValue < b.rawValue }
 
@@ -92,6 +95,7 @@ public struct Annotation: Sendable, Equatable {
             case .hitch: return 2
             case .newCell: return 3
             case .reused: return 4
+            case .wrongRow: return 5
             }
         }
     }
@@ -103,7 +107,7 @@ public enum EventGroup: String, CaseIterable, Sendable {
 
     public func contains(_ annotation: Annotation) -> Bool {
         switch self {
-        case .stale: return annotation.marks.contains(.stale) || annotation.marks.contains(.late)
+        case .stale: return annotation.marks.contains(.stale) || annotation.marks.contains(.late) || annotation.marks.contains(.wrongRow)
         default: return kinds.contains(annotation.kind)
         }
     }
@@ -121,7 +125,8 @@ public enum EventGroup: String, CaseIterable, Sendable {
         case .mainThread: return [.mainThreadBlocked, .hitch]
         case .stale: return []
         case .notes: return [.note, .gap]
-        case .app: return [.reloadData, .reloadRows, .reconfigureRows, .didReceiveMemoryWarning, .viewDidDisappear, .numberOfRows, .recordingEnded]
+        case .app: return [.reloadData, .reloadRows, .reconfigureRows, .deleteRows, .insertRows, .moveRow, .performBatchUpdates, .endUpdates,
+                           .reloadSections, .didReceiveMemoryWarning, .viewDidDisappear, .numberOfRows, .recordingEnded]
         }
     }
 }

@@ -91,6 +91,9 @@ extension Annotator {
             }
             // Recordings no longer send this at teardown; a hand-written or older trace may.
             if before.hasDisappeared { fate = " The \(words.view) is going away (UIKit is not known to send didEndDisplaying then)." }
+            if before.leavesRemovedRow {
+                return "Cell #\(cell) ends displaying (didEndDisplaying) with the index path its row had before the update, \(named(row)): the update removed that row, so the cell has nothing left to show." + fate
+            }
             guard case .left(let gridRow) = noted else {
                 return "\(capital(row))'s old cell #\(cell) ends displaying (didEndDisplaying): the reload replaces it, while the \(words.row) itself stays on screen." + fate
             }
@@ -197,6 +200,10 @@ extension Annotator {
             if let row = record.row, let image = record.image {
                 let source = fromCache ? "from URLCache" : "over the network (\(Wording.bytes(bytes)))"
                 var text = "Image \(image) for \(named(row)) arrives \(source), \(took) after it was asked for."
+                if let item = record.item, state.rowItems.updateCount > 0, state.rowItems.item(atRow: row) != item {
+                    let now = state.rowItems.row(ofItem: item)
+                    text += " A row update has moved that item since: " + (now.map { "it is \(named($0)) now, and \(named(row)) shows another item." } ?? "it was deleted.")
+                }
                 if !record.coalescedRows.isEmpty { text += " \(rowsNamed(record.coalescedRows).capitalizedFirst) waited for it too." }
                 return text
             }
@@ -239,6 +246,8 @@ extension Annotator {
         case .reconfigureRows(let rows):
             let row = words.row
             return "The app reconfigures \(rowsNamed(rows)) (\(words.call(.reconfigureRows)), iOS 15+): " + (rows.count == 1 ? "if the \(row) has a cell" : "each \(row) that has a cell") + ", on screen or prepared off screen, gets \(words.call(.cellForRowAt)) again with that same cell. Unlike \(words.call(.reloadRows)) there is no new cell, no prepareForReuse, no willDisplay, and prepared cells are kept; \(words.aRow) without a cell is left alone."
+        case .deleteRows, .insertRows, .moveRow, .performBatchUpdates, .endUpdates, .reloadSections:
+            return updateSentence(event.body, before: before)
         case .didReceiveMemoryWarning:
             return "A memory warning: the \(words.view) empties its reuse pools."
         case .viewDidDisappear:
@@ -360,6 +369,9 @@ extension Annotator {
         case .image(let number):
             if number == state.expectedImage(forRow: row) {
                 return "Cell #\(cell) (\(named(row))) now shows its image, image \(number)."
+            }
+            if state.landsInAnotherItemsRow(image: number, row: row) {
+                return "WRONG ROW: image \(number) (\(imageOwner(number))) is written into \(named(row)) (cell #\(cell)). It was asked for \(named(row)), and a row update has moved that item elsewhere since; the answer still found its row by the index path kept from before the update, so it lands on the item that took the place."
             }
             return "LATE: image \(number) (\(imageOwner(number))) is written into cell #\(cell), which has moved on to \(named(row)): the response arrived after the cell was reused, and nothing checked which \(words.row) the cell shows now."
         }

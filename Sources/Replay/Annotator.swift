@@ -288,6 +288,10 @@ public struct Annotator {
         if imagesNamedByNumber {
             return "image \(image)"
         }
+        // After a row update an image belongs to its item, wherever that is now.
+        if state.rowItems.updateCount > 0 {
+            return state.rowItems.row(ofItem: image).map { "\(named($0))'s image" } ?? "a deleted row's image"
+        }
         return "\(named(image))'s image"
     }
 
@@ -346,7 +350,7 @@ public struct Annotator {
                 noted.detail = .shown(preparedAt: preparedAt, gridRow: noteGridRowMoving(row, index: index, time: event.time, entering: true))
             }
         case .didEndDisplaying(let row, _):
-            if !(before.reloadingRows.contains(row) || reloadDataAt == event.time) {
+            if !(before.reloadingRows.contains(row) || reloadDataAt == event.time || before.leavesRemovedRow) {
                 noted.detail = .left(gridRow: noteGridRowMoving(row, index: index, time: event.time, entering: false))
             }
         case .keepAside:
@@ -479,7 +483,9 @@ public struct Annotator {
         case .nothing, .placeholder:
             if reusedAt[cell] != nil { clearedSinceReuse.insert(cell) }
         case .image(let number):
-            if number != state.expectedImage(forRow: row) { marks.insert(.late) }
+            if number != state.expectedImage(forRow: row) {
+                marks.insert(state.landsInAnotherItemsRow(image: number, row: row) ? .wrongRow : .late)
+            }
         }
     }
 

@@ -19,6 +19,10 @@ struct Before {
     /// The event's row, if a reconfigureRows named it and its cellForRowAt has not come yet.
     let reconfiguringRows: Set<Int>
     let hasDisappeared: Bool
+    /// For a didEndDisplaying: true when an update removed the cell's row (`ReplayState.departing`).
+    let leavesRemovedRow: Bool
+    /// True while a performBatchUpdates block is open.
+    let inBatch: Bool
     let liveCellCount: Int
     /// The rows on screen, first to last, for the events that are told relative to
     /// them (prefetching and its cancellation); nil for the others.
@@ -42,6 +46,12 @@ struct Before {
         reloadingRows = event.namedRow.map { state.reloadingRows.contains($0) ? [$0] : [] } ?? []
         reconfiguringRows = event.namedRow.map { state.reconfiguringRows.contains($0) ? [$0] : [] } ?? []
         hasDisappeared = state.hasDisappeared
+        if case .didEndDisplaying(_, let cell) = event, !state.departing.isEmpty {
+            leavesRemovedRow = state.departing[cell] != nil
+        } else {
+            leavesRemovedRow = false
+        }
+        inBatch = state.isInBatch
         liveCellCount = state.liveCellCount
         switch event {
         case .prefetchRowsAt, .cancelPrefetchingForRowsAt:

@@ -33,7 +33,7 @@ public struct TerminalStyle: Sendable {
     public func tag(_ mark: Annotation.Mark) -> String {
         let text = "[\(mark.rawValue)]"
         switch mark {
-        case .stale, .late: return wrap(text, "1;31")
+        case .stale, .late, .wrongRow: return wrap(text, "1;31")
         case .hitch: return wrap(text, "1;33")
         case .newCell, .reused: return text
         }

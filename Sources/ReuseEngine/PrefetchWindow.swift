@@ -182,6 +182,13 @@ public struct PrefetchWindow {
         return rows
     }
 
+    /// After a row update: each pending row follows its row; a deleted row is
+    /// forgotten without a cancel. The row count last seen stays, so when the update
+    /// changed it the next update cancels every pending row (as for batch paging).
+    public mutating func renumber(_ newRows: [Int?]) {
+        pending = pending.compactMap { $0 >= 0 && $0 < newRows.count ? newRows[$0] : nil }
+    }
+
     /// Forgets every pending row without cancelling, and starts over as if new
     /// (after `reloadData` with an unchanged row count the context is rebuilt).
     public mutating func reset() {

@@ -49,6 +49,20 @@ public struct PreparedCells {
         entries.first { $0.row == row }?.cell
     }
 
+    /// After a row update: each held cell follows its row (`newRows[old]`); those
+    /// whose rows were deleted or reloaded are let go, returned in the order held.
+    public mutating func renumber(_ newRows: [Int?], reloaded: Set<Int>) -> [TableViewCell] {
+        var released: [TableViewCell] = []
+        entries = entries.compactMap { entry in
+            guard !reloaded.contains(entry.row), entry.row >= 0, entry.row < newRows.count, let new = newRows[entry.row] else {
+                released.append(entry.cell)
+                return nil
+            }
+            return (new, entry.cell, entry.kind)
+        }
+        return released
+    }
+
     /// The row `cell` is held for, if it is held.
     public func row(of cell: TableViewCell) -> Int? {
         entries.first { $0.cell === cell }?.row

@@ -26,6 +26,8 @@ public final class Simulation {
     var lastFrame = -1
     var lastFrameTime = VirtualTime.zero
     var gesture: ScrollGesture?
+    /// What the app was told of the world in `viewDidLoad`, and is told again when its data changes.
+    lazy var environment = AppEnvironment(rowCount: scenario.table.rows, usesPrefetching: scenario.prefetching, world: world)
     var lastSnapshot: FrameSnapshot?
 
     public convenience init(scenario: Scenario, app: TableViewController, showsImages: Bool = false, logCapacity: Int = 20_000_000) {
@@ -71,13 +73,25 @@ public final class Simulation {
     /// True once the recording must stop: the log is full or the clock ran past its limit.
     var mustStop: Bool { log.isFull || world.pastTimeLimit || impossibleStep != nil }
 
+    /// The app changes its data as a scenario's update step says, and tells the
+    /// table view; what UIKit would refuse stops the recording at this step.
+    func changeData(_ update: RowUpdate, batched: Bool) {
+        guard let app = app as? TableViewDataChanging else {
+            impossibleStep = "the strategy's app code never changes its data, so it cannot play \"\(batched ? "performBatchUpdates" : "a row update")\""
+            return
+        }
+        let first = tableView.rowItems.nextItem
+        app.tableView(tableView, changeData: update, newItems: Array(first..<(first + update.inserted.count)), environment: environment, batched: batched)
+        if let raised = tableView.raisedException { impossibleStep = raised }
+        commitFrame()
+    }
+
     /// Runs the whole scenario and returns the recorded events (those not handed
     /// on, when the log hands them on in batches), or stops with `TooManyEvents`
     /// when a scenario would record more than the log can hold.
     public func run() throws(TooManyEvents) -> [TraceEvent] {
         var overflowStep: Int?
         CurrentWorld.with(world) {
-            var environment = AppEnvironment(rowCount: scenario.table.rows, usesPrefetching: scenario.prefetching, world: world)
             environment.sections = scenario.table.rowNaming
             world.with(cause: .preload) { loadView(environment) }
             tableView.refreshRowCount()
@@ -163,6 +177,17 @@ public final class Simulation {
             commitFrame()
         case .reconfigureRows(let rows):
             tableView.reconfigureRows(rows)
+            commitFrame()
+        case .deleteRows(let rows):
+            changeData(RowUpdate(deleted: rows), batched: false)
+        case .insertRows(let rows):
+            changeData(RowUpdate(inserted: rows), batched: false)
+        case .moveRow(let from, let to):
+            changeData(RowUpdate(moved: [RowMove(from: from, to: to)]), batched: false)
+        case .performBatchUpdates(let update):
+            changeData(update, batched: true)
+        case .reloadSections(let sections):
+            tableView.reloadSections(sections)
             commitFrame()
         case .memoryWarning:
             tableView.didReceiveMemoryWarning()

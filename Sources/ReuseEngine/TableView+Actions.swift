@@ -1,4 +1,5 @@
 import Foundation
+import TraceModel
 
 /// The table view's responses to app and system actions.
 extension TableView {
@@ -29,6 +30,11 @@ extension TableView {
     public func reloadRows(_ rows: [Int], file: StaticString = #fileID, line: UInt = #line) {
         world.with(site: .call(file: file, line: line)) {
             world.record(.reloadRows(rows: rows))
+            // Inside performBatchUpdates a reload is part of the batch's update.
+            if batch != nil {
+                batch?.add(RowUpdate(reloaded: rows))
+                return
+            }
             screenChanged = true
             for row in rows.sorted() {
                 if let old = visibleCells[row] {

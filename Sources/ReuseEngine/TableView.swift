@@ -72,6 +72,12 @@ public final class TableView {
     /// A collection view's cell prefetching: the scroll speed and the direction its candidates were prepared for.
     var cellPrefetching = CellPrefetching()
     var isTornDown = false
+    /// Which item each row shows, as row updates move them.
+    var rowItems: RowItems
+    /// The calls of a `performBatchUpdates` block, applied when it returns.
+    var batch: RowUpdate?
+    /// What UIKit would have raised on an update it refuses; the recording stops there.
+    public internal(set) var raisedException: String?
     /// Set whenever what the screen shows may have changed since the last frame commit.
     var screenChanged: Bool {
         get { world.screenChanged }
@@ -93,6 +99,7 @@ public final class TableView {
         self.world = world
         self.contentOffset = geometry.minimumOffset
         baseCollection = collection
+        rowItems = RowItems(rowCount: geometry.rowCount)
         prefetchWindow = list.isCollection
             ? PrefetchWindow(collectionRowsPerScreen: collection?.rowsOfItemsPerScreen ?? PrefetchWindow.collectionDepth)
             : PrefetchWindow()

@@ -22,7 +22,7 @@ class ProfileCell: TableViewCell {
 }
 
 /// Seed 004's `ViewController` with the `Alamofire`-loaded `userData`.
-class ProfileListViewController: TableViewController, TableViewDataSourcePrefetching {
+class ProfileListViewController: TableViewController, TableViewDataSourcePrefetching, TableViewDataChanging {
     /// The cell class registered for `MyCell`; the reset strategy swaps in its own.
     class var cellClass: ProfileCell.Type { ProfileCell.self }
 
@@ -51,6 +51,15 @@ class ProfileListViewController: TableViewController, TableViewDataSourcePrefetc
         }
         cell.row = indexPath.row
         return cell
+    }
+
+    func numberOfRows(in tableView: TableView) -> Int? { userData.count }
+
+    // MARK: Data changes (a scenario's update steps)
+
+    func tableView(_ tableView: TableView, changeData update: RowUpdate, newItems: [Int], environment: AppEnvironment, batched: Bool) {
+        userData.apply(update, newItems: newItems.map { environment.imageURL(forRow: $0) })
+        tableView.tell(about: update, batched: batched)
     }
 
     func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {

@@ -93,7 +93,7 @@ class ImageCache {
     }
 }
 
-class CachedImagesViewController: TableViewController, TableViewDataSourcePrefetching {
+class CachedImagesViewController: TableViewController, TableViewDataSourcePrefetching, TableViewDataChanging {
     /// The image cache the view controller makes; the preparing strategy swaps in its own.
     class var imageCacheClass: ImageCache.Type { ImageCache.self }
 
@@ -125,11 +125,21 @@ class CachedImagesViewController: TableViewController, TableViewDataSourcePrefet
             if let img = image, img !== fetchedItem.image.image {
                 // Update the item and reload it (the sample applies a snapshot with `reloadItems([item])`).
                 fetchedItem.image.image = img
-                guard let self else { return }
-                self.tableView?.reloadRows(at: [self.imageObjects.indexPath(ofItem: fetchedItem.row)], with: .fade)
+                // The item is found where it is now, as a snapshot finds it by identity.
+                guard let self, let indexPath = self.imageObjects.indexPath(of: fetchedItem) else { return }
+                self.tableView?.reloadRows(at: [indexPath], with: .fade)
             }
         }
         return cell
+    }
+
+    func numberOfRows(in tableView: TableView) -> Int? { imageObjects.count }
+
+    // MARK: Data changes (a scenario's update steps)
+
+    func tableView(_ tableView: TableView, changeData update: RowUpdate, newItems: [Int], environment: AppEnvironment, batched: Bool) {
+        imageObjects.apply(update, newItems: newItems.map { Item(row: $0, environment: environment) })
+        tableView.tell(about: update, batched: batched)
     }
 
     func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {

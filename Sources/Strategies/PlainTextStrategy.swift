@@ -16,7 +16,7 @@ final class MyCell: TableViewCell {
 }
 
 /// Seed 004's `ViewController`, as a data source, delegate and prefetch data source.
-final class PlainTextViewController: TableViewController, TableViewDataSourcePrefetching {
+final class PlainTextViewController: TableViewController, TableViewDataSourcePrefetching, TableViewDataChanging {
     private var data = SectionedItems<Int>(sections: .single)
 
     func viewDidLoad(_ tableView: TableView, environment: AppEnvironment) {
@@ -34,6 +34,15 @@ final class PlainTextViewController: TableViewController, TableViewDataSourcePre
         (cell as? MyCell)?.row = indexPath.row
         cell.textLabel.text = "Cell \(data[indexPath])"
         return cell
+    }
+
+    func numberOfRows(in tableView: TableView) -> Int? { data.count }
+
+    // MARK: Data changes (a scenario's update steps)
+
+    func tableView(_ tableView: TableView, changeData update: RowUpdate, newItems: [Int], environment: AppEnvironment, batched: Bool) {
+        data.apply(update, newItems: newItems)
+        tableView.tell(about: update, batched: batched)
     }
 
     func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {

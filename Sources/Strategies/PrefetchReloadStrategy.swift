@@ -25,7 +25,7 @@ final class NewsTableViewCell: TableViewCell {
     }
 }
 
-final class PrefetchViewController: TableViewController, TableViewDataSourcePrefetching {
+final class PrefetchViewController: TableViewController, TableViewDataSourcePrefetching, TableViewDataChanging {
     /// `newsArray`: one slot per row, empty until its item has loaded.
     var newsArray = SectionedItems<ModelImageSlot>(sections: .single)
     var newsURLs: [URL] = []
@@ -89,6 +89,17 @@ final class PrefetchViewController: TableViewController, TableViewDataSourcePref
             self.fetchNews(ofIndex: newsArray.index(of: indexPath))
         }
         return cell
+    }
+
+    func numberOfRows(in tableView: TableView) -> Int? { newsArray.count }
+
+    // MARK: Data changes (a scenario's update steps)
+
+    func tableView(_ tableView: TableView, changeData update: RowUpdate, newItems: [Int], environment: AppEnvironment, batched: Bool) {
+        let urls = newItems.map { environment.imageURL(forRow: $0) }
+        newsURLs.apply(update, newItems: urls)
+        newsArray.apply(update, newItems: urls.map { ModelImageSlot(world: environment.world, row: $0.row, imageNumber: $0.image) })
+        tableView.tell(about: update, batched: batched)
     }
 
     func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {

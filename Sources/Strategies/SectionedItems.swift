@@ -45,4 +45,14 @@ struct SectionedItems<Item> {
     }
 
     mutating func append(_ item: Item) { items.append(item) }
+
+    /// The items after a row update (a table of one section: see `DataChanges.swift`).
+    mutating func apply(_ update: RowUpdate, newItems: [Item]) { items.apply(update, newItems: newItems) }
+}
+
+extension SectionedItems where Item: AnyObject {
+    /// The index path of `item` itself, wherever updates have moved it; nil once deleted.
+    func indexPath(of item: Item) -> IndexPath? {
+        items.firstIndex { $0 === item }.map { indexPath(ofItem: $0) }
+    }
 }

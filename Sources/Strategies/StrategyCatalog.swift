@@ -26,6 +26,10 @@ public struct StrategyEntry: Sendable {
 
     /// Whether a table view scenario can use it.
     public var runsOnTableView: Bool { make != nil }
+    /// Whether its table view's app code changes its data (`TableViewDataChanging`),
+    /// so a scenario's update steps can run on it.
+    public var changesData: Bool { make.map { $0() is TableViewDataChanging } ?? false }
+
     /// Whether a collection view scenario (`"collection"`) can use it.
     public var runsOnCollectionView: Bool { makeCollection != nil }
 
@@ -96,6 +100,9 @@ public enum StrategyCatalog {
 
     /// The strategies a table view scenario can name.
     public static var names: [String] { all.filter(\.runsOnTableView).map(\.name) }
+
+    /// The table view strategies whose app code changes its data, so a script may update their rows.
+    public static var changingDataNames: [String] { all.filter(\.changesData).map(\.name) }
 
     /// The strategies a collection view scenario can name.
     public static var collectionNames: [String] { all.filter(\.runsOnCollectionView).map(\.name) }

@@ -23,7 +23,7 @@ final class MenuItemTableViewCell: TableViewCell {
     }
 }
 
-final class MenuTableViewController: TableViewController, TableViewDataSourcePrefetching, ViewLifecycle {
+final class MenuTableViewController: TableViewController, TableViewDataSourcePrefetching, ViewLifecycle, TableViewDataChanging {
     var menuItems = SectionedItems<URL>(sections: .single)
     var imageLoadTasks: [IndexPath: SimulatedNetwork.DataTask] = [:]
     weak var tableView: TableView?
@@ -80,6 +80,16 @@ final class MenuTableViewController: TableViewController, TableViewDataSourcePre
         imageLoadTasks.sorted { $0.key < $1.key }.forEach { (key: IndexPath, value: SimulatedNetwork.DataTask) in
             value.cancel()
         }
+    }
+
+    func numberOfRows(in tableView: TableView) -> Int? { menuItems.count }
+
+    // MARK: Data changes (a scenario's update steps)
+
+    func tableView(_ tableView: TableView, changeData update: RowUpdate, newItems: [Int], environment: AppEnvironment, batched: Bool) {
+        // `imageLoadTasks` stays keyed by the index paths the tasks started at.
+        menuItems.apply(update, newItems: newItems.map { environment.imageURL(forRow: $0) })
+        tableView.tell(about: update, batched: batched)
     }
 
     func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {

@@ -172,5 +172,5 @@ extension TableView {
         reloadRows(indexPaths.map { row(at: $0) }, file: file, line: line)
     }
 
-    enum RowAnimation { case fade, none }
+    enum RowAnimation { case fade, automatic, none }
 }

@@ -11,6 +11,7 @@ public enum StrategySource {
         ("CacheCoalesceGridStrategy.swift", PackageResources.CacheCoalesceGridStrategy_swift),
         ("CacheCoalescePrepareStrategy.swift", PackageResources.CacheCoalescePrepareStrategy_swift),
         ("CacheCoalesceStrategy.swift", PackageResources.CacheCoalesceStrategy_swift),
+        ("DataChanges.swift", PackageResources.DataChanges_swift),
         ("EagerPreloadStrategy.swift", PackageResources.EagerPreloadStrategy_swift),
         ("IndexPathName.swift", PackageResources.IndexPathName_swift),
         ("MemoMainAsyncStrategy.swift", PackageResources.MemoMainAsyncStrategy_swift),

@@ -220,8 +220,8 @@ final class GridLessonTests {
     @Test func testTheListLinesUpEvenTheLongestId() throws {
         let (status, out, _) = lessonCommand(["lesson"], columns: 100, progress: try temporaryFolder().path)
         #expect(status == 0)
-        #expect(out.contains(" 20  20-grid-cell-prefetching  Cell prefetching before willDisplay"), Comment(rawValue: out))
-        #expect(out.contains(" 19  19-grid-rows              Reuse in a grid"), Comment(rawValue: out))
+        #expect(out.contains(" 20  20-grid-cell-prefetching   Cell prefetching before willDisplay"), Comment(rawValue: out))
+        #expect(out.contains(" 19  19-grid-rows               Reuse in a grid"), Comment(rawValue: out))
     }
 
     @Test func testTheGridLessonsSpeakOfItemsAndTheCollectionViewsCalls() throws {

@@ -12,14 +12,14 @@ import Testing
 func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
 
 /// A scenario decoded from text, a syntax error turned into the error a reader gives.
-func decodeScenario(_ text: String, knownStrategies: [String]? = nil) throws(ReuseLabError) -> Scenario {
+func decodeScenario(_ text: String, knownStrategies: [String]? = nil, strategiesChangingData: [String]? = nil) throws(ReuseLabError) -> Scenario {
     let root: JSONField
     do {
         root = try parseField(text)
     } catch {
         throw ReuseLabError(.badInput, location: InputLocation(position: error.position), error.message)
     }
-    return try Scenario.decode(root, knownStrategies: knownStrategies)
+    return try Scenario.decode(root, knownStrategies: knownStrategies, strategiesChangingData: strategiesChangingData)
 }
 
 /// The syntax error `text` gives, or nil when it parses.

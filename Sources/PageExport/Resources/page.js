@@ -156,7 +156,7 @@
       i: i, t: num(s.t, 0), k: str(s.k) || "?", x: str(s.x), m: m, g: g,
       f: typeof s.f === "number" ? s.f : null,
       c: Array.isArray(s.c) && s.c.length === 4 ? s.c : null, r: arr(s.r),
-      stale: m.indexOf("STALE") >= 0 || m.indexOf("LATE") >= 0,
+      stale: m.indexOf("STALE") >= 0 || m.indexOf("LATE") >= 0 || m.indexOf("WRONG ROW") >= 0,
       hitch: m.indexOf("HITCH") >= 0
     };
   }
@@ -1462,6 +1462,7 @@
       else if (s.k === "cancelPrefetchingForRowsAt" || s.k === "cancelPrefetchingForItemsAt") lanes[2].items.push({ i: i, kind: "cancelPrefetchingForRowsAt", title: s.k });
       if (s.m.indexOf("STALE") >= 0) lanes[3].items.push({ i: i, kind: "STALE", title: "STALE" });
       else if (s.m.indexOf("LATE") >= 0) lanes[3].items.push({ i: i, kind: "LATE", title: "LATE" });
+      else if (s.m.indexOf("WRONG ROW") >= 0) lanes[3].items.push({ i: i, kind: "LATE", title: "WRONG ROW" });
       if (s.hitch) lanes[4].items.push({ i: i, kind: "HITCH", title: "HITCH" });
     });
     return lanes;
@@ -1610,7 +1611,7 @@
       var from = p > 0 ? at[p - 1] + 1 : 0, to = at[p], r = { stale: null, hitch: false };
       for (var i = Math.max(0, from); i <= to; i++) {
         var st = model.steps[i];
-        if (st.stale && !r.stale) r.stale = st.m.indexOf("STALE") >= 0 ? "STALE" : "LATE";
+        if (st.stale && !r.stale) r.stale = st.m.indexOf("STALE") >= 0 ? "STALE" : st.m.indexOf("LATE") >= 0 ? "LATE" : "WRONG ROW";
         if (st.hitch) r.hitch = true;
       }
       return r;

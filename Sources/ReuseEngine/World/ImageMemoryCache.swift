@@ -24,7 +24,7 @@ public final class ImageMemoryCache {
         guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
         let entry = entries.remove(at: index)
         entries.append(entry)
-        world.with(site: .call(file: file, line: line)) { world.record(.cacheHit(row: row, image: key, layer: .memory)) }
+        world.with(site: .call(file: file, line: line)) { world.record(.cacheHit(row: world.row(ofItem: row), image: key, layer: .memory)) }
         return entry.image
     }
 

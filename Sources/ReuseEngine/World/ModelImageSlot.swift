@@ -24,7 +24,10 @@ public final class ModelImageSlot {
     /// The saved image, if any; a hit is recorded (`cacheHit`, layer `model`).
     public func saved() -> SimImage? {
         guard let image else { return nil }
-        world.record(.cacheHit(row: row, image: imageNumber, layer: .model))
+        // The picture the slot holds: its own, unless code that kept an index path stored another row's here.
+        var held = imageNumber
+        if case .picture(let number) = image.content { held = number }
+        world.record(.cacheHit(row: world.row(ofItem: row), image: held, layer: .model))
         return image
     }
 }

@@ -88,7 +88,7 @@ public final class SimulatedNetwork {
         /// (request coalescing, seed 003).
         public func join(row: Int) {
             guard state == .waiting || state == .running else { return }
-            network.world.record(.requestCoalesced(request: id, row: row))
+            network.world.record(.requestCoalesced(request: id, row: network.world.row(ofItem: row)))
         }
     }
 
@@ -119,10 +119,10 @@ public final class SimulatedNetwork {
         guard task.state == .suspended else { return }
         switch task.resource {
         case .image(let number, let row):
-            world.record(.imageRequest(request: task.id, row: row, image: number, cause: task.cause, sync: false))
+            world.record(.imageRequest(request: task.id, row: world.row(ofItem: row), image: number, cause: task.cause, sync: false))
             if task.usesURLCache, let cached = urlCache.cachedResponse(for: number) {
                 task.state = .running
-                world.record(.cacheHit(row: row, image: number, layer: cached.hit == .memory ? .urlCacheMemory : .urlCacheDisk))
+                world.record(.cacheHit(row: world.row(ofItem: row), image: number, layer: cached.hit == .memory ? .urlCacheMemory : .urlCacheDisk))
                 let ms = cached.hit == .memory ? Self.memoryCacheMs : Self.diskCacheMs
                 world.onBackground(at: world.threadClock + milliseconds(ms)) { [self] in
                     guard task.state == .running else { return }
@@ -212,7 +212,7 @@ public final class SimulatedNetwork {
         let cause = cause ?? world.cause
         requestCount += 1
         let id = requestCount
-        world.record(.imageRequest(request: id, row: row, image: number, cause: cause, sync: true))
+        world.record(.imageRequest(request: id, row: world.row(ofItem: row), image: number, cause: cause, sync: true))
         world.record(.requestStarted(request: id))
         let (duration, failed, bytes) = draw(.image(number: number, row: row))
         let ms = Double(duration.microseconds) / 1000

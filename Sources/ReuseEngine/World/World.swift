@@ -38,6 +38,17 @@ public final class World {
     public var codeLine: ((CodeSite, EventKind) -> CodeLine?)?
     /// Set whenever what the screen shows may have changed since the last frame commit.
     var screenChanged = true
+    /// Which item each row shows, once a row update moved them (nil before).
+    var rowItems: RowItems?
+
+    /// The row showing `item` now, for an event about the item's image. An image's
+    /// URL names the item; before any update item r is row r. An item an update
+    /// deleted is recorded at the nearest row still there (none of the strategies
+    /// asks for a deleted item's image).
+    public func row(ofItem item: Int) -> Int {
+        guard let rowItems else { return item }
+        return rowItems.row(ofItem: item) ?? max(0, min(item, rowItems.count - 1))
+    }
     /// The longest piece of main-thread work since the last frame: the cause of a hitch.
     var longestBusy: (ms: Double, cause: String)?
     /// All main-thread work since the last frame began: what decides whether the next frame is late.

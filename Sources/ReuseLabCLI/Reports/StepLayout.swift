@@ -19,7 +19,7 @@ struct StepLayout {
     /// The text gets at least this many columns beside the other columns; on a
     /// narrower terminal it goes under them.
     static let minimumTextWidth = 20
-    static let taggedMarks: [Annotation.Mark] = [.stale, .late, .hitch]
+    static let taggedMarks: [Annotation.Mark] = [.stale, .late, .wrongRow, .hitch]
 
     let seqWidth: Int
     let timeWidth: Int

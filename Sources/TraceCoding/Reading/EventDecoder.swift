@@ -23,6 +23,7 @@ struct EventDecoder {
     private var rowList = ListRead<Int>()
     private var indexPathList = ListRead<Int>()
     private var cellList = ListRead<VisibleCell>()
+    private var sectionList = ListRead<Int>()
 
     /// A list of an event as it was read.
     private struct ListRead<Element> {
@@ -56,6 +57,7 @@ struct EventDecoder {
         rowList.reset()
         indexPathList.reset()
         cellList.reset()
+        sectionList.reset()
         guard parser.nextByte() == UInt8(ascii: "{") else { return try parser.readValue() }
         let start = parser.index
         try parser.beginObject()
@@ -69,9 +71,11 @@ struct EventDecoder {
             try parser.readColon(after: key)
             let place = EventPlace().member(keyAt: key.start)
             var value: JSONParser.ValueToken
-            if parser.nextByte() == UInt8(ascii: "[") && (name == words.rowsMember || name == .indexPaths || name == .cells) {
+            if parser.nextByte() == UInt8(ascii: "[") && (name == words.rowsMember || name == .indexPaths || name == .cells || name == .sections) {
                 if name == .cells {
                     value = try readCells(&parser, context, place)
+                } else if name == .sections {
+                    value = try readRows(&parser, context, place, into: &sectionList, asIndexPaths: false)
                 } else if name == .indexPaths {
                     value = try readRows(&parser, context, place, into: &indexPathList, asIndexPaths: true)
                 } else {
@@ -398,6 +402,19 @@ struct EventDecoder {
         case .recordingEnded: return .recordingEnded
         case .reloadRows: return .reloadRows(rows: try rows())
         case .reconfigureRows: return .reconfigureRows(rows: try rows())
+        case .deleteRows: return .deleteRows(rows: try rows())
+        case .insertRows: return .insertRows(rows: try rows())
+        case .moveRow: return .moveRow(row: try row(), toRow: try object.required(.toRow, nil, "the row it moves to").nonNegativeInt())
+        case .performBatchUpdates: return .performBatchUpdates
+        case .endUpdates: return .endUpdates
+        case .reloadSections:
+            let field = try object.required(.sections, nil, "the sections to reload")
+            guard field.kind == .array else { throw field.typeError("an array") }
+            guard sectionList.count <= TraceEvent.maximumListedRows else {
+                throw field.error("\"sections\" lists \(sectionList.count) sections; a reloadSections event may list at most \(TraceEvent.maximumListedRows)")
+            }
+            if let error = sectionList.error { throw error }
+            return .reloadSections(sections: sectionList.values)
         case .didReceiveMemoryWarning: return .didReceiveMemoryWarning
         case .viewDidDisappear: return .viewDidDisappear
         case .note: return .note(text: try object.required(.text).string())

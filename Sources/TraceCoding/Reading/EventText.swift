@@ -7,7 +7,7 @@ enum EventMember: Int, CaseIterable, Sendable {
     case seq, t, kind, cell, identifier, previousRow, previousItem, previousSection, row, item, rows, items, section, indexPaths
     case inferred, offset, willDecelerate, position, animated, frame, cells, text, request, image, cause, sync
     case firstRow, count, bytes, fromCache, reason, layer, ms, missedFrames
-    case line, file
+    case line, file, toRow, sections
 
     /// The member as a trace spells it.
     var text: String { String(describing: self) }

@@ -11,7 +11,8 @@ extension Scenario {
     /// accepts any name. A strategy with a version for the other kind of list only
     /// is refused at `"strategy"`, naming those that run on this one.
     public static func decode(_ root: JSONField, knownStrategies: [String]? = nil,
-                              knownCollectionStrategies: [String]? = nil) throws(ReuseLabError) -> Scenario {
+                              knownCollectionStrategies: [String]? = nil,
+                              strategiesChangingData: [String]? = nil) throws(ReuseLabError) -> Scenario {
         let object = try root.object()
         try object.rejectUnknown(allowed: memberNames)
 
@@ -110,6 +111,20 @@ extension Scenario {
                 throw field.error("the script runs longer than \(Limits.maximumScriptMilliseconds / 60_000) minutes of virtual time")
             }
             script.append(step)
+        }
+        if let updating = script.first(where: \.isRowUpdate) {
+            if let changing = strategiesChangingData, !changing.contains(strategy) {
+                throw scriptField.error("\"\(updating.name)\": the \(strategy) strategy's app code never changes its data, so its rows cannot be updated; use one of \(changing.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+            if strategy == "batch-paging" {
+                throw scriptField.error("\"\(updating.name)\": the batch-paging strategy grows its rows itself and takes no row updates")
+            }
+            if table.rows > RowItems.maximumRows {
+                throw scriptField.error("\"\(updating.name)\": a table whose rows are updated may have at most \(RowItems.maximumRows) rows, and this one has \(table.rows)")
+            }
+            if table.rowHeights != nil {
+                throw scriptField.error("\"\(updating.name)\": a table whose rows are updated gives every row one height (\"rowHeight\"), not \"rowHeights\"")
+            }
         }
         let world = try WorldSpec.decode(object, rows: table.rows)
         if let collection {
@@ -298,6 +313,28 @@ extension ScriptStep {
             guard !list.isEmpty else { throw rowsField.error("\"\(rowsKey)\" is empty; name at least one \(rowKey) to \(verb)") }
             return list
         }
+        /// A list of rows an update names: each named once, checked against the
+        /// table's rows when the step is played (an update changes how many there are).
+        func updateRows(_ args: JSONFieldObject, _ key: String, verb: String) throws(ReuseLabError) -> [Int] {
+            let listField = try args.required(key, "the rows to \(verb)")
+            var list: [Int] = []
+            for element in try listField.array() {
+                let row = try element.int(in: 0...(RowItems.maximumRows - 1))
+                guard !list.contains(row) else { throw element.error("row \(row) is named twice; name each row to \(verb) once") }
+                list.append(row)
+            }
+            guard !list.isEmpty else { throw listField.error("\"\(key)\" is empty; name at least one row to \(verb)") }
+            guard list.count <= TraceEvent.maximumListedRows else { throw listField.error("\"\(key)\" names more than \(TraceEvent.maximumListedRows) rows") }
+            return list.sorted()
+        }
+        /// `{"from": 8, "to": 1}`: the row before the update and its place after it.
+        func rowMove(_ field: JSONField) throws(ReuseLabError) -> RowMove {
+            let move = try field.object()
+            try move.rejectUnknown(allowed: ["from", "to"])
+            let from = try move.required("from", "the row to move, as numbered before the update").int(in: 0...(RowItems.maximumRows - 1))
+            let to = try move.required("to", "where it goes, as numbered after the update").int(in: 0...(RowItems.maximumRows - 1))
+            return RowMove(from: from, to: to)
+        }
         /// A row of `section`, as a global row.
         func row(_ field: JSONField, in section: (number: Int, rows: Int)) throws(ReuseLabError) -> Int {
             let local = try field.int(in: 0...(section.rows - 1))
@@ -312,8 +349,14 @@ extension ScriptStep {
             throw wrong.error(naming.list.isCollection ? "a collection view's script says \"\(other)\", not \"\(name)\""
                                                        : "a table's script says \"\(other)\", not \"\(name)\" (that is a collection view's)")
         }
+        if naming.list.isCollection, ScriptStep.updateNames.contains(name) || name == "reloadSections", let wrong = object.optional(name) {
+            throw wrong.error("\"\(name)\": row updates are modelled for table views only, not yet for a collection view")
+        }
         try object.rejectUnknown(allowed: stepNames)
         let body = try object.required(name)
+        if ScriptStep.updateNames.contains(name), naming.hasSections {
+            throw body.error("\"\(name)\" needs a table of one section (\"rows\", not \"sections\"): updates across sections are not modelled")
+        }
         let args = try body.object()
         switch name {
         case "drag":
@@ -359,6 +402,41 @@ extension ScriptStep {
             return .reloadRows(try rowList(args, verb: "reload"))
         case "reconfigureRows", "reconfigureItems":
             return .reconfigureRows(try rowList(args, verb: "reconfigure"))
+        case "deleteRows":
+            try args.rejectUnknown(allowed: ["rows"])
+            return .deleteRows(try updateRows(args, "rows", verb: "delete"))
+        case "insertRows":
+            try args.rejectUnknown(allowed: ["rows"])
+            return .insertRows(try updateRows(args, "rows", verb: "insert"))
+        case "moveRow":
+            let move = try rowMove(body)
+            return .moveRow(from: move.from, to: move.to)
+        case "performBatchUpdates":
+            try args.rejectUnknown(allowed: ["deleteRows", "insertRows", "moveRows", "reloadRows"])
+            var update = RowUpdate()
+            if args.optional("deleteRows") != nil { update.deleted = try updateRows(args, "deleteRows", verb: "delete") }
+            if args.optional("insertRows") != nil { update.inserted = try updateRows(args, "insertRows", verb: "insert") }
+            if args.optional("reloadRows") != nil { update.reloaded = try updateRows(args, "reloadRows", verb: "reload") }
+            if let movesField = args.optional("moveRows") {
+                for element in try movesField.array() { update.moved.append(try rowMove(element)) }
+                guard !update.moved.isEmpty else { throw movesField.error("\"moveRows\" is empty; name at least one {\"from\": 8, \"to\": 1}, or leave it out") }
+            }
+            guard !update.isEmpty else {
+                throw body.error("\"performBatchUpdates\" changes nothing; give at least one of \"deleteRows\", \"insertRows\", \"moveRows\" and \"reloadRows\"")
+            }
+            return .performBatchUpdates(update)
+        case "reloadSections":
+            try args.rejectUnknown(allowed: ["sections"])
+            let sectionsField = try args.required("sections", "the sections to reload, such as [0]")
+            let last = max(0, naming.sectionRowCounts.count - 1)
+            var sections: [Int] = []
+            for element in try sectionsField.array() {
+                let section = try element.int(in: 0...last)
+                guard !sections.contains(section) else { throw element.error("section \(section) is named twice") }
+                sections.append(section)
+            }
+            guard !sections.isEmpty else { throw sectionsField.error("\"sections\" is empty; name at least one section to reload") }
+            return .reloadSections(sections)
         case "memoryWarning":
             try args.rejectUnknown(allowed: [])
             return .memoryWarning
@@ -394,6 +472,25 @@ extension ScriptStep {
             let paths = rows.map { naming.indexPath(ofRow: $0) }
             if let section = paths.first?.section, section != 0 { args.add("section", section) }
             args.add(naming.list.member("rows"), paths.map(\.row))
+        case .deleteRows(let rows), .insertRows(let rows):
+            args.add("rows", rows)
+        case .moveRow(let from, let to):
+            args.add("from", from)
+            args.add("to", to)
+        case .performBatchUpdates(let update):
+            if !update.deleted.isEmpty { args.add("deleteRows", update.deleted) }
+            if !update.inserted.isEmpty { args.add("insertRows", update.inserted) }
+            if !update.moved.isEmpty {
+                args.add("moveRows", JSONValue.array(update.moved.map { move in
+                    var pair = JSONObjectBuilder()
+                    pair.add("from", move.from)
+                    pair.add("to", move.to)
+                    return pair.value
+                }))
+            }
+            if !update.reloaded.isEmpty { args.add("reloadRows", update.reloaded) }
+        case .reloadSections(let sections):
+            args.add("sections", sections)
         case .note(let text):
             args.add("text", text)
         case .reloadData, .memoryWarning, .disappear:

@@ -24,7 +24,9 @@ extension TraceEvent {
         case .initCell, .enqueue: return ["cell", "identifier"]
         case .prepareForReuse: return ["cell", "identifier", "previousRow"]
         case .cellForRowAt, .willDisplay, .didEndDisplaying: return ["row", "cell"]
-        case .prefetchRowsAt, .cancelPrefetchingForRowsAt, .reloadRows, .reconfigureRows: return ["rows"]
+        case .prefetchRowsAt, .cancelPrefetchingForRowsAt, .reloadRows, .reconfigureRows, .deleteRows, .insertRows: return ["rows"]
+        case .moveRow: return ["row", "toRow"]
+        case .reloadSections: return ["sections"]
         case .deinitCell: return ["cell"]
         case .keepAside: return ["cell", "row"]
         case .scrollViewWillBeginDragging, .scrollViewDidEndDecelerating: return ["offset"]
@@ -45,7 +47,7 @@ extension TraceEvent {
         case .hitch: return ["frame", "missedFrames", "ms", "cause"]
         case .imageMemory: return ["bytes"]
         case .numberOfRows: return ["rows"]
-        case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear, .recordingEnded: return []
+        case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear, .recordingEnded, .performBatchUpdates, .endUpdates: return []
         }
     }
 }

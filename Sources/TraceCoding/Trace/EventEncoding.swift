@@ -37,8 +37,19 @@ extension TraceEvent {
         case .cellForRowAt(let row, let cell), .willDisplay(let row, let cell), .didEndDisplaying(let row, let cell):
             out.row(row, naming: naming)
             out.member(",\"cell\":", cell)
-        case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows), .reconfigureRows(let rows):
+        case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows), .reconfigureRows(let rows),
+             .deleteRows(let rows), .insertRows(let rows):
             out.rows(rows, naming: naming)
+        case .moveRow(let row, let toRow):
+            out.member(",\"row\":", row)
+            out.member(",\"toRow\":", toRow)
+        case .reloadSections(let sections):
+            out.append(",\"sections\":[")
+            for (index, section) in sections.enumerated() {
+                if index > 0 { out.append(0x2C) }
+                out.appendInteger(section)
+            }
+            out.append(0x5D)
         case .deinitCell(let cell):
             out.member(",\"cell\":", cell)
         case .keepAside(let cell, let row):
@@ -118,7 +129,7 @@ extension TraceEvent {
             out.member(",\"bytes\":", bytes)
         case .numberOfRows(let rows):
             out.member(items ? ",\"items\":" : ",\"rows\":", rows)
-        case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear, .recordingEnded:
+        case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear, .recordingEnded, .performBatchUpdates, .endUpdates:
             break
         }
         switch inferred {

@@ -101,6 +101,20 @@ public enum EventBody: Sendable, Equatable {
     case reloadRows(rows: [Int])
     /// `reconfigureRows(at:)`: each named row with a cell gets `cellForRowAt` again with that same cell.
     case reconfigureRows(rows: [Int])
+    /// `deleteRows(at:with:)`: the rows, numbered as before the update.
+    case deleteRows(rows: [Int])
+    /// `insertRows(at:with:)`: the rows, numbered as after the update.
+    case insertRows(rows: [Int])
+    /// `moveRow(at:to:)`: `row` before the update goes to `toRow` after it.
+    case moveRow(row: Int, toRow: Int)
+    /// `performBatchUpdates(_:completion:)` begins: the calls until `endUpdates`
+    /// are one update (`RowUpdate`), applied together when the block returns.
+    case performBatchUpdates
+    /// The batch's block returned and the table view applies its calls together
+    /// (UIKit's `endUpdates`).
+    case endUpdates
+    /// `reloadSections(_:with:)`: every row of these sections gets a cell anew.
+    case reloadSections(sections: [Int])
     case didReceiveMemoryWarning
     case viewDidDisappear
     /// An instructor's note, shown when the trace is replayed.
@@ -148,6 +162,12 @@ public enum EventBody: Sendable, Equatable {
         case .reloadData: return .reloadData
         case .reloadRows: return .reloadRows
         case .reconfigureRows: return .reconfigureRows
+        case .deleteRows: return .deleteRows
+        case .insertRows: return .insertRows
+        case .moveRow: return .moveRow
+        case .performBatchUpdates: return .performBatchUpdates
+        case .endUpdates: return .endUpdates
+        case .reloadSections: return .reloadSections
         case .didReceiveMemoryWarning: return .didReceiveMemoryWarning
         case .viewDidDisappear: return .viewDidDisappear
         case .note: return .note
@@ -196,6 +216,12 @@ public enum EventKind: String, Sendable, CaseIterable {
     case note
     case gap
     case recordingEnded
+    case deleteRows
+    case insertRows
+    case moveRow
+    case performBatchUpdates
+    case endUpdates
+    case reloadSections
 
     /// The UIKit lifecycle callbacks (docs/trace-format.md lists them); the rest are bookkeeping.
     public var isLifecycle: Bool {
@@ -257,6 +283,12 @@ extension EventKind: Hashable {
         case .note: return 34
         case .gap: return 35
         case .recordingEnded: return 36
+        case .deleteRows: return 37
+        case .insertRows: return 38
+        case .moveRow: return 39
+        case .performBatchUpdates: return 40
+        case .endUpdates: return 41
+        case .reloadSections: return 42
         }
     }
 }

@@ -17,6 +17,17 @@ public enum ScriptStep: Sendable, Equatable {
     case reloadRows([Int])
     /// `reconfigureRows(at:)` (iOS 15+, modern profile only) for these rows.
     case reconfigureRows([Int])
+    /// The app removes these rows' items from its data and calls `deleteRows(at:with:)`.
+    case deleteRows([Int])
+    /// The app adds new items at these rows (numbered as after the insertion) and calls `insertRows(at:with:)`.
+    case insertRows([Int])
+    /// The app moves the item of row `from` to row `to` and calls `moveRow(at:to:)`.
+    case moveRow(from: Int, to: Int)
+    /// The app changes its data and makes the calls inside one `performBatchUpdates` block:
+    /// `deleteRows`, `insertRows`, `moveRow` for each move, `reloadRows`.
+    case performBatchUpdates(RowUpdate)
+    /// `reloadSections(_:with:)` for these sections.
+    case reloadSections([Int])
     /// `didReceiveMemoryWarning`: the table view empties its reuse pools.
     case memoryWarning
     /// The screen goes away: `viewDidDisappear`, then the table view is deallocated
@@ -35,13 +46,29 @@ public enum ScriptStep: Sendable, Equatable {
         case .reloadData: return "reloadData"
         case .reloadRows: return "reloadRows"
         case .reconfigureRows: return "reconfigureRows"
+        case .deleteRows: return "deleteRows"
+        case .insertRows: return "insertRows"
+        case .moveRow: return "moveRow"
+        case .performBatchUpdates: return "performBatchUpdates"
+        case .reloadSections: return "reloadSections"
         case .memoryWarning: return "memoryWarning"
         case .disappear: return "disappear"
         case .note: return "note"
         }
     }
 
-    public static let names = ["drag", "wait", "fling", "scrollTo", "reloadData", "reloadRows", "reconfigureRows", "memoryWarning", "disappear", "note"]
+    public static let names = ["drag", "wait", "fling", "scrollTo", "reloadData", "reloadRows", "reconfigureRows", "deleteRows", "insertRows",
+                               "moveRow", "performBatchUpdates", "reloadSections", "memoryWarning", "disappear", "note"]
+    /// The steps that change the app's rows: a table of one section only.
+    public static let updateNames = ["deleteRows", "insertRows", "moveRow", "performBatchUpdates"]
+
+    /// Whether the step changes the app's data and updates the rows.
+    public var isRowUpdate: Bool {
+        switch self {
+        case .deleteRows, .insertRows, .moveRow, .performBatchUpdates: return true
+        default: return false
+        }
+    }
     /// A collection view's script: `reloadItems` and `reconfigureItems` where a table reloads rows.
     public static let collectionNames = ["drag", "wait", "fling", "scrollTo", "reloadData", "reloadItems", "reconfigureItems", "memoryWarning", "disappear", "note"]
 

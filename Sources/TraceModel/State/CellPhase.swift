@@ -22,6 +22,14 @@ public enum CellPhase: Sendable, Equatable {
     /// was last seen, so its next event is taken as it comes.
     case unknown
 
+    /// The row the phase names, if it names one.
+    public var row: Int? {
+        switch self {
+        case .configured(let row), .displayed(let row), .offscreen(let row), .keptAside(let row): return row
+        default: return nil
+        }
+    }
+
     public var describe: String {
         switch self {
         case .fresh: return "newly created and not yet configured"

@@ -3,7 +3,8 @@ extension ReplayState {
     /// The image number row `row` should show: its own (row r shows image r, or
     /// r mod `images.distinct` when the scenario shares images).
     public func expectedImage(forRow row: Int) -> Int {
-        images?.image(forRow: row) ?? row
+        let item = rowItems.item(atRow: row)
+        return images?.image(forRow: item) ?? item
     }
 
     /// The visible cells that show another row's image in `snapshot`: the stale image bug.
@@ -51,12 +52,14 @@ extension ReplayState {
             try checkNewRequest(id)
             try checkRow(row)
             try checkImage(image)
-            requests.append(RequestRecord(id: id, row: row, image: image, cause: cause, sync: sync, phase: .waiting, requestedAt: eventTime))
+            requests.append(RequestRecord(id: id, row: row, item: rowItems.item(atRow: row), image: image, cause: cause, sync: sync,
+                                          phase: .waiting, requestedAt: eventTime))
             inFlightIDs.append(id)
+            lastRequestForImage[image] = id
         case .pageRequest(let id, let firstRow, _):
             try checkNewRequest(id)
             try checkRow(firstRow)
-            requests.append(RequestRecord(id: id, row: nil, image: nil, cause: nil, sync: false, phase: .waiting, requestedAt: eventTime))
+            requests.append(RequestRecord(id: id, row: nil, item: nil, image: nil, cause: nil, sync: false, phase: .waiting, requestedAt: eventTime))
             inFlightIDs.append(id)
         case .requestStarted(let id):
             let phase = try knownRequest(id, for: "requestStarted")
@@ -110,7 +113,8 @@ extension ReplayState {
             imageMemory = bytes
             peakImageMemory = max(peakImageMemory, bytes)
         case .numberOfRows(let rows):
-            if let total = header.rowCount, rows > total {
+            if countAfterUpdate != nil { try checkCountAfterUpdate(rows) }
+            if rowItems.updateCount == 0, let total = header.rowCount, rows > total {
                 throw LifecycleViolation("the table reports \(rows) rows, but the scenario has \(total)")
             }
             currentRowCount = rows
@@ -151,7 +155,8 @@ extension ReplayState {
 
     private func checkImage(_ image: Int) throws(LifecycleViolation) {
         guard let scenario = header.scenario else { return }
-        let count = scenario.world.images.distinct ?? scenario.table.rows
+        // Each row inserted by an update brings a new item, with an image of its own.
+        let count = scenario.world.images.distinct ?? max(scenario.table.rows, rowItems.nextItem)
         if image >= count {
             throw LifecycleViolation("image \(image) does not exist; the scenario has \(count) images (0–\(count - 1))")
         }

@@ -14,7 +14,7 @@ public struct ReplayState: Sendable {
     let images: ImageSpec?
 
     /// Cells by id (ids start at 1, in creation order).
-    public private(set) var cells = ChunkedList<CellRecord>()
+    public internal(set) var cells = ChunkedList<CellRecord>()
     /// Each identifier's reuse pool, oldest first: `dequeueReusableCell` hands out the last.
     public var pools: [String: [Int]] { poolStorage.mapValues(\.cells) }
     /// The same pools, each able to give up any cell in constant time.
@@ -24,26 +24,26 @@ public struct ReplayState: Sendable {
     /// How many cells wait in each pool.
     public var poolSizes: [String: Int] { poolStorage.mapValues(\.count) }
     /// Cells kept aside by the modern profile, oldest first.
-    public private(set) var keptAside: [Int] = []
+    public internal(set) var keptAside: [Int] = []
     /// Rows on screen and the cell showing each (a row briefly has two during `reloadRows`).
-    public private(set) var displayed: [Int: [Int]] = [:]
+    public internal(set) var displayed: [Int: [Int]] = [:]
     /// How many cells `displayed` lists in all, and in how many rows it lists more
     /// than one: kept as it changes, so that a frame's check need not walk it.
-    private(set) var displayedCellCount = 0
-    private(set) var rowsShowingMoreThanOne = 0
+    internal(set) var displayedCellCount = 0
+    internal(set) var rowsShowingMoreThanOne = 0
     /// Rows named by a `reloadRows` whose old cell has not yet ended displaying:
     /// only these may briefly show two cells.
-    public private(set) var reloadingRows: Set<Int> = []
+    public internal(set) var reloadingRows: Set<Int> = []
     /// Rows named by a `reconfigureRows` whose `cellForRowAt` has not come yet:
     /// each may be configured again with the cell it already has, until the next frame.
-    public private(set) var reconfiguringRows: Set<Int> = []
+    public internal(set) var reconfiguringRows: Set<Int> = []
     /// Rows passed to `prefetchRowsAt` and neither cancelled nor displayed since, in order asked.
     public var pendingPrefetch: [Int] {
         pendingPrefetchOrder.sorted { $0.value < $1.value }.map(\.key)
     }
     /// The same rows, each with when it was asked for: membership, removal and
     /// counting stay constant-time however long a batch is.
-    private var pendingPrefetchOrder: [Int: Int] = [:]
+    var pendingPrefetchOrder: [Int: Int] = [:]
     private var prefetchRowsAsked = 0
     /// True when `row` was asked for and neither cancelled nor displayed since.
     public func isPrefetching(_ row: Int) -> Bool { pendingPrefetchOrder[row] != nil }
@@ -71,6 +71,22 @@ public struct ReplayState: Sendable {
     public internal(set) var peakImageMemory = 0
     /// The row count the table view last read (`numberOfRows`), else the scenario's.
     public internal(set) var currentRowCount: Int?
+    /// Which item each row shows, as row updates move them (`RowItems`).
+    public internal(set) var rowItems: RowItems
+    /// The calls of a `performBatchUpdates` block not yet applied (its `endUpdates` applies them).
+    var openBatch: RowUpdate?
+    /// Cells still on screen whose rows an update deleted or reloaded, by cell, with
+    /// the row they showed before it: each must end displaying, naming that row,
+    /// before the next frame.
+    public internal(set) var departing: [Int: Int] = [:]
+    /// The row count the data source must report after the last update, until it does.
+    var countAfterUpdate: Int?
+    /// Cells whose phase names a row (configured, displayed, off screen, kept
+    /// aside): kept only once the first update comes, so that an update renumbers
+    /// those cells without walking every cell the trace ever made.
+    var placedCells: Set<Int>?
+    /// The latest request for each image, to tell where its answer was meant to go.
+    var lastRequestForImage: [Int: Int] = [:]
     /// How many events have been applied.
     public private(set) var eventCount = 0
     /// Time of the last event applied.
@@ -81,6 +97,7 @@ public struct ReplayState: Sendable {
     public init(header: TraceHeader) {
         self.header = header
         self.currentRowCount = header.rowCount
+        rowItems = RowItems(rowCount: header.rowCount ?? 0)
         images = header.scenario?.world.images
     }
 
@@ -195,6 +212,10 @@ public struct ReplayState: Sendable {
 
         case .didEndDisplaying(let row, let id):
             let record = try liveCell(id, for: "didEndDisplaying")
+            if !departing.isEmpty, let shown = departing[id] {
+                try endDeparting(id, row: row, shown: shown)
+                return
+            }
             guard record.phase == .displayed(row: row) || record.phase == .unknown else {
                 throw LifecycleViolation("didEndDisplaying of cell #\(id) in row \(row), but the cell is \(record.phase.describe)")
             }
@@ -265,6 +286,7 @@ public struct ReplayState: Sendable {
             for row in rows { pendingPrefetchOrder[row] = nil }
 
         case .frame(let snapshot):
+            try checkNoUpdatePending(before: "frame \(snapshot.frame)")
             var previous = -1
             for visible in snapshot.cells {
                 guard visible.row > previous else {
@@ -306,6 +328,10 @@ public struct ReplayState: Sendable {
             try checkRow(row)
         case .reloadRows(let rows):
             guard !rows.isEmpty else { throw LifecycleViolation("reloadRows with no rows") }
+            if openBatch != nil {
+                try addToBatch(RowUpdate(reloaded: rows))
+                return
+            }
             for row in rows { try checkRow(row) }
             reloadingRows = Set(rows.filter { displayed[$0] != nil })
         case .reconfigureRows(let rows):
@@ -315,6 +341,8 @@ public struct ReplayState: Sendable {
             }
             for row in rows { try checkRow(row) }
             reconfiguringRows = Set(rows)
+        case .deleteRows, .insertRows, .moveRow, .performBatchUpdates, .endUpdates, .reloadSections:
+            try applyUpdateCall(body)
         case .viewDidDisappear:
             hasDisappeared = true
         case .gap:
@@ -338,7 +366,7 @@ public struct ReplayState: Sendable {
     }
 
     func checkRow(_ row: Int) throws(LifecycleViolation) {
-        if let count = header.rowCount, row >= count {
+        if let count = rowItems.updateCount > 0 ? rowItems.count : header.rowCount, row >= count {
             throw LifecycleViolation("row \(row) does not exist; the table has \(count) rows (0–\(count - 1))")
         }
     }
@@ -359,6 +387,10 @@ public struct ReplayState: Sendable {
         reconfiguringRows = []
         pendingPrefetchOrder = [:]
         lastFrame = nil
+        departing = [:]
+        openBatch = nil
+        countAfterUpdate = nil
+        if placedCells != nil { placedCells = [] }
     }
 
     /// Cell `id` leaves row `row` in `displayed` (the row goes when it has no cell
@@ -377,7 +409,7 @@ public struct ReplayState: Sendable {
 
     /// Keeps `displayedCellCount` and `rowsShowingMoreThanOne` up to date as a
     /// row's cells in `displayed` go from `before` to `after`.
-    private mutating func countDisplayed(from before: Int, to after: Int) {
+    mutating func countDisplayed(from before: Int, to after: Int) {
         displayedCellCount += after - before
         if before <= 1 && after > 1 { rowsShowingMoreThanOne += 1 }
         if before > 1 && after <= 1 { rowsShowingMoreThanOne -= 1 }
@@ -393,6 +425,9 @@ public struct ReplayState: Sendable {
 
     mutating func update(_ id: Int, _ change: (inout CellRecord) -> Void) {
         change(&cells[id - 1])
+        if placedCells != nil {
+            if cells[id - 1].phase.row != nil { placedCells?.insert(id) } else { placedCells?.remove(id) }
+        }
     }
 
     /// Takes a pooled cell out of its pool.

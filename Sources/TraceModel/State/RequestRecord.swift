@@ -16,6 +16,8 @@ public struct RequestRecord: Sendable, Equatable {
     public var id: Int
     /// The row whose image was asked for; nil for a page request.
     public var row: Int?
+    /// The item that row showed when it was asked for (`RowItems`); nil for a page request.
+    public var item: Int?
     public var image: Int?
     public var cause: RequestCause?
     /// True when the asking thread waited for the answer.
