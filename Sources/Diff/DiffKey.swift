@@ -62,7 +62,20 @@ public struct DiffKeyMaker {
              .requestCoalesced(_, let row):
             text.put(" ")
             text.row(row, naming)
-        case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows), .reconfigureRows(let rows):
+        case .moveRow(let row, let toRow):
+            text.put(" ")
+            text.number(row)
+            text.put(" to ")
+            text.number(toRow)
+        case .reloadSections(let sections):
+            text.put(" [")
+            for (index, section) in sections.enumerated() {
+                if index > 0 { text.put(", ") }
+                text.number(section)
+            }
+            text.put("]")
+        case .prefetchRowsAt(let rows), .cancelPrefetchingForRowsAt(let rows), .reloadRows(let rows), .reconfigureRows(let rows),
+             .deleteRows(let rows), .insertRows(let rows):
             text.put(" [")
             for (index, row) in rows.enumerated() {
                 if index > 0 { text.put(", ") }
