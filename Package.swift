@@ -38,6 +38,7 @@ let package = Package(
                     .embedInCode("Resources/CacheCoalescePrepareStrategy.swift"),
                     .embedInCode("Resources/CacheCoalesceStrategy.swift"),
                     .embedInCode("Resources/DataChanges.swift"),
+                    .embedInCode("Resources/DiffableTableStrategy.swift"),
                     .embedInCode("Resources/EagerPreloadStrategy.swift"),
                     .embedInCode("Resources/IndexPathName.swift"),
                     .embedInCode("Resources/MemoMainAsyncStrategy.swift"),

@@ -39,6 +39,7 @@ final class CodeLocator {
             "batch-paging": ["BatchPagingStrategy.swift"],
             "cache-coalesce": ["CacheCoalesceStrategy.swift"],
             "cache-coalesce-prepare": ["CacheCoalescePrepareStrategy.swift", "CacheCoalesceStrategy.swift"],
+            "diffable": ["DiffableTableStrategy.swift", "CacheCoalesceStrategy.swift"],
         ]
         let collection: [String: [String]] = [
             "plain": ["PlainGridStrategy.swift"],

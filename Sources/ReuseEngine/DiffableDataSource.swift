@@ -110,17 +110,9 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
 /// `UICollectionViewDiffableDataSource` (iOS 13+), as small as seed 003 needs:
 /// it is the collection view's data source (set in `init`, as UIKit's does),
 /// answers from its current snapshot, configures cells through the app's cell
-/// provider, and turns an applied snapshot into the collection view's updates.
-///
-/// `apply(_:animatingDifferences:)`, faithful to Apple's documentation for what
-/// the strategies do: the items a snapshot marked with `reloadItems` get the
-/// collection view's `reloadItems(at:)` (their cells are replaced), those marked
-/// with `reconfigureItems` get `reconfigureItems(at:)` (their existing cells,
-/// "including prefetched" ones, are configured again, without `prepareForReuse`).
-/// Simplified: a snapshot whose sections or items differ from the current one
-/// reloads all the data (UIKit would animate inserts, deletes and moves; the
-/// strategies never change their items), and the animation changes nothing that is
-/// called. Before the collection view's first layout, applying only sets the data.
+/// provider, and applies snapshots through the one `DiffableApply` it shares
+/// with `TableViewDiffableDataSource`. A collection view's row updates are not
+/// modelled, so a snapshot whose sections or items differ reloads all the data.
 public final class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: CollectionViewDataSource {
     public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
     /// `CellProvider`: a configured cell for an item, or nil (UIKit raises then).
@@ -128,7 +120,7 @@ public final class CollectionViewDiffableDataSource<SectionIdentifierType: Hasha
 
     private weak var collectionView: CollectionView?
     private let cellProvider: CellProvider
-    private var current = Snapshot()
+    private let store = DiffableApply<SectionIdentifierType, ItemIdentifierType>()
 
     /// `init(collectionView:cellProvider:)`: becomes the collection view's data source.
     public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
@@ -138,38 +130,24 @@ public final class CollectionViewDiffableDataSource<SectionIdentifierType: Hasha
     }
 
     /// `snapshot()`: the data the collection view shows now.
-    public func snapshot() -> Snapshot { current }
+    public func snapshot() -> Snapshot { store.current }
 
-    /// `apply(_:animatingDifferences:)`: see the type's comment. Reloaded items are
-    /// updated first, then reconfigured ones (an item marked both is reloaded).
+    /// `apply(_:animatingDifferences:)`: see `DiffableApply`.
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, file: StaticString = #fileID, line: UInt = #line) {
-        let sameItems = snapshot.hasSameItems(as: current)
-        current = snapshot.unmarked()
-        guard let collectionView, collectionView.hasLaidOut else { return }
-        guard sameItems else {
-            collectionView.reloadData(file: file, line: line)
-            return
-        }
-        let reloaded = snapshot.reloadedItemIdentifiers.compactMap { indexPath(for: $0) }
-        if !reloaded.isEmpty { collectionView.reloadItems(at: reloaded, file: file, line: line) }
-        let reconfigured = snapshot.reconfiguredItemIdentifiers
-            .filter { !snapshot.reloadedItemIdentifiers.contains($0) }
-            .compactMap { indexPath(for: $0) }
-        if !reconfigured.isEmpty { collectionView.reconfigureItems(at: reconfigured, file: file, line: line) }
+        guard let collectionView else { return }
+        store.apply(snapshot, laidOut: collectionView.hasLaidOut, changed: { _ in collectionView.reloadData(file: file, line: line) },
+                    reload: { collectionView.reloadItems(at: $0, file: file, line: line) },
+                    reconfigure: { collectionView.reconfigureItems(at: $0, file: file, line: line) })
     }
 
     /// `itemIdentifier(for:)`.
-    public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-        current.item(section: indexPath.section, item: indexPath.item)
-    }
+    public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { store.itemIdentifier(for: indexPath) }
 
     /// `indexPath(for:)`.
-    public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-        current.position(of: itemIdentifier).map { IndexPath(item: $0.item, section: $0.section) }
-    }
+    public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { store.indexPath(for: itemIdentifier) }
 
     public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-        current.numberOfItems(inSectionAt: section)
+        store.current.numberOfItems(inSectionAt: section)
     }
 
     public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
@@ -178,5 +156,43 @@ public final class CollectionViewDiffableDataSource<SectionIdentifierType: Hasha
         }
         // No item there, or no cell from the provider: UIKit raises; a plain cell keeps the simulation going.
         return collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath)
+    }
+}
+
+/// What applying a snapshot does, for both diffable data sources (one
+/// implementation): the data source keeps the snapshot (without its marks);
+/// before the list's first layout that is all; otherwise a snapshot whose
+/// sections or items differ from the current one is handed to `changed` with
+/// the current one, then the items it marked with `reloadItems` are reloaded
+/// (`reloadItems(at:)`, their cells replaced) and those marked with
+/// `reconfigureItems` reconfigured (their existing cells, "including prefetched"
+/// ones, configured again without `prepareForReuse`); an item marked both is reloaded.
+/// A class, not a struct: applying calls into the list, which asks the data
+/// source about the snapshot while the apply is still under way.
+final class DiffableApply<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+    typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    private(set) var current = Snapshot()
+
+    func apply(_ snapshot: Snapshot, laidOut: Bool, changed: (Snapshot) -> Void,
+                        reload: ([IndexPath]) -> Void, reconfigure: ([IndexPath]) -> Void) {
+        let old = current
+        let sameItems = snapshot.hasSameItems(as: old)
+        current = snapshot.unmarked()
+        guard laidOut else { return }
+        if !sameItems { changed(old) }
+        let reloaded = snapshot.reloadedItemIdentifiers.compactMap { indexPath(for: $0) }
+        if !reloaded.isEmpty { reload(reloaded) }
+        let reconfigured = snapshot.reconfiguredItemIdentifiers
+            .filter { !snapshot.reloadedItemIdentifiers.contains($0) }
+            .compactMap { indexPath(for: $0) }
+        if !reconfigured.isEmpty { reconfigure(reconfigured) }
+    }
+
+    func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+        current.item(section: indexPath.section, item: indexPath.item)
+    }
+
+    func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
+        current.position(of: itemIdentifier).map { IndexPath(item: $0.item, section: $0.section) }
     }
 }

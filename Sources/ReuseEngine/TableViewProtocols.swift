@@ -41,6 +41,15 @@ public protocol TableViewController: TableViewDataSource, TableViewDelegate {
     func viewDidLoad(_ tableView: TableView, environment: AppEnvironment)
 }
 
+extension TableViewController {
+    /// `UITableViewController`'s own `tableView(_:cellForRowAt:)`, for a view
+    /// controller that is not its table view's data source (a diffable data
+    /// source is); the table view never calls it then.
+    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+    }
+}
+
 /// A view controller that wants `viewDidDisappear` (seed 001 cancels its tasks there).
 public protocol ViewLifecycle: AnyObject {
     func viewDidDisappear()

@@ -13,13 +13,7 @@ extension Array {
     /// The items after `update`: deleted ones gone, moved ones in their new places,
     /// the rest in order around them, and `newItems` in the inserted rows.
     mutating func apply(_ update: RowUpdate, newItems: [Element]) {
-        let newRows = update.newRows(rowCount: count)
-        var placed = [Element?](repeating: nil, count: update.rowCount(after: count))
-        for (old, new) in newRows.enumerated() {
-            if let new, new < placed.count { placed[new] = self[old] }
-        }
-        var fresh = newItems.makeIterator()
-        self = placed.compactMap { $0 ?? fresh.next() }
+        self = update.applied(to: self, newItems: newItems)
     }
 }
 

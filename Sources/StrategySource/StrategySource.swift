@@ -12,6 +12,7 @@ public enum StrategySource {
         ("CacheCoalescePrepareStrategy.swift", PackageResources.CacheCoalescePrepareStrategy_swift),
         ("CacheCoalesceStrategy.swift", PackageResources.CacheCoalesceStrategy_swift),
         ("DataChanges.swift", PackageResources.DataChanges_swift),
+        ("DiffableTableStrategy.swift", PackageResources.DiffableTableStrategy_swift),
         ("EagerPreloadStrategy.swift", PackageResources.EagerPreloadStrategy_swift),
         ("IndexPathName.swift", PackageResources.IndexPathName_swift),
         ("MemoMainAsyncStrategy.swift", PackageResources.MemoMainAsyncStrategy_swift),

@@ -95,3 +95,45 @@ struct RowUpdateRecordingTests {
         }
     }
 }
+
+/// `UITableViewDiffableDataSource` (issue 37, item 3): a snapshot's difference
+/// becomes row updates, by item identity.
+@Suite
+struct TableDiffableDataSourceTests {
+    typealias Snapshot = DiffableDataSourceSnapshot<Int, String>
+
+    static func snapshot(_ items: [String]) -> Snapshot {
+        var snapshot = Snapshot()
+        snapshot.appendSections([0])
+        snapshot.appendItems(items)
+        return snapshot
+    }
+
+    @Test func testADifferenceBecomesDeletesInsertsAndTheFewestMoves() {
+        let update = Self.snapshot(["x", "a", "d", "c", "e"]).rowUpdate(from: Self.snapshot(["a", "b", "c", "d", "e"]))
+        #expect(update.deleted == [1])
+        #expect(update.inserted == [0])
+        #expect(update.moved.count == 1, "one of c and d moves: \(update.moved)")
+        // Applied as UIKit applies it, the update gives the new order.
+        #expect(update.applied(to: ["a", "b", "c", "d", "e"], newItems: ["x"]) == ["x", "a", "d", "c", "e"])
+        #expect(Self.snapshot(["a", "b"]).rowUpdate(from: Self.snapshot(["a", "b"])).isEmpty)
+    }
+
+    @Test func testTheDiffableStrategysDeleteIsABatchAndEveryPictureFindsItsItem() {
+        let scenario = Scenario(title: "diffable", profile: .modern, table: seedScreen(rows: 40), strategy: "diffable",
+                                script: [.wait(ms: 100), .deleteRows([2]), .wait(ms: 1500)])
+        let events = record(scenario)
+        let kinds = events.map(\.kind)
+        guard let start = kinds.firstIndex(of: .performBatchUpdates) else {
+            Issue.record("no performBatchUpdates")
+            return
+        }
+        #expect(Array(kinds[start...].prefix(4)) == [.performBatchUpdates, .deleteRows, .endUpdates, .numberOfRows])
+        var state = ReplayState(header: TraceHeader(title: "diffable", profile: .modern, scenario: scenario))
+        for event in events {
+            do { try state.apply(event) } catch { Issue.record("\(event.seq): \(error.message)"); return }
+            if case .frame(let snapshot) = event.body { #expect(state.staleCells(in: snapshot).isEmpty, "frame \(snapshot.frame)") }
+        }
+    }
+}
+

@@ -107,6 +107,18 @@ public struct RowUpdate: Sendable, Equatable {
         return newRow
     }
 
+    /// A list of items after the update: the items that stay in their new places,
+    /// and `newItems` in the inserted rows, in order (as `RowItems` places items).
+    /// Call only when `refusal(rowCount: items.count)` is nil.
+    public func applied<Item>(to items: [Item], newItems: [Item]) -> [Item] {
+        var placed = [Item?](repeating: nil, count: rowCount(after: items.count))
+        for (old, new) in newRows(rowCount: items.count).enumerated() {
+            if let new, new < placed.count { placed[new] = items[old] }
+        }
+        var fresh = newItems.makeIterator()
+        return placed.compactMap { $0 ?? fresh.next() }
+    }
+
     private static func rows(_ count: Int) -> String { count == 1 ? "1 row" : "\(count) rows" }
 }
 

@@ -1,0 +1,1 @@
+../../Strategies/DiffableTableStrategy.swift
