@@ -280,7 +280,7 @@
     } else {
       t = el("span", "tile image", str(img));
       t.style.setProperty("--ih", imgHue(img));
-      t.title = "image of " + (noun || "row") + " " + str(img);
+      t.title = "image " + str(img) + " (" + (noun || "row") + " " + str(img) + "'s own picture, until rows are updated)";
     }
     return t;
   }
@@ -2275,7 +2275,7 @@
       card.appendChild(tb);
       if (page !== "lesson") {
         add(card, el("h3", null, "Reading the picture"),
-          el("p", null, "The phone shows the " + plural + " on screen; faded " + plural + " above and below are just off screen. Each cell has its own colour and #number, so you can follow one cell as it leaves at one edge and comes back at the other for another " + noun + ". A tile is what the cell's image view holds: the image of " + noun + " N, a grey \u2026 placeholder, or nothing. A cell outlined in red shows another " + noun + "'s image (STALE). Beside the phone: cells prepared ahead, kept aside, in the reuse pool (next out on top), and what the network and main thread are doing."),
+          el("p", null, "The phone shows the " + plural + " on screen; faded " + plural + " above and below are just off screen. Each cell has its own colour and #number, so you can follow one cell as it leaves at one edge and comes back at the other for another " + noun + ". A tile is what the cell's image view holds: image N (" + noun + " N's own picture, until an update moves " + plural + "), a grey \u2026 placeholder, or nothing. A cell outlined in red shows another " + noun + "'s image (STALE). Beside the phone: cells prepared ahead, kept aside, in the reuse pool (next out on top), and what the network and main thread are doing."),
           el("p", null, "Playback runs in the trace's own time at the chosen speed; long idle gaps are shortened. The timeline's x axis is the step number."));
       }
       box.appendChild(card);
