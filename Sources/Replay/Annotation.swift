@@ -115,9 +115,9 @@ public enum EventGroup: String, CaseIterable, Sendable {
     public var kinds: Set<EventKind> {
         switch self {
         case .reuse: return [.initCell, .prepareForReuse, .enqueue, .keepAside, .deinitCell]
-        case .display: return [.cellForRowAt, .willDisplay, .didEndDisplaying]
+        case .display: return [.cellForRowAt, .willDisplay, .didEndDisplaying, .rowHeightMeasured]
         case .prefetch: return [.prefetchRowsAt, .cancelPrefetchingForRowsAt]
-        case .scroll: return [.scrollViewWillBeginDragging, .scrollViewDidEndDragging, .scrollViewDidEndDecelerating, .scrollToRow]
+        case .scroll: return [.scrollViewWillBeginDragging, .scrollViewDidEndDragging, .scrollViewDidEndDecelerating, .scrollToRow, .estimatesCorrected]
         case .frames: return [.frame]
         case .network: return [.imageRequest, .pageRequest, .requestStarted, .requestCoalesced, .response, .requestFailed, .requestCancelled]
         case .cache: return [.cacheHit, .cacheEvict]

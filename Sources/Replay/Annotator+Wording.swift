@@ -107,6 +107,8 @@ extension Annotator {
             switch before.cell(cell)?.phase {
             case .keptAside(let row):
                 return "Cell #\(cell), kept aside since \(named(row)) left, joins the \(identifier) reuse pool (\(waiting) waiting): \(letGoReason(row: row))"
+            case .configured(let row) where state.heights.measured(row)?.cell == cell:
+                return measuredOnlySentence(cell: cell, row: row, identifier: identifier, waiting: waiting)
             case .configured(let row):
                 return "Cell #\(cell) was prepared for \(named(row)), which did not appear; it goes back to the \(identifier) pool (\(waiting) waiting) without didEndDisplaying: \(letGoReason(row: row))"
             default:
@@ -261,6 +263,8 @@ extension Annotator {
             }
             let printed = text.isEmpty ? "" : " (it prints \"\(VisibleText.escape(text))\")"
             return "GAP: the log leaves lines out here\(printed).\(afresh)"
+        case .rowHeightMeasured, .estimatesCorrected:
+            return heightSentence(event.body)
         case .recordingEnded:
             if before.hasDisappeared { return "The recording ends; the screen has gone away with its \(words.view) and cells." }
             return "The recording ends; the screen stays as the last frame showed it."

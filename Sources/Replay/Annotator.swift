@@ -355,8 +355,11 @@ public struct Annotator {
             }
         case .keepAside:
             noted.inferred = .preparedCellRange
+        case .rowHeightMeasured, .estimatesCorrected:
+            noted.inferred = .selfSizingPass
         case .enqueue(let cell, _):
             switch before.cell(cell)?.phase {
+            case .configured(let row) where state.heights.measured(row)?.cell == cell: noted.inferred = .selfSizingPass
             case .keptAside, .configured: noted.inferred = .preparedCellRange
             default: break
             }

@@ -23,6 +23,11 @@ public enum InferredRule: String, Sendable, CaseIterable {
     /// NSCache gives images up once the app's images pass the device's memory
     /// budget (Apple documents the eviction, not its threshold).
     case memoryBudget = "memory-budget"
+    /// A self-sizing table asks for the cells of the rows its estimates put on
+    /// screen, measures them, then corrects its layout and offset, pooling the cells
+    /// of rows that turn out off screen (the 20-cells test project, decompiled iOS
+    /// 18.2 `_heightForRowAtIndexPath:`).
+    case selfSizingPass = "self-sizing-pass"
 
     /// The few words `replay` appends to the annotation.
     public var note: String {
@@ -41,6 +46,8 @@ public enum InferredRule: String, Sendable, CaseIterable {
             return "(modelled from Apple's WWDC 2018 talk and a forum backtrace; Apple does not document where decoding happens)"
         case .memoryBudget:
             return "(modelled: Apple does not document at what memory figure NSCache evicts, only that it evicts when memory is tight)"
+        case .selfSizingPass:
+            return "(modelled from a public test project and decompiled UIKit; Apple documents the estimates, not when cells are measured)"
         }
     }
 

@@ -26,6 +26,7 @@ extension TableView {
     func layoutPass() {
         guard !isTornDown else { return }
         screenChanged = true
+        if rowHeights != nil { measureEstimatedRows() }
         let newRange = geometry.visibleRows(at: contentOffset)
         // Entering rows (visible now, without a cell on screen) and leaving rows (with
         // a cell on screen, no longer visible), in the order the scroll brings them in.
@@ -51,12 +52,13 @@ extension TableView {
                 if let cell = endDisplaying(row: row) { enqueue(cell) }
             }
             for row in entering {
-                display(requestCell(forRow: row), row: row)
+                display(takeMeasuredCell(row: row) ?? requestCell(forRow: row), row: row)
             }
+            releaseMeasuredCells()
             sendPrefetchUpdate()
         case .modern:
             for row in entering {
-                display(prepared.take(row: row) ?? requestCell(forRow: row), row: row)
+                display(takeMeasuredCell(row: row) ?? prepared.take(row: row) ?? requestCell(forRow: row), row: row)
             }
             let keptRows = newRange.map(PreparedCells.keptRows(around:))
             for row in leaving {
@@ -69,6 +71,7 @@ extension TableView {
                 }
             }
             for cell in prepared.prune(keeping: keptRows) { enqueue(cell) }
+            releaseMeasuredCells()
             sendPrefetchUpdate()
             prepareLeadingRow()
         }

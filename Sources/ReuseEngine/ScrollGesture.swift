@@ -7,6 +7,14 @@ protocol ScrollGesture {
     mutating func offset(at time: VirtualTime) -> Double
     /// True once the frame at `time` is the gesture's last.
     func isFinished(at time: VirtualTime) -> Bool
+    /// The scrollable range changed, and corrections moved the content offset by
+    /// `shift` since the gesture began (a self-sizing table): a gesture that stops
+    /// at the range's edges follows them, in its own coordinates (`offset − shift`).
+    mutating func follow(range: ClosedRange<Double>, shiftedBy shift: Double)
+}
+
+extension ScrollGesture {
+    mutating func follow(range: ClosedRange<Double>, shiftedBy shift: Double) {}
 }
 
 /// A finger dragging at steady speed.
@@ -27,8 +35,12 @@ struct DragGesture: ScrollGesture {
 struct FlingGesture: ScrollGesture {
     var motion: ScrollMotion.Deceleration
     let startTime: VirtualTime
-    let range: ClosedRange<Double>
+    var range: ClosedRange<Double>
     var stopped = false
+
+    mutating func follow(range: ClosedRange<Double>, shiftedBy shift: Double) {
+        self.range = (range.lowerBound - shift)...(range.upperBound - shift)
+    }
 
     mutating func offset(at time: VirtualTime) -> Double {
         let hitEdge = motion.advance(to: Int((time - startTime).microseconds / 1000), within: range)

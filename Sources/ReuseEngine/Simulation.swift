@@ -50,6 +50,7 @@ public final class Simulation {
         tableView.isPrefetchingEnabled = scenario.isPrefetchingEnabled
         tableView.baseSpec = scenario.table
         tableView.naming = scenario.table.rowNaming
+        if scenario.collection == nil { tableView.rowHeights = RowHeightEstimates(scenario.table) }
         if case .collection = screen {
             collectionView = CollectionView(machinery: tableView)
         } else {
@@ -211,6 +212,7 @@ public final class Simulation {
 
     func endGesture() {
         gesture = nil
+        tableView.offsetCorrection = 0
         tableView.isScrolling = false
     }
 
@@ -276,7 +278,9 @@ public final class Simulation {
         lastFrame = frame
         lastFrameTime = time
         if var current = gesture {
-            let offset = tableView.geometry.clamp(current.offset(at: time))
+            // Corrections of a self-sizing table's estimates move the content under the gesture.
+            if tableView.rowHeights != nil { current.follow(range: tableView.geometry.minimumOffset...tableView.geometry.maximumOffset, shiftedBy: tableView.offsetCorrection) }
+            let offset = tableView.geometry.clamp(current.offset(at: time) + tableView.offsetCorrection)
             gesture = current
             if offset != tableView.contentOffset {
                 tableView.contentOffset = offset

@@ -88,6 +88,12 @@ public final class TableView {
     /// During `reconfigureRows`: the row's own cell, which dequeuing hands back as it is.
     var reconfiguring: TableViewCell?
     var cellDequeuedForRow: TableViewCell?
+    /// A self-sizing table's heights, measured and estimated (nil for fixed heights).
+    var rowHeights: RowHeightEstimates?
+    /// Cells configured in this layout pass to measure their rows, not yet displayed.
+    var measuredCells: [Int: TableViewCell] = [:]
+    /// How far corrections moved the content offset since the gesture began.
+    var offsetCorrection = 0.0
 
     /// A table view, or, with `list` `.collection`, the machinery of a collection
     /// view whose grid `collection` describes (its prefetch window's depth depends
@@ -206,6 +212,7 @@ public final class TableView {
             }
             world.record(.cellForRowAt(row: row, cell: cell.id))
         }
+        measureIfSelfSizing(cell, row: row)
         return cell
     }
 

@@ -445,6 +445,8 @@ struct EventDecoder {
                           ms: try object.required(.ms).nonNegativeDouble(max: 1e9), cause: try object.optional(.cause)?.string() ?? "")
         case .imageMemory: return .imageMemory(bytes: try object.required(.bytes).nonNegativeInt())
         case .numberOfRows: return .numberOfRows(rows: try object.required(words.rowsMember, rowsKey).nonNegativeInt())
+        case .rowHeightMeasured: return try measuredRow(row: try row(), cell: try cell(), object)
+        case .estimatesCorrected: return try correction(object)
         }
     }
 }

@@ -8,6 +8,7 @@ enum EventMember: Int, CaseIterable, Sendable {
     case inferred, offset, willDecelerate, position, animated, frame, cells, text, request, image, cause, sync
     case firstRow, count, bytes, fromCache, reason, layer, ms, missedFrames
     case line, file, toRow, sections
+    case height, estimated, contentHeight, offsetChange
 
     /// The member as a trace spells it.
     var text: String { String(describing: self) }

@@ -71,6 +71,9 @@ extension Scenario {
         if strategy == "batch-paging", table.sections != nil, let sectionsField = try object.required("table").object().optional("sections") {
             throw sectionsField.error("the batch-paging strategy pages one list of rows and has no sections; give \"rows\" instead, or another strategy")
         }
+        if strategy == "batch-paging", table.selfSizing != nil, let sizingField = try object.required("table").object().optional("selfSizing") {
+            throw sizingField.error("the batch-paging strategy grows the table as pages come, which a self-sizing table does not model; use fixed heights or another strategy")
+        }
         let prefetching = try object.optional("prefetching")?.bool() ?? false
         // UITableView's own property, true by default as in UIKit.
         var isPrefetchingEnabled = try object.optional("isPrefetchingEnabled")?.bool() ?? true
@@ -160,7 +163,7 @@ extension Scenario {
 }
 
 extension TableSpec {
-    static let memberNames = ["rows", "sections", "rowHeight", "rowHeights", "viewportHeight", "contentInset"]
+    static let memberNames = ["rows", "sections", "rowHeight", "rowHeights", "viewportHeight", "contentInset", "selfSizing"]
 
     static func decode(_ field: JSONField) throws(ReuseLabError) -> TableSpec {
         let object = try field.object()
@@ -190,10 +193,11 @@ extension TableSpec {
             }
             rowHeights = heights
         }
+        let selfSizing = try SelfSizingSpec.decodeBeside(object, rows: rows)
         let viewportField = try object.required("viewportHeight", "the table view's height in points")
         let viewports = Scenario.Limits.viewportHeights
         let viewportHeight = try viewportField.positiveDouble(atLeast: viewports.lowerBound, max: viewports.upperBound)
-        let smallestRow = rowHeights?.min() ?? rowHeight
+        let smallestRow = selfSizing?.shortestRow ?? rowHeights?.min() ?? rowHeight
         // At most 100,001 with the ranges above; compared as a Double all the same, so
         // the conversion to Int can never trap whatever the ranges become.
         let rowsOnScreen = min((viewportHeight / smallestRow).rounded(.up), 1e9)
@@ -203,7 +207,7 @@ extension TableSpec {
         }
         let (top, bottom) = try Scenario.contentInset(object.optional("contentInset"))
         return TableSpec(rows: rows, rowHeight: rowHeight, rowHeights: rowHeights, viewportHeight: viewportHeight,
-                         contentInsetTop: top, contentInsetBottom: bottom, sections: sections)
+                         contentInsetTop: top, contentInsetBottom: bottom, sections: sections, selfSizing: selfSizing)
     }
 
     var jsonValue: JSONValue {
@@ -213,7 +217,11 @@ extension TableSpec {
         } else {
             out.add("rows", rows)
         }
-        out.add("rowHeight", rowHeight)
+        if let selfSizing {
+            out.add("selfSizing", selfSizing.jsonValue)
+        } else {
+            out.add("rowHeight", rowHeight)
+        }
         if let rowHeights { out.add("rowHeights", .list(rowHeights.map { .number($0) })) }
         out.add("viewportHeight", viewportHeight)
         var inset = JSONObjectBuilder()

@@ -47,6 +47,8 @@ extension TraceEvent {
         case .hitch: return ["frame", "missedFrames", "ms", "cause"]
         case .imageMemory: return ["bytes"]
         case .numberOfRows: return ["rows"]
+        case .rowHeightMeasured: return ["row", "cell", "height", "estimated"]
+        case .estimatesCorrected: return ["contentHeight", "offsetChange"]
         case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear, .recordingEnded, .performBatchUpdates, .endUpdates: return []
         }
     }

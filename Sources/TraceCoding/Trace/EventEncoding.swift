@@ -129,6 +129,14 @@ extension TraceEvent {
             out.member(",\"bytes\":", bytes)
         case .numberOfRows(let rows):
             out.member(items ? ",\"items\":" : ",\"rows\":", rows)
+        case .rowHeightMeasured(let row, let cell, let height, let estimated):
+            out.row(row, naming: naming)
+            out.member(",\"cell\":", cell)
+            out.member(",\"height\":", height)
+            out.member(",\"estimated\":", estimated)
+        case .estimatesCorrected(let contentHeight, let offsetChange):
+            out.member(",\"contentHeight\":", contentHeight)
+            out.member(",\"offsetChange\":", offsetChange)
         case .reloadData, .didReceiveMemoryWarning, .viewDidDisappear, .recordingEnded, .performBatchUpdates, .endUpdates:
             break
         }

@@ -96,6 +96,15 @@ public enum EventBody: Sendable, Equatable {
     /// The table view asked `numberOfRowsInSection` and got `rows` (batch paging grows it).
     case numberOfRows(rows: Int)
 
+    // MARK: Self-sizing rows
+    /// A self-sizing table measured `cell`, which `cellForRowAt` just configured
+    /// for `row`: the row is `height` points tall, where it was laid out at `estimated`.
+    case rowHeightMeasured(row: Int, cell: Int, height: Double, estimated: Double)
+    /// Real heights replaced estimates: the content is now `contentHeight` points
+    /// tall, and the content offset moved by `offsetChange` points so that the
+    /// rows already on screen stay where they were (0 when none moved).
+    case estimatesCorrected(contentHeight: Double, offsetChange: Double)
+
     // MARK: App and system actions
     case reloadData
     case reloadRows(rows: [Int])
@@ -159,6 +168,8 @@ public enum EventBody: Sendable, Equatable {
         case .hitch: return .hitch
         case .imageMemory: return .imageMemory
         case .numberOfRows: return .numberOfRows
+        case .rowHeightMeasured: return .rowHeightMeasured
+        case .estimatesCorrected: return .estimatesCorrected
         case .reloadData: return .reloadData
         case .reloadRows: return .reloadRows
         case .reconfigureRows: return .reconfigureRows
@@ -222,6 +233,8 @@ public enum EventKind: String, Sendable, CaseIterable {
     case performBatchUpdates
     case endUpdates
     case reloadSections
+    case rowHeightMeasured
+    case estimatesCorrected
 
     /// The UIKit lifecycle callbacks (docs/trace-format.md lists them); the rest are bookkeeping.
     public var isLifecycle: Bool {
@@ -289,6 +302,8 @@ extension EventKind: Hashable {
         case .performBatchUpdates: return 40
         case .endUpdates: return 41
         case .reloadSections: return 42
+        case .rowHeightMeasured: return 43
+        case .estimatesCorrected: return 44
         }
     }
 }
@@ -373,7 +388,8 @@ extension EventBody {
     public var cellField: Int? {
         switch self {
         case .initCell(let cell, _), .prepareForReuse(let cell, _, _), .cellForRowAt(_, let cell), .willDisplay(_, let cell),
-             .didEndDisplaying(_, let cell), .deinitCell(let cell), .enqueue(let cell, _), .keepAside(let cell, _), .imageSet(let cell, _):
+             .didEndDisplaying(_, let cell), .deinitCell(let cell), .enqueue(let cell, _), .keepAside(let cell, _), .imageSet(let cell, _),
+             .rowHeightMeasured(_, let cell, _, _):
             return cell
         default: return nil
         }

@@ -34,6 +34,12 @@ public struct TableGeometry: Sendable {
     private let lineStarts: [Int]?
 
     public init(_ spec: TableSpec) {
+        self.init(spec, heightOfRow: spec.height(ofRow:))
+    }
+
+    /// The table laid out with each row `heightOfRow(row)` tall: a self-sizing
+    /// table's heights as far as it has measured them (`RowHeightEstimates`).
+    public init(_ spec: TableSpec, heightOfRow: (Int) -> Double) {
         rowCount = spec.rows
         viewportHeight = spec.viewportHeight
         var tops: [Double] = []
@@ -53,7 +59,7 @@ public struct TableGeometry: Sendable {
         for row in 0..<spec.rows {
             y += headerBefore[row]
             tops.append(y)
-            y += spec.height(ofRow: row)
+            y += heightOfRow(row)
             bottoms.append(y)
         }
         y += headerBefore[spec.rows]

@@ -80,9 +80,13 @@ public struct TableSpec: Sendable, Equatable {
     /// content offset is `-top`, so row 0 starts just below the status bar.
     public var contentInsetTop: Double
     public var contentInsetBottom: Double
+    /// Self-sizing rows laid out by an estimate until measured (`table.selfSizing`);
+    /// nil for fixed heights, `rowHeight` and `rowHeights`.
+    public var selfSizing: SelfSizingSpec?
 
     public init(rows: Int, rowHeight: Double = 44, rowHeights: [Double]? = nil, viewportHeight: Double,
-                contentInsetTop: Double = 0, contentInsetBottom: Double = 0, sections: [SectionSpec]? = nil) {
+                contentInsetTop: Double = 0, contentInsetBottom: Double = 0, sections: [SectionSpec]? = nil,
+                selfSizing: SelfSizingSpec? = nil) {
         self.rows = sections.map { $0.reduce(0) { $0 + $1.rows } } ?? rows
         self.sections = sections
         self.rowHeight = rowHeight
@@ -90,11 +94,14 @@ public struct TableSpec: Sendable, Equatable {
         self.viewportHeight = viewportHeight
         self.contentInsetTop = contentInsetTop
         self.contentInsetBottom = contentInsetBottom
+        self.selfSizing = selfSizing
     }
 
-    /// The height of one row.
+    /// The height one row is laid out at before anything is measured: its fixed
+    /// height, or a self-sizing table's estimate.
     public func height(ofRow row: Int) -> Double {
-        rowHeights?[row] ?? rowHeight
+        if let selfSizing { return selfSizing.estimate }
+        return rowHeights?[row] ?? rowHeight
     }
 }
 

@@ -52,7 +52,7 @@ public struct ReplayState: Sendable {
     /// How many `prefetchRowsAt` batches have come so far.
     public private(set) var prefetchBatchCount = 0
     /// The last content offset any event reported.
-    public private(set) var offset: Double?
+    public internal(set) var offset: Double?
     /// The last frame snapshot.
     public private(set) var lastFrame: FrameSnapshot?
     /// True after `viewDidDisappear`: the table view is being deallocated, and a
@@ -93,12 +93,15 @@ public struct ReplayState: Sendable {
     public private(set) var time = VirtualTime.zero
     /// Time of the event being applied (`time` is still the previous one's until it succeeds).
     var eventTime = VirtualTime.zero
+    /// A self-sizing table's measured rows and the layout they make (see `ReplayState+Heights`).
+    public internal(set) var heights: MeasuredHeights
 
     public init(header: TraceHeader) {
         self.header = header
         self.currentRowCount = header.rowCount
         rowItems = RowItems(rowCount: header.rowCount ?? 0)
         images = header.scenario?.world.images
+        heights = MeasuredHeights(header: header)
     }
 
     public func cell(_ id: Int) -> CellRecord? {
@@ -352,6 +355,8 @@ public struct ReplayState: Sendable {
         case .imageRequest, .pageRequest, .requestStarted, .requestCoalesced, .response, .requestFailed,
              .requestCancelled, .cacheHit, .cacheEvict, .imageSet, .mainThreadBlocked, .hitch, .imageMemory, .numberOfRows:
             try applyLoading(body)
+        case .rowHeightMeasured, .estimatesCorrected:
+            try applyHeights(body)
         }
     }
 
