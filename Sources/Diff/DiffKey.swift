@@ -1,5 +1,6 @@
 import TraceModel
 import Replay
+import ToolSupport
 
 /// What an event means for comparing two strategies: its kind and the fields that
 /// matter (rows, images, causes), without times, request numbers or cell ids,
@@ -127,6 +128,12 @@ public struct DiffKeyMaker {
         case .numberOfRows(let rows):
             text.put(" ")
             text.number(rows)
+        case .rowHeightMeasured(let row, _, let height, let estimated):
+            text.put(" ")
+            text.row(row, naming)
+            text.put(" \(NumberText.of(height)) pt, estimated \(NumberText.of(estimated)) pt")
+        case .estimatesCorrected(let contentHeight, let offsetChange):
+            text.put(" content \(NumberText.of(contentHeight)) pt, offset \(offsetChange >= 0 ? "+" : "")\(NumberText.of(offsetChange)) pt")
         case .scrollToRow(let row, let position, let animated):
             text.put(" ")
             text.put(naming.short(row))

@@ -5,7 +5,8 @@ import TraceModel
 /// in a collection view's trace), with the event itself — exactly as the
 /// trace writes it — as its arguments: on the cell's track when the event names a
 /// cell (`init`, `cellForRowAt`, `prepareForReuse`, `willDisplay`,
-/// `didEndDisplaying`, `enqueue`, `keepAside`, `imageSet`, `deinit`), on the
+/// `didEndDisplaying`, `enqueue`, `keepAside`, `imageSet`, `deinit`,
+/// `rowHeightMeasured`), on the
 /// "requests" track for the network and the caches, else on the "table view"
 /// track, or "collection view" (`prefetchRowsAt`, `cancelPrefetchingForRowsAt`,
 /// scrolling, reloads, notes, …).
