@@ -68,6 +68,18 @@ struct PageGeometry {
         return Self.defaultRowHeight
     }
 
+    /// Where a self-sizing table's row sits at a step: as the heights measured up
+    /// to the state's last correction lay it out (`ReplayState.heights`), else as above.
+    func top(ofRow row: Int, state: ReplayState) -> Double {
+        if let laidOut = state.heights.geometry, row >= 0, row < laidOut.rowCount { return laidOut.top(ofRow: row) }
+        return top(ofRow: row)
+    }
+
+    func height(ofRow row: Int, state: ReplayState) -> Double {
+        if let laidOut = state.heights.geometry, row >= 0, row < laidOut.rowCount { return laidOut.bottom(ofRow: row) - laidOut.top(ofRow: row) }
+        return height(ofRow: row)
+    }
+
     /// An item's left edge and width in points, in a grid (nil for a table's rows,
     /// which span the screen).
     func horizontal(ofRow row: Int) -> (left: Double, width: Double)? {

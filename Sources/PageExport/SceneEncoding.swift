@@ -51,7 +51,7 @@ struct SceneEncoding {
         add("offset") { out in if let offset { out.appendNumber(offset) } else { out.append("null") } }
         addList("rows", scene.rows) { shown, out in
             out.append(UInt8(ascii: "["))
-            place(shown.row, &out)
+            place(shown.row, state, &out)
             out.append(UInt8(ascii: ","))
             list(shown.cells, &out) { cell, out in
                 out.append(UInt8(ascii: "["))
@@ -65,7 +65,7 @@ struct SceneEncoding {
         }
         addList("near", nearRows(scene)) { row, out in
             out.append(UInt8(ascii: "["))
-            place(row, &out)
+            place(row, state, &out)
             across(row, &out)
             out.append(UInt8(ascii: "]"))
         }
@@ -134,14 +134,14 @@ struct SceneEncoding {
     }
 
     /// row, "label", y, h
-    private func place(_ row: Int, _ out: inout ByteBuffer) {
+    private func place(_ row: Int, _ state: ReplayState, _ out: inout ByteBuffer) {
         out.appendInteger(row)
         out.append(UInt8(ascii: ","))
         out.appendString(naming.short(row))
         out.append(UInt8(ascii: ","))
-        out.appendNumber(geometry.top(ofRow: row))
+        out.appendNumber(geometry.top(ofRow: row, state: state))
         out.append(UInt8(ascii: ","))
-        out.appendNumber(geometry.height(ofRow: row))
+        out.appendNumber(geometry.height(ofRow: row, state: state))
     }
 
     /// In a grid, ",x": the item's left edge in points (every item is

@@ -37,7 +37,7 @@ struct StaleViews {
               let offset = geometry.drawingOffset(state, firstRow: scene.rows.first?.row) else { return }
         var cells: [Shown] = []
         for row in scene.rows {
-            let top = geometry.top(ofRow: row.row) - offset, bottom = top + geometry.height(ofRow: row.row)
+            let top = geometry.top(ofRow: row.row, state: state) - offset, bottom = top + geometry.height(ofRow: row.row, state: state)
             for cell in row.cells where cell.stale { cells.append(Shown(cell: cell.cell, row: row.row, top: top, bottom: bottom)) }
         }
         spans.append((step, cells))
