@@ -33,7 +33,7 @@ public enum ComparisonSVG {
     static let figureWidth = 46
     static let panelGap = 12
     /// One bar's row, and the bar's thickness in it.
-    static let pitch = 14
+    static let pitch = 13
     static let barHeight = 8
     static let font = "font-family=\"Helvetica, Arial, sans-serif\""
 

@@ -131,13 +131,13 @@ final class CompareCommandTests: ScratchTestCase {
         let tableLines = run.out.split(separator: "\n").filter { $0.hasPrefix("|") }
         // Per network: a header, a rule, 4 group lines and 32 metrics; then against
         // the baseline (sync-download, the first that shows images) a header, a
-        // rule and the 16 metrics that judge, for the other ten.
+        // rule and the 16 metrics that judge, for the other eleven.
         #expect(tableLines.count == (2 * (2 + 4 + 32) + 2 * (2 + 16)))
         for line in tableLines {
-            #expect([13, 12].contains(line.filter { $0 == "|" }.count), Comment(rawValue: String(line)))
+            #expect([14, 13].contains(line.filter { $0 == "|" }.count), Comment(rawValue: String(line)))
         }
         #expect(run.out.contains("Against **sync-download**, seed by seed: the median per-seed difference."), Comment(rawValue: run.out))
-        #expect(tableLines.contains("| metric | plain | sync-download | eager-preload | memo-main-async | async-no-reset | async-reset | task-identity-cancel | prefetch-reload | batch-paging | cache-coalesce | cache-coalesce-prepare |"))
+        #expect(tableLines.contains("| metric | plain | sync-download | eager-preload | memo-main-async | async-no-reset | async-reset | task-identity-cancel | prefetch-reload | batch-paging | cache-coalesce | cache-coalesce-prepare | diffable |"))
         #expect(tableLines.contains("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"))
         #expect(tableLines.contains { $0.hasPrefix("| **user-visible cost** |") })
         #expect(run.out.contains("2 seeds give no 95% interval for a median, so no strategy is marked best on any row"), Comment(rawValue: run.out))
@@ -201,9 +201,9 @@ final class CompareCommandTests: ScratchTestCase {
         assertFailure(reuselab(base + ["5-1"]), status: 64, ["--seeds: 5-1 goes down; write the lower seed first (1-5)"])
         assertFailure(reuselab(base + ["x"]), status: 64, ["--seeds: x is not a seed or a range of seeds; give N, A-B or a comma list such as 1-5,9"])
         assertFailure(reuselab(base + ["1-1000000000"]), status: 64,
-                      ["--seeds 1-1000000000 names 1000000000 seeds; at most 181 fit (11 strategies × 1 network, and at most 2000 recordings in one comparison)"])
+                      ["--seeds 1-1000000000 names 1000000000 seeds; at most 166 fit (12 strategies × 1 network, and at most 2000 recordings in one comparison)"])
         assertFailure(reuselab(base + ["1-2", "--network", "wifi,lte,3g"] + ["--seeds", "1-67"]), status: 64,
-                      ["names 67 seeds; at most 60 fit (11 strategies × 3 networks"])
+                      ["names 67 seeds; at most 55 fit (12 strategies × 3 networks"])
     }
 
     @Test func testUnknownStrategyAndNetworkSuggestTheNearestName() {

@@ -146,7 +146,7 @@ final class SeededComparisonTests {
         if let error = #expect(throws: (any Error).self, performing: { try runs.compare() }) {
             let error = error as? ReuseLabError
             #expect(error?.kind == .usage)
-            #expect(error?.message.contains("3300 recordings; at most 2000") ?? false, Comment(rawValue: error?.message ?? ""))
+            #expect(error?.message.contains("3600 recordings; at most 2000") ?? false, Comment(rawValue: error?.message ?? ""))
         }
         #expect(StrategyRuns.runCount(strategies: Int.max, seeds: 2, networks: 1) == nil)
     }
@@ -181,5 +181,5 @@ final class SeededComparisonSecondTierTests {
 
 enum StrategyRunsTestNames {
     static let all = ["plain", "sync-download", "eager-preload", "memo-main-async", "async-no-reset", "async-reset",
-                      "task-identity-cancel", "prefetch-reload", "batch-paging", "cache-coalesce", "cache-coalesce-prepare"]
+                      "task-identity-cancel", "prefetch-reload", "batch-paging", "cache-coalesce", "cache-coalesce-prepare", "diffable"]
 }

@@ -29,7 +29,7 @@ final class StrategyPrefetchingTests {
     }
 
     @Test func testEveryStrategyGetsPrefetchCallsWhenTheScenarioSetsPrefetching() throws {
-        #expect(StrategyCatalog.names.count == 11)
+        #expect(StrategyCatalog.names.count == 12)
         for name in StrategyCatalog.names {
             let trace = try recording(name, prefetching: true)
             #expect(trace.events.contains { $0.kind == .scrollViewWillBeginDragging }, "\(name): the scenario scrolls")
