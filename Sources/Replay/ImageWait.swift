@@ -3,6 +3,9 @@ import TraceModel
 /// How long rows waited for their images, read from what the screen showed: the
 /// frame snapshots alone.
 ///
+/// Waits are an item's: a row's, until a row update moves its item to another row
+/// (`ReplayState.rowItems`), where its wait goes on. Below, "row" means the item.
+///
 /// A row's wait starts at the first frame that shows the row on screen and ends at
 /// the first frame that shows it with its own image
 /// (`ReplayState.expectedImage(forRow:)`), whichever cell shows it then: a reload
@@ -17,7 +20,7 @@ import TraceModel
 /// drawn then, so a synchronous download shows its row with the image in the first
 /// frame after it and waits 0 ms; the freeze is counted as hitches instead.
 struct ImageWait: Sendable {
-    /// Rows on screen in the last frame: whether each already showed its image during
+    /// Rows on screen in the last frame, by item: whether each already showed its image during
     /// this stay on screen (nil), or since when it has been waiting.
     private var onScreen: [Int: VirtualTime?] = [:]
     /// Waits that ended with the image shown, and their total time.
@@ -34,21 +37,23 @@ struct ImageWait: Sendable {
         guard case .frame(let snapshot) = event.body else { return }
         var next: [Int: VirtualTime?] = [:]
         next.reserveCapacity(snapshot.cells.count)
-        for visible in snapshot.cells where next[visible.row] == nil {
+        for visible in snapshot.cells {
+            let item = state.rowItems.item(atRow: visible.row)
+            guard next[item] == nil else { continue }
             let shown = visible.image == .image(state.expectedImage(forRow: visible.row))
             // Since when this row has waited: carried over from the last frame, or from now.
             let since: VirtualTime?
-            if let previous = onScreen[visible.row] { since = previous } else { since = event.time }
+            if let previous = onScreen[item] { since = previous } else { since = event.time }
             guard let start = since else {
-                next[visible.row] = .some(nil)
+                next[item] = .some(nil)
                 continue
             }
             if shown {
                 count += 1
                 total = total.saturatingAdd(event.time - start)
-                next[visible.row] = .some(nil)
+                next[item] = .some(nil)
             } else {
-                next[visible.row] = start
+                next[item] = start
             }
         }
         for (row, waiting) in onScreen where next[row] == nil && waiting != nil {

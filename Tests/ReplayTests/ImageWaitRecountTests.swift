@@ -91,24 +91,44 @@ private struct FrameRecount {
         let events = trace.events
         let images = trace.scenario?["images"] as? [String: Any]
         let distinct = images?["distinct"] as? Int ?? 0
-        func ownImage(_ row: Int) -> Int { distinct > 0 ? row % distinct : row }
+        func ownImage(_ item: Int) -> Int { distinct > 0 ? item % distinct : item }
+        // Row updates move items between rows; waits are the items'.
+        let table = trace.scenario?["table"] as? [String: Any]
+        var items = RowItems(rowCount: table?["rows"] as? Int ?? 0)
+        var batch: RowUpdate?
+        func listed(_ event: [String: Any]) -> [Int] { event["rows"] as? [Int] ?? [] }
 
         // Per row: when its current stay began, and when it first showed its image in that stay.
         var stayStart: [Int: Int64] = [:]
         var shownAt: [Int: Int64] = [:]
         var framesShowImages = false
-        for event in events where event["kind"] as? String == "frame" {
+        for event in events {
+            var call: RowUpdate?
+            switch event["kind"] as? String {
+            case "performBatchUpdates": batch = RowUpdate()
+            case "endUpdates": call = batch; batch = nil
+            case "deleteRows": call = RowUpdate(deleted: listed(event))
+            case "insertRows": call = RowUpdate(inserted: listed(event))
+            case "moveRow": call = RowUpdate(moved: [RowMove(from: event["row"] as? Int ?? 0, to: event["toRow"] as? Int ?? 0)])
+            case "reloadRows" where batch != nil: call = RowUpdate(reloaded: listed(event))
+            default: break
+            }
+            if let call {
+                if batch != nil, event["kind"] as? String != "endUpdates" { batch?.add(call) } else { items.apply(call) }
+            }
+            guard event["kind"] as? String == "frame" else { continue }
             guard let ms = event["t"] as? Double, let cells = event["cells"] as? [[String: Any]] else { continue }
             let time = Int64((ms * 1000).rounded())
             var rows: Set<Int> = []
             for cell in cells {
                 // A grid's frames name items, a table's rows.
                 guard let row = (cell["row"] ?? cell["item"]) as? Int else { continue }
-                rows.insert(row)
+                let item = items.item(atRow: row)
+                rows.insert(item)
                 if cell["image"] != nil { framesShowImages = true }
-                if stayStart[row] == nil { stayStart[row] = time }
-                if shownAt[row] == nil, cell["image"] as? Int == ownImage(row), let start = stayStart[row] {
-                    shownAt[row] = time
+                if stayStart[item] == nil { stayStart[item] = time }
+                if shownAt[item] == nil, cell["image"] as? Int == ownImage(item), let start = stayStart[item] {
+                    shownAt[item] = time
                     finished.append(time - start)
                 }
             }

@@ -29,8 +29,10 @@ final class RecordedCodeLineTests {
             case .initCell, .prepareForReuse:
                 #expect(text.contains("dequeueReusableCell(") || text.contains("dequeueConfiguredReusableCell("), Comment(rawValue: what), sourceLocation: sourceLocation)
             case .cellForRowAt:
-                // A cell registration's handler configures its cells: the line that makes the registration.
-                #expect(text.contains("func tableView(") || text.contains("func collectionView(") || text.contains("dequeueReusableCell(") || text.contains("CellRegistration<"), Comment(rawValue: what), sourceLocation: sourceLocation)
+                // A cell registration's handler, or a diffable data source's cell provider, configures
+                // its cells: the line that makes the registration or the data source.
+                #expect(text.contains("func tableView(") || text.contains("func collectionView(") || text.contains("dequeueReusableCell(") || text.contains("CellRegistration<")
+                        || text.contains("DiffableDataSource<"), Comment(rawValue: what), sourceLocation: sourceLocation)
             case .willDisplay, .didEndDisplaying, .prefetchRowsAt, .cancelPrefetchingForRowsAt:
                 #expect(text.contains("func tableView(") || text.contains("func collectionView("), Comment(rawValue: what), sourceLocation: sourceLocation)
             case .imageSet:
@@ -38,6 +40,10 @@ final class RecordedCodeLineTests {
             case .response, .requestFailed:
                 // The answer arrives in the handler: the line that writes it, or a synchronous load's own line.
                 #expect(text.contains("dataTask(with:") || text.contains("pageTask(") || text.contains("Data(contentsOf:"), Comment(rawValue: what), sourceLocation: sourceLocation)
+            case .deleteRows, .insertRows, .moveRow, .performBatchUpdates, .endUpdates:
+                // The app's call, or the snapshot's apply that a diffable data source turns into it.
+                #expect(text.contains("Rows(at:") || text.contains("moveRow(at:") || text.contains("performBatchUpdates(") || text.contains("apply("),
+                        Comment(rawValue: what), sourceLocation: sourceLocation)
             case .reloadRows, .reconfigureRows, .reloadData:
                 #expect(text.contains("reload") || text.contains("reconfigure") || text.contains("apply("), Comment(rawValue: what), sourceLocation: sourceLocation)
             default:
