@@ -10,8 +10,9 @@ extension CollectionView {
     /// Each registration has its own reuse pool, under an identifier the collection
     /// view gives it the first time it dequeues with it: the cell class's name, with
     /// `#2`, `#3`, … for a second or third registration of the same class. So a
-    /// registration made anew for every cell (inside `cellForItemAt`) never reuses
-    /// a cell.
+    /// registration made anew for every cell (inside `cellForItemAt`) would never
+    /// reuse a cell; since iOS 15 UIKit raises an exception when one is used, and
+    /// so does the engine (`raisedException`: the recording stops there).
     ///
     /// Where the registration is created (`#fileID`, `#line`, given by default
     /// arguments) is where its handler begins, so the recorder can point a
@@ -47,6 +48,10 @@ extension CollectionView {
                                                           file: StaticString = #fileID, line: UInt = #line) -> Cell {
         let identifier = reuseIdentifier(of: registration.identity, cellClass: Cell.self)
         let world = machinery.world
+        if registration.identity.madeForACell, machinery.raisedException == nil {
+            // iOS 15 and later refuse it (an Apple engineer's forum answer, docs/engine.md [E2]).
+            machinery.raisedException = "UIKit raises NSInternalInconsistencyException (iOS 15 and later): a cell is dequeued with a registration created inside collectionView(_:cellForItemAt:); a new registration for every cell prevents reuse and keeps its cells for the collection view's lifetime, so create registrations up front and reuse them"
+        }
         let dequeued = world.with(site: registration.handlerSite) {
             machinery.dequeueReusableCell(withIdentifier: identifier, for: indexPath, file: file, line: line)
         }
@@ -66,7 +71,15 @@ extension CollectionView {
 }
 
 /// The identity of one `CellRegistration` and its copies.
-final class RegistrationIdentity {}
+final class RegistrationIdentity {
+    /// True when the registration was made while the list was asking for a cell
+    /// (inside `collectionView(_:cellForItemAt:)` or a cell provider).
+    let madeForACell: Bool
+
+    init() {
+        madeForACell = CurrentWorld.world?.isRequestingACell ?? false
+    }
+}
 
 extension CollectionView {
     /// The reuse identifier of a registration, given (and its class registered) the

@@ -72,7 +72,7 @@ public final class Simulation {
     var impossibleStep: String?
 
     /// True once the recording must stop: the log is full or the clock ran past its limit.
-    var mustStop: Bool { log.isFull || world.pastTimeLimit || impossibleStep != nil }
+    var mustStop: Bool { log.isFull || world.pastTimeLimit || impossibleStep != nil || tableView.raisedException != nil }
 
     /// The app changes its data as a scenario's update step says, and tells the
     /// table view; what UIKit would refuse stops the recording at this step.
@@ -100,6 +100,8 @@ public final class Simulation {
             // it, and so does a collection view (a published 2-column grid asks before any touch).
             if scenario.profile == .classic || scenario.collection != nil { tableView.prefetchingStarted = true }
             runFrames { _ in true }
+            // UIKit may refuse what the app does at the first layout already (a registration made for each cell).
+            if mustStop { overflowStep = 0; return }
             for (index, step) in scenario.script.enumerated() {
                 play(step)
                 if mustStop { overflowStep = index; return }
@@ -109,7 +111,7 @@ public final class Simulation {
         world.abandonPendingWork()
         if let overflowStep {
             throw TooManyEvents(stepIndex: overflowStep, eventCount: log.recordedCount, pastTimeLimit: world.pastTimeLimit,
-                                impossibleStep: impossibleStep)
+                                impossibleStep: impossibleStep ?? tableView.raisedException)
         }
         return log.events
     }

@@ -191,7 +191,8 @@ public final class TableView {
     func requestCell(forRow row: Int) -> TableViewCell {
         rowBeingConfigured = row
         cellDequeuedForRow = nil
-        defer { rowBeingConfigured = nil; cellDequeuedForRow = nil }
+        world.isRequestingACell = true
+        defer { rowBeingConfigured = nil; cellDequeuedForRow = nil; world.isRequestingACell = false }
         let indexPath = indexPath(forRow: row)
         // The cause is spelled only when there is work to record (spend ignores 0 ms).
         let cost = world.spec.mainThread.cellForRowAtMs

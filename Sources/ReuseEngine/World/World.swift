@@ -38,6 +38,8 @@ public final class World {
     public var codeLine: ((CodeSite, EventKind) -> CodeLine?)?
     /// Set whenever what the screen shows may have changed since the last frame commit.
     var screenChanged = true
+    /// True while the list asks the app for a cell (`cellForRowAt` / `cellForItemAt`).
+    public internal(set) var isRequestingACell = false
     /// Which item each row shows, once a row update moved them (nil before).
     var rowItems: RowItems?
 
