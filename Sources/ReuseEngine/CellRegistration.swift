@@ -44,7 +44,7 @@ extension CollectionView {
     /// and what the handler does (an image it sets, a download it starts) at the
     /// handler's.
     public func dequeueConfiguredReusableCell<Cell, Item>(using registration: CellRegistration<Cell, Item>,
-                                                          for indexPath: IndexPath, item: Item,
+                                                          for indexPath: IndexPath, item: Item?,
                                                           file: StaticString = #fileID, line: UInt = #line) -> Cell {
         let identifier = reuseIdentifier(of: registration.identity, cellClass: Cell.self)
         let world = machinery.world
@@ -65,7 +65,8 @@ extension CollectionView {
             machinery.createdCellCount += 1
             cell = Cell(id: machinery.createdCellCount, reuseIdentifier: identifier)
         }
-        world.with(site: registration.handlerSite) { registration.handler(cell, indexPath, item) }
+        // UIKit takes an optional item and documents nothing for nil: here the handler then does not run.
+        if let item { world.with(site: registration.handlerSite) { registration.handler(cell, indexPath, item) } }
         return cell
     }
 }

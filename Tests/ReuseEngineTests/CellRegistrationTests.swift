@@ -139,6 +139,27 @@ final class CellRegistrationTests {
         #expect(events.contains { if case .prepareForReuse = $0.body { return true }; return false })
     }
 
+    /// UIKit's item parameter is optional; with nil the handler does not run, and the cell still comes back.
+    @Test func testANilItemDequeuesACellWithoutTheHandler() throws {
+        final class NilItems: CollectionViewController, CollectionViewDataSource {
+            var handled = 0
+            lazy var registration = CollectionView.CellRegistration<LoggingTile, Int> { [unowned self] _, _, _ in handled += 1 }
+            func viewDidLoad(_ collectionView: CollectionView, environment: AppEnvironment) {
+                _ = registration
+                collectionView.dataSource = self
+            }
+            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 200 }
+            func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+                collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: indexPath.item % 2 == 0 ? indexPath.item : nil)
+            }
+        }
+        let controller = NilItems()
+        let events = try run(controller, [.wait(ms: 100)])
+        let configured = events.filter { $0.kind == .cellForRowAt }.count
+        #expect(configured > 0)
+        #expect(controller.handled == configured / 2, "only the even items, which have an item, are handled")
+    }
+
     @Test func testRecordingTwiceNamesTheRegistrationsAlike() throws {
         let first = try run(TwoRegistrationsController(), [.drag(by: 540, ms: 1000)])
         let second = try run(TwoRegistrationsController(), [.drag(by: 540, ms: 1000)])
