@@ -268,7 +268,7 @@ final class ReplayOptionsTests {
         for part in ["--only LIST", "--frames", "--step", "--summary", "  reuse     init, prepareForReuse, deinit, enqueue, keepAside", "NO_COLOR",
                      "Usage: reuselab replay TRACE [--from N]", "       reuselab replay TRACE --step [--from N] [--picture]\n",
                      "       reuselab replay TRACE --summary [--json]\n", "  TRACE        the trace file (- reads standard input)\n",
-                     "  --from N     start at step N", "\nGroups for --only (and for k when stepping):\n", "    stale     steps marked STALE or LATE\n",
+                     "  --from N     start at step N", "\nGroups for --only (and for k when stepping):\n", "    stale     steps marked STALE, LATE or WRONG ROW\n",
                      "\nStepping:\n", "    printf 'g 248\\np\\ns\\nq\\n' |\n", "\nExamples:\n"] {
             #expect(help.out.contains(part), Comment(rawValue: part))
         }

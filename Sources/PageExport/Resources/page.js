@@ -915,7 +915,7 @@
       cb.setAttribute("data-group", name);
       cb.addEventListener("change", function () { self.groups[name] = cb.checked; self.changed(); });
       self.checks.push(cb);
-      lab.title = arr(g.kinds).map(str).join(", ") || (name === "stale" ? "steps marked STALE or LATE" : name);
+      lab.title = arr(g.kinds).map(str).join(", ") || (name === "stale" ? "steps marked STALE, LATE or WRONG ROW" : name);
       add(lab, cb, el("span", null, name));
       gRow.appendChild(lab);
     });

@@ -104,7 +104,7 @@ enum ReplayCommand: Subcommand {
     static var groupList: String {
         let kindsWidth = StepLayout.defaultWidth - 2 - 12
         return EventGroup.allCases.map { group -> String in
-            let kinds = group == .stale ? "steps marked STALE or LATE"
+            let kinds = group == .stale ? "steps marked STALE, LATE or WRONG ROW"
                 : EventKind.allCases.filter(group.kinds.contains).map(\.rawValue).joined(separator: ", ")
             let lines = TextWrap.lines(kinds, firstWidth: kindsWidth, width: kindsWidth)
             return "  " + TextWrap.pad(group.rawValue, 10) + lines.joined(separator: "\n" + String(repeating: " ", count: 12))
