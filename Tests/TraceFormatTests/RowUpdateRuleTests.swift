@@ -1,5 +1,6 @@
 import Testing
 import TraceModel
+import TraceCoding
 
 /// Row updates (issue 37): how `RowUpdate` renumbers rows, what UIKit refuses,
 /// and what `ReplayState.apply` demands of the events around an update.
@@ -93,6 +94,18 @@ struct RowUpdateRuleTests {
         #expect(violation == nil)
         #expect(state.cell(3)?.phase == .offscreen(row: 2))
         #expect(state.rowItems.item(atRow: 2) == 2)
+    }
+
+    /// Measured and per-row heights are kept by row: a self-sizing table's rows are not updated.
+    @Test func testRowsOfTheirOwnHeightsAreNotUpdated() throws {
+        let scenario = try decodeScenario(#"{"title": "t", "table": {"rows": 20, "viewportHeight": 400, "selfSizing": {"estimatedRowHeight": 44, "heights": [80]}}, "script": [{"wait": {"ms": 10}}]}"#)
+        var state = ReplayState(header: TraceHeader(title: "t", profile: .modern, scenario: scenario))
+        do {
+            try state.apply(TraceEvent(seq: 0, time: .zero, body: .deleteRows(rows: [0])))
+            Issue.record("a self-sizing table's rows were updated")
+        } catch {
+            #expect(error.message.hasPrefix("rows are updated, but the scenario gives its rows heights of their own"), Comment(rawValue: error.message))
+        }
     }
 
     @Test func testAnUpdateNeedsToKnowHowManyRowsThereAre() {

@@ -53,6 +53,8 @@ struct RowUpdateScenarioTests {
         #expect(refusal(Self.text(#"{"deleteRows": {"rows": [1]}}"#, table: #""rows": 20000, "viewportHeight": 844"#)).contains("at most 10000 rows"))
         #expect(refusal(Self.text(#"{"deleteRows": {"rows": [1]}}"#, table: #""rows": 3, "rowHeights": [40, 50, 60], "viewportHeight": 844"#))
             .contains("not \"rowHeights\""))
+        #expect(refusal(Self.text(#"{"deleteRows": {"rows": [1]}}"#, table: #""rows": 40, "viewportHeight": 844, "selfSizing": {"estimatedRowHeight": 44, "heights": [80, 120]}"#))
+            .contains("not \"rowHeights\" or \"selfSizing\""))
         let grid = #"{"title": "t", "collection": {"items": 10, "columns": 2, "itemHeight": 100, "viewportHeight": 500}, "script": [{"deleteRows": {"rows": [1]}}]}"#
         #expect(refusal(grid).contains("row updates are modelled for table views only"))
     }

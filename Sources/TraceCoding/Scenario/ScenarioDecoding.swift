@@ -125,8 +125,9 @@ extension Scenario {
             if table.rows > RowItems.maximumRows {
                 throw scriptField.error("\"\(updating.name)\": a table whose rows are updated may have at most \(RowItems.maximumRows) rows, and this one has \(table.rows)")
             }
-            if table.rowHeights != nil {
-                throw scriptField.error("\"\(updating.name)\": a table whose rows are updated gives every row one height (\"rowHeight\"), not \"rowHeights\"")
+            if table.rowHeights != nil || table.selfSizing != nil {
+                // Per-row and measured heights are kept by row; an update would renumber the rows under them.
+                throw scriptField.error("\"\(updating.name)\": a table whose rows are updated gives every row one height (\"rowHeight\"), not \"rowHeights\" or \"selfSizing\"")
             }
         }
         let world = try WorldSpec.decode(object, rows: table.rows)

@@ -67,6 +67,9 @@ extension ReplayState {
         guard header.rowCount != nil else {
             throw LifecycleViolation("rows are updated, but this trace does not say how many rows the table has (its header has no scenario); an update renumbers every row")
         }
+        if let table = header.scenario?.table, table.rowHeights != nil || table.selfSizing != nil {
+            throw LifecycleViolation("rows are updated, but the scenario gives its rows heights of their own (\"rowHeights\" or \"selfSizing\"); updates are modelled for rows of one height")
+        }
         try checkNoUpdatePending(before: "another update")
         if let refusal = rowItems.refusal(of: change) {
             throw LifecycleViolation("\(name) cannot happen: UIKit raises NSInternalInconsistencyException: \(refusal)")
