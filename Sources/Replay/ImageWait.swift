@@ -40,7 +40,7 @@ struct ImageWait: Sendable {
         for visible in snapshot.cells {
             let item = state.rowItems.item(atRow: visible.row)
             guard next[item] == nil else { continue }
-            let shown = visible.image == .image(state.expectedImage(forRow: visible.row))
+            let shown = visible.image == .image(state.expectedImage(ofItem: item))
             // Since when this row has waited: carried over from the last frame, or from now.
             let since: VirtualTime?
             if let previous = onScreen[item] { since = previous } else { since = event.time }

@@ -103,7 +103,6 @@ extension TableView {
             return
         }
         let newRows = rowItems.apply(update)
-        world.rowItems = rowItems
         let reloaded = Set(update.reloaded)
         screenChanged = true
 

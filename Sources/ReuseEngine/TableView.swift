@@ -72,8 +72,11 @@ public final class TableView {
     /// A collection view's cell prefetching: the scroll speed and the direction its candidates were prepared for.
     var cellPrefetching = CellPrefetching()
     var isTornDown = false
-    /// Which item each row shows, as row updates move them.
-    var rowItems: RowItems
+    /// Which item each row shows, as row updates move them (kept by the world).
+    var rowItems: RowItems {
+        get { world.rowItems }
+        set { world.rowItems = newValue }
+    }
     /// The calls of a `performBatchUpdates` block, applied when it returns.
     var batch: RowUpdate?
     /// What UIKit would have raised on an update it refuses; the recording stops there.
@@ -105,7 +108,7 @@ public final class TableView {
         self.world = world
         self.contentOffset = geometry.minimumOffset
         baseCollection = collection
-        rowItems = RowItems(rowCount: geometry.rowCount)
+        world.rowItems = RowItems(rowCount: geometry.rowCount)
         prefetchWindow = list.isCollection
             ? PrefetchWindow(collectionRowsPerScreen: collection?.rowsOfItemsPerScreen ?? PrefetchWindow.collectionDepth)
             : PrefetchWindow()

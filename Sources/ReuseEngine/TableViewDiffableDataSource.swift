@@ -39,9 +39,8 @@ public final class TableViewDiffableDataSource<SectionIdentifierType: Hashable, 
     /// reconfigured (see `DiffableApply`).
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, file: StaticString = #fileID, line: UInt = #line) {
         guard let tableView else { return }
-        let new = snapshot
         store.apply(snapshot, laidOut: tableView.visibleRange != nil, changed: { old in
-            let update = new.rowUpdate(from: old)
+            let update = snapshot.rowUpdate(from: old)
             guard !update.isEmpty else { return }
             tableView.performBatchUpdates({
                 if !update.deleted.isEmpty { tableView.deleteRows(update.deleted, file: file, line: line) }

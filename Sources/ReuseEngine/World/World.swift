@@ -40,15 +40,16 @@ public final class World {
     var screenChanged = true
     /// True while the list asks the app for a cell (`cellForRowAt` / `cellForItemAt`).
     public internal(set) var isRequestingACell = false
-    /// Which item each row shows, once a row update moved them (nil before).
-    var rowItems: RowItems?
+    /// Which item each row shows, as row updates move them: the table view's,
+    /// kept here because the world names rows in the events it records.
+    var rowItems = RowItems(rowCount: 0)
 
     /// The row showing `item` now, for an event about the item's image. An image's
     /// URL names the item; before any update item r is row r. An item an update
     /// deleted is recorded at the nearest row still there (none of the strategies
     /// asks for a deleted item's image).
     public func row(ofItem item: Int) -> Int {
-        guard let rowItems else { return item }
+        guard rowItems.updateCount > 0 else { return item }
         return rowItems.row(ofItem: item) ?? max(0, min(item, rowItems.count - 1))
     }
     /// The longest piece of main-thread work since the last frame: the cause of a hitch.

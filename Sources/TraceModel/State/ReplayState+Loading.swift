@@ -3,8 +3,12 @@ extension ReplayState {
     /// The image number row `row` should show: its own (row r shows image r, or
     /// r mod `images.distinct` when the scenario shares images).
     public func expectedImage(forRow row: Int) -> Int {
-        let item = rowItems.item(atRow: row)
-        return images?.image(forRow: item) ?? item
+        expectedImage(ofItem: rowItems.item(atRow: row))
+    }
+
+    /// The image number of the app's item `item` (`RowItems`): item i's own picture.
+    public func expectedImage(ofItem item: Int) -> Int {
+        images?.image(forRow: item) ?? item
     }
 
     /// The visible cells that show another row's image in `snapshot`: the stale image bug.
